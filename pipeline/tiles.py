@@ -51,7 +51,7 @@ def suit_of_type(t: int) -> int:
 
 
 def dora_from_indicator(indicator_type: int) -> int:
-    """The dora type that an indicator type points to (9 wraps to 1, North to East, Red to White)."""
+    """The dora type an indicator type points to (9 wraps to 1, North to East, Red to White)."""
     if indicator_type < 27:
         return (indicator_type // 9) * 9 + (indicator_type % 9 + 1) % 9
     if indicator_type < 31:
@@ -106,9 +106,11 @@ def parse_tiles(text: str, taken: Iterable[int] = ()) -> list[int]:
             pending.append(ch)
             continue
         if ch not in SUITS:
-            raise TileParseError(f"bad tile text {text!r}: unknown suit letter {ch!r} (use m, p, s, z)")
+            raise TileParseError(
+                f"bad tile text {text!r}: unknown suit letter {ch!r} (use m, p, s, z)")
         if not pending:
-            raise TileParseError(f"bad tile text {text!r}: suit letter {ch!r} has no digits before it")
+            raise TileParseError(
+                f"bad tile text {text!r}: suit letter {ch!r} has no digits before it")
         suit = SUITS.index(ch)
         for digit in pending:
             n = int(digit)
@@ -130,7 +132,8 @@ def parse_tiles(text: str, taken: Iterable[int] = ()) -> list[int]:
                 raise TileParseError(f"bad tile text {text!r}: too many copies of {what}")
         pending = []
     if pending:
-        raise TileParseError(f"bad tile text {text!r}: digits {''.join(pending)!r} have no suit letter")
+        raise TileParseError(
+            f"bad tile text {text!r}: digits {''.join(pending)!r} have no suit letter")
     return result
 
 

@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from enum import Enum
+from enum import StrEnum
 
 from pipeline.tiles import format_tiles, tile_to_str
 
 
-class ActionKind(str, Enum):
+class ActionKind(StrEnum):
     """Every kind of decision a seat can make."""
 
     DISCARD = "discard"          # tile: the discarded tile
@@ -50,7 +50,7 @@ class Action:
         return f"P{self.seat} " + " ".join(parts)
 
 
-class MeldKind(str, Enum):
+class MeldKind(StrEnum):
     CHI = "chi"
     PON = "pon"
     MINKAN = "minkan"   # open kan on a discard (daiminkan)

@@ -1,13 +1,36 @@
 """Scoring a win on top of the `mahjong` package, with a seam for card modifiers.
 
-INTERFACE FILE: the data types below are the contract the engine codes against.
+The package (``mahjong`` 2.x) finds the yaku, fu and points of a hand; this module converts the
+engine's :class:`WinContext` into the package's input and its answer into a :class:`WinResult`.
+
+Two paths give the same answer for an unmodified win:
+
+- without modifiers, the package's own ``estimate_hand_value`` is called (fast, and the reference);
+- with modifiers (card abilities), every decomposition of the hand is valued here, yaku by yaku,
+  with the package's divider, yaku checks, fu and score tables, the modifiers are applied to each
+  decomposition, and the best one is kept. A modifier can change which reading of a hand is worth
+  most, so the package's own choice of decomposition cannot be reused.
+
+Points never include honba or riichi sticks; the engine adds those.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from pipeline.rules.actions import Meld
+from mahjong.constants import AKA_DORAS, CHUN, EAST, HAKU, HATSU
+from mahjong.hand_calculating.divider import HandDivider
+from mahjong.hand_calculating.fu import FuCalculator, FuDetail
+from mahjong.hand_calculating.hand import HandCalculator
+from mahjong.hand_calculating.hand_config import HandConfig, HandConstants, OptionalRules
+from mahjong.hand_calculating.scores import ScoresCalculator, ScoresResult
+from mahjong.hand_calculating.yaku import Yaku
+from mahjong.meld import Meld as PkgMeld
+from mahjong.utils import build_dora_count_map, classify_hand_suits, count_dora_for_hand
+
+from pipeline.rules.actions import Meld, MeldKind
+from pipeline.tiles import TERMINAL_HONOR_TYPES, counts34
 
 
 @dataclass(frozen=True)
@@ -51,13 +74,22 @@ class WinContext:
 
 @dataclass(frozen=True)
 class LocalYaku:
-    """A yaku the `mahjong` package does not know, defined by a card (C-25)."""
+    """A yaku the `mahjong` package does not know, defined by a card (C-25).
+
+    A local yaku worth 13 han or more is a yakuman: it scores alone, like the package's yakuman.
+    """
 
     name: str
     han_closed: int
     han_open: int  # 0 = not allowed open
 
     def applies(self, ctx: WinContext, decomposition: list[list[int]]) -> bool:  # pragma: no cover
+        """Whether the yaku is present in this reading of the hand.
+
+        ``decomposition`` lists the groups as 34-types, melds included, as the package's
+        ``HandDivider`` gives them (seven pairs for chiitoitsu; for kokushi, twelve single tiles
+        and the pair).
+        """
         raise NotImplementedError
 
 
@@ -66,8 +98,10 @@ class ScoringModifiers:
     """What card abilities may change about scoring (the seam; no card code here).
 
     - ``yaku_values``: a yaku's han replaced (C-11), keyed by the yaku name as reported in
-      :class:`WinResult` (e.g. ``"Pinfu"``); the value applies open and closed.
-    - ``extra_han``: han that are not a yaku, like dora (C-12): they never make a win legal.
+      :class:`WinResult` (e.g. ``"Pinfu"``); the value applies open and closed. A value of 0
+      removes the yaku; a value of 13 or more makes it a yakuman (it then scores alone).
+    - ``extra_han``: han that are not a yaku, like dora (C-12): they never make a win legal, and
+      like dora they are not added to a yakuman.
     - ``dora_multiplier``: every dora (indicated, red, ura) counts this many han.
     - ``local_yaku``: extra yaku the cards define (C-25).
     - ``allowed_yaku``: when set, only these yaku count (others are ignored).
@@ -87,9 +121,11 @@ NO_MODIFIERS = ScoringModifiers()
 class WinResult:
     """The value of a win, before honba and sticks.
 
-    ``ron_points`` is what the discarder pays on a ron. On a tsumo, each non-dealer pays
-    ``tsumo_nondealer`` and the dealer pays ``tsumo_dealer`` (for a dealer win, every payer pays
-    ``tsumo_nondealer``; ``tsumo_dealer`` is 0).
+    ``ron_points`` is what the discarder pays on a ron. On a tsumo it is what the same han and
+    fu would pay as a ron, for a tsumo settled by one player (pao, a rinshan off a fed kan). On a
+    tsumo, each non-dealer pays ``tsumo_nondealer`` and the dealer pays ``tsumo_dealer`` (for a
+    dealer win, every payer pays ``tsumo_nondealer``; ``tsumo_dealer`` is 0); both are 0 on a ron.
+    ``pao_yakuman`` uses the stable names of :data:`PAO_NAMES` ("Daisangen", "Daisuushii").
     """
 
     han: int
@@ -98,23 +134,474 @@ class WinResult:
     dora: int                             # han from indicated dora (after multiplier)
     aka: int                              # han from red fives
     ura: int                              # han from ura dora
-    limit: str                            # "", "mangan", "haneman", "baiman", "sanbaiman", "yakuman"
+    limit: str                            # "", mangan, haneman, baiman, sanbaiman, yakuman
     yakuman: int                          # yakuman multiple (0 when not a yakuman)
     ron_points: int
     tsumo_dealer: int
     tsumo_nondealer: int
     pao_yakuman: tuple[str, ...] = ()     # daisangen / daisuushii among the yakuman, for pao
+    extra: tuple[tuple[str, int], ...] = ()  # (name, han) of modifier han that are not yaku
+    is_tsumo: bool = False
 
     @property
     def total(self) -> int:
-        return self.ron_points
+        """Points the winner collects (ron: from the discarder; tsumo: from all payers)."""
+        if not self.is_tsumo:
+            return self.ron_points
+        if self.tsumo_dealer:
+            return self.tsumo_dealer + 2 * self.tsumo_nondealer
+        return 3 * self.tsumo_nondealer
 
     def yaku_names(self) -> list[str]:
         return [name for name, _ in self.yaku]
 
 
+# The yakuman that carry pao (responsibility payment): package name -> stable name.
+PAO_NAMES = {"Daisangen": "Daisangen", "Dai Suushii": "Daisuushii"}
+
+_DORA_ID, _AKA_ID, _URA_ID = 120, 121, 122   # yaku_id of the package's Dora, AkaDora, UraDora
+_LOCAL_YAKU_ID = 1000                         # local yaku sort after every package yaku
+_YAKUMAN_HAN = 13
+_MAX_HAN = 78                                 # the package caps a hand at six yakuman
+
+_KAZOE = {
+    "yakuman": HandConstants.KAZOE_LIMITED,
+    "sanbaiman": HandConstants.KAZOE_SANBAIMAN,
+    "none": HandConstants.KAZOE_NO_LIMIT,
+}
+_RENHOU = ("off", "mangan", "yakuman")
+_LIMITS = {"mangan": "mangan", "kiriage mangan": "mangan", "haneman": "haneman",
+           "baiman": "baiman", "sanbaiman": "sanbaiman"}
+
+# The package's errors for a win it refuses to value; anything else is a contradiction.
+_NOT_A_WIN = (HandCalculator.ERR_HAND_NOT_WINNING, HandCalculator.ERR_NO_YAKU)
+
+
 def score_win(
     ctx: WinContext, rules: ScoringRules, modifiers: ScoringModifiers = NO_MODIFIERS
 ) -> WinResult | None:
-    """Value of a win, or None when the hand is not complete or has no yaku."""
-    raise NotImplementedError
+    """Value of a win, or None when the hand is not complete or has no yaku.
+
+    Raises ValueError when the context contradicts itself (riichi with an open hand, rinshan on a
+    ron, a winning tile that is not in the hand...): such a context is an engine bug, not a hand
+    that fails to win.
+    """
+    if modifiers == NO_MODIFIERS:
+        return _score_with_package(ctx, rules)
+    return score_win_exhaustive(ctx, rules, modifiers)
+
+
+def score_win_exhaustive(
+    ctx: WinContext, rules: ScoringRules, modifiers: ScoringModifiers = NO_MODIFIERS
+) -> WinResult | None:
+    """Value of a win found by valuing every decomposition here, with the modifiers applied.
+
+    This is the path :func:`score_win` takes when modifiers are active; it is public so it can be
+    checked against the package's own answer on unmodified hands.
+    """
+    setup = _Setup.build(ctx, rules)
+    best: _Candidate | None = None
+    for candidate in _candidates(setup, modifiers):
+        if best is None or candidate.priority > best.priority:
+            best = candidate   # strict: the first of equals wins, as in the package
+    return None if best is None else best.result
+
+
+# --- conversion ------------------------------------------------------------------------------
+
+
+def to_package_meld(meld: Meld) -> PkgMeld:
+    """The package's form of a declared meld (kakan is a SHOUMINKAN, ankan a closed KAN)."""
+    tiles = sorted(meld.tiles)
+    if meld.kind == MeldKind.CHI:
+        return PkgMeld(PkgMeld.CHI, tiles, opened=True, called_tile=meld.called)
+    if meld.kind == MeldKind.PON:
+        return PkgMeld(PkgMeld.PON, tiles, opened=True, called_tile=meld.called)
+    if meld.kind == MeldKind.MINKAN:
+        return PkgMeld(PkgMeld.KAN, tiles, opened=True, called_tile=meld.called)
+    if meld.kind == MeldKind.KAKAN:
+        return PkgMeld(PkgMeld.SHOUMINKAN, tiles, opened=True, called_tile=meld.called)
+    return PkgMeld(PkgMeld.KAN, tiles, opened=False)
+
+
+def hand_config(ctx: WinContext, rules: ScoringRules) -> HandConfig:
+    """A fresh package config for this win (fresh, since the package rewrites its yaku objects)."""
+    if rules.kazoe_limit not in _KAZOE:
+        raise ValueError(f"kazoe_limit must be one of {sorted(_KAZOE)}, not {rules.kazoe_limit!r}")
+    if rules.renhou not in _RENHOU:
+        raise ValueError(f"renhou must be one of {_RENHOU}, not {rules.renhou!r}")
+    options = OptionalRules(
+        has_open_tanyao=rules.kuitan,
+        has_aka_dora=rules.red_fives,
+        has_double_yakuman=rules.double_yakuman,
+        kazoe_limit=_KAZOE[rules.kazoe_limit],
+        kiriage=rules.kiriage,
+        renhou_as_yakuman=rules.renhou == "yakuman",
+    )
+    riichi = ctx.riichi or ctx.double_riichi
+    config = HandConfig(
+        is_tsumo=ctx.is_tsumo,
+        is_riichi=riichi,
+        is_daburu_riichi=ctx.double_riichi,
+        is_ippatsu=ctx.ippatsu and rules.ippatsu,
+        is_rinshan=ctx.rinshan,
+        is_chankan=ctx.chankan,
+        is_haitei=ctx.haitei,
+        is_houtei=ctx.houtei,
+        is_tenhou=ctx.tenhou,
+        is_chiihou=ctx.chiihou,
+        is_renhou=ctx.renhou and rules.renhou != "off",
+        player_wind=EAST + ctx.seat_wind,
+        round_wind=EAST + ctx.round_wind,
+        options=options,
+    )
+    config.is_dealer = ctx.is_dealer   # the package guesses it from the seat wind
+    if not rules.double_yakuman:       # as the package does inside estimate_hand_value
+        for yaku in (config.yaku.daburu_kokushi, config.yaku.suuankou_tanki,
+                     config.yaku.daburu_chuuren_poutou):
+            yaku.han_closed = _YAKUMAN_HAN
+        config.yaku.daisuushi.han_closed = _YAKUMAN_HAN
+        config.yaku.daisuushi.han_open = _YAKUMAN_HAN
+    return config
+
+
+def _all_tiles(ctx: WinContext) -> list[int]:
+    tiles = list(ctx.concealed)
+    for meld in ctx.melds:
+        tiles.extend(meld.tiles)
+    return tiles
+
+
+def _ura_indicators(ctx: WinContext, rules: ScoringRules) -> list[int]:
+    if rules.ura_dora and (ctx.riichi or ctx.double_riichi):
+        return list(ctx.ura_indicators)
+    return []
+
+
+def _check_context(ctx: WinContext, rules: ScoringRules) -> None:
+    """Refuse contradictory contexts with the same checks the package makes."""
+    is_open = any(m.is_open for m in ctx.melds)
+    renhou = ctx.renhou and rules.renhou != "off"
+    ippatsu = ctx.ippatsu and rules.ippatsu
+    problems = [
+        (ctx.win_tile not in ctx.concealed, "the winning tile is not among the concealed tiles"),
+        ((ctx.riichi or ctx.double_riichi) and is_open, "riichi with an open hand"),
+        (ippatsu and not (ctx.riichi or ctx.double_riichi), "ippatsu without riichi"),
+        (ctx.chankan and ctx.is_tsumo, "chankan on a tsumo"),
+        (ctx.rinshan and not ctx.is_tsumo, "rinshan on a ron"),
+        (ctx.haitei and not ctx.is_tsumo, "haitei on a ron"),
+        (ctx.houtei and ctx.is_tsumo, "houtei on a tsumo"),
+        (ctx.haitei and ctx.rinshan, "haitei and rinshan together"),
+        (ctx.houtei and ctx.chankan, "houtei and chankan together"),
+        (ctx.tenhou and (not ctx.is_dealer or not ctx.is_tsumo or bool(ctx.melds)),
+         "tenhou needs a closed dealer tsumo"),
+        (ctx.chiihou and (ctx.is_dealer or not ctx.is_tsumo or bool(ctx.melds)),
+         "chiihou needs a closed non-dealer tsumo"),
+        (renhou and (ctx.is_dealer or ctx.is_tsumo or bool(ctx.melds)),
+         "renhou needs a closed non-dealer ron"),
+    ]
+    for bad, what in problems:
+        if bad:
+            raise ValueError(f"contradictory win context: {what}")
+
+
+# --- results ---------------------------------------------------------------------------------
+
+
+def ron_config(config: HandConfig) -> HandConfig:
+    """The same win read as a ron, to price a tsumo that one player pays in full."""
+    ron = HandConfig(options=config.options)
+    ron.is_dealer = config.is_dealer
+    return ron
+
+
+def _points(
+    han: int, fu: int, yaku: Sequence[tuple[str, int]], cost: ScoresResult, ron: HandConfig, *,
+    is_tsumo: bool, is_dealer: bool, is_yakuman: bool, dora: int = 0, aka: int = 0, ura: int = 0,
+    extra: Sequence[tuple[str, int]] = (),
+) -> WinResult:
+    level = cost["yaku_level"]
+    multiple = 0
+    if "yakuman" in level:
+        limit = "yakuman"
+        multiple = int(level.split("x")[0]) if "x " in level else 1
+    else:
+        limit = _LIMITS.get(level, "")
+    names = [name for name, _ in yaku]
+    pao = tuple(stable for name, stable in PAO_NAMES.items() if is_yakuman and name in names)
+    tsumo_dealer = tsumo_nondealer = 0
+    if not is_tsumo:
+        ron_points = cost["main"]
+    else:
+        ron_points = ScoresCalculator.calculate_scores(han, fu, ron, is_yakuman)["main"]
+        if is_dealer:
+            tsumo_nondealer = cost["main"]
+        else:
+            tsumo_dealer, tsumo_nondealer = cost["main"], cost["additional"]
+    return WinResult(
+        han=han, fu=fu, yaku=tuple(yaku), dora=dora, aka=aka, ura=ura, limit=limit,
+        yakuman=multiple, ron_points=ron_points, tsumo_dealer=tsumo_dealer,
+        tsumo_nondealer=tsumo_nondealer, pao_yakuman=pao, extra=tuple(extra), is_tsumo=is_tsumo,
+    )
+
+
+def _score_with_package(ctx: WinContext, rules: ScoringRules) -> WinResult | None:
+    _check_context(ctx, rules)
+    config = hand_config(ctx, rules)
+    melds = [to_package_meld(m) for m in ctx.melds]
+    response = HandCalculator.estimate_hand_value(
+        _all_tiles(ctx), ctx.win_tile, melds=melds, dora_indicators=list(ctx.dora_indicators),
+        config=config, ura_dora_indicators=_ura_indicators(ctx, rules),
+    )
+    if response.error in _NOT_A_WIN:
+        return None
+    if response.error:
+        raise ValueError(f"the mahjong package refused the win: {response.error}")
+    assert response.cost is not None and response.han is not None and response.fu is not None
+    is_open = response.is_open_hand
+    yaku: list[tuple[str, int]] = []
+    dora = aka = ura = 0
+    is_yakuman = False
+    # Dora, Aka Dora and Ura Dora are shared objects rewritten on each call: read them now.
+    for item in response.yaku or ():
+        han = item.han_open if is_open and item.han_open else item.han_closed
+        if item.yaku_id == _DORA_ID:
+            dora = han
+        elif item.yaku_id == _AKA_ID:
+            aka = han
+        elif item.yaku_id == _URA_ID:
+            ura = han
+        else:
+            yaku.append((item.name, han))
+            is_yakuman = is_yakuman or item.is_yakuman
+    return _points(
+        response.han, response.fu, yaku, response.cost, ron_config(config), is_tsumo=ctx.is_tsumo,
+        is_dealer=ctx.is_dealer, is_yakuman=is_yakuman, dora=dora, aka=aka, ura=ura,
+    )
+
+
+# --- every decomposition ---------------------------------------------------------------------
+
+
+@dataclass
+class _Setup:
+    """What stays the same across the decompositions of one win."""
+
+    ctx: WinContext
+    config: HandConfig
+    ron: HandConfig
+    melds: list[PkgMeld]
+    opened_melds: list[list[int]]
+    tiles_34: list[int]
+    is_open: bool
+    dora: int
+    aka: int
+    ura: int
+
+    @classmethod
+    def build(cls, ctx: WinContext, rules: ScoringRules) -> _Setup:
+        _check_context(ctx, rules)
+        config = hand_config(ctx, rules)
+        melds = [to_package_meld(m) for m in ctx.melds]
+        tiles = _all_tiles(ctx)
+        tiles_34 = counts34(tiles)
+        opened = [m.tiles_34 for m in melds if m.opened]
+        dora = count_dora_for_hand(tiles_34, build_dora_count_map(ctx.dora_indicators))
+        aka = sum(t in AKA_DORAS for t in tiles) if rules.red_fives else 0
+        ura_map = build_dora_count_map(_ura_indicators(ctx, rules))
+        ura = count_dora_for_hand(tiles_34, ura_map) if config.is_riichi else 0
+        return cls(ctx, config, ron_config(config), melds, opened, tiles_34, bool(opened),
+                   dora, aka, ura)
+
+
+@dataclass
+class _Candidate:
+    priority: tuple[int, bool, int, int, int]
+    result: WinResult
+
+
+def _candidates(setup: _Setup, modifiers: ScoringModifiers):
+    """Each valid reading of the hand (decomposition and winning group), valued."""
+    config, ctx = setup.config, setup.ctx
+    valued_tiles = [HAKU, HATSU, CHUN, config.player_wind, config.round_wind]
+    for hand in HandDivider.divide_hand(setup.tiles_34, setup.melds):
+        for win_group in _win_groups(ctx.win_tile, hand, setup.opened_melds):
+            fu_details, fu = FuCalculator.calculate_fu(
+                hand, ctx.win_tile, win_group, config, valued_tiles, setup.melds
+            )
+            base = _package_yaku(setup, hand, fu_details)
+            candidate = _value(setup, modifiers, hand, base, fu, fu_details)
+            if candidate is not None:
+                yield candidate
+    if not setup.is_open and config.yaku.kokushi.is_condition_met(None, setup.tiles_34):
+        candidate = _value(setup, modifiers, _kokushi_groups(setup.tiles_34),
+                           _kokushi_yaku(setup), 0, [])
+        if candidate is not None:
+            yield candidate
+
+
+def _win_groups(win_tile: int, hand: list[list[int]], opened: list[list[int]]) -> list[list[int]]:
+    """Distinct concealed groups that can hold the winning tile (as the package reads them)."""
+    left = [list(m) for m in opened]
+    seen: list[list[int]] = []
+    for group in hand:
+        if group in left:
+            left.remove(group)
+            continue
+        if win_tile // 4 in group and group not in seen:
+            seen.append(group)
+    return seen
+
+
+def _package_yaku(setup: _Setup, hand: list[list[int]], fu_details: list[FuDetail]) -> list[Yaku]:
+    """The yaku the package finds in one reading, in the package's own order of checks."""
+    config, y, ctx = setup.config, setup.config.yaku, setup.ctx
+    is_open, melds, win_tile = setup.is_open, setup.melds, ctx.win_tile
+    chi_sets = [g for g in hand if len(g) == 3 and g[0] != g[1]]
+    pon_or_kan = [g for g in hand if len(g) >= 3 and g[0] == g[1]]
+    is_chiitoitsu = y.chiitoitsu.is_condition_met(hand)
+    is_tanyao_hand = y.tanyao.is_condition_met(hand)
+    suit_mask, honor_count = classify_hand_suits(hand)
+    has_honors = honor_count > 0
+    found: list[Yaku] = []
+    if config.is_tsumo and not is_open:
+        found.append(y.tsumo)
+    if len(fu_details) == 1 and not is_chiitoitsu and not is_open:
+        found.append(y.pinfu)
+    if is_chiitoitsu:
+        found.append(y.chiitoitsu)
+    if (not is_open or config.options.has_open_tanyao) and is_tanyao_hand:
+        found.append(y.tanyao)
+    if config.is_riichi and not config.is_daburu_riichi:
+        found.append(y.riichi)
+    if config.is_daburu_riichi:
+        found.append(y.daburu_riichi)
+    flags = ((config.is_ippatsu, y.ippatsu), (config.is_rinshan, y.rinshan),
+             (config.is_chankan, y.chankan), (config.is_haitei, y.haitei),
+             (config.is_houtei, y.houtei))
+    found.extend(yaku for on, yaku in flags if on)
+    if config.is_renhou:
+        found.append(y.renhou_yakuman if config.options.renhou_as_yakuman else y.renhou)
+    if config.is_tenhou:
+        found.append(y.tenhou)
+    if config.is_chiihou:
+        found.append(y.chiihou)
+    if y.chinitsu.is_condition_met(hand):
+        found.append(y.chinitsu)
+    elif y.honitsu.is_condition_met(hand):
+        found.append(y.honitsu)
+    if not chi_sets:
+        if has_honors and y.tsuisou.is_condition_met(hand):
+            found.append(y.tsuisou)
+        if not is_tanyao_hand:
+            if y.honroto.is_condition_met(hand):
+                found.append(y.honroto)
+            if not has_honors and y.chinroto.is_condition_met(hand):
+                found.append(y.chinroto)
+    if y.ryuisou.is_condition_met(hand):
+        found.append(y.ryuisou)
+    if chi_sets:
+        if not is_tanyao_hand:
+            found.extend(k for k in (y.chantai, y.junchan, y.ittsu) if k.is_condition_met(hand))
+        if not is_open:
+            if y.ryanpeiko.is_condition_met(hand):
+                found.append(y.ryanpeiko)
+            elif y.iipeiko.is_condition_met(hand):
+                found.append(y.iipeiko)
+        if suit_mask == 7 and y.sanshoku.is_condition_met(hand):
+            found.append(y.sanshoku)
+    if pon_or_kan:
+        if y.toitoi.is_condition_met(hand):
+            found.append(y.toitoi)
+        if y.sanankou.is_condition_met(hand, win_tile, melds, config.is_tsumo):
+            found.append(y.sanankou)
+        if suit_mask == 7 and y.sanshoku_douko.is_condition_met(hand):
+            found.append(y.sanshoku_douko)
+        if has_honors:
+            found.extend(k for k in (y.shosangen, y.haku, y.hatsu, y.chun)
+                         if k.is_condition_met(hand))
+            seat = (y.seat_wind_east, y.seat_wind_south, y.seat_wind_west, y.seat_wind_north)
+            found.extend(k for k in seat if k.is_condition_met(hand, config.player_wind))
+            prevalent = (y.round_wind_east, y.round_wind_south, y.round_wind_west,
+                         y.round_wind_north)
+            found.extend(k for k in prevalent if k.is_condition_met(hand, config.round_wind))
+            found.extend(k for k in (y.daisangen, y.shosuushi, y.daisuushi)
+                         if k.is_condition_met(hand))
+        win_count = setup.tiles_34[win_tile // 4]
+        if not melds and not is_tanyao_hand and y.chuuren_poutou.is_condition_met(hand):
+            found.append(y.daburu_chuuren_poutou if win_count in (2, 4) else y.chuuren_poutou)
+        if not is_open and y.suuankou.is_condition_met(hand, win_tile, config.is_tsumo):
+            found.append(y.suuankou_tanki if win_count == 2 else y.suuankou)
+        if y.sankantsu.is_condition_met(hand, melds):
+            found.append(y.sankantsu)
+        if y.suukantsu.is_condition_met(hand, melds):
+            found.append(y.suukantsu)
+    return found
+
+
+def _kokushi_yaku(setup: _Setup) -> list[Yaku]:
+    config, y = setup.config, setup.config.yaku
+    double = setup.tiles_34[setup.ctx.win_tile // 4] == 2
+    found = [y.daburu_kokushi if double else y.kokushi]
+    if config.is_renhou and config.options.renhou_as_yakuman:
+        found.append(y.renhou_yakuman)
+    if config.is_tenhou:
+        found.append(y.tenhou)
+    if config.is_chiihou:
+        found.append(y.chiihou)
+    return found
+
+
+def _kokushi_groups(tiles_34: list[int]) -> list[list[int]]:
+    return [[t] * tiles_34[t] for t in sorted(TERMINAL_HONOR_TYPES)]
+
+
+@dataclass(frozen=True)
+class _Counted:
+    name: str
+    han: int
+    order: int
+
+
+def _value(
+    setup: _Setup, modifiers: ScoringModifiers, hand: list[list[int]], base: list[Yaku],
+    fu: int, fu_details: list[FuDetail],
+) -> _Candidate | None:
+    """One reading valued with the modifiers; None when it has no yaku left."""
+    is_open, config = setup.is_open, setup.config
+    counted = [
+        _Counted(k.name, k.han_open if is_open and k.han_open else k.han_closed, k.yaku_id)
+        for k in base
+    ]
+    for i, local in enumerate(modifiers.local_yaku):
+        han = local.han_open if is_open else local.han_closed
+        if han > 0 and local.applies(setup.ctx, [list(g) for g in hand]):
+            counted.append(_Counted(local.name, han, _LOCAL_YAKU_ID + i))
+    if modifiers.allowed_yaku is not None:
+        counted = [c for c in counted if c.name in modifiers.allowed_yaku]
+    counted = [_Counted(c.name, modifiers.yaku_values.get(c.name, c.han), c.order)
+               for c in counted]
+    counted = [c for c in counted if c.han > 0]
+    yakuman = [c for c in counted if c.han >= _YAKUMAN_HAN]
+    if yakuman:
+        counted = yakuman
+    if not counted:
+        return None
+    counted.sort(key=lambda c: c.order)
+    han = sum(c.han for c in counted)
+    dora = aka = ura = 0
+    extra: tuple[tuple[str, int], ...] = ()
+    if not yakuman:
+        dora, aka, ura = (n * modifiers.dora_multiplier for n in (setup.dora, setup.aka, setup.ura))
+        extra = modifiers.extra_han
+        han += dora + aka + ura + sum(h for _, h in extra)
+    if config.options.limit_to_sextuple_yakuman:
+        han = min(han, _MAX_HAN)
+    cost = ScoresCalculator.calculate_scores(han, fu, config, bool(yakuman))
+    result = _points(
+        han, fu, [(c.name, c.han) for c in counted], cost, setup.ron, is_tsumo=config.is_tsumo,
+        is_dealer=setup.ctx.is_dealer, is_yakuman=bool(yakuman), dora=dora, aka=aka, ura=ura,
+        extra=extra,
+    )
+    fu_sum = sum(d["fu"] for d in fu_details)
+    return _Candidate((cost["total"], bool(yakuman), han, fu, fu_sum), result)

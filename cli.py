@@ -1,0 +1,119 @@
+"""The `saki` command: a thin layer over `pipeline`, with friendly errors."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable
+from functools import wraps
+from pathlib import Path
+from typing import Annotated, TypeVar
+
+import typer
+
+from pipeline.replay.record import RecordError
+from pipeline.rules.preset import PresetError, describe_options, list_presets, load_preset
+
+app = typer.Typer(
+    help="Saki Mahjong Cards balance lab: rules engine, simulations and balance reports.",
+    no_args_is_help=True, add_completion=False,
+)
+presets_app = typer.Typer(help="Rule presets: list them, or show every option of one.",
+                          no_args_is_help=True)
+app.add_typer(presets_app, name="presets")
+
+F = TypeVar("F", bound=Callable[..., object])
+
+
+def friendly(func: F) -> F:
+    """Turn the project's known errors into one clear line and exit code 2."""
+
+    @wraps(func)
+    def wrapper(*args: object, **kwargs: object) -> object:
+        try:
+            return func(*args, **kwargs)
+        except (PresetError, RecordError, FileNotFoundError) as exc:
+            typer.secho(f"error: {exc}", fg=typer.colors.RED, err=True)
+            raise typer.Exit(2) from None
+
+    return wrapper  # type: ignore[return-value]
+
+
+@presets_app.command("list")
+@friendly
+def presets_list() -> None:
+    """List the shipped presets with their one-line description."""
+    for name in list_presets():
+        typer.echo(f"{name:<18} {load_preset(name).description}")
+
+
+@presets_app.command("show")
+@friendly
+def presets_show(name: Annotated[str, typer.Argument(help="Preset name or path to a .toml file")]
+                 ) -> None:
+    """Show every option of a preset, with its meaning."""
+    preset = load_preset(name)
+    typer.echo(f"{preset.name}: {preset.description}\n")
+    typer.echo(describe_options(preset))
+
+
+@app.command()
+@friendly
+def play(
+    preset: Annotated[str, typer.Option(help="Preset name or .toml path")] = "online-hanchan",
+    seed: Annotated[int, typer.Option(help="Seed: the same seed plays the same match")] = 1,
+    log: Annotated[bool, typer.Option(help="Also print every hand's full event log")] = False,
+) -> None:
+    """Play one match with random players and print it hand by hand.
+
+    Example: saki play --preset online-tonpuusen --seed 7
+    """
+    from pipeline.rules.agents import RandomAgent
+    from pipeline.rules.match import derive_seed, play_match
+
+    rules = load_preset(preset)
+    agents = [RandomAgent(derive_seed(seed, 0, "agent", s)) for s in range(4)]
+
+    def show(rec) -> None:
+        if log:
+            typer.echo(rec.log_text())
+        typer.echo(rec.summary())
+
+    result = play_match(rules, agents, seed, 0, on_hand=show)
+    typer.echo("\nFinal standings (rank, seat, points, result):")
+    typer.echo(result.standings())
+
+
+@app.command()
+@friendly
+def replay(
+    paths: Annotated[list[Path], typer.Argument(help="Record files or folders (Tenhou XML/JSON)")],
+    preset: Annotated[str, typer.Option(help="Base preset for the records' rules")]
+    = "online-hanchan",
+) -> None:
+    """Replay real game records through the engine and check every action and payment.
+
+    Example: saki replay ../shared/validation/tenhou-xml
+    """
+    from pipeline.replay.replayer import replay_paths
+
+    for p in paths:
+        if not p.exists():
+            raise FileNotFoundError(f"{p}: no such file or folder")
+    report = replay_paths(list(paths), preset)
+    for m in report.skipped:
+        typer.echo(f"SKIPPED {m}")
+    for m in report.mismatches:
+        typer.echo(f"MISMATCH {m}")
+    skipped = f", {len(report.skipped)} hands skipped (record defects)" if report.skipped else ""
+    typer.echo(f"{report.files} files, {report.hands} hands, {report.actions} actions checked, "
+               f"{len(report.mismatches)} mismatches{skipped}")
+    if not report.ok:
+        raise typer.Exit(1)
+
+
+def main() -> None:
+    app()
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,351 @@
+"""Replay real game records through the engine and report every disagreement.
+
+The wall is rebuilt from the record (starting hands, draws, replacement draws, indicators), each
+seat is played by a scripted agent that takes the recorded action from the engine's legal ones,
+and the engine's results are compared with the record's: winners, han, fu, points, every seat's
+delta, the next hand's dealer, honba and sticks, and the final scores. This is the engine's
+reference test: when a rule is wrong, a real game shows it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+
+from pipeline.replay.record import (
+    Call,
+    Discard,
+    DoraReveal,
+    Draw,
+    RecordedGame,
+    RecordedHand,
+    load_record,
+)
+from pipeline.rules.actions import Action, ActionKind
+from pipeline.rules.agents import Observation
+from pipeline.rules.hand import HandStart, HandState
+from pipeline.rules.match import MatchProgress, advance
+from pipeline.rules.preset import Preset, load_preset
+from pipeline.rules.records import HandRecord
+from pipeline.tiles import NUM_TILES, WIND_NAMES, tile_to_str
+
+KAN_KINDS = ("minkan", "ankan", "kakan")
+CALL_ACTIONS = {"chi": ActionKind.CHI, "pon": ActionKind.PON, "minkan": ActionKind.MINKAN,
+                "ankan": ActionKind.ANKAN, "kakan": ActionKind.KAKAN}
+
+
+class ReplayMismatch(Exception):
+    """The record did something the engine does not allow."""
+
+
+@dataclass
+class Mismatch:
+    source: str
+    where: str
+    what: str
+
+    def __str__(self) -> str:
+        return f"{self.source}: {self.where}: {self.what}"
+
+
+@dataclass
+class ReplayReport:
+    files: int = 0
+    hands: int = 0
+    actions: int = 0
+    mismatches: list[Mismatch] = field(default_factory=list)
+    skipped: list[Mismatch] = field(default_factory=list)  # hands whose record contradicts itself
+
+    @property
+    def ok(self) -> bool:
+        return not self.mismatches
+
+    def merge(self, other: ReplayReport) -> None:
+        self.files += other.files
+        self.hands += other.hands
+        self.actions += other.actions
+        self.mismatches.extend(other.mismatches)
+        self.skipped.extend(other.skipped)
+
+
+def hand_name(h: RecordedHand) -> str:
+    return f"{WIND_NAMES[h.round_wind]} {h.hand_number + 1}, honba {h.honba}"
+
+
+def build_wall(h: RecordedHand) -> tuple[int, ...]:
+    """A 136-tile wall order that deals the recorded hands and draws (see pipeline.rules.wall)."""
+    order: list[int | None] = [None] * NUM_TILES
+    for seat, tiles in enumerate(h.hands):
+        base = 13 * ((seat - h.dealer) % 4)
+        for i, t in enumerate(tiles):
+            order[base + i] = t
+    live, rinshan = 52, 122
+    after_kan = False
+    for e in h.events:
+        if isinstance(e, Call):
+            after_kan = e.kind in KAN_KINDS
+        elif isinstance(e, Draw):
+            if after_kan:
+                order[rinshan] = e.tile
+                rinshan += 1
+            else:
+                order[live] = e.tile
+                live += 1
+            after_kan = False
+        elif isinstance(e, Discard):
+            after_kan = False
+    for i, t in enumerate(h.dora_indicators):
+        order[126 + i] = t
+    ura = next((w.ura_indicators for w in h.wins if w.ura_indicators), ())
+    for i, t in enumerate(ura):
+        order[131 + i] = t
+    placed = [t for t in order if t is not None]
+    if len(placed) != len(set(placed)):
+        raise ReplayMismatch("the record uses one physical tile twice")
+    rest = iter(sorted(set(range(NUM_TILES)) - set(placed)))
+    return tuple(t if t is not None else next(rest) for t in order)
+
+
+class ScriptedTable:
+    """Plays all four seats from the record: each decision takes the recorded action."""
+
+    def __init__(self, hand: RecordedHand) -> None:
+        self.hand = hand
+        self.events = list(hand.events)
+        self.pos = 0
+        self.actions = 0
+        self.state: HandState | None = None
+
+    def agents(self) -> list[_SeatAgent]:
+        return [_SeatAgent(self, s) for s in range(4)]
+
+    def _skip_to_decision(self, seat: int) -> None:
+        while self.pos < len(self.events):
+            e = self.events[self.pos]
+            if isinstance(e, DoraReveal):
+                self.pos += 1
+            elif isinstance(e, Draw):
+                drawn = self.state.players[e.seat].drawn if self.state else None
+                if e.seat != seat or drawn != e.tile:
+                    raise ReplayMismatch(
+                        f"record draws {tile_to_str(e.tile)} for P{e.seat}, engine gave P{seat} "
+                        f"{tile_to_str(drawn) if drawn is not None else 'no draw'}")
+                self.pos += 1
+            else:
+                return
+
+    def _next(self):
+        return self.events[self.pos] if self.pos < len(self.events) else None
+
+    def decide(self, seat: int, legal: list[Action]) -> Action:
+        kinds = {a.kind for a in legal}
+        if ActionKind.PASS in kinds:
+            return self._claim(seat, legal)
+        self._skip_to_decision(seat)
+        e = self._next()
+        if isinstance(e, Discard) and e.seat == seat:
+            want = Action(ActionKind.RIICHI if e.riichi else ActionKind.DISCARD, seat, e.tile)
+        elif isinstance(e, Call) and e.seat == seat and e.kind == "ankan":
+            want = Action(ActionKind.ANKAN, seat, tiles=tuple(sorted(e.tiles)))
+        elif isinstance(e, Call) and e.seat == seat and e.kind == "kakan":
+            want = Action(ActionKind.KAKAN, seat, e.called)
+        elif e is None and any(w.seat == seat and w.from_seat == seat for w in self.hand.wins):
+            want = Action(ActionKind.TSUMO, seat, self.state.players[seat].drawn)
+        elif e is None and self.hand.draw and self.hand.draw.kind == "nine_terminals":
+            want = Action(ActionKind.NINE_TERMINALS, seat)
+        else:
+            raise ReplayMismatch(f"engine asks P{seat} to act, record has {e or 'nothing more'}")
+        return self._take(want, legal)
+
+    def _claim(self, seat: int, legal: list[Action]) -> Action:
+        tile = legal[0].tile
+        e = self._next()
+        if isinstance(e, Call) and e.seat == seat and e.kind in ("chi", "pon", "minkan") \
+                and e.called == tile:
+            hand_tiles = list(e.tiles)
+            hand_tiles.remove(tile)
+            want = Action(CALL_ACTIONS[e.kind], seat, tile, tuple(sorted(hand_tiles)))
+            return self._take(want, legal)
+        if e is None or isinstance(e, DoraReveal):
+            ron = any(w.seat == seat and w.from_seat != seat for w in self.hand.wins)
+            draw = self.hand.draw
+            if draw is not None and draw.kind == "triple_ron":
+                ron = seat in draw.tenpai or not draw.tenpai
+            if ron:
+                return self._take(Action(ActionKind.RON, seat, tile), legal)
+        return Action(ActionKind.PASS, seat)
+
+    def _take(self, want: Action, legal: list[Action]) -> Action:
+        if want not in legal:
+            shown = ", ".join(str(a) for a in legal[:12])
+            raise ReplayMismatch(f"recorded action {want} is not legal in the engine "
+                                 f"(legal: {shown}{'...' if len(legal) > 12 else ''})")
+        if want.kind not in (ActionKind.RON, ActionKind.TSUMO, ActionKind.NINE_TERMINALS):
+            self.pos += 1
+        self.actions += 1
+        return want
+
+
+class _SeatAgent:
+    def __init__(self, table: ScriptedTable, seat: int) -> None:
+        self.table = table
+        self.seat = seat
+
+    def decide(self, obs: Observation, legal: list[Action]) -> Action:
+        return self.table.decide(self.seat, legal)
+
+
+def preset_for(game: RecordedGame, base: Preset) -> Preset:
+    """The base preset adjusted to the record's own rule flags."""
+    rules = game.rules
+    return replace(base, red_fives=bool(rules.get("red_fives", base.red_fives)),
+                   kuitan=bool(rules.get("kuitan", base.kuitan)),
+                   length=rules.get("length", base.length))
+
+
+def _riichi_paid(rec: HandRecord) -> list[int]:
+    return [1000 if s.riichi else 0 for s in rec.seats]
+
+
+def replay_hand(h: RecordedHand, preset: Preset, source: str, report: ReplayReport
+                ) -> HandRecord | None:
+    where = hand_name(h)
+    table = ScriptedTable(h)
+    try:
+        start = HandStart(wall=build_wall(h), dealer=h.dealer, round_wind=h.round_wind,
+                          hand_number=h.hand_number, honba=h.honba, sticks=h.sticks,
+                          scores=tuple(h.scores))
+        state = HandState(start, preset, table.agents())
+        table.state = state
+        rec = state.play()
+    except ReplayMismatch as exc:
+        report.actions += table.actions
+        report.mismatches.append(Mismatch(source, f"{where}, event {table.pos}", str(exc)))
+        return None
+    report.actions += table.actions
+    problems = compare_result(h, rec)
+    report.mismatches.extend(Mismatch(source, where, p) for p in problems)
+    if table.pos != len(table.events):
+        report.mismatches.append(Mismatch(source, where, f"hand ended after event {table.pos} "
+                                          f"of {len(table.events)}"))
+    return rec
+
+
+def record_defect(h: RecordedHand) -> str | None:
+    """Why a hand's record contradicts itself (points appear or vanish), or None.
+
+    Real game logs always conserve points; hand-made test records sometimes do not, and an
+    engine cannot be checked against a result that no rules could produce.
+    """
+    for w in h.wins:
+        if w.points <= 0:
+            return f"the win of P{w.seat} has no recorded value"
+        if w.deltas[w.seat] <= 0:
+            return f"the winner P{w.seat} does not gain points in the recorded deltas"
+    paid = len(h.riichi_sticks_paid())
+    deltas = [sum(w.deltas[s] for w in h.wins) for s in range(4)] if h.wins else \
+        list(h.draw.deltas) if h.draw else [0] * 4
+    expected = 1000 * (h.sticks + paid) if h.wins else 0
+    if sum(deltas) != expected:
+        return (f"recorded deltas sum to {sum(deltas)}, but {h.sticks + paid} riichi sticks "
+                f"were on the table")
+    return None
+
+
+def compare_result(h: RecordedHand, rec: HandRecord) -> list[str]:
+    problems = []
+    paid = _riichi_paid(rec)
+    ours = [s.delta + paid[s.seat] for s in rec.seats]
+    if h.wins:
+        want = [sum(w.deltas[s] for w in h.wins) for s in range(4)]
+        got_wins = [(w.seat, w.from_seat) for w in rec.wins]
+        rec_wins = [(w.seat, w.from_seat) for w in h.wins]
+        if sorted(got_wins) != sorted(rec_wins):
+            problems.append(f"winners {got_wins} (record {rec_wins})")
+        for rw in h.wins:
+            w = next((x for x in rec.wins if x.seat == rw.seat), None)
+            if w is None:
+                continue
+            if rw.yakuman:
+                if not w.yakuman:
+                    problems.append(f"P{w.seat} not scored as yakuman ({w.han} han)")
+            elif w.han != rw.han or (rw.fu and w.fu != rw.fu):  # limit hands may omit fu
+                problems.append(f"P{w.seat} scored {w.han} han {w.fu} fu "
+                                f"(record {rw.han} han {rw.fu} fu)")
+            if w.points != rw.points:
+                problems.append(f"P{w.seat} win worth {w.points} (record {rw.points})")
+    else:
+        want = list(h.draw.deltas) if h.draw else [0, 0, 0, 0]
+        kind = h.draw.kind if h.draw else None
+        got = rec.draw_kind
+        if kind and got != kind and not (kind == "exhaustive" and got == "exhaustive"):
+            problems.append(f"hand ended as {got} (record {kind})")
+    if ours != want:
+        problems.append(f"deltas {ours} (record {want})")
+    return problems
+
+
+def replay_game(game: RecordedGame, base: Preset) -> ReplayReport:
+    report = ReplayReport(files=1)
+    preset = preset_for(game, base)
+    progress = MatchProgress(scores=list(game.hands[0].scores) if game.hands else [])
+    for i, h in enumerate(game.hands):
+        report.hands += 1
+        defect = record_defect(h)
+        if defect is not None:
+            report.skipped.append(Mismatch(game.source, hand_name(h), defect))
+            continue
+        rec = replay_hand(h, preset, game.source, report)
+        if rec is None:
+            continue
+        advance(progress, rec, preset)
+        nxt = game.hands[i + 1] if i + 1 < len(game.hands) else None
+        if nxt is not None:
+            got = (progress.dealer, progress.round_wind, progress.hand_number, progress.honba,
+                   progress.sticks, list(progress.scores))
+            want = (nxt.dealer, nxt.round_wind, nxt.hand_number, nxt.honba, nxt.sticks,
+                    list(nxt.scores))
+            if progress.finished:
+                report.mismatches.append(Mismatch(game.source, hand_name(h),
+                                                  "engine ended the match, record goes on"))
+            elif got != want:
+                report.mismatches.append(Mismatch(
+                    game.source, hand_name(h),
+                    f"next hand (dealer, wind, number, honba, sticks, scores) {got} "
+                    f"(record {want})"))
+            progress = MatchProgress(scores=list(nxt.scores), dealer=nxt.dealer,
+                                     round_wind=nxt.round_wind, hand_number=nxt.hand_number,
+                                     honba=nxt.honba, sticks=nxt.sticks)
+        elif game.final_scores is not None and len(game.hands) > 1:
+            if not progress.finished:
+                report.mismatches.append(Mismatch(game.source, hand_name(h),
+                                                  "record ends the match, engine goes on"))
+            scores = list(progress.scores)
+            if progress.sticks and preset.leftover_sticks_to_first:
+                top = max(range(4), key=lambda s: (scores[s], -s))
+                scores[top] += 1000 * progress.sticks
+            if scores != list(game.final_scores):
+                report.mismatches.append(Mismatch(game.source, "end of match",
+                                                  f"final scores {scores} (record "
+                                                  f"{list(game.final_scores)})"))
+    return report
+
+
+def replay_paths(paths: list[str | Path], preset_name: str = "online-hanchan") -> ReplayReport:
+    """Replay every record file under the given files or folders."""
+    base = load_preset(preset_name)
+    report = ReplayReport()
+    for path in _expand(paths):
+        report.merge(replay_game(load_record(path), base))
+    return report
+
+
+def _expand(paths: list[str | Path]) -> list[Path]:
+    files: list[Path] = []
+    for p in map(Path, paths):
+        if p.is_dir():
+            files.extend(sorted(x for x in p.rglob("*") if x.suffix in (".xml", ".json",
+                                                                          ".mjlog")))
+        else:
+            files.append(p)
+    return files

@@ -1,0 +1,93 @@
+"""The contract between the engine and the players: observations in, one legal action out."""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING, Protocol
+
+from pipeline.rules.actions import Action, Meld
+
+if TYPE_CHECKING:
+    from pipeline.rules.hand import HandState
+
+
+class Observation:
+    """What one seat may see: its own tiles and everything public. Nothing else is reachable."""
+
+    __slots__ = ("_state", "seat")
+
+    def __init__(self, state: HandState, seat: int) -> None:
+        self._state = state
+        self.seat = seat
+
+    @property
+    def concealed(self) -> tuple[int, ...]:
+        return tuple(self._state.players[self.seat].concealed)
+
+    @property
+    def drawn(self) -> int | None:
+        return self._state.players[self.seat].drawn
+
+    def melds(self, seat: int) -> tuple[Meld, ...]:
+        return tuple(self._state.players[seat].melds)
+
+    def discards(self, seat: int) -> tuple[int, ...]:
+        return tuple(d.tile for d in self._state.players[seat].discards)
+
+    def in_riichi(self, seat: int) -> bool:
+        return self._state.players[seat].riichi
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        return tuple(self._state.scores)
+
+    @property
+    def dora_indicators(self) -> tuple[int, ...]:
+        return self._state.wall.dora_indicators
+
+    @property
+    def tiles_left(self) -> int:
+        return self._state.wall.live_left
+
+    @property
+    def dealer(self) -> int:
+        return self._state.dealer
+
+    @property
+    def round_wind(self) -> int:
+        return self._state.round_wind
+
+    @property
+    def seat_wind(self) -> int:
+        return (self.seat - self._state.dealer) % 4
+
+    @property
+    def honba(self) -> int:
+        return self._state.honba
+
+    @property
+    def sticks(self) -> int:
+        return self._state.sticks
+
+
+class Agent(Protocol):
+    """A player. ``decide`` gets the seat's view and the legal actions, and returns one of them."""
+
+    def decide(self, obs: Observation, legal: list[Action]) -> Action: ...
+
+
+class RandomAgent:
+    """Plays a uniformly random legal action, from its own seeded stream (for tests and fuzzing)."""
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = random.Random(seed)
+
+    def decide(self, obs: Observation, legal: list[Action]) -> Action:
+        return legal[self.rng.randrange(len(legal))]
+
+
+class FirstAgent:
+    """Always the first legal action: the discard of the first tile, or passing on claims."""
+
+    def decide(self, obs: Observation, legal: list[Action]) -> Action:
+        return legal[0]

@@ -1,0 +1,684 @@
+"""One deal, from the wall to the payments: the engine's core loop.
+
+The loop asks each seat's agent for a decision, offering only legal actions (candidates first,
+then the rule filters: furiten, kuikae, riichi lock, last-tile limits). Claims on a discard are
+collected from every seat and resolved together (rule H-05). Nothing here knows about cards.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from itertools import combinations
+
+from pipeline.rules.actions import Action, ActionKind, Meld, MeldKind
+from pipeline.rules.agari import count_terminal_honor_kinds, is_complete, winning_types
+from pipeline.rules.agents import Agent, Observation
+from pipeline.rules.preset import Preset
+from pipeline.rules.records import Event, HandRecord, Outcome, SeatRecord, WinRecord
+from pipeline.rules.scoring import ScoringRules, WinContext, WinResult, score_win
+from pipeline.rules.wall import Wall
+from pipeline.tiles import WIND_TYPES, counts34, is_terminal_or_honor_type
+
+KOKUSHI_NAME = "Kokushi Musou"
+
+
+def kuikae_types(called: int, chi_low: int | None) -> frozenset[int]:
+    """Tile types that may not be discarded right after a call (rule H-07).
+
+    After a pon: the called type. After a chi: the called type and, when the called tile ends
+    the sequence, the type that would complete the same sequence from the other end.
+    """
+    forbidden = {called}
+    if chi_low is not None:
+        if called == chi_low and called % 9 <= 5:
+            forbidden.add(called + 3)
+        if called == chi_low + 2 and called % 9 >= 3:
+            forbidden.add(called - 3)
+    return frozenset(forbidden)
+
+
+class IllegalActionError(ValueError):
+    """An agent returned an action that was not among the legal ones."""
+
+
+@dataclass
+class DiscardInfo:
+    tile: int
+    tsumogiri: bool
+    riichi: bool
+    called: bool = False
+
+
+@dataclass
+class PlayerState:
+    seat: int
+    concealed: list[int]
+    melds: list[Meld] = field(default_factory=list)
+    discards: list[DiscardInfo] = field(default_factory=list)
+    drawn: int | None = None
+    riichi: bool = False
+    riichi_accepted: bool = False
+    double_riichi: bool = False
+    riichi_turn: int | None = None
+    ippatsu: bool = False
+    temp_furiten: bool = False
+    riichi_furiten: bool = False
+    kuikae: frozenset[int] = frozenset()
+    turns: int = 0
+    calls: int = 0
+    kans: int = 0
+
+    @property
+    def is_closed(self) -> bool:
+        return all(not m.is_open for m in self.melds)
+
+    def counts(self) -> list[int]:
+        return counts34(self.concealed)
+
+    def waits(self) -> frozenset[int]:
+        return winning_types(counts34(self.concealed))
+
+    def discard_furiten(self, waits: frozenset[int]) -> bool:
+        return any(d.tile // 4 in waits for d in self.discards)
+
+
+@dataclass
+class HandStart:
+    """The state a hand starts from; replaying it with other agents replays the same deal."""
+
+    wall: tuple[int, ...]
+    dealer: int
+    round_wind: int = 0
+    hand_number: int = 0
+    honba: int = 0
+    sticks: int = 0
+    scores: tuple[int, int, int, int] = (25000, 25000, 25000, 25000)
+
+
+class HandState:
+    """A deal in progress. Agents see it only through :class:`Observation`."""
+
+    def __init__(self, start: HandStart, preset: Preset, agents: list[Agent]) -> None:
+        self.start = start
+        self.preset = preset
+        self.rules: ScoringRules = preset.scoring_rules()
+        self.agents = agents
+        self.wall = Wall(start.wall)
+        self.dealer = start.dealer
+        self.round_wind = start.round_wind
+        self.hand_number = start.hand_number
+        self.honba = start.honba
+        self.sticks = start.sticks
+        self.scores = list(start.scores)
+        hands = self.wall.deal(start.dealer)
+        self.players = [PlayerState(seat=s, concealed=hands[s]) for s in range(4)]
+        self.events: list[Event] = []
+        self.uninterrupted = True      # no call or kan yet (first go-around rules, K-01)
+        self.kan_count = 0
+        self.pending_dora = 0          # open/added kan indicators revealed after the discard (K-05)
+        self.discard_count = 0
+        self.last_kan_from: int | None = None  # feeder of an open kan, for rinshan pao (K-06)
+        self.record = HandRecord(
+            round_wind=start.round_wind, hand_number=start.hand_number, honba=start.honba,
+            sticks_start=start.sticks, dealer=start.dealer,
+            seats=[SeatRecord(seat=s, start_score=start.scores[s]) for s in range(4)],
+            events=self.events,
+        )
+
+    # ------------------------------------------------------------------ helpers
+
+    def log(self, kind: str, seat: int | None = None, tile: int | None = None,
+            tiles: tuple[int, ...] = (), detail: str = "") -> None:
+        self.events.append(Event(kind, seat, tile, tiles, detail))
+
+    def ask(self, seat: int, legal: list[Action]) -> Action:
+        if len(legal) == 1 and legal[0].kind == ActionKind.PASS:
+            return legal[0]
+        choice = self.agents[seat].decide(Observation(self, seat), legal)
+        if choice not in legal:
+            raise IllegalActionError(f"P{seat} chose {choice}, which is not legal here")
+        return choice
+
+    def seat_wind(self, seat: int) -> int:
+        return (seat - self.dealer) % 4
+
+    def win_context(self, seat: int, tile: int, *, tsumo: bool, rinshan: bool = False,
+                    chankan: bool = False, concealed: list[int] | None = None) -> WinContext:
+        p = self.players[seat]
+        hand = list(p.concealed if concealed is None else concealed)
+        if not tsumo:
+            hand.append(tile)
+        first = p.turns == 0 and self.uninterrupted and not rinshan
+        last = self.wall.live_left == 0
+        ura = self.wall.ura_indicators if (p.riichi and self.rules.ura_dora) else ()
+        dora = self.wall.dora_indicators if self.preset.kan_dora else self.wall.dora_indicators[:1]
+        return WinContext(
+            concealed=tuple(hand), melds=tuple(p.melds), win_tile=tile, is_tsumo=tsumo,
+            seat_wind=self.seat_wind(seat), round_wind=self.round_wind,
+            is_dealer=seat == self.dealer, dora_indicators=dora, ura_indicators=ura,
+            riichi=p.riichi and not p.double_riichi, double_riichi=p.double_riichi,
+            ippatsu=p.ippatsu and self.rules.ippatsu, rinshan=rinshan and tsumo,
+            chankan=chankan, haitei=tsumo and last and not rinshan,
+            houtei=(not tsumo) and last and not chankan,
+            tenhou=tsumo and first and seat == self.dealer,
+            chiihou=tsumo and first and seat != self.dealer,
+            renhou=(not tsumo) and first and seat != self.dealer and self.rules.renhou != "off",
+        )
+
+    # ------------------------------------------------------------------ legal actions
+
+    def self_actions(self, seat: int, *, drew: bool, rinshan: bool) -> list[Action]:
+        """Actions on the seat's own turn: win, kans, nine terminals, riichi, discards."""
+        p = self.players[seat]
+        acts: list[Action] = []
+        counts = p.counts()
+        if drew and is_complete(counts):
+            ctx = self.win_context(seat, p.drawn, tsumo=True, rinshan=rinshan)
+            if score_win(ctx, self.rules) is not None:
+                acts.append(Action(ActionKind.TSUMO, seat, p.drawn))
+        if (drew and not rinshan and p.turns == 0 and self.uninterrupted
+                and self.preset.abortive_draws and count_terminal_honor_kinds(counts) >= 9):
+            acts.append(Action(ActionKind.NINE_TERMINALS, seat))  # rule M-04, K-11
+        if drew:
+            acts.extend(self._kan_actions(seat, counts))
+        if p.riichi:
+            acts.append(Action(ActionKind.DISCARD, seat, p.drawn))
+            return acts
+        discards = [t for t in p.concealed if t // 4 not in p.kuikae]
+        acts.extend(Action(ActionKind.DISCARD, seat, t) for t in discards)
+        if self._may_riichi(seat):
+            for t in discards:
+                counts[t // 4] -= 1
+                if winning_types(counts):
+                    acts.append(Action(ActionKind.RIICHI, seat, t))
+                counts[t // 4] += 1
+        return acts
+
+    def _may_riichi(self, seat: int) -> bool:
+        p = self.players[seat]
+        return (p.is_closed and not p.riichi
+                and self.scores[seat] >= self.preset.riichi_min_points
+                and self.wall.live_left >= self.preset.riichi_min_wall)  # rule H-08, K-02
+
+    def _kan_room(self) -> bool:
+        # rule H-06: a kan needs a replacement tile; K-03: none on the last draw
+        return self.wall.rinshan_left > 0 and self.wall.live_left > 0 and self.kan_count < 4
+
+    def _kan_actions(self, seat: int, counts: list[int]) -> list[Action]:
+        p = self.players[seat]
+        if not self._kan_room() or p.kans >= 4:  # rule K-08
+            return []
+        acts = []
+        for t in range(34):
+            if counts[t] == 4 and self._ankan_allowed(p, t):
+                tiles = tuple(sorted(x for x in p.concealed if x // 4 == t))
+                acts.append(Action(ActionKind.ANKAN, seat, tiles=tiles))
+        if not p.riichi:
+            for m in p.melds:
+                if m.kind == MeldKind.PON:
+                    for x in p.concealed:
+                        if x // 4 == m.tile_type:
+                            acts.append(Action(ActionKind.KAKAN, seat, x))
+        return acts
+
+    def _ankan_allowed(self, p: PlayerState, t: int) -> bool:
+        if not p.riichi:
+            return True
+        if self.preset.kan_after_riichi == "none":  # rule H-08
+            return False
+        # In riichi: only with the drawn tile, and only if the wait does not change (K-09).
+        if p.drawn is None or p.drawn // 4 != t:
+            return False
+        before = counts34(x for x in p.concealed if x != p.drawn)
+        after = list(before)
+        after[t] = 0
+        return bool(winning_types(before)) and winning_types(before) == winning_types(after)
+
+    def claim_actions(self, seat: int, discarder: int, tile: int) -> list[Action]:
+        """Claims one seat may make on a discard: ron, pon, open kan, chi (rule H-05)."""
+        p = self.players[seat]
+        acts: list[Action] = []
+        t = tile // 4
+        if self._can_ron(seat, tile):
+            acts.append(Action(ActionKind.RON, seat, tile))
+        last = self.wall.live_left == 0
+        if p.riichi or last:  # rule K-03: no open calls on the last discard
+            return acts
+        same = [x for x in p.concealed if x // 4 == t]
+        if len(same) >= 2:
+            for pair in sorted(set(combinations(sorted(same), 2))):
+                if self._leaves_discard(p, pair, frozenset({t})):
+                    acts.append(Action(ActionKind.PON, seat, tile, pair))
+        if len(same) == 3 and self._kan_room() and p.kans < 4:
+            acts.append(Action(ActionKind.MINKAN, seat, tile, tuple(sorted(same))))
+        if seat == (discarder + 1) % 4 and t < 27:
+            acts.extend(self._chi_actions(p, tile))
+        return acts
+
+    def _chi_actions(self, p: PlayerState, tile: int) -> list[Action]:
+        t = tile // 4
+        acts = []
+        for lo in (t - 2, t - 1, t):
+            if lo < 0 or lo // 9 != t // 9 or lo % 9 > 6:
+                continue
+            need = [x for x in (lo, lo + 1, lo + 2) if x != t]
+            a = [x for x in p.concealed if x // 4 == need[0]]
+            b = [x for x in p.concealed if x // 4 == need[1]]
+            forbidden = kuikae_types(t, lo)
+            for x in sorted(set(a)):
+                for y in sorted(set(b)):
+                    if self._leaves_discard(p, (x, y), forbidden):
+                        acts.append(Action(ActionKind.CHI, p.seat, tile, (x, y)))
+        return acts
+
+    @staticmethod
+    def _leaves_discard(p: PlayerState, used: tuple[int, ...], forbidden: frozenset[int]) -> bool:
+        rest = list(p.concealed)
+        for x in used:
+            rest.remove(x)
+        return any(x // 4 not in forbidden for x in rest)
+
+    def _can_ron(self, seat: int, tile: int, *, chankan: bool = False,
+                 kokushi_only: bool = False) -> bool:
+        p = self.players[seat]
+        waits = p.waits()
+        if tile // 4 not in waits:
+            return False
+        if p.temp_furiten or p.riichi_furiten or p.discard_furiten(waits):  # rule H-09
+            return False
+        result = score_win(self.win_context(seat, tile, tsumo=False, chankan=chankan), self.rules)
+        if result is None:
+            return False
+        return not kokushi_only or any(n.startswith(KOKUSHI_NAME) for n in result.yaku_names())
+
+    # ------------------------------------------------------------------ the loop
+
+    def play(self) -> HandRecord:
+        for s in range(4):
+            self.log("deal", s, tiles=tuple(sorted(self.players[s].concealed)))
+        self.log("dora", tile=self.wall.dora_indicators[0])
+        seat = self.dealer
+        draw_kind = "live"
+        while True:
+            if draw_kind == "live":
+                if self.wall.live_left == 0:
+                    return self._exhaustive_draw()
+                tile = self.wall.draw()
+            elif draw_kind == "rinshan":
+                tile = self.wall.draw_rinshan()
+            p = self.players[seat]
+            if draw_kind != "none":
+                p.concealed.append(tile)
+                p.drawn = tile
+                self.log("draw", seat, tile, detail="rinshan" if draw_kind == "rinshan" else "")
+            else:
+                p.drawn = None
+            outcome = self._turn(seat, drew=draw_kind != "none", rinshan=draw_kind == "rinshan")
+            if isinstance(outcome, HandRecord):
+                return outcome
+            seat, draw_kind = outcome
+
+    def _turn(self, seat: int, *, drew: bool, rinshan: bool) -> HandRecord | tuple[int, str]:
+        p = self.players[seat]
+        while True:
+            act = self.ask(seat, self.self_actions(seat, drew=drew, rinshan=rinshan))
+            kind = act.kind
+            if kind == ActionKind.TSUMO:
+                return self._finish_tsumo(seat, rinshan)
+            if kind == ActionKind.NINE_TERMINALS:
+                self.log("nine_terminals", seat, tiles=tuple(sorted(p.concealed)))
+                return self._abort("nine_terminals")
+            if kind in (ActionKind.ANKAN, ActionKind.KAKAN):
+                robbed = self._declare_kan(seat, act)
+                if robbed is not None:
+                    return robbed
+                drew, rinshan = True, True
+                tile = self.wall.draw_rinshan()
+                p.concealed.append(tile)
+                p.drawn = tile
+                self.log("draw", seat, tile, detail="rinshan")
+                continue
+            return self._discard(seat, act)
+
+    def _declare_kan(self, seat: int, act: Action) -> HandRecord | None:
+        p = self.players[seat]
+        if act.kind == ActionKind.ANKAN:
+            for x in act.tiles:
+                p.concealed.remove(x)
+            meld = Meld(MeldKind.ANKAN, act.tiles)
+            p.melds.append(meld)
+            self.log("ankan", seat, tiles=act.tiles)
+            if self.preset.kokushi_robs_concealed_kan:  # rule K-06
+                robbed = self._offer_rob(seat, act.tiles[0], kokushi_only=True)
+                if robbed is not None:
+                    return robbed
+            self._kan_done(seat, meld, concealed=True)
+            self.last_kan_from = None
+            return None
+        tile = act.tile
+        idx = next(i for i, m in enumerate(p.melds)
+                   if m.kind == MeldKind.PON and m.tile_type == tile // 4)
+        pon = p.melds[idx]
+        p.concealed.remove(tile)
+        self.log("kakan", seat, tile, tiles=tuple(sorted((*pon.tiles, tile))))
+        robbed = self._offer_rob(seat, tile, kokushi_only=False)  # chankan, rule H-06
+        if robbed is not None:
+            return robbed
+        meld = Meld(MeldKind.KAKAN, tuple(sorted((*pon.tiles, tile))), pon.called, pon.from_seat,
+                    added=tile)
+        p.melds[idx] = meld
+        self._kan_done(seat, meld, concealed=False)
+        self.last_kan_from = None
+        return None
+
+    def _kan_done(self, seat: int, meld: Meld, *, concealed: bool) -> None:
+        p = self.players[seat]
+        p.kans += 1
+        self.kan_count += 1
+        self._interrupt()
+        self._flush_pending_dora()  # an earlier kan's indicator comes first; none if robbed
+        if self.preset.kan_dora:
+            if concealed or not self.preset.kan_dora_open_after_discard:  # rule K-05
+                self.log("dora", tile=self.wall.reveal_indicator())
+            else:
+                self.pending_dora += 1
+
+    def _flush_pending_dora(self) -> None:
+        while self.pending_dora:
+            self.pending_dora -= 1
+            self.log("dora", tile=self.wall.reveal_indicator())
+
+    def _interrupt(self) -> None:
+        """Any call or kan: the first go-around is broken and ippatsu ends (rule K-01)."""
+        self.uninterrupted = False
+        for q in self.players:
+            q.ippatsu = False
+
+    def _offer_rob(self, kan_seat: int, tile: int, *, kokushi_only: bool) -> HandRecord | None:
+        winners = []
+        for s in self._others(kan_seat):
+            if self._can_ron(s, tile, chankan=True, kokushi_only=kokushi_only):
+                choice = self.ask(s, [Action(ActionKind.RON, s, tile), Action(ActionKind.PASS, s)])
+                if choice.kind == ActionKind.RON:
+                    winners.append(s)
+                    continue
+            self._missed(s, tile)
+        if not winners:
+            return None
+        return self._finish_ron(winners, kan_seat, tile, chankan=True)
+
+    def _others(self, seat: int) -> list[int]:
+        return [(seat + i) % 4 for i in (1, 2, 3)]
+
+    def _missed(self, seat: int, tile: int) -> None:
+        """A winning tile went by without a ron: furiten (rule H-09)."""
+        p = self.players[seat]
+        if tile // 4 in p.waits():
+            if p.riichi:
+                p.riichi_furiten = True
+            else:
+                p.temp_furiten = True
+
+    def _discard(self, seat: int, act: Action) -> HandRecord | tuple[int, str]:
+        p = self.players[seat]
+        tile = act.tile
+        riichi = act.kind == ActionKind.RIICHI
+        if p.ippatsu and not riichi:
+            p.ippatsu = False
+        if riichi:
+            p.riichi = True
+            p.riichi_turn = p.turns + 1
+            p.double_riichi = p.turns == 0 and self.uninterrupted
+            self.log("riichi", seat, detail="double" if p.double_riichi else "")
+        tsumogiri = tile == p.drawn
+        p.concealed.remove(tile)
+        p.discards.append(DiscardInfo(tile, tsumogiri, riichi))
+        p.turns += 1
+        p.drawn = None
+        p.kuikae = frozenset()
+        p.temp_furiten = False  # rule K-01: temporary furiten ends with one's own discard
+        self.discard_count += 1
+        self.log("discard", seat, tile, detail=("tsumogiri" if tsumogiri else "")
+                 + (" riichi" if riichi else ""))
+        self._flush_pending_dora()  # rule K-05
+        self.last_kan_from = None
+
+        claims: dict[int, Action] = {}
+        for s in self._others(seat):
+            legal = self.claim_actions(s, seat, tile)
+            if legal:
+                choice = self.ask(s, [*legal, Action(ActionKind.PASS, s)])
+                if choice.kind != ActionKind.PASS:
+                    claims[s] = choice
+        rons = [s for s in self._others(seat) if s in claims and claims[s].kind == ActionKind.RON]
+        for s in self._others(seat):
+            if s not in rons:
+                self._missed(s, tile)
+        if rons:
+            if len(rons) == 3 and self.preset.triple_ron_abort and self.preset.abortive_draws:
+                return self._abort("triple_ron")  # rule M-04
+            if not self.preset.double_ron:
+                rons = rons[:1]  # head bump, rule H-11
+            return self._finish_ron(rons, seat, tile)
+        if riichi:
+            p.riichi_accepted = True
+            self.scores[seat] -= 1000
+            self.sticks += 1
+            p.ippatsu = self.rules.ippatsu
+            self.record.seats[seat].riichi = True
+            self.record.seats[seat].riichi_turn = p.riichi_turn
+            if self.preset.abortive_draws and all(q.riichi for q in self.players):
+                return self._abort("four_riichi")  # rule M-04, K-11
+        if self._four_winds():
+            return self._abort("four_winds")
+        if self.kan_count == 4 and self.preset.abortive_draws and \
+                max(q.kans for q in self.players) < 4:
+            return self._abort("four_kans")
+        # calls: pon / open kan beat chi; equal priority goes in turn order (rule H-05)
+        for kinds in ((ActionKind.PON, ActionKind.MINKAN), (ActionKind.CHI,)):
+            for s in self._others(seat):
+                if s in claims and claims[s].kind in kinds:
+                    return self._call(s, seat, claims[s])
+        return (seat + 1) % 4, "live"
+
+    def _four_winds(self) -> bool:
+        if not (self.preset.abortive_draws and self.uninterrupted and self.discard_count == 4):
+            return False
+        first = {q.discards[0].tile // 4 for q in self.players if q.discards}
+        return len(first) == 1 and first.pop() in WIND_TYPES
+
+    def _call(self, seat: int, discarder: int, act: Action) -> tuple[int, str]:
+        p = self.players[seat]
+        tile = act.tile
+        self.players[discarder].discards[-1].called = True
+        for x in act.tiles:
+            p.concealed.remove(x)
+        tiles = tuple(sorted((*act.tiles, tile)))
+        kind = {ActionKind.CHI: MeldKind.CHI, ActionKind.PON: MeldKind.PON,
+                ActionKind.MINKAN: MeldKind.MINKAN}[act.kind]
+        meld = Meld(kind, tiles, tile, discarder)
+        p.melds.append(meld)
+        p.calls += 1
+        self.record.seats[seat].calls += 1
+        self.log(kind.value, seat, tile, tiles=tiles, detail=f"from P{discarder}")
+        self._interrupt()
+        if kind == MeldKind.MINKAN:
+            self._flush_pending_dora()
+            self._kan_done(seat, meld, concealed=False)
+            self.last_kan_from = discarder
+            return seat, "rinshan"
+        p.kuikae = kuikae_types(tile // 4, tiles[0] // 4 if kind == MeldKind.CHI else None)
+        return seat, "none"
+
+    # ------------------------------------------------------------------ endings
+
+    def _score(self, seat: int, tile: int, *, tsumo: bool, rinshan: bool = False,
+               chankan: bool = False) -> WinResult:
+        result = score_win(self.win_context(seat, tile, tsumo=tsumo, rinshan=rinshan,
+                                            chankan=chankan), self.rules)
+        assert result is not None, "a win was offered that does not score"
+        return result
+
+    def _ura(self, seat: int) -> None:
+        if self.players[seat].riichi and self.rules.ura_dora:
+            self.log("ura", seat, tiles=self.wall.ura_indicators)
+
+    def _pao_seat(self, seat: int, result: WinResult) -> int | None:
+        """Who fed the third dragon or fourth wind set of a yakuman (rule M-08)."""
+        if not self.preset.pao or not result.pao_yakuman:
+            return None
+        melds = self.players[seat].melds
+        for name, types in (("Daisangen", range(31, 34)), ("Daisuushii", range(27, 31))):
+            if name not in result.pao_yakuman:
+                continue
+            sets = [m for m in melds if m.tiles[0] // 4 in types and m.kind != MeldKind.CHI]
+            if len(sets) == len(types) and sets[-1].is_open:
+                return sets[-1].from_seat
+        return None
+
+    def _finish_tsumo(self, seat: int, rinshan: bool) -> HandRecord:
+        p = self.players[seat]
+        result = self._score(seat, p.drawn, tsumo=True, rinshan=rinshan)
+        self._ura(seat)
+        honba = self.honba
+        pao = self._pao_seat(seat, result)
+        fed = self.last_kan_from if (rinshan and self.preset.pao_rinshan) else None
+        pay = [0, 0, 0, 0]
+        if pao is not None:  # the feeder pays the whole tsumo (as Tenhou settles it)
+            total = result.ron_points + 300 * honba
+            pay[pao] += total
+        elif fed is not None:  # rule K-06: rinshan off a fed open kan is paid as a ron
+            pay[fed] += result.ron_points + 300 * honba
+        else:
+            for s in self._others(seat):
+                base = result.tsumo_dealer if s == self.dealer else result.tsumo_nondealer
+                pay[s] += base + 100 * honba
+        for s in range(4):
+            self.scores[s] -= pay[s]
+        self.scores[seat] += sum(pay) + 1000 * self.sticks
+        self.sticks = 0
+        win = self._win_record(seat, seat, result, pao if pao is not None else fed)
+        self.log("tsumo", seat, p.drawn, detail=self._win_text(win))
+        for s in self._others(seat):
+            if pay[s]:
+                self.record.seats[s].outcome = (Outcome.PAID_TSUMO if pao is None and fed is None
+                                                else Outcome.PAO)
+        self.record.seats[seat].outcome = Outcome.TSUMO_WIN
+        self.record.wins.append(win)
+        return self._close(dealer_continues=seat == self.dealer)
+
+    def _finish_ron(self, winners: list[int], discarder: int, tile: int, *,
+                    chankan: bool = False) -> HandRecord:
+        honba = self.honba
+        for i, seat in enumerate(winners):
+            result = self._score(seat, tile, tsumo=False, chankan=chankan)
+            self._ura(seat)
+            pao = self._pao_seat(seat, result)
+            if pao is not None and pao != discarder:  # rule M-08: feeder and discarder split
+                half = result.ron_points // 2
+                self.scores[pao] -= half
+                self.scores[discarder] -= result.ron_points - half + 300 * honba
+                self.record.seats[pao].outcome = Outcome.PAO
+            else:
+                pao = None
+                self.scores[discarder] -= result.ron_points + 300 * honba
+            gain = result.ron_points + 300 * honba
+            if i == 0:
+                gain += 1000 * self.sticks  # sticks to the winner nearest the discarder
+                self.sticks = 0
+            self.scores[seat] += gain
+            win = self._win_record(seat, discarder, result, pao)
+            self.log("ron", seat, tile, detail=f"off P{discarder} " + self._win_text(win))
+            self.record.wins.append(win)
+            self.record.seats[seat].outcome = Outcome.RON_WIN
+        self.record.seats[discarder].outcome = Outcome.DEALT_IN
+        return self._close(dealer_continues=self.dealer in winners)
+
+    def _win_record(self, seat: int, from_seat: int, r: WinResult, pao: int | None) -> WinRecord:
+        return WinRecord(seat=seat, from_seat=from_seat, han=r.han, fu=r.fu, points=r.ron_points
+                         if seat != from_seat else self._tsumo_total(seat, r), yaku=r.yaku,
+                         dora=r.dora, aka=r.aka, ura=r.ura, limit=r.limit, yakuman=r.yakuman,
+                         pao_seat=pao)
+
+    def _tsumo_total(self, seat: int, r: WinResult) -> int:
+        if seat == self.dealer:
+            return 3 * r.tsumo_nondealer
+        return r.tsumo_dealer + 2 * r.tsumo_nondealer
+
+    @staticmethod
+    def _win_text(w: WinRecord) -> str:
+        value = f"yakuman x{w.yakuman}" if w.yakuman else f"{w.han} han {w.fu} fu"
+        yaku = ", ".join(n for n, _ in w.yaku)
+        return f"{value} {w.points} ({yaku})"
+
+    def _tenpai(self, seat: int) -> bool:
+        return bool(self.players[seat].waits())
+
+    def _exhaustive_draw(self) -> HandRecord:
+        """Rule H-12 payments, or nagashi mangan (rule M-05)."""
+        tenpai = [self._tenpai(s) for s in range(4)]
+        nagashi = [s for s in range(4) if self.preset.nagashi_mangan and self._is_nagashi(s)]
+        pay = [0, 0, 0, 0]
+        if nagashi:
+            for s in nagashi:
+                for o in self._others(s):
+                    amount = 4000 if (s == self.dealer or o == self.dealer) else 2000
+                    pay[o] -= amount
+                    pay[s] += amount
+        else:
+            n = sum(tenpai)
+            if 0 < n < 4:
+                total = self.preset.noten_payment
+                for s in range(4):
+                    pay[s] = total // n if tenpai[s] else -total // (4 - n)
+        for s in range(4):
+            self.scores[s] += pay[s]
+            rec = self.record.seats[s]
+            rec.outcome = Outcome.NAGASHI if s in nagashi else (
+                Outcome.DRAW_TENPAI if tenpai[s] else Outcome.DRAW_NOTEN)
+        self.log("draw_end", detail="exhaustive; tenpai: "
+                 + (", ".join(f"P{s}" for s in range(4) if tenpai[s]) or "nobody"))
+        self.record.draw_kind = "nagashi_mangan" if nagashi else "exhaustive"
+        self._return_deposits()
+        return self._close(dealer_continues=tenpai[self.dealer])
+
+    def _is_nagashi(self, seat: int) -> bool:
+        d = self.players[seat].discards
+        return bool(d) and all(is_terminal_or_honor_type(x.tile // 4) and not x.called for x in d)
+
+    def _return_deposits(self) -> None:
+        """Rule H-12 (single-hand preset): unclaimed riichi deposits go back to their owners."""
+        if not self.preset.return_deposits_on_draw:
+            return
+        for s, p in enumerate(self.players):
+            if p.riichi_accepted:
+                self.scores[s] += 1000
+                self.sticks -= 1
+
+    def _abort(self, kind: str) -> HandRecord:
+        self.log("abort", detail=kind)
+        self.record.draw_kind = kind
+        for s in range(4):
+            self.record.seats[s].outcome = Outcome.ABORTIVE
+        self._return_deposits()
+        return self._close(dealer_continues=True)
+
+    def _close(self, *, dealer_continues: bool) -> HandRecord:
+        rec = self.record
+        rec.dealer_continues = dealer_continues
+        rec.sticks_end = self.sticks
+        for s, p in enumerate(self.players):
+            seat = rec.seats[s]
+            seat.end_score = self.scores[s]
+            seat.turns = p.turns
+            seat.kans = p.kans
+            if len(p.concealed) % 3 == 1:
+                seat.tenpai_at_end = self._tenpai(s)
+            else:
+                seat.tenpai_at_end = seat.outcome == Outcome.TSUMO_WIN
+        return rec
+
+
+def play_hand(start: HandStart, preset: Preset, agents: list[Agent]) -> HandRecord:
+    """Play one deal from its starting state with the given agents."""
+    return HandState(start, preset, agents).play()

@@ -1,0 +1,149 @@
+"""A whole match: which hand comes next, when the match ends, and the final results.
+
+A match is a function of (seed, match index, preset, agents): the walls come from their own
+random stream derived from the seed and match index, so neither worker count nor agents change
+the tiles a hand is dealt.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from pipeline.rules.agents import Agent
+from pipeline.rules.hand import HandStart, play_hand
+from pipeline.rules.preset import Preset
+from pipeline.rules.records import HandRecord
+from pipeline.rules.wall import Wall
+
+MAX_HANDS = 200  # a guard: no real match comes near it
+
+
+def derive_seed(*parts: object) -> int:
+    """An independent, reproducible seed for one stream (walls, one seat's agent, ...)."""
+    return random.Random("/".join(str(p) for p in parts)).getrandbits(63)
+
+
+@dataclass
+class MatchResult:
+    hands: list[HandRecord]
+    final_scores: list[int]
+    ranks: list[int]          # 1 = first, per seat
+    results: list[float]      # final result per seat, in thousands, with uma and oka (M-07)
+    leftover_sticks: int = 0
+
+    def standings(self) -> str:
+        order = sorted(range(4), key=lambda s: self.ranks[s])
+        return "\n".join(f"{self.ranks[s]}. P{s}  {self.final_scores[s]:>7}  "
+                         f"{self.results[s]:+.1f}" for s in order)
+
+
+@dataclass
+class MatchProgress:
+    """Where the match stands between hands."""
+
+    scores: list[int]
+    dealer: int = 0
+    round_wind: int = 0
+    hand_number: int = 0
+    honba: int = 0
+    sticks: int = 0
+    finished: bool = False
+    history: list[HandRecord] = field(default_factory=list)
+
+
+def rank_seats(scores: list[int]) -> list[int]:
+    """Rank per seat; on equal points the seat closer to the first dealer ranks higher (M-07,
+    K-14, C-21)."""
+    order = sorted(range(4), key=lambda s: (-scores[s], s))
+    ranks = [0] * 4
+    for place, s in enumerate(order):
+        ranks[s] = place + 1
+    return ranks
+
+
+def final_results(scores: list[int], preset: Preset) -> list[float]:
+    """Score minus the return, in thousands, plus uma by rank; first place takes what makes the
+    four results sum to 0, which is its own score and uma plus the oka (rule M-07)."""
+    ranks = rank_seats(scores)
+    results = [0.0] * 4
+    for s in range(4):
+        if ranks[s] != 1:
+            results[s] = round((scores[s] - preset.return_points) / 1000
+                               + preset.uma[ranks[s] - 1], 1)
+    results[ranks.index(1)] = round(-sum(results), 1) + 0.0  # never -0.0
+    return results
+
+
+def last_wind(preset: Preset) -> int:
+    return {"single": 0, "tonpuusen": 0, "hanchan": 1}[preset.length]
+
+
+def advance(progress: MatchProgress, rec: HandRecord, preset: Preset) -> None:
+    """Apply one finished hand: renchan and honba (M-03, K-12), and the end of the match
+    (M-06, K-13)."""
+    progress.history.append(rec)
+    progress.scores = [s.end_score for s in rec.seats]
+    progress.sticks = rec.sticks_end
+    if preset.length == "single":
+        progress.finished = True
+        return
+    if preset.tobi and any(s < 0 for s in progress.scores):  # exactly 0 continues
+        progress.finished = True
+        return
+    renchan = rec.dealer_continues
+    progress.honba = 0 if (rec.wins and not renchan) else progress.honba + 1
+    final_wind = last_wind(preset)
+    all_last = progress.round_wind == final_wind and progress.hand_number == 3
+    extension = progress.round_wind > final_wind
+    if all_last or extension:
+        top = progress.scores.index(max(progress.scores))
+        target = preset.target_points
+        if extension and progress.scores[top] >= target:
+            progress.finished = True  # the extension ends as soon as someone has the target
+            return
+        if renchan:
+            dealer_top = rank_seats(progress.scores)[progress.dealer] == 1
+            if (preset.agari_yame and rec.draw_kind in (None, "exhaustive", "nagashi_mangan")
+                    and dealer_top and progress.scores[progress.dealer] >= target):
+                progress.finished = True
+                return
+        elif progress.scores[top] >= target or not preset.west_extension:
+            progress.finished = True
+            return
+        elif extension and progress.hand_number == 3:
+            progress.finished = True  # no round after the extension wind
+            return
+    if not renchan:
+        progress.dealer = (progress.dealer + 1) % 4
+        progress.hand_number += 1
+        if progress.hand_number == 4:
+            progress.hand_number = 0
+            progress.round_wind += 1
+
+
+def play_match(preset: Preset, agents: list[Agent], seed: int, match_index: int = 0, *,
+               on_hand: Callable[[HandRecord], None] | None = None) -> MatchResult:
+    """Play one match; ``on_hand`` sees every finished hand (for printing or streaming)."""
+    wall_rng = random.Random(derive_seed(seed, match_index, "wall"))
+    progress = MatchProgress(scores=[preset.start_points] * 4)
+    while not progress.finished:
+        if len(progress.history) >= MAX_HANDS:
+            raise RuntimeError(f"match {match_index} did not end within {MAX_HANDS} hands")
+        start = HandStart(
+            wall=Wall.shuffled(wall_rng).order, dealer=progress.dealer,
+            round_wind=progress.round_wind, hand_number=progress.hand_number,
+            honba=progress.honba, sticks=progress.sticks, scores=tuple(progress.scores),
+        )
+        rec = play_hand(start, preset, agents)
+        if on_hand is not None:
+            on_hand(rec)
+        advance(progress, rec, preset)
+    scores = list(progress.scores)
+    leftover = progress.sticks
+    if leftover and preset.leftover_sticks_to_first:  # rule M-07, K-14
+        scores[rank_seats(scores).index(1)] += 1000 * leftover
+        leftover = 0
+    return MatchResult(hands=progress.history, final_scores=scores, ranks=rank_seats(scores),
+                       results=final_results(scores, preset), leftover_sticks=leftover)

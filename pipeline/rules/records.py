@@ -1,0 +1,123 @@
+"""What a hand leaves behind: an event log that prints as text, and a structured result."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from pipeline.tiles import WIND_NAMES, format_tiles, tile_to_str
+
+
+@dataclass(frozen=True)
+class Event:
+    """One thing that happened at the table, in play order."""
+
+    kind: str                 # deal, draw, discard, riichi, call, kan, dora, win, draw_end, ...
+    seat: int | None = None
+    tile: int | None = None
+    tiles: tuple[int, ...] = ()
+    detail: str = ""
+
+    def __str__(self) -> str:
+        who = f"P{self.seat} " if self.seat is not None else ""
+        text = f"{who}{self.kind}"
+        if self.tile is not None:
+            text += f" {tile_to_str(self.tile)}"
+        if self.tiles:
+            text += f" [{format_tiles(self.tiles)}]"
+        if self.detail:
+            text += f" {self.detail}"
+        return text
+
+
+class Outcome:
+    """Per-seat outcome names, as they appear in records and tables."""
+
+    TSUMO_WIN = "tsumo_win"
+    RON_WIN = "ron_win"
+    DEALT_IN = "dealt_in"
+    PAID_TSUMO = "paid_tsumo"
+    PAO = "paid_pao"
+    DRAW_TENPAI = "draw_tenpai"
+    DRAW_NOTEN = "draw_noten"
+    NAGASHI = "nagashi_mangan"
+    ABORTIVE = "abortive_draw"
+    NONE = "none"  # not involved in a win's payments
+
+
+@dataclass(frozen=True)
+class WinRecord:
+    seat: int
+    from_seat: int            # equal to seat for a tsumo
+    han: int
+    fu: int
+    points: int               # hand value before honba and sticks
+    yaku: tuple[tuple[str, int], ...]
+    dora: int
+    aka: int
+    ura: int
+    limit: str
+    yakuman: int
+    pao_seat: int | None = None
+
+    @property
+    def is_tsumo(self) -> bool:
+        return self.seat == self.from_seat
+
+
+@dataclass
+class SeatRecord:
+    seat: int
+    start_score: int
+    end_score: int = 0
+    outcome: str = Outcome.NONE
+    riichi: bool = False
+    riichi_turn: int | None = None   # the seat's discard number (1-based) that declared riichi
+    calls: int = 0                   # open calls made (chi, pon, open kan)
+    kans: int = 0
+    tenpai_at_end: bool = False
+    turns: int = 0                   # discards made
+
+    @property
+    def delta(self) -> int:
+        return self.end_score - self.start_score
+
+
+@dataclass
+class HandRecord:
+    """Everything about one deal: the key for tables and for replaying it."""
+
+    round_wind: int
+    hand_number: int          # 0-3 within the round wind
+    honba: int
+    sticks_start: int
+    dealer: int
+    seats: list[SeatRecord]
+    wins: list[WinRecord] = field(default_factory=list)
+    draw_kind: str | None = None      # exhaustive, nine_terminals, four_winds, ...
+    sticks_end: int = 0
+    events: list[Event] = field(default_factory=list)
+    dealer_continues: bool = False
+
+    @property
+    def name(self) -> str:
+        return f"{WIND_NAMES[self.round_wind]} {self.hand_number + 1}"
+
+    def log_text(self) -> str:
+        return "\n".join(str(e) for e in self.events)
+
+    def summary(self) -> str:
+        head = f"{self.name}, honba {self.honba}, sticks {self.sticks_start}, dealer P{self.dealer}"
+        if self.wins:
+            parts = []
+            for w in self.wins:
+                how = "tsumo" if w.is_tsumo else f"ron off P{w.from_seat}"
+                yaku = ", ".join(f"{n} {h}" for n, h in w.yaku)
+                extra = f", dora {w.dora + w.aka + w.ura}" if w.dora + w.aka + w.ura else ""
+                value = f"{w.han} han {w.fu} fu" if not w.yakuman else f"yakuman x{w.yakuman}"
+                parts.append(f"P{w.seat} {how}: {value}, {w.points} ({yaku}{extra})")
+            result = "; ".join(parts)
+        else:
+            tenpai = [f"P{s.seat}" for s in self.seats if s.tenpai_at_end]
+            result = f"draw ({self.draw_kind}); tenpai: {', '.join(tenpai) or 'nobody'}"
+        deltas = "  ".join(f"P{s.seat} {s.delta:+d}" for s in self.seats)
+        return f"{head}: {result}\n  {deltas}"

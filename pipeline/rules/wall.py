@@ -1,0 +1,103 @@
+"""The wall: live tiles to draw, and the 14-tile dead wall with indicators and replacements.
+
+A wall is built from one ordering of the 136 tiles (its starting state), so a hand can be
+replayed from the same order with other agents. Layout of that order:
+
+- ``[0:52]``   the deal: 13 tiles to each seat, starting with the dealer;
+- ``[52:122]`` the live wall, drawn from the front (the dealer's first draw is its 14th tile);
+- ``[122:126]`` the four replacement (rinshan) tiles, in draw order;
+- ``[126:131]`` the dora indicators, in reveal order;
+- ``[131:136]`` the ura-dora indicators matching them.
+
+After each kan the last live tile joins the dead wall (rule K-07), so the live wall shrinks by one
+and the dead wall keeps 14 tiles.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+
+from pipeline.tiles import NUM_TILES
+
+DEAL_SIZE = 52
+LIVE_END = 122
+RINSHAN = slice(122, 126)
+INDICATORS = slice(126, 131)
+URA = slice(131, 136)
+
+
+class WallError(ValueError):
+    """A wall ordering that is not a permutation of the 136 tiles, or an impossible draw."""
+
+
+@dataclass
+class Wall:
+    order: tuple[int, ...]
+    live: list[int] = field(init=False)
+    rinshan: list[int] = field(init=False)
+    indicators: list[int] = field(init=False)
+    ura: list[int] = field(init=False)
+    reserve: list[int] = field(init=False)  # tiles moved from the live wall to the dead wall
+    revealed: int = field(init=False, default=1)
+
+    def __post_init__(self) -> None:
+        if len(self.order) != NUM_TILES or sorted(self.order) != list(range(NUM_TILES)):
+            raise WallError("a wall must hold each of the 136 tiles exactly once")
+        self.live = list(self.order[DEAL_SIZE:LIVE_END])
+        self.live.reverse()  # pop() from the end is the next draw
+        self.rinshan = list(self.order[RINSHAN])
+        self.rinshan.reverse()
+        self.indicators = list(self.order[INDICATORS])
+        self.ura = list(self.order[URA])
+        self.reserve = []
+
+    @classmethod
+    def shuffled(cls, rng: random.Random) -> Wall:
+        tiles = list(range(NUM_TILES))
+        rng.shuffle(tiles)
+        return cls(tuple(tiles))
+
+    def deal(self, dealer: int) -> list[list[int]]:
+        """The 13 starting tiles of each seat (seat order), taken in turn from the dealer."""
+        hands: list[list[int]] = [[], [], [], []]
+        for i in range(4):
+            hands[(dealer + i) % 4] = list(self.order[13 * i:13 * i + 13])
+        return hands
+
+    @property
+    def live_left(self) -> int:
+        return len(self.live)
+
+    @property
+    def rinshan_left(self) -> int:
+        return len(self.rinshan)
+
+    def draw(self) -> int:
+        if not self.live:
+            raise WallError("the live wall is empty")
+        return self.live.pop()
+
+    def draw_rinshan(self) -> int:
+        """A replacement tile after a kan; the last live tile moves to the dead wall (K-07)."""
+        if not self.rinshan:
+            raise WallError("no replacement tile left")
+        tile = self.rinshan.pop()
+        if self.live:
+            self.reserve.append(self.live.pop(0))
+        return tile
+
+    def reveal_indicator(self) -> int:
+        """Reveal the next dora indicator and return it."""
+        if self.revealed >= len(self.indicators):
+            raise WallError("no dora indicator left to reveal")
+        self.revealed += 1
+        return self.indicators[self.revealed - 1]
+
+    @property
+    def dora_indicators(self) -> tuple[int, ...]:
+        return tuple(self.indicators[: self.revealed])
+
+    @property
+    def ura_indicators(self) -> tuple[int, ...]:
+        return tuple(self.ura[: self.revealed])

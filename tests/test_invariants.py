@@ -1,0 +1,290 @@
+"""Random-play invariants over every shipped preset.
+
+Every decision of every seat goes through :class:`CheckingAgent`, which inspects the table
+through ``obs._state`` before the wrapped agent answers:
+
+- all 136 physical tiles are accounted for, each exactly once (hands, melds, discards, live wall,
+  dead wall, reserve), with exactly one red five per suit (rule H-01);
+- there is at least one legal action and the answer is one of them;
+- points are conserved: the scores plus the riichi sticks on the table equal four starting stacks.
+
+After every hand and after the match, the records are checked too: conservation at every hand end,
+one hand's end is the next hand's start, the match length and the wind limits (M-01, M-06, K-13),
+and final results that sum to 0 (M-07).
+
+Two kinds of players are used: uniformly random ones, and an "eager" player that wins, declares
+riichi, kans and calls whenever offered and otherwise throws its most isolated tile, so wins,
+kans, riichi, abortive draws and tobi actually happen.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import pytest
+
+from pipeline.rules.actions import Action, ActionKind
+from pipeline.rules.agents import Agent, Observation, RandomAgent
+from pipeline.rules.hand import HandState
+from pipeline.rules.match import MatchResult, derive_seed, last_wind, play_match
+from pipeline.rules.preset import Preset, list_presets, load_preset
+from pipeline.rules.records import HandRecord
+from pipeline.tiles import NUM_TILES, RED_FIVE_IDS, tile_to_str
+
+PRESETS = list_presets()
+
+# Matches per preset in the default run: the short presets carry most of the count.
+DEFAULT_RANDOM = {
+    "single-hand": 240,
+    "online-tonpuusen": 40,
+    "cards-tonpuusen": 40,
+    "online-hanchan": 10,
+    "club-hanchan": 10,
+    "cards-hanchan": 10,
+}
+DEFAULT_EAGER = {
+    "single-hand": 90,
+    "online-tonpuusen": 20,
+    "cards-tonpuusen": 20,
+    "online-hanchan": 7,
+    "club-hanchan": 7,
+    "cards-hanchan": 7,
+}
+SLOW_RANDOM = 300
+SLOW_EAGER = 300
+CHUNK = 25  # matches per test case, so pytest-xdist can spread the work
+
+EAGER_ORDER = {
+    ActionKind.TSUMO: 0,
+    ActionKind.RON: 0,
+    ActionKind.RIICHI: 1,
+    ActionKind.ANKAN: 2,
+    ActionKind.KAKAN: 2,
+    ActionKind.MINKAN: 2,
+    ActionKind.PON: 3,
+    ActionKind.CHI: 4,
+}
+
+
+class EagerAgent:
+    """Takes the most committal action offered: wins, then riichi, kans, pon, chi.
+
+    Otherwise it discards its most isolated tile (fewest copies and neighbours), which brings
+    hands to tenpai far more often than random discards; ties are broken by its own stream.
+    """
+
+    def __init__(self, seed: int) -> None:
+        self.rng = random.Random(seed)
+
+    def decide(self, obs: Observation, legal: list[Action]) -> Action:
+        best = min(EAGER_ORDER.get(a.kind, 9) for a in legal)
+        if best < 9:
+            return self.rng.choice([a for a in legal if EAGER_ORDER.get(a.kind, 9) == best])
+        discards = [a for a in legal if a.kind == ActionKind.DISCARD]
+        if not discards:
+            return self.rng.choice(legal)
+        types = Counter(t // 4 for t in obs.concealed)
+
+        def isolation(a: Action) -> tuple[int, float]:
+            t = a.tile // 4
+            links = 3 * (types[t] - 1)
+            if t < 27:
+                for d in (-2, -1, 1, 2):
+                    u = t + d
+                    if u // 9 == t // 9 and 0 <= u < 27:
+                        links += types[u] * (2 if abs(d) == 1 else 1)
+            return links, self.rng.random()
+
+        return min(discards, key=isolation)
+
+
+def table_tiles(state: HandState) -> list[int]:
+    """Every physical tile the table holds right now, in any place."""
+    tiles: list[int] = []
+    for p in state.players:
+        tiles.extend(p.concealed)
+        for m in p.melds:
+            tiles.extend(m.tiles)
+        # A called discard lives on in the caller's meld.
+        tiles.extend(d.tile for d in p.discards if not d.called)
+    w = state.wall
+    tiles.extend(w.live)
+    tiles.extend(w.rinshan)
+    tiles.extend(w.indicators)
+    tiles.extend(w.ura)
+    tiles.extend(w.reserve)
+    return tiles
+
+
+ALL_TILES = frozenset(range(NUM_TILES))
+
+
+def test_one_red_five_per_suit() -> None:
+    """Rule H-01: of the 136 ids, exactly one per suit prints as a red five."""
+    reds = sorted(tile_to_str(t) for t in range(NUM_TILES) if tile_to_str(t)[0] == "0")
+    assert reds == ["0m", "0p", "0s"]
+    assert sorted(tile_to_str(t) for t in RED_FIVE_IDS) == ["0m", "0p", "0s"]
+
+
+def check_tiles(state: HandState, in_flight: set[int]) -> None:
+    """Rule H-01: 136 distinct tiles, the red fives among them once each; K-07: 14 dead tiles."""
+    tiles = table_tiles(state)
+    present = set(tiles)
+    if len(tiles) != len(present):
+        doubled = sorted(t for t, n in Counter(tiles).items() if n > 1)
+        raise AssertionError(f"tiles in two places: {doubled}")
+    missing = ALL_TILES - present
+    # An added kan's tile waits in the air while the others may rob it (chankan).
+    assert missing <= in_flight, f"tiles missing: {sorted(missing - in_flight)}"
+    assert len(present) + len(missing) == NUM_TILES
+    assert all(t in present or t in missing for t in RED_FIVE_IDS)
+    w = state.wall
+    dead = len(w.rinshan) + len(w.indicators) + len(w.ura) + len(w.reserve)
+    assert dead == 14, f"dead wall holds {dead} tiles"
+    assert 1 <= w.revealed <= 5
+
+
+class Checks:
+    """Counts what the checks saw, so a run can show that wins, kans and riichi happened."""
+
+    def __init__(self) -> None:
+        self.decisions = 0
+        self.kinds: Counter[str] = Counter()
+        self.outcomes: Counter[str] = Counter()
+
+
+class CheckingAgent:
+    """Wraps an agent and checks the table at every decision it is asked to make."""
+
+    def __init__(self, inner: Agent, preset: Preset, checks: Checks) -> None:
+        self.inner = inner
+        self.preset = preset
+        self.checks = checks
+
+    def decide(self, obs: Observation, legal: list[Action]) -> Action:
+        state: HandState = obs._state
+        assert legal, f"P{obs.seat} has no legal action"
+        assert all(a.seat == obs.seat for a in legal)
+        assert len(set(legal)) == len(legal), "an action is offered twice"
+        in_flight = {a.tile for a in legal if a.kind == ActionKind.RON}
+        check_tiles(state, in_flight)
+        total = sum(state.scores) + 1000 * state.sticks
+        assert total == 4 * self.preset.start_points, f"points not conserved: {total}"
+        choice = self.inner.decide(obs, legal)
+        assert choice in legal, f"{choice} is not among the legal actions"
+        self.checks.decisions += 1
+        self.checks.kinds[choice.kind.value] += 1
+        return choice
+
+
+def check_hand_end(rec: HandRecord, preset: Preset, prev: HandRecord | None) -> None:
+    start = 4 * preset.start_points
+    assert sum(s.end_score for s in rec.seats) + 1000 * rec.sticks_end == start
+    assert sum(s.start_score for s in rec.seats) + 1000 * rec.sticks_start == start
+    assert rec.sticks_end >= 0
+    if prev is not None:
+        assert [s.start_score for s in rec.seats] == [s.end_score for s in prev.seats]
+        assert rec.sticks_start == prev.sticks_end
+    assert bool(rec.wins) != (rec.draw_kind is not None), "a hand ends by wins or by a draw"
+    assert rec.events and rec.events[0].kind == "deal"
+    for w in rec.wins:
+        assert w.points > 0 and (w.han > 0 or w.yakuman > 0) and w.yaku  # rule H-03
+
+
+def check_match(result: MatchResult, preset: Preset) -> None:
+    hands = result.hands
+    assert hands
+    assert sorted(result.ranks) == [1, 2, 3, 4]
+    assert abs(sum(result.results)) < 1e-6  # rule M-07
+    assert sum(result.final_scores) + 1000 * result.leftover_sticks == 4 * preset.start_points
+    last = hands[-1]
+    tobi = preset.tobi and any(s.end_score < 0 for s in last.seats)
+    if preset.length == "single":
+        assert len(hands) == 1
+        return
+    # rule M-06, K-13: no round after the extension wind
+    assert all(h.round_wind <= last_wind(preset) + 1 for h in hands)
+    if not tobi:
+        # rule M-01: East-only plays at least East 1-4, hanchan at least East 1 to South 4
+        assert len({(h.round_wind, h.hand_number) for h in hands}) >= 4 * (last_wind(preset) + 1)
+    # the match ended for a reason (M-06, K-13)
+    top = max(s.end_score for s in last.seats)
+    reached_end = (last.round_wind, last.hand_number) >= (last_wind(preset), 3)
+    assert tobi or (reached_end and (top >= preset.target_points or not preset.west_extension
+                                     or (last.round_wind, last.hand_number)
+                                     == (last_wind(preset) + 1, 3)))
+
+
+def run_matches(name: str, make_agent, count: int, offset: int) -> Checks:
+    preset = load_preset(name)
+    checks = Checks()
+    for i in range(offset, offset + count):
+        agents = [CheckingAgent(make_agent(derive_seed(name, i, "agent", s)), preset, checks)
+                  for s in range(4)]
+        prev: list[HandRecord] = []
+
+        def on_hand(rec: HandRecord, preset: Preset = preset, prev: list[HandRecord] = prev
+                    ) -> None:
+            check_hand_end(rec, preset, prev[-1] if prev else None)
+            prev.append(rec)
+
+        result = play_match(preset, agents, seed=7, match_index=i, on_hand=on_hand)
+        assert len(prev) == len(result.hands)
+        check_match(result, preset)
+        for h in result.hands:
+            for w in h.wins:
+                checks.outcomes["win_tsumo" if w.is_tsumo else "win_ron"] += 1
+            if h.draw_kind:
+                checks.outcomes[h.draw_kind] += 1
+            checks.outcomes["kans"] += sum(s.kans for s in h.seats)
+            checks.outcomes["riichi"] += sum(s.riichi for s in h.seats)
+    return checks
+
+
+def cases(counts: dict[str, int]) -> list[tuple[str, int, int]]:
+    """(preset, first match, count) chunks covering every preset."""
+    out = []
+    for name in PRESETS:
+        total = counts.get(name, min(counts.values()))
+        for start in range(0, total, CHUNK):
+            out.append((name, start, min(CHUNK, total - start)))
+    return out
+
+
+def test_every_preset_is_covered() -> None:
+    assert set(PRESETS) == set(DEFAULT_RANDOM) == set(DEFAULT_EAGER)
+    assert sum(DEFAULT_RANDOM.values()) + sum(DEFAULT_EAGER.values()) >= 500
+
+
+@pytest.mark.parametrize(("name", "offset", "count"), cases(DEFAULT_RANDOM))
+def test_random_play_invariants(name: str, offset: int, count: int) -> None:
+    checks = run_matches(name, RandomAgent, count, offset)
+    assert checks.decisions > 0
+
+
+@pytest.mark.parametrize(("name", "offset", "count"), cases(DEFAULT_EAGER))
+def test_eager_play_invariants(name: str, offset: int, count: int) -> None:
+    checks = run_matches(name, EagerAgent, count, 10_000 + offset)
+    assert checks.decisions > 0
+
+
+def test_eager_play_reaches_wins_kans_and_riichi() -> None:
+    """The eager player exercises the interesting paths, so the checks above mean something."""
+    total: Counter[str] = Counter()
+    for name in ("online-tonpuusen", "club-hanchan"):
+        checks = run_matches(name, EagerAgent, 6, 20_000)
+        total.update(checks.outcomes)
+        total.update(checks.kinds)
+    assert total["win_tsumo"] > 0 and total["win_ron"] > 0
+    assert total["riichi"] > 0 and total["kans"] > 0
+    assert total["pon"] > 0 and total["chi"] > 0
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", PRESETS)
+@pytest.mark.parametrize("agent", ["random", "eager"])
+def test_many_matches_slow(name: str, agent: str) -> None:
+    make = RandomAgent if agent == "random" else EagerAgent
+    count = SLOW_RANDOM if agent == "random" else SLOW_EAGER
+    run_matches(name, make, count, 100_000)
