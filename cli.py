@@ -53,7 +53,18 @@ def presets_show(name: Annotated[str, typer.Argument(help="Preset name or path t
     """Show every option of a preset, with its meaning."""
     preset = load_preset(name)
     typer.echo(f"{preset.name}: {preset.description}\n")
-    typer.echo(describe_options(preset))
+    values = preset.to_dict()
+    values.update({f"cards.{k}": v for k, v in values.pop("cards", {}).items()})
+    for row in describe_options():
+        key = row["key"]
+        if key in ("name", "description"):
+            continue
+        value = values.get(key)
+        shown = str(value).lower() if isinstance(value, bool) else str(value)
+        note = "" if shown == row["default"].strip('"') else f"   (default {row['default']})"
+        typer.echo(f"{key:<28} {shown}{note}")
+        rules = f" [{row['rules']}]" if row["rules"] else ""
+        typer.echo(f"{'':<28}   {row['meaning']}; allowed: {row['allowed']}{rules}")
 
 
 @app.command()
