@@ -14,7 +14,14 @@ from pipeline.rules.actions import Action, ActionKind, Meld, MeldKind
 from pipeline.rules.agari import count_terminal_honor_kinds, is_complete, winning_types
 from pipeline.rules.agents import Agent, Observation
 from pipeline.rules.preset import Preset
-from pipeline.rules.records import Event, HandRecord, Outcome, SeatRecord, WinRecord
+from pipeline.rules.records import (
+    Event,
+    HandRecord,
+    HandStart,
+    Outcome,
+    SeatRecord,
+    WinRecord,
+)
 from pipeline.rules.scoring import ScoringRules, WinContext, WinResult, score_win
 from pipeline.rules.wall import Wall
 from pipeline.tiles import WIND_TYPES, counts34, is_terminal_or_honor_type
@@ -82,19 +89,6 @@ class PlayerState:
         return any(d.tile // 4 in waits for d in self.discards)
 
 
-@dataclass
-class HandStart:
-    """The state a hand starts from; replaying it with other agents replays the same deal."""
-
-    wall: tuple[int, ...]
-    dealer: int
-    round_wind: int = 0
-    hand_number: int = 0
-    honba: int = 0
-    sticks: int = 0
-    scores: tuple[int, int, int, int] = (25000, 25000, 25000, 25000)
-
-
 class HandState:
     """A deal in progress. Agents see it only through :class:`Observation`."""
 
@@ -122,7 +116,7 @@ class HandState:
             round_wind=start.round_wind, hand_number=start.hand_number, honba=start.honba,
             sticks_start=start.sticks, dealer=start.dealer,
             seats=[SeatRecord(seat=s, start_score=start.scores[s]) for s in range(4)],
-            events=self.events,
+            events=self.events, start=start,
         )
 
     # ------------------------------------------------------------------ helpers
@@ -677,6 +671,9 @@ class HandState:
             else:
                 seat.tenpai_at_end = seat.outcome == Outcome.TSUMO_WIN
         return rec
+
+
+__all__ = ["HandStart", "HandState", "IllegalActionError", "play_hand"]
 
 
 def play_hand(start: HandStart, preset: Preset, agents: list[Agent]) -> HandRecord:

@@ -8,6 +8,19 @@ from pipeline.tiles import WIND_NAMES, format_tiles, tile_to_str
 
 
 @dataclass(frozen=True)
+class HandStart:
+    """The state a hand starts from; replaying it with other agents replays the same deal."""
+
+    wall: tuple[int, ...]
+    dealer: int
+    round_wind: int = 0
+    hand_number: int = 0
+    honba: int = 0
+    sticks: int = 0
+    scores: tuple[int, int, int, int] = (25000, 25000, 25000, 25000)
+
+
+@dataclass(frozen=True)
 class Event:
     """One thing that happened at the table, in play order."""
 
@@ -97,6 +110,7 @@ class HandRecord:
     sticks_end: int = 0
     events: list[Event] = field(default_factory=list)
     dealer_continues: bool = False
+    start: HandStart | None = None   # replay the deal from here (other agents, one change)
 
     @property
     def name(self) -> str:
