@@ -11,7 +11,12 @@ from dataclasses import dataclass, field
 from itertools import combinations
 
 from pipeline.rules.actions import Action, ActionKind, Meld, MeldKind
-from pipeline.rules.agari import count_terminal_honor_kinds, is_complete, winning_types
+from pipeline.rules.agari import (
+    count_terminal_honor_kinds,
+    is_complete,
+    tenpai_discards,
+    winning_types,
+)
 from pipeline.rules.agents import Agent, Observation
 from pipeline.rules.preset import Preset
 from pipeline.rules.records import (
@@ -74,6 +79,8 @@ class PlayerState:
     turns: int = 0
     calls: int = 0
     kans: int = 0
+    _waits_key: tuple[int, ...] | None = field(default=None, repr=False)
+    _waits: frozenset[int] = field(default=frozenset(), repr=False)
 
     @property
     def is_closed(self) -> bool:
@@ -83,7 +90,12 @@ class PlayerState:
         return counts34(self.concealed)
 
     def waits(self) -> frozenset[int]:
-        return winning_types(counts34(self.concealed))
+        """Winning tile types of a 3k+1 hand; cached until the hand changes (hot path)."""
+        key = tuple(self.concealed)
+        if key != self._waits_key:
+            self._waits_key = key
+            self._waits = winning_types(counts34(key))
+        return self._waits
 
     def discard_furiten(self, waits: frozenset[int]) -> bool:
         return any(d.tile // 4 in waits for d in self.discards)
@@ -181,11 +193,8 @@ class HandState:
         discards = [t for t in p.concealed if t // 4 not in p.kuikae]
         acts.extend(Action(ActionKind.DISCARD, seat, t) for t in discards)
         if self._may_riichi(seat):
-            for t in discards:
-                counts[t // 4] -= 1
-                if winning_types(counts):
-                    acts.append(Action(ActionKind.RIICHI, seat, t))
-                counts[t // 4] += 1
+            ready = tenpai_discards(counts)
+            acts.extend(Action(ActionKind.RIICHI, seat, t) for t in discards if t // 4 in ready)
         return acts
 
     def _may_riichi(self, seat: int) -> bool:
