@@ -598,8 +598,10 @@ class HandState:
         return self._close(dealer_continues=self.dealer in winners)
 
     def _win_record(self, seat: int, from_seat: int, r: WinResult, pao: int | None) -> WinRecord:
+        # A tsumo that one player settles (pao, K-06 rinshan) is paid at its ron value.
+        single_payer = seat != from_seat or pao is not None
         return WinRecord(seat=seat, from_seat=from_seat, han=r.han, fu=r.fu, points=r.ron_points
-                         if seat != from_seat else self._tsumo_total(seat, r), yaku=r.yaku,
+                         if single_payer else self._tsumo_total(seat, r), yaku=r.yaku,
                          dora=r.dora, aka=r.aka, ura=r.ura, limit=r.limit, yakuman=r.yakuman,
                          pao_seat=pao)
 

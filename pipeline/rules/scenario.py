@@ -172,6 +172,6 @@ def spare_tiles(count: int, *used: str, avoid: str = "") -> str:
                 left[t] -= 1
                 out.append(type_to_str(t))
         if len(out) == before:
-            raise ScenarioError(f"no {count} spare tiles left outside the named types")
+            raise ScenarioError(f"not {count} spare tiles left outside {avoid!r}")
     return "".join(out)
 
