@@ -10,6 +10,7 @@ from typing import Annotated, TypeVar
 
 import typer
 
+from pipeline.bots.registry import UnknownBotError
 from pipeline.replay.record import RecordError
 from pipeline.rules.preset import PresetError, describe_options, list_presets, load_preset
 
@@ -20,6 +21,9 @@ app = typer.Typer(
 presets_app = typer.Typer(help="Rule presets: list them, or show every option of one.",
                           no_args_is_help=True)
 app.add_typer(presets_app, name="presets")
+bots_app = typer.Typer(help="Bots: check how they play against human reference figures.",
+                       no_args_is_help=True)
+app.add_typer(bots_app, name="bots")
 
 F = TypeVar("F", bound=Callable[..., object])
 
@@ -31,7 +35,7 @@ def friendly(func: F) -> F:
     def wrapper(*args: object, **kwargs: object) -> object:
         try:
             return func(*args, **kwargs)
-        except (PresetError, RecordError, FileNotFoundError) as exc:
+        except (PresetError, RecordError, UnknownBotError, FileNotFoundError) as exc:
             typer.secho(f"error: {exc}", fg=typer.colors.RED, err=True)
             raise typer.Exit(2) from None
 
@@ -120,6 +124,41 @@ def replay(
                f"{len(report.mismatches)} mismatches{skipped}")
     if not report.ok:
         raise typer.Exit(1)
+
+
+@bots_app.command("calibrate")
+@friendly
+def bots_calibrate(
+    preset: Annotated[str, typer.Option(help="Preset name or .toml path")] = "online-hanchan",
+    games: Annotated[int, typer.Option(min=1, help="Matches to play")] = 100,
+    seed: Annotated[int, typer.Option(help="Seed: the same seed plays the same matches")] = 1,
+    bot: Annotated[str, typer.Option(help="Bot kind under test")] = "heuristic",
+    vs: Annotated[str | None, typer.Option(
+        help="Baseline kind (greedy or random): two of each, seats rotating")] = None,
+    workers: Annotated[int, typer.Option(min=1, help="Processes playing matches")] = 1,
+    fmt: Annotated[str, typer.Option("--format", help="table or json")] = "table",
+) -> None:
+    """Play matches and compare win, deal-in, riichi, call and draw rates with human play.
+
+    Example: saki bots calibrate --preset online-hanchan --games 200 --vs greedy --workers 4
+    """
+    import json
+
+    from pipeline.bots.calibrate import calibrate
+
+    if fmt not in ("table", "json"):
+        typer.secho(f"error: unknown format {fmt!r} (known: table, json)",
+                    fg=typer.colors.RED, err=True)
+        raise typer.Exit(2)
+    report = calibrate(load_preset(preset), games, seed, seats=(bot,) * 4, vs=vs,
+                       workers=workers)
+    if fmt == "json":
+        typer.echo(json.dumps(report.as_dict(), indent=2))
+        return
+    typer.echo(report.as_table())
+    if vs is not None:
+        typer.echo("\nAverage placement per bot kind (1 = first):")
+        typer.echo(report.placement_table())
 
 
 def main() -> None:

@@ -145,6 +145,51 @@ def check_tiles(state: HandState, in_flight: set[int]) -> None:
     assert 1 <= w.revealed <= 5
 
 
+OWN_TURN = frozenset({ActionKind.DISCARD, ActionKind.RIICHI, ActionKind.TSUMO,
+                      ActionKind.ANKAN, ActionKind.KAKAN, ActionKind.NINE_TERMINALS})
+CALLS = frozenset({ActionKind.CHI, ActionKind.PON, ActionKind.MINKAN})
+KANS = frozenset({ActionKind.ANKAN, ActionKind.KAKAN, ActionKind.MINKAN})
+
+
+def check_hand_sizes(state: HandState, seat: int, legal: list[Action]) -> None:
+    """Rule H-02, H-04: 13 tiles a seat (a kan counting as three), 14 for the seat on turn;
+    kans and replacements agree (at most four, K-07: one live tile to the dead wall each, K-08)."""
+    own_turn = any(a.kind in OWN_TURN for a in legal)
+    for p in state.players:
+        size = len(p.concealed) + 3 * len(p.melds)
+        expected = 14 if own_turn and p.seat == seat else 13
+        assert size == expected, f"P{p.seat} holds {size} tiles, expected {expected}"
+        assert p.kans == sum(m.is_kan for m in p.melds) <= 4  # rule K-08
+    kans = sum(p.kans for p in state.players)
+    assert kans == state.kan_count == 4 - state.wall.rinshan_left == len(state.wall.reserve)
+
+
+def check_offer(state: HandState, seat: int, legal: list[Action], preset: Preset) -> None:
+    """What may be offered at all, whatever the hand."""
+    p = state.players[seat]
+    kinds = {a.kind for a in legal}
+    if state.wall.live_left == 0:
+        assert not kinds & (CALLS | {ActionKind.ANKAN, ActionKind.KAKAN})  # rule K-03
+    if ActionKind.RIICHI in kinds:  # rule H-08, K-02
+        assert p.is_closed and not p.riichi
+        assert state.wall.live_left >= preset.riichi_min_wall >= 4
+        assert state.scores[seat] >= preset.riichi_min_points
+    if p.riichi and kinds & OWN_TURN:  # rule H-08: the hand is locked
+        assert [a.tile for a in legal if a.kind == ActionKind.DISCARD] == [p.drawn]
+        assert ActionKind.KAKAN not in kinds
+        if preset.kan_after_riichi == "none":
+            assert ActionKind.ANKAN not in kinds
+    if p.riichi:
+        assert not kinds & CALLS
+    if p.kans >= 4:
+        assert not kinds & KANS  # rule K-08
+    if kinds & CALLS:
+        discarder = next(e.seat for e in reversed(state.events) if e.kind == "discard")
+        assert discarder != seat
+        if ActionKind.CHI in kinds:
+            assert seat == (discarder + 1) % 4  # rule H-05: only the next player may chi
+
+
 class Checks:
     """Counts what the checks saw, so a run can show that wins, kans and riichi happened."""
 
@@ -169,6 +214,8 @@ class CheckingAgent:
         assert len(set(legal)) == len(legal), "an action is offered twice"
         in_flight = {a.tile for a in legal if a.kind == ActionKind.RON}
         check_tiles(state, in_flight)
+        check_hand_sizes(state, obs.seat, legal)
+        check_offer(state, obs.seat, legal, self.preset)
         total = sum(state.scores) + 1000 * state.sticks
         assert total == 4 * self.preset.start_points, f"points not conserved: {total}"
         choice = self.inner.decide(obs, legal)
@@ -190,6 +237,9 @@ def check_hand_end(rec: HandRecord, preset: Preset, prev: HandRecord | None) -> 
     assert rec.events and rec.events[0].kind == "deal"
     for w in rec.wins:
         assert w.points > 0 and (w.han > 0 or w.yakuman > 0) and w.yaku  # rule H-03
+    if rec.draw_kind not in (None, "exhaustive", "nagashi_mangan"):
+        assert preset.abortive_draws
+        assert rec.dealer_continues  # rule M-04: an abortive draw is replayed by the same dealer
 
 
 def check_match(result: MatchResult, preset: Preset) -> None:

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Protocol
 from pipeline.rules.actions import Action, Meld
 
 if TYPE_CHECKING:
-    from pipeline.rules.hand import HandState
+    from pipeline.rules.hand import DiscardInfo, HandState
 
 
 class Observation:
@@ -34,8 +34,24 @@ class Observation:
     def discards(self, seat: int) -> tuple[int, ...]:
         return tuple(d.tile for d in self._state.players[seat].discards)
 
+    def pond(self, seat: int) -> tuple[DiscardInfo, ...]:
+        """A seat's discards with their public details (tsumogiri, riichi, called, order)."""
+        return tuple(self._state.players[seat].discards)
+
     def in_riichi(self, seat: int) -> bool:
         return self._state.players[seat].riichi
+
+    def riichi_order(self, seat: int) -> int | None:
+        """Table-wide number of the discard that declared riichi, or None."""
+        for d in self._state.players[seat].discards:
+            if d.riichi:
+                return d.order
+        return None
+
+    @property
+    def turn_count(self) -> int:
+        """Discards made so far at the table."""
+        return self._state.discard_count
 
     @property
     def scores(self) -> tuple[int, ...]:

@@ -55,10 +55,14 @@ class IllegalActionError(ValueError):
 
 @dataclass
 class DiscardInfo:
+    """One tile in a pond. ``order`` counts discards across the table, so a seat can tell which
+    tiles went out after someone's riichi (safe against that player)."""
+
     tile: int
     tsumogiri: bool
     riichi: bool
     called: bool = False
+    order: int = 0
 
 
 @dataclass
@@ -435,7 +439,7 @@ class HandState:
             self.log("riichi", seat, detail="double" if p.double_riichi else "")
         tsumogiri = tile == p.drawn
         p.concealed.remove(tile)
-        p.discards.append(DiscardInfo(tile, tsumogiri, riichi))
+        p.discards.append(DiscardInfo(tile, tsumogiri, riichi, order=self.discard_count))
         p.turns += 1
         p.drawn = None
         p.kuikae = frozenset()

@@ -1,0 +1,1 @@
+"""Bots: hand evaluation and decision helpers for the simulated players."""

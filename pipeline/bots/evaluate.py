@@ -1,0 +1,162 @@
+"""Cheap hand judgments the bots make many times a turn: acceptance, value, yaku directions.
+
+Everything works on 34-count lists. Acceptance here only tries the draws that can possibly help
+(neighbours of held suit tiles, held honors, and terminals for thirteen orphans), which gives the
+same count as trying all 34 types at a fraction of the cost.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import lru_cache
+
+from pipeline.bots.shanten import shanten
+from pipeline.rules.actions import Meld, MeldKind
+from pipeline.tiles import (
+    DRAGON_TYPES,
+    RED_FIVE_IDS,
+    TERMINAL_HONOR_TYPES,
+    dora_from_indicator,
+    is_terminal_or_honor_type,
+)
+
+# Typical value of a hand by han (30-40 fu, non-dealer), for weighing push against fold.
+_POINTS_BY_HAN = (1000, 1500, 2600, 5200, 8000, 8000, 12000, 12000, 16000, 16000, 16000,
+                  24000, 24000, 32000)
+
+
+def helpful_draws(counts: Sequence[int], closed: bool) -> list[int]:
+    """Tile types that could lower the shanten of this hand if drawn."""
+    types = set()
+    for t in range(27):
+        if counts[t]:
+            n = t % 9
+            for d in (-2, -1, 0, 1, 2):
+                if 0 <= n + d <= 8:
+                    types.add(t + d)
+    for t in range(27, 34):
+        if counts[t]:
+            types.add(t)
+    if closed:
+        kinds = sum(1 for t in TERMINAL_HONOR_TYPES if counts[t])
+        if kinds >= 8:
+            types.update(TERMINAL_HONOR_TYPES)
+    return sorted(types)
+
+
+def acceptance(counts: list[int], melds: int, unseen: Sequence[int],
+               base: int | None = None) -> int:
+    """How many unseen tiles lower the shanten of a 3k+1 hand (ukeire)."""
+    improving = improving_types(tuple(counts), melds)
+    return sum(unseen[t] for t in improving if unseen[t] > 0)
+
+
+@lru_cache(maxsize=1 << 16)
+def improving_types(counts: tuple[int, ...], melds: int) -> tuple[int, ...]:
+    """The tile types whose draw lowers this hand's shanten (cached: hands recur turn to turn)."""
+    work = list(counts)
+    base = shanten(work, melds)
+    found = []
+    for t in helpful_draws(work, melds == 0):
+        if work[t] >= 4:
+            continue
+        work[t] += 1
+        if shanten(work, melds) < base:
+            found.append(t)
+        work[t] -= 1
+    return tuple(found)
+
+
+def winning_outs(counts: list[int], melds: int, unseen: Sequence[int]) -> int:
+    """Unseen copies of the tiles that complete a tenpai hand."""
+    return acceptance(counts, melds, unseen, base=0)
+
+
+def dora_types(indicators: Sequence[int]) -> list[int]:
+    return [dora_from_indicator(i // 4) for i in indicators]
+
+
+def value_types(seat_wind: int, round_wind: int) -> set[int]:
+    """Honor types whose triplet is a yaku for this seat (dragons, seat and round wind)."""
+    return {*DRAGON_TYPES, 27 + seat_wind, 27 + round_wind}
+
+
+def estimate_han(counts: Sequence[int], melds: Sequence[Meld], tiles: Sequence[int],
+                 dora: Sequence[int], values: set[int], *, riichi: bool) -> float:
+    """A rough han count for the finished hand: dora, red fives, likely yaku."""
+    meld_tiles = [x for m in melds for x in m.tiles]
+    han = float(sum(counts[d] for d in dora) + sum(1 for m in meld_tiles if m // 4 in dora))
+    han += sum(1 for x in (*tiles, *meld_tiles) if x in RED_FIVE_IDS)
+    closed = all(not m.is_open for m in melds)
+    if riichi or closed:
+        han += 1
+    for v in values:
+        if counts[v] >= 3 or any(m.tile_type == v and m.kind != MeldKind.CHI for m in melds):
+            han += 1
+        elif counts[v] == 2:
+            han += 0.4
+    if all_simples(counts, melds):
+        han += 1
+    flush = flush_suit(counts, melds)
+    if flush is not None:
+        han += 2 if closed else 1
+    return han
+
+
+def points_for(han: float, dealer: bool) -> int:
+    idx = max(0, min(len(_POINTS_BY_HAN) - 1, int(round(han)) - 1))
+    points = _POINTS_BY_HAN[idx]
+    return int(points * 1.5) if dealer else points
+
+
+def all_simples(counts: Sequence[int], melds: Sequence[Meld]) -> bool:
+    return (not any(counts[t] for t in TERMINAL_HONOR_TYPES)
+            and all(not is_terminal_or_honor_type(x // 4) for m in melds for x in m.tiles))
+
+
+def flush_suit(counts: Sequence[int], melds: Sequence[Meld], slack: int = 0) -> int | None:
+    """The suit of a (half) flush the hand is already in, allowing ``slack`` stray tiles."""
+    per_suit = [sum(counts[s * 9:(s + 1) * 9]) for s in range(3)]
+    for m in melds:
+        t = m.tile_type
+        if t < 27:
+            per_suit[t // 9] += 3
+    main = max(range(3), key=lambda s: per_suit[s])
+    stray = sum(per_suit) - per_suit[main]
+    return main if stray <= slack and per_suit[main] else None
+
+
+def yaku_path(counts: Sequence[int], melds: Sequence[Meld], values: set[int], *,
+              kuitan: bool) -> bool:
+    """Whether an open hand still has a realistic yaku: a value-honor set, tanyao, a flush,
+    or all pons."""
+    for m in melds:
+        if m.kind != MeldKind.CHI and m.tile_type in values:
+            return True
+    if any(counts[v] >= 3 for v in values):
+        return True
+    stray_non_simple = sum(counts[t] for t in TERMINAL_HONOR_TYPES)
+    if kuitan and stray_non_simple <= 1 and all(
+            not is_terminal_or_honor_type(x // 4) for m in melds for x in m.tiles):
+        return True
+    if flush_suit(counts, melds, slack=1) is not None:
+        return True
+    if melds and all(m.kind != MeldKind.CHI for m in melds):
+        pairs = sum(1 for c in counts if c >= 2)
+        if pairs >= 4 - len(melds):  # one short of the sets and pair toitoi needs
+            return True
+    return False
+
+
+def open_direction(counts: Sequence[int], melds: Sequence[Meld], values: set[int],
+                   kuitan: bool) -> str | None:
+    """What an open hand is playing for, so discards keep that yaku."""
+    if any(m.kind != MeldKind.CHI and m.tile_type in values for m in melds):
+        return "yakuhai"
+    if any(counts[v] >= 2 for v in values):
+        return "yakuhai"
+    if kuitan and all(not is_terminal_or_honor_type(x // 4) for m in melds for x in m.tiles):
+        return "tanyao"
+    if flush_suit(counts, melds, slack=4) is not None:
+        return "flush"
+    return None

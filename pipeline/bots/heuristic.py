@@ -1,0 +1,335 @@
+"""A heuristic bot that plays like a decent human: efficient, value-aware, and able to fold.
+
+Each discard is scored as expected gain: the chance this hand wins after the discard times its
+value, minus the chance the tile deals in times what the threatening hands are worth. With no
+threat on the table this reduces to tile efficiency (shanten, then acceptance) with value kept
+(dora, red fives, value honors, the yaku an open hand relies on). Calls are taken when they speed
+up a hand that keeps a yaku; riichi unless a scoring hand with a good wait prefers to stay quiet.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from pipeline.bots.danger import safe_types, tile_danger
+from pipeline.bots.evaluate import (
+    acceptance,
+    dora_types,
+    estimate_han,
+    open_direction,
+    points_for,
+    value_types,
+    winning_outs,
+    yaku_path,
+)
+from pipeline.bots.shanten import shanten, visible_counts
+from pipeline.bots.style import BotStyle, style
+from pipeline.rules.actions import Action, ActionKind, Meld, MeldKind
+from pipeline.rules.agents import Observation
+from pipeline.rules.hand import kuikae_types
+from pipeline.tiles import RED_FIVE_IDS, TERMINAL_HONOR_TYPES, counts34
+
+EXACT_SHANTEN = 1
+_CLAIMS = (ActionKind.PON, ActionKind.CHI, ActionKind.MINKAN)
+
+
+@dataclass
+class Threat:
+    seat: int
+    weight: float       # how likely the opponent is ready to win (riichi = 1)
+    value: int          # what a deal-in would cost
+    safe: set[int]      # types that cannot deal in to this opponent
+
+
+def win_chance(sh: int, accept: int, draws_left: int) -> float:
+    """Rough chance that a hand at this shanten and acceptance wins before the wall runs out."""
+    turns = max(0, draws_left) / 4
+    if sh < 0:
+        return 1.0
+    if sh == 0:
+        per_turn = min(0.5, accept / 30)  # own draw plus three discards to ron
+        return min(0.85, 1 - (1 - per_turn) ** turns) if accept else 0.0
+    if sh == 1:
+        return min(0.55, accept / 45) * min(1.0, turns / 8)
+    if sh == 2:
+        return 0.2 * min(1.0, turns / 12)
+    return 0.03 * min(1.0, turns / 14)
+
+
+def connectivity_accept(counts: Sequence[int], t: int) -> float:
+    """A cheap stand-in for acceptance far from tenpai: the less a tile connects to the rest of
+    the hand, the more the hand keeps by letting it go. ``counts`` still holds ``t``."""
+    c = counts[t] - 1
+    if t >= 27:
+        link = 3.0 * c
+    else:
+        n = t % 9
+        link = 3.0 * c
+        for d, w in ((-2, 1.0), (-1, 2.0), (1, 2.0), (2, 1.0)):
+            if 0 <= n + d <= 8 and counts[t + d]:
+                link += w
+        link += 0.6 if 2 <= n <= 6 else (0.3 if n in (1, 7) else 0.0)
+    return 20.0 - 4.0 * link
+
+
+class HeuristicBot:
+    """The project's main player model. Style knobs come from ``data/bots/styles.toml``."""
+
+    def __init__(self, seed: int = 0, bot_style: BotStyle | str = "default") -> None:
+        self.rng = random.Random(seed)
+        self.style = style(bot_style) if isinstance(bot_style, str) else bot_style
+
+    # ------------------------------------------------------------------ the agent contract
+
+    def decide(self, obs: Observation, legal: list[Action]) -> Action:
+        for a in legal:
+            if a.kind in (ActionKind.TSUMO, ActionKind.RON):
+                return a
+        if legal[-1].kind == ActionKind.PASS:
+            return self._claim(obs, legal)
+        return self._own_turn(obs, legal)
+
+    def pick(self, starting_hand: Sequence[int], team: Sequence[str]) -> str:
+        """The character to play this hand; cards come later, so the first of the team."""
+        return team[0]
+
+    # ------------------------------------------------------------------ table reading
+
+    def _threats(self, obs: Observation, visible: Sequence[int]) -> list[Threat]:
+        threats = []
+        dora = dora_types(obs.dora_indicators)
+        for s in range(4):
+            if s == obs.seat:
+                continue
+            own = [d.tile // 4 for d in obs.pond(s)]
+            melds = obs.melds(s)
+            dealer = s == obs.dealer
+            shown_dora = sum(1 for m in melds for x in m.tiles if x // 4 in dora or
+                             x in RED_FIVE_IDS)
+            if obs.in_riichi(s):
+                order = obs.riichi_order(s)
+                later = [d.tile // 4 for p in range(4) if p != s for d in obs.pond(p)
+                         if order is not None and d.order > order]
+                value = 6000 + 1500 * shown_dora
+                threats.append(Threat(s, 1.0, int(value * (1.5 if dealer else 1)),
+                                      safe_types(own, later)))
+                continue
+            open_melds = [m for m in melds if m.is_open]
+            if len(open_melds) >= 3 or (len(open_melds) == 2 and obs.tiles_left < 30):
+                weight = 0.55 if len(open_melds) >= 3 else 0.3
+                value = 3000 + 2000 * shown_dora
+                threats.append(Threat(s, weight, int(value * (1.5 if dealer else 1)), set(own)))
+        return threats
+
+    def _danger(self, t: int, threats: list[Threat], visible: Sequence[int]) -> float:
+        return sum(th.weight * th.value * tile_danger(t, th.safe, visible) for th in threats)
+
+    # ------------------------------------------------------------------ own turn
+
+    def _own_turn(self, obs: Observation, legal: list[Action]) -> Action:
+        kinds = {a.kind for a in legal}
+        counts = counts34(obs.concealed)
+        seat = obs.seat
+        melds = obs.melds(seat)
+        nm = len(melds)
+        if ActionKind.NINE_TERMINALS in kinds:
+            kinds_held = sum(1 for t in TERMINAL_HONOR_TYPES if counts[t])
+            if kinds_held < 11:
+                return next(a for a in legal if a.kind == ActionKind.NINE_TERMINALS)
+        if obs.in_riichi(seat):
+            for a in legal:
+                if a.kind == ActionKind.ANKAN:
+                    return a  # legal in riichi only when the wait stays the same
+            return next(a for a in legal if a.kind == ActionKind.DISCARD)
+        visible = visible_counts(obs)
+        unseen = [4 - v for v in visible]
+        threats = self._threats(obs, visible)
+        if ActionKind.ANKAN in kinds or ActionKind.KAKAN in kinds:
+            kan = self._kan_choice(legal, counts, nm, threats)
+            if kan is not None:
+                return kan
+        discards = [a for a in legal if a.kind == ActionKind.DISCARD]
+        choice_type, riichi_ok = self._best_discard(obs, counts, melds, unseen, visible,
+                                                    threats, {a.tile // 4 for a in discards})
+        riichi = [a for a in legal if a.kind == ActionKind.RIICHI and a.tile // 4 == choice_type]
+        if riichi and riichi_ok and self._wants_riichi(obs, counts, melds, unseen, choice_type,
+                                                       threats):
+            return self._physical(riichi, obs.drawn)
+        return self._physical([a for a in discards if a.tile // 4 == choice_type], obs.drawn)
+
+    @staticmethod
+    def _physical(options: list[Action], drawn: int | None) -> Action:
+        """Among copies of one type: the drawn tile (tsumogiri), else a non-red copy."""
+        for a in options:
+            if a.tile == drawn:
+                return a
+        plain = [a for a in options if a.tile not in RED_FIVE_IDS]
+        return (plain or options)[0]
+
+    def _kan_choice(self, legal: list[Action], counts: list[int], nm: int,
+                    threats: list[Threat]) -> Action | None:
+        if threats:
+            return None
+        base = min(self._after_discard_shanten(counts, nm))
+        for a in legal:
+            if a.kind == ActionKind.ANKAN:
+                t = a.tiles[0] // 4
+                counts[t] -= 4
+                after = shanten(counts, nm + 1)
+                counts[t] += 4
+                if after <= base:
+                    return a
+            elif a.kind == ActionKind.KAKAN:
+                t = a.tile // 4
+                counts[t] -= 1
+                after = shanten(counts, nm)
+                counts[t] += 1
+                if after <= base:
+                    return a
+        return None
+
+    def _after_discard_shanten(self, counts: list[int], nm: int) -> list[int]:
+        out = []
+        for t in range(34):
+            if counts[t]:
+                counts[t] -= 1
+                out.append(shanten(counts, nm))
+                counts[t] += 1
+        return out
+
+    def _best_discard(self, obs: Observation, counts: list[int], melds: Sequence[Meld],
+                      unseen: list[int], visible: Sequence[int], threats: list[Threat],
+                      allowed: set[int]) -> tuple[int, bool]:
+        """The discard type with the best expected gain; and whether riichi fits with it."""
+        nm = len(melds)
+        seat = obs.seat
+        values = value_types(obs.seat_wind, obs.round_wind)
+        dora = dora_types(obs.dora_indicators)
+        closed = all(not m.is_open for m in melds)
+        kuitan = True
+        direction = None if closed else open_direction(counts, melds, values, kuitan)
+        sh_of = {}
+        for t in allowed:
+            counts[t] -= 1
+            sh_of[t] = shanten(counts, nm)
+            counts[t] += 1
+        best_sh = min(sh_of.values())
+        han = estimate_han(counts, melds, obs.concealed, dora, values, riichi=closed)
+        # a finished hand usually scores more than is visible now (tsumo, ura, pinfu, ippatsu)
+        han += 1.5 if closed else 0.5
+        my_value = points_for(han, obs.dealer == seat) * self.style.aggression
+        draws_left = obs.tiles_left
+        scored = []
+        exact = best_sh <= EXACT_SHANTEN  # acceptance is worth its cost only near tenpai
+        for t, sh in sh_of.items():
+            if sh > best_sh + (1 if threats else 0):
+                continue
+            if exact or threats:
+                counts[t] -= 1
+                accept = acceptance(counts, nm, unseen, sh) if sh <= EXACT_SHANTEN else \
+                    connectivity_accept(counts, t)
+                counts[t] += 1
+            else:
+                accept = connectivity_accept(counts, t)
+            keep = self._keep_value(t, counts, dora, values, direction, obs.concealed)
+            if threats:
+                gain = win_chance(sh, accept, draws_left) * my_value
+                gain -= self._danger(t, threats, visible)
+                score = (gain - keep * 100, 0.0)
+            else:
+                score = (-sh, accept - keep * 2.5)
+            scored.append((score, -t, t))
+        scored.sort(reverse=True)
+        return scored[0][2], True
+
+    def _keep_value(self, t: int, counts: Sequence[int], dora: Sequence[int], values: set[int],
+                    direction: str | None, tiles: Sequence[int]) -> float:
+        """How much the hand loses in value by letting type ``t`` go (in acceptance units)."""
+        w = self.style.value_weight
+        keep = 0.0
+        if t in dora:
+            keep += 2.0 * w
+        if any(x // 4 == t and x in RED_FIVE_IDS for x in tiles):
+            keep += 1.5 * w
+        if t in values and counts[t] >= 2:
+            keep += 2.0 * w
+        if direction == "tanyao" and (t in TERMINAL_HONOR_TYPES):
+            keep -= 3.0
+        elif direction == "flush":
+            per_suit = [sum(counts[s * 9:(s + 1) * 9]) for s in range(3)]
+            main = max(range(3), key=lambda s: per_suit[s])
+            if t < 27 and t // 9 != main:
+                keep -= 3.0
+        elif direction is None and t >= 27 and t not in values and counts[t] == 1:
+            keep -= 0.5  # lone guest winds go first
+        return keep
+
+    def _wants_riichi(self, obs: Observation, counts: list[int], melds: Sequence[Meld],
+                      unseen: list[int], t: int, threats: list[Threat]) -> bool:
+        counts[t] -= 1
+        outs = winning_outs(counts, len(melds), unseen)
+        values = value_types(obs.seat_wind, obs.round_wind)
+        han = estimate_han(counts, melds, obs.concealed, dora_types(obs.dora_indicators),
+                           values, riichi=False)
+        counts[t] += 1
+        if outs == 0:
+            return False
+        if threats and outs < 4 and han < 2:
+            return False
+        # dama with a scoring hand and a wide wait, more often for a low riichi appetite
+        if han >= 3.5 and outs >= 5:
+            return self.rng.random() < 0.3 * self.style.riichi_appetite
+        return self.rng.random() < min(1.0, 0.97 * self.style.riichi_appetite)
+
+    # ------------------------------------------------------------------ claims
+
+    def _claim(self, obs: Observation, legal: list[Action]) -> Action:
+        passing = legal[-1]
+        options = [a for a in legal if a.kind in _CLAIMS]
+        if not options:
+            return passing
+        seat = obs.seat
+        counts = counts34(obs.concealed)
+        melds = obs.melds(seat)
+        nm = len(melds)
+        closed = all(not m.is_open for m in melds)
+        visible = visible_counts(obs)
+        threats = self._threats(obs, visible)
+        before = shanten(counts, nm)
+        if threats and before >= 1:
+            return passing
+        values = value_types(obs.seat_wind, obs.round_wind)
+        best, best_key = None, None
+        for a in options:
+            for x in a.tiles:
+                counts[x // 4] -= 1
+            if a.kind == ActionKind.MINKAN:
+                after = shanten(counts, nm + 1)
+                ok = before == 0 and after == 0 and not threats and not closed
+            else:
+                forbidden = kuikae_types(a.tile // 4, min(
+                    [a.tile // 4, *(x // 4 for x in a.tiles)]) if a.kind == ActionKind.CHI
+                    else None)
+                after = 9
+                for t in range(34):
+                    if counts[t] and t not in forbidden:
+                        counts[t] -= 1
+                        after = min(after, shanten(counts, nm + 1))
+                        counts[t] += 1
+                new_meld = Meld(MeldKind.PON if a.kind == ActionKind.PON else MeldKind.CHI,
+                                tuple(sorted((*a.tiles, a.tile))), a.tile)
+                honor_pon = a.kind == ActionKind.PON and a.tile // 4 in values
+                reach = 2 + (1 if self.style.call_appetite >= 1.3 else 0) \
+                    - (1 if self.style.call_appetite < 0.8 else 0)
+                ok = (after < before
+                      and (honor_pon or after <= reach)
+                      and yaku_path(counts, (*melds, new_meld), values, kuitan=True))
+            for x in a.tiles:
+                counts[x // 4] += 1
+            if ok:
+                key = (after, a.kind == ActionKind.PON)
+                if best_key is None or key < best_key:
+                    best, best_key = a, key
+        return best if best is not None else passing
