@@ -32,6 +32,9 @@ from pipeline.rules.hand import kuikae_types
 from pipeline.tiles import RED_FIVE_IDS, TERMINAL_HONOR_TYPES, counts34
 
 EXACT_SHANTEN = 1
+# Calibrated against Tenhou top-room rates: a style's aggression of 1 means this much weight on
+# the bot's own hand value against the danger of a tile (see `saki bots calibrate`).
+BASE_AGGRESSION = 1.8
 _CLAIMS = (ActionKind.PON, ActionKind.CHI, ActionKind.MINKAN)
 
 
@@ -52,9 +55,9 @@ def win_chance(sh: int, accept: int, draws_left: int) -> float:
         per_turn = min(0.5, accept / 30)  # own draw plus three discards to ron
         return min(0.85, 1 - (1 - per_turn) ** turns) if accept else 0.0
     if sh == 1:
-        return min(0.55, accept / 45) * min(1.0, turns / 8)
+        return min(0.6, accept / 40) * min(1.0, turns / 8)
     if sh == 2:
-        return 0.2 * min(1.0, turns / 12)
+        return 0.25 * min(1.0, turns / 12)
     return 0.03 * min(1.0, turns / 14)
 
 
@@ -117,8 +120,8 @@ class HeuristicBot:
                                       safe_types(own, later)))
                 continue
             open_melds = [m for m in melds if m.is_open]
-            if len(open_melds) >= 3 or (len(open_melds) == 2 and obs.tiles_left < 30):
-                weight = 0.55 if len(open_melds) >= 3 else 0.3
+            if len(open_melds) >= 3 or (len(open_melds) == 2 and obs.tiles_left < 20):
+                weight = 0.5 if len(open_melds) >= 3 else 0.25
                 value = 3000 + 2000 * shown_dora
                 threats.append(Threat(s, weight, int(value * (1.5 if dealer else 1)), set(own)))
         return threats
@@ -219,7 +222,7 @@ class HeuristicBot:
         han = estimate_han(counts, melds, obs.concealed, dora, values, riichi=closed)
         # a finished hand usually scores more than is visible now (tsumo, ura, pinfu, ippatsu)
         han += 1.5 if closed else 0.5
-        my_value = points_for(han, obs.dealer == seat) * self.style.aggression
+        my_value = points_for(han, obs.dealer == seat) * self.style.aggression * BASE_AGGRESSION
         draws_left = obs.tiles_left
         scored = []
         exact = best_sh <= EXACT_SHANTEN  # acceptance is worth its cost only near tenpai
@@ -250,9 +253,9 @@ class HeuristicBot:
         w = self.style.value_weight
         keep = 0.0
         if t in dora:
-            keep += 2.0 * w
+            keep += 3.0 * w
         if any(x // 4 == t and x in RED_FIVE_IDS for x in tiles):
-            keep += 1.5 * w
+            keep += 2.5 * w
         if t in values and counts[t] >= 2:
             keep += 2.0 * w
         if direction == "tanyao" and (t in TERMINAL_HONOR_TYPES):
@@ -285,6 +288,14 @@ class HeuristicBot:
 
     # ------------------------------------------------------------------ claims
 
+    @staticmethod
+    def _open_han(obs: Observation, counts: Sequence[int], melds: Sequence[Meld],
+                  values: set[int]) -> float:
+        """Han an open hand would show after a call: worth calling for only with some value."""
+        tiles = [x for x in obs.concealed]
+        return estimate_han(counts, melds, tiles, dora_types(obs.dora_indicators), values,
+                            riichi=False)
+
     def _claim(self, obs: Observation, legal: list[Action]) -> Action:
         passing = legal[-1]
         options = [a for a in legal if a.kind in _CLAIMS]
@@ -298,7 +309,7 @@ class HeuristicBot:
         visible = visible_counts(obs)
         threats = self._threats(obs, visible)
         before = shanten(counts, nm)
-        if threats and before >= 1:
+        if threats and before >= 2:
             return passing
         values = value_types(obs.seat_wind, obs.round_wind)
         best, best_key = None, None
@@ -325,7 +336,11 @@ class HeuristicBot:
                     - (1 if self.style.call_appetite < 0.8 else 0)
                 ok = (after < before
                       and (honor_pon or after <= reach)
-                      and yaku_path(counts, (*melds, new_meld), values, kuitan=True))
+                      and (not threats or after == 0)
+                      and yaku_path(counts, (*melds, new_meld), values, kuitan=True)
+                      and (honor_pon or (after == 0 and obs.tiles_left < 36)
+                           or self._open_han(obs, counts, (*melds, new_meld), values)
+                           >= (1.0 if after == 0 else 2.0) / self.style.call_appetite))
             for x in a.tiles:
                 counts[x // 4] += 1
             if ok:
