@@ -35,6 +35,9 @@ EXACT_SHANTEN = 1
 # Calibrated against Tenhou top-room rates: a style's aggression of 1 means this much weight on
 # the bot's own hand value against the danger of a tile (see `saki bots calibrate`).
 BASE_AGGRESSION = 1.8
+# A riichi player is already waiting: a hand two or more steps from tenpai seldom wins that race
+# and has more unsafe tiles to pass before it gets there, so its chance counts this much.
+FAR_VS_RIICHI = 0.25
 _CLAIMS = (ActionKind.PON, ActionKind.CHI, ActionKind.MINKAN)
 
 
@@ -226,6 +229,7 @@ class HeuristicBot:
         draws_left = obs.tiles_left
         scored = []
         exact = best_sh <= EXACT_SHANTEN  # acceptance is worth its cost only near tenpai
+        far = FAR_VS_RIICHI if best_sh >= 2 and any(th.weight >= 1.0 for th in threats) else 1.0
         for t, sh in sh_of.items():
             if sh > best_sh + (1 if threats else 0):
                 continue
@@ -238,7 +242,7 @@ class HeuristicBot:
                 accept = connectivity_accept(counts, t)
             keep = self._keep_value(t, counts, dora, values, direction, obs.concealed)
             if threats:
-                gain = win_chance(sh, accept, draws_left) * my_value
+                gain = win_chance(sh, accept, draws_left) * my_value * far
                 gain -= self._danger(t, threats, visible)
                 score = (gain - keep * 100, 0.0)
             else:
