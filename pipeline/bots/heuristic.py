@@ -286,7 +286,7 @@ class HeuristicBot:
         if threats and outs < 4 and han < 2:
             return False
         # dama with a scoring hand and a wide wait, more often for a low riichi appetite
-        if han >= 3.5 and outs >= 5:
+        if han >= 3.0 and outs >= 4:
             return self.rng.random() < 0.3 * self.style.riichi_appetite
         return self.rng.random() < min(1.0, 0.97 * self.style.riichi_appetite)
 
@@ -344,7 +344,7 @@ class HeuristicBot:
                       and yaku_path(counts, (*melds, new_meld), values, kuitan=True)
                       and (honor_pon or (after == 0 and obs.tiles_left < 36)
                            or self._open_han(obs, counts, (*melds, new_meld), values)
-                           >= (1.0 if after == 0 else 2.0) / self.style.call_appetite))
+                           >= (1.0 if after <= 1 else 2.0) / self.style.call_appetite))
             for x in a.tiles:
                 counts[x // 4] += 1
             if ok:
