@@ -11,6 +11,7 @@ from typing import Annotated, TypeVar
 import typer
 
 from pipeline.bots.registry import UnknownBotError
+from pipeline.cards.catalog import CatalogError
 from pipeline.replay.record import RecordError
 from pipeline.rules.preset import PresetError, describe_options, list_presets, load_preset
 
@@ -24,6 +25,13 @@ app.add_typer(presets_app, name="presets")
 bots_app = typer.Typer(help="Bots: check how they play against human reference figures.",
                        no_args_is_help=True)
 app.add_typer(bots_app, name="bots")
+cards_app = typer.Typer(
+    help="Character cards: list a catalog, show one card, validate a catalog file.\n\n"
+    "Examples: saki cards list; saki cards show nodoka_haramura --catalog 1.2; "
+    "saki cards validate data/cards/1.3-draft.toml",
+    no_args_is_help=True,
+)
+app.add_typer(cards_app, name="cards")
 
 F = TypeVar("F", bound=Callable[..., object])
 
@@ -35,7 +43,8 @@ def friendly(func: F) -> F:
     def wrapper(*args: object, **kwargs: object) -> object:
         try:
             return func(*args, **kwargs)
-        except (PresetError, RecordError, UnknownBotError, FileNotFoundError) as exc:
+        except (PresetError, CatalogError, RecordError, UnknownBotError,
+                FileNotFoundError) as exc:
             typer.secho(f"error: {exc}", fg=typer.colors.RED, err=True)
             raise typer.Exit(2) from None
 
@@ -159,6 +168,79 @@ def bots_calibrate(
     if vs is not None:
         typer.echo("\nAverage placement per bot kind (1 = first):")
         typer.echo(report.placement_table())
+
+
+@cards_app.command("list")
+@friendly
+def cards_list(
+    catalog: Annotated[str, typer.Option(help="Catalog version or .toml path")] = "1.2",
+) -> None:
+    """List every card of a catalog: id, name, school, implemented or not, flags.
+
+    Example: saki cards list --catalog 1.2
+    """
+    from pipeline.cards.catalog import load_catalog
+
+    cat = load_catalog(catalog)
+    rows = [("id", "name", "school", "implemented", "flags")]
+    rows += [(c.id, c.name, c.school, "yes" if c.playable() else "no",
+              ", ".join(c.flags) or "-") for c in cat]
+    widths = [max(len(r[i]) for r in rows) for i in range(4)]
+    for row in rows:
+        typer.echo("  ".join(v.ljust(w) for v, w in zip(row, widths, strict=False))
+                   + "  " + row[4])
+    done = sum(c.playable() for c in cat)
+    typer.echo(f"\n{len(cat)} cards in catalog {cat.version}, {done} implemented")
+
+
+@cards_app.command("show")
+@friendly
+def cards_show(
+    card_id: Annotated[str, typer.Argument(metavar="ID", help="Card id, e.g. nodoka_haramura")],
+    catalog: Annotated[str, typer.Option(help="Catalog version or .toml path")] = "1.2",
+) -> None:
+    """Show one card: rendered text, clarifications, effects and implementation status.
+
+    Example: saki cards show nodoka_haramura --catalog 1.2
+    """
+    import textwrap
+
+    from pipeline.cards.catalog import load_catalog
+
+    cat = load_catalog(catalog)
+    card = cat.card(card_id)
+    typer.echo(f"{card.id}: {card.name} ({card.school}), catalog {cat.version}\n")
+    typer.echo(textwrap.fill(card.text, 98, initial_indent="  ", subsequent_indent="  "))
+    if card.clarifications:
+        typer.echo("\nClarifications:")
+        for note in card.clarifications:
+            typer.echo(textwrap.fill(note, 98, initial_indent="  - ", subsequent_indent="    "))
+    typer.echo(f"\nFlags: {', '.join(card.flags) or 'none'}")
+    typer.echo("\nEffects:")
+    for eff in card.effects:
+        typer.echo(f"  {eff.id}: {eff.kind} ({eff.spec.family})")
+        if eff.params:
+            typer.echo(f"      {eff.describe()}")
+    missing = card.missing_kinds()
+    status = "yes" if not missing else f"no; missing kinds: {', '.join(missing)}"
+    typer.echo(f"\nImplemented: {status}")
+
+
+@cards_app.command("validate")
+@friendly
+def cards_validate(
+    file: Annotated[str, typer.Argument(metavar="FILE",
+                                        help="Catalog file (.toml path) or version")],
+) -> None:
+    """Check a catalog file: "ok: N cards", or the one-line error and exit code 2.
+
+    The error names the file, the card, the effect and the field at fault.
+
+    Example: saki cards validate data/cards/1.3-draft.toml
+    """
+    from pipeline.cards.catalog import load_catalog
+
+    typer.echo(f"ok: {len(load_catalog(file))} cards")
 
 
 def main() -> None:

@@ -1,0 +1,646 @@
+"""The card catalog: every character card of one card version, read from ``data/cards/*.toml``.
+
+A card is data plus code (architecture decision 4). The data side lives here: a card has an id, a
+name, a school, a text and a list of effects, each effect a kind from the vocabulary in
+:mod:`pipeline.cards.effects` with its parameters. The card text is a template: every number an
+effect parameter holds is written as a placeholder ``{effect_id.param}`` and rendered from the
+parameter, so the text a designer reads and the value the code plays cannot drift apart.
+
+Loading is strict. Malformed TOML, an unknown key, a missing field, a duplicate id, an unknown
+effect kind or parameter, a wrong type, a value out of range, a placeholder that names nothing, a
+number parameter the text does not show, an unknown flag or a ``flip_card`` to no card each raise
+:class:`CatalogError` with one line naming the file, the card (and effect), the field, the bad
+value and what is allowed.
+"""
+
+from __future__ import annotations
+
+import difflib
+import hashlib
+import json
+import re
+import tomllib
+from collections.abc import Iterable, Iterator, Mapping
+from dataclasses import dataclass, field
+from datetime import date as Date
+from pathlib import Path
+from types import MappingProxyType
+from typing import Any
+
+from pipeline.cards.effects import EFFECT_KINDS, EffectKind, Param
+
+PROJECT_ROOT = Path(__file__).resolve().parents[2]
+CATALOG_DIR = PROJECT_ROOT / "data" / "cards"
+
+TOP_KEYS = ("version", "date", "source", "card")
+CARD_KEYS = ("id", "name", "school", "text", "clarifications", "flags", "effect")
+FLAGS: dict[str, str] = {
+    "never_in_deck": "never shuffled into the deck (enters play only through another card)",
+    "excluded_east_only": "removed from the deck in East-only games (rule C-10)",
+    "two_sided": "the card has a second side it can flip to",
+}
+
+_ID = re.compile(r"[a-z][a-z0-9_]*")
+_DATE = re.compile(r"\d{4}(-\d{2}(-\d{2})?)?")
+_PLACEHOLDER = re.compile(r"\{([^{}]*)\}")
+_PLACEHOLDER_BODY = re.compile(r"([a-z][a-z0-9_]*)\.([a-z][a-z0-9_]*)")
+_NUMERIC = ("int", "float", "list[int]")
+
+
+class CatalogError(ValueError):
+    """A catalog file that cannot be loaded; the message names file, card, field and value."""
+
+
+# --- the model ------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Effect:
+    """One effect of a card: a kind from the vocabulary with all its parameters resolved
+    (defaults filled in; lists as tuples)."""
+
+    id: str
+    kind: str
+    params: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}), hash=False)
+
+    @property
+    def spec(self) -> EffectKind:
+        """The vocabulary entry of this effect's kind."""
+        return EFFECT_KINDS[self.kind]
+
+    def describe(self) -> str:
+        """Parameters as written in the catalog file: ``yaku = "Pinfu", han = 2``."""
+        return ", ".join(f"{name} = {_show(value)}" for name, value in self.params.items())
+
+
+@dataclass(frozen=True)
+class Card:
+    """One character card. ``text_template`` holds ``{effect_id.param}`` placeholders;
+    :attr:`text` is the card text with the parameter values filled in."""
+
+    id: str
+    name: str
+    school: str
+    text_template: str
+    clarifications: tuple[str, ...] = ()
+    flags: tuple[str, ...] = ()
+    effects: tuple[Effect, ...] = ()
+
+    @property
+    def text(self) -> str:
+        """The card text as a player reads it (``1,500`` for 1500, ``1/2/3`` for lists)."""
+        return _render(self.text_template, self.effects)
+
+    def effect(self, effect_id: str) -> Effect:
+        """The effect with this id; CatalogError naming the card's effect ids otherwise."""
+        for eff in self.effects:
+            if eff.id == effect_id:
+                return eff
+        known = [e.id for e in self.effects]
+        raise CatalogError(
+            f"card {self.id!r}: no effect {effect_id!r}{_did_you_mean(effect_id, known)}; "
+            f"effects: {', '.join(known) or 'none'}"
+        )
+
+    @property
+    def in_deck(self) -> bool:
+        """False for a card that is never shuffled into the deck (Himeko, the back of Mairu)."""
+        return "never_in_deck" not in self.flags
+
+    @property
+    def kinds(self) -> tuple[str, ...]:
+        """The distinct effect kinds of the card, in the order they first appear."""
+        return tuple(dict.fromkeys(e.kind for e in self.effects))
+
+    def missing_kinds(self, implemented: Iterable[str] | None = None) -> tuple[str, ...]:
+        """Effect kinds of the card without an implementation (default: the registry's)."""
+        done = _implemented(implemented)
+        return tuple(k for k in self.kinds if k not in done)
+
+    def playable(self, implemented: Iterable[str] | None = None) -> bool:
+        """True when every effect kind of the card is implemented (default: the registry's
+        :data:`~pipeline.cards.registry.IMPLEMENTED_KINDS`)."""
+        return not self.missing_kinds(implemented)
+
+
+@dataclass(frozen=True)
+class Catalog:
+    """All cards of one catalog version, in the file's order."""
+
+    version: str
+    source: str
+    path: Path
+    cards: tuple[Card, ...]
+    date: str = ""
+
+    def __iter__(self) -> Iterator[Card]:
+        return iter(self.cards)
+
+    def __len__(self) -> int:
+        return len(self.cards)
+
+    @property
+    def ids(self) -> tuple[str, ...]:
+        return tuple(c.id for c in self.cards)
+
+    def card(self, card_id: str) -> Card:
+        """The card with this id; CatalogError with close matches otherwise."""
+        for card in self.cards:
+            if card.id == card_id:
+                return card
+        close = [i for i in self.ids if card_id and card_id in i][:3]
+        hint = (f" (did you mean {', '.join(repr(i) for i in close)}?)" if close
+                else _did_you_mean(card_id, self.ids))
+        raise CatalogError(
+            f"catalog {self.version}: no card {card_id!r}{hint}; 'saki cards list' shows the ids"
+        )
+
+    def deck(
+        self,
+        east_only: bool,
+        exclude: Iterable[str] = (),
+        only_playable: bool = True,
+        implemented: Iterable[str] | None = None,
+    ) -> tuple[Card, ...]:
+        """The cards to shuffle for a match, in catalog order.
+
+        Never a card flagged ``never_in_deck``; for East-only games without the cards flagged
+        ``excluded_east_only`` (rule C-10); without the ``exclude`` ids (each must be a card of
+        the catalog); with ``only_playable``, only cards whose effect kinds are all implemented.
+        """
+        excluded = set(exclude)
+        for card_id in excluded:
+            self.card(card_id)  # an unknown id is an error, not a silent no-op
+        done = _implemented(implemented)
+        return tuple(
+            c for c in self.cards
+            if c.in_deck
+            and not (east_only and "excluded_east_only" in c.flags)
+            and c.id not in excluded
+            and (not only_playable or c.playable(done))
+        )
+
+    def canonical(self) -> str:
+        """The catalog's content as canonical JSON: independent of comments, key order, line
+        breaks inside texts and parameters written at their default value."""
+        data = {
+            "version": self.version,
+            "date": self.date,
+            "source": self.source,
+            "cards": [_card_dict(c) for c in self.cards],
+        }
+        return json.dumps(data, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+
+    def content_hash(self) -> str:
+        """sha256 (hex) of :meth:`canonical`, recorded with every run for provenance."""
+        return hashlib.sha256(self.canonical().encode("utf-8")).hexdigest()
+
+    def diff(self, other: Catalog) -> list[tuple[str, str]]:
+        """What changed from this catalog to ``other``: ``(card id, what)`` pairs, where what is
+        ``removed``, ``added``, ``name``, ``school``, ``text`` (the template), ``params`` (the
+        effects: ids, kinds or values), ``clarifications`` or ``flags``. A changed parameter
+        shows as ``params``; the rendered text follows it."""
+        mine = {c.id: c for c in self.cards}
+        theirs = {c.id: c for c in other.cards}
+        changes: list[tuple[str, str]] = []
+        for card in self.cards:
+            new = theirs.get(card.id)
+            if new is None:
+                changes.append((card.id, "removed"))
+                continue
+            for what, old_value, new_value in (
+                ("name", card.name, new.name),
+                ("school", card.school, new.school),
+                ("text", card.text_template, new.text_template),
+                ("params", _effects_list(card), _effects_list(new)),
+                ("clarifications", card.clarifications, new.clarifications),
+                ("flags", card.flags, new.flags),
+            ):
+                if old_value != new_value:
+                    changes.append((card.id, what))
+        changes.extend((c.id, "added") for c in other.cards if c.id not in mine)
+        return changes
+
+
+# --- loading --------------------------------------------------------------------------------
+
+
+def list_catalogs() -> list[str]:
+    """Versions of the catalogs shipped in data/cards ("1.2", ...), oldest first."""
+    return sorted((p.stem for p in CATALOG_DIR.glob("*.toml")), key=_version_key)
+
+
+def load_catalog(version_or_path: str | Path) -> Catalog:
+    """Load a shipped catalog by version ("1.2", "1.3-draft": data/cards/<version>.toml) or any
+    catalog file by a path ending in ``.toml``."""
+    path = _locate(str(version_or_path))
+    return _build(_read_toml(path), _display(path), path)
+
+
+def _locate(version_or_path: str) -> Path:
+    if version_or_path.endswith(".toml"):
+        path = Path(version_or_path)
+        if not path.is_file():
+            raise CatalogError(f"{_display(path)}: no such catalog file")
+        return path.resolve()
+    path = CATALOG_DIR / f"{version_or_path}.toml"
+    if not path.is_file():
+        known = list_catalogs()
+        raise CatalogError(
+            f"unknown catalog version {version_or_path!r}"
+            f"{_did_you_mean(version_or_path, known)} (known: {', '.join(known) or 'none'}; "
+            "or give a path ending in .toml)"
+        )
+    return path.resolve()
+
+
+def _read_toml(path: Path) -> dict[str, Any]:
+    try:
+        with path.open("rb") as fh:
+            return tomllib.load(fh)
+    except tomllib.TOMLDecodeError as err:
+        raise CatalogError(f"{_display(path)}: not valid TOML: {err}") from None
+    except OSError as err:
+        raise CatalogError(f"{_display(path)}: cannot read: {err.strerror}") from None
+
+
+def _build(data: dict[str, Any], src: str, path: Path) -> Catalog:
+    for key in data:
+        if key not in TOP_KEYS:
+            raise CatalogError(f"{src}: {_unknown('top-level key', key, TOP_KEYS)}")
+    for key in TOP_KEYS:
+        if key not in data:
+            raise CatalogError(f"{src}: missing top-level key '{key}'")
+    version = _text(data["version"], f"{src}: key 'version'")
+    source = _text(data["source"], f"{src}: key 'source'")
+    date = _date(data["date"], f"{src}: key 'date'")
+    raw_cards = data["card"]
+    if not (isinstance(raw_cards, list) and raw_cards and all(isinstance(c, dict)
+                                                                for c in raw_cards)):
+        raise CatalogError(
+            f"{src}: key 'card' expected one or more [[card]] tables, got {_show(raw_cards)}"
+        )
+    cards: list[Card] = []
+    seen: dict[str, int] = {}
+    for number, raw in enumerate(raw_cards, start=1):
+        card = _card(raw, src, number)
+        if card.id in seen:
+            raise CatalogError(
+                f"{src}: card '{card.id}': key 'id' duplicates card #{seen[card.id]}; "
+                "card ids must be unique"
+            )
+        seen[card.id] = number
+        cards.append(card)
+    for card in cards:
+        for eff in card.effects:
+            if eff.kind == "flip_card":
+                target = eff.params["to"]
+                if target not in seen or target == card.id:
+                    others = [i for i in seen if i != card.id]
+                    raise CatalogError(
+                        f"{src}: card '{card.id}', effect '{eff.id}': param 'to' expected the id "
+                        f"of another card of this catalog{_did_you_mean(target, others)}, "
+                        f"got {_show(target)}"
+                    )
+    return Catalog(version=version, source=source, path=path, cards=tuple(cards), date=date)
+
+
+def _card(raw: dict[str, Any], src: str, number: int) -> Card:
+    where = f"{src}: card #{number}"
+    if "id" not in raw:
+        raise CatalogError(f"{where}: missing key 'id'")
+    card_id = raw["id"]
+    if not (isinstance(card_id, str) and _ID.fullmatch(card_id)):
+        raise CatalogError(
+            f"{where}: key 'id' expected lowercase letters, digits and '_' starting with a "
+            f"letter, got {_show(card_id)}"
+        )
+    where = f"{src}: card '{card_id}'"
+    for key in raw:
+        if key not in CARD_KEYS:
+            raise CatalogError(f"{where}: {_unknown('key', key, CARD_KEYS)}")
+    for key in ("name", "school", "text"):
+        if key not in raw:
+            raise CatalogError(f"{where}: missing key '{key}'")
+    name = _text(raw["name"], f"{where}: key 'name'")
+    school = _text(raw["school"], f"{where}: key 'school'")
+    template = _text(raw["text"], f"{where}: key 'text'")
+    clarifications = _strings(raw.get("clarifications", []), f"{where}: key 'clarifications'")
+    flags = _flags(raw.get("flags", []), f"{where}: key 'flags'")
+    raw_effects = raw.get("effect")
+    if raw_effects is None:
+        raise CatalogError(f"{where}: missing key 'effect' (one or more [[card.effect]] tables)")
+    if not (isinstance(raw_effects, list) and raw_effects
+            and all(isinstance(e, dict) for e in raw_effects)):
+        raise CatalogError(
+            f"{where}: key 'effect' expected one or more [[card.effect]] tables, "
+            f"got {_show(raw_effects)}"
+        )
+    effects: list[Effect] = []
+    given: dict[str, list[str]] = {}
+    seen: dict[str, int] = {}
+    for enumber, raw_effect in enumerate(raw_effects, start=1):
+        eff, explicit = _effect(raw_effect, where, enumber)
+        if eff.id in seen:
+            raise CatalogError(
+                f"{where}, effect '{eff.id}': key 'id' duplicates effect #{seen[eff.id]}; "
+                "effect ids must be unique within a card"
+            )
+        seen[eff.id] = enumber
+        effects.append(eff)
+        given[eff.id] = explicit
+    _check_placeholders(template, tuple(effects), given, where)
+    return Card(card_id, name, school, template, clarifications, flags, tuple(effects))
+
+
+def _effect(raw: dict[str, Any], card_where: str, number: int) -> tuple[Effect, list[str]]:
+    where = f"{card_where}, effect #{number}"
+    if "id" not in raw:
+        raise CatalogError(f"{where}: missing key 'id'")
+    effect_id = raw["id"]
+    if not (isinstance(effect_id, str) and _ID.fullmatch(effect_id)):
+        raise CatalogError(
+            f"{where}: key 'id' expected lowercase letters, digits and '_' starting with a "
+            f"letter, got {_show(effect_id)}"
+        )
+    where = f"{card_where}, effect '{effect_id}'"
+    if "kind" not in raw:
+        raise CatalogError(f"{where}: missing key 'kind'")
+    kind_name = raw["kind"]
+    if not isinstance(kind_name, str) or kind_name not in EFFECT_KINDS:
+        close = difflib.get_close_matches(str(kind_name), EFFECT_KINDS, n=4, cutoff=0.5)
+        hint = (f"close matches: {', '.join(close)}" if close
+                else f"known kinds: {', '.join(EFFECT_KINDS)}")
+        raise CatalogError(f"{where}: key 'kind' unknown effect kind {_show(kind_name)}; {hint}")
+    kind = EFFECT_KINDS[kind_name]
+    values = {k: v for k, v in raw.items() if k not in ("id", "kind")}
+    for name in values:
+        if name not in kind.params:
+            allowed = ", ".join(kind.params) or "none"
+            raise CatalogError(
+                f"{where}: unknown param '{name}'{_did_you_mean(name, kind.params)}; "
+                f"{kind.name} params: {allowed}"
+            )
+    params: dict[str, Any] = {}
+    for name, spec in kind.params.items():
+        if name not in values:
+            if spec.required:
+                needed = ", ".join(n for n, p in kind.params.items() if p.required)
+                raise CatalogError(
+                    f"{where}: missing param '{name}' ({kind.name} needs: {needed})"
+                )
+            params[name] = _frozen(spec.default)
+            continue
+        value = values[name]
+        if not _fits(spec, value):
+            raise CatalogError(
+                f"{where}: param '{name}' expected {_allowed(spec)}, got {_show(value)}"
+            )
+        params[name] = _frozen(value)
+    problem = _cross_check(kind.name, params)
+    if problem:
+        raise CatalogError(f"{where}: {problem}")
+    explicit = [n for n in values if kind.params[n].type in _NUMERIC]
+    return Effect(effect_id, kind.name, MappingProxyType(params)), explicit
+
+
+def _cross_check(kind: str, params: dict[str, Any]) -> str:
+    """Checks that involve two parameters of one kind; the message names the param to fix."""
+    if kind == "count_bonus":
+        at, han = params["at"], params["han"]
+        if not at:
+            return "param 'at' expected at least one count, got []"
+        if len(at) != len(han):
+            return (f"param 'han' expected one value per count in 'at' ({len(at)}), "
+                    f"got {_show(han)}")
+        if any(b <= a for a, b in zip(at, at[1:], strict=False)):
+            return f"param 'at' expected increasing counts, got {_show(at)}"
+    return ""
+
+
+def _check_placeholders(
+    template: str, effects: tuple[Effect, ...], given: dict[str, list[str]], where: str
+) -> None:
+    by_id = {e.id: e for e in effects}
+    used: set[tuple[str, str]] = set()
+    for match in _PLACEHOLDER.finditer(template):
+        body = match.group(1)
+        shown = "{" + body + "}"
+        parts = _PLACEHOLDER_BODY.fullmatch(body)
+        if not parts:
+            raise CatalogError(
+                f"{where}: key 'text' placeholder {shown} expected the form "
+                "{effect_id.param}"
+            )
+        effect_id, param = parts.groups()
+        eff = by_id.get(effect_id)
+        if eff is None:
+            raise CatalogError(
+                f"{where}: key 'text' placeholder {shown} names no effect of the card"
+                f"{_did_you_mean(effect_id, by_id)}; effects: {', '.join(by_id)}"
+            )
+        if param not in eff.params:
+            raise CatalogError(
+                f"{where}: key 'text' placeholder {shown} names no param of effect "
+                f"'{effect_id}'{_did_you_mean(param, eff.params)}; {eff.kind} params: "
+                f"{', '.join(eff.params) or 'none'}"
+            )
+        used.add((effect_id, param))
+    rest = _PLACEHOLDER.sub("", template)
+    if "{" in rest or "}" in rest:
+        raise CatalogError(
+            f"{where}: key 'text' has an unmatched '{{' or '}}'; braces are only for "
+            "placeholders {effect_id.param}"
+        )
+    for eff in effects:
+        for param in given[eff.id]:
+            if (eff.id, param) not in used:
+                raise CatalogError(
+                    f"{where}, effect '{eff.id}': param '{param}' is not shown in the text; "
+                    f"write {{{eff.id}.{param}}} where the card states it"
+                )
+
+
+# --- values ---------------------------------------------------------------------------------
+
+
+def _fits(spec: Param, value: Any) -> bool:
+    t = spec.type
+    if t == "int":
+        return _is_int(value) and _in_range(spec, value)
+    if t == "float":
+        return _is_number(value) and _in_range(spec, value)
+    if t == "bool":
+        return isinstance(value, bool)
+    if t == "str":
+        return isinstance(value, str) and (not spec.choices or value in spec.choices)
+    if t == "list[int]":
+        return isinstance(value, list) and all(_is_int(v) and _in_range(spec, v) for v in value)
+    if t == "list[str]":
+        return isinstance(value, list) and all(
+            isinstance(v, str) and (not spec.choices or v in spec.choices) for v in value
+        ) and len(set(value)) == len(value)
+    raise AssertionError(f"unknown param type {t!r}")  # pragma: no cover
+
+
+def _allowed(spec: Param) -> str:
+    """What a parameter accepts, in words (used in error messages and `saki cards show`)."""
+    t = spec.type
+    if t in ("int", "float", "list[int]"):
+        noun = {"int": "an integer", "float": "a number", "list[int]": "a list of integers"}[t]
+        if spec.low is not None and spec.high is not None:
+            return f"{noun} from {_num(spec.low)} to {_num(spec.high)}"
+        if spec.low is not None:
+            return f"{noun} of at least {_num(spec.low)}"
+        return noun
+    if t == "bool":
+        return "true or false"
+    choices = ", ".join(_show(c) for c in spec.choices)
+    if t == "str":
+        return f"one of {choices}" if spec.choices else "a string"
+    return f"a list of distinct values from {choices}" if spec.choices else "a list of strings"
+
+
+def _render(template: str, effects: tuple[Effect, ...]) -> str:
+    by_id = {e.id: e for e in effects}
+
+    def fill(match: re.Match[str]) -> str:
+        parts = _PLACEHOLDER_BODY.fullmatch(match.group(1))
+        if not parts or parts.group(1) not in by_id:
+            return match.group(0)
+        eff = by_id[parts.group(1)]
+        if parts.group(2) not in eff.params:
+            return match.group(0)
+        return _render_value(eff.params[parts.group(2)])
+
+    return _PLACEHOLDER.sub(fill, template)
+
+
+def _render_value(value: Any) -> str:
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, int):
+        return f"{value:,}"
+    if isinstance(value, float):
+        return f"{value:,g}"
+    if isinstance(value, tuple | list):
+        return "/".join(_render_value(v) for v in value)
+    return str(value)
+
+
+def _text(value: Any, where: str) -> str:
+    """A non-empty string with runs of whitespace (line breaks in TOML) joined to one space."""
+    if not isinstance(value, str) or not value.strip():
+        raise CatalogError(f"{where} expected a non-empty string, got {_show(value)}")
+    return " ".join(value.split())
+
+
+def _strings(value: Any, where: str) -> tuple[str, ...]:
+    if not (isinstance(value, list)
+            and all(isinstance(v, str) and v.strip() for v in value)):
+        raise CatalogError(f"{where} expected a list of non-empty strings, got {_show(value)}")
+    return tuple(" ".join(v.split()) for v in value)
+
+
+def _flags(value: Any, where: str) -> tuple[str, ...]:
+    if not isinstance(value, list):
+        raise CatalogError(f"{where} expected a list of flags, got {_show(value)}")
+    for flag in value:
+        if flag not in FLAGS:
+            raise CatalogError(
+                f"{where} unknown flag {_show(flag)}"
+                f"{_did_you_mean(flag, FLAGS) if isinstance(flag, str) else ''}; "
+                f"allowed flags: {', '.join(FLAGS)}"
+            )
+    if len(set(value)) != len(value):
+        raise CatalogError(f"{where} expected distinct flags, got {_show(value)}")
+    return tuple(value)
+
+
+def _date(value: Any, where: str) -> str:
+    if isinstance(value, Date):
+        return value.isoformat()
+    if isinstance(value, str) and _DATE.fullmatch(value):
+        return value
+    raise CatalogError(f"{where} expected a date (YYYY, YYYY-MM or YYYY-MM-DD), got {_show(value)}")
+
+
+def _implemented(implemented: Iterable[str] | None) -> frozenset[str]:
+    if implemented is not None:
+        return frozenset(implemented)
+    from pipeline.cards import registry  # read at call time; the registry may import abilities
+
+    return frozenset(registry.IMPLEMENTED_KINDS)
+
+
+def _card_dict(card: Card) -> dict[str, Any]:
+    return {
+        "id": card.id,
+        "name": card.name,
+        "school": card.school,
+        "text": card.text_template,
+        "clarifications": list(card.clarifications),
+        "flags": list(card.flags),
+        "effects": _effects_list(card),
+    }
+
+
+def _effects_list(card: Card) -> list[dict[str, Any]]:
+    return [{"id": e.id, "kind": e.kind, **{k: _plain(v) for k, v in e.params.items()}}
+            for e in card.effects]
+
+
+def _frozen(value: Any) -> Any:
+    return tuple(value) if isinstance(value, list | tuple) else value
+
+
+def _plain(value: Any) -> Any:
+    return list(value) if isinstance(value, tuple) else value
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _is_number(value: Any) -> bool:
+    return isinstance(value, int | float) and not isinstance(value, bool)
+
+
+def _in_range(spec: Param, value: float) -> bool:
+    return ((spec.low is None or value >= spec.low)
+            and (spec.high is None or value <= spec.high))
+
+
+def _num(x: float) -> str:
+    return str(int(x)) if float(x).is_integer() else str(x)
+
+
+def _unknown(what: str, key: str, known: Iterable[str]) -> str:
+    known = list(known)
+    return f"unknown {what} '{key}'{_did_you_mean(key, known)}; allowed keys: {', '.join(known)}"
+
+
+def _did_you_mean(word: str, known: Iterable[str]) -> str:
+    close = difflib.get_close_matches(str(word), list(known), n=1)
+    return f" (did you mean '{close[0]}'?)" if close else ""
+
+
+def _version_key(version: str) -> tuple[Any, ...]:
+    return tuple((0, int(p), "") if p.isdigit() else (1, 0, p)
+                 for p in re.split(r"[.-]", version))
+
+
+def _show(value: Any) -> str:
+    """A value as it would be written in TOML/JSON ("two", [1, 2], true)."""
+    try:
+        return json.dumps(_plain(value), ensure_ascii=False)
+    except (TypeError, ValueError):
+        return repr(value)
+
+
+def _display(path: Path) -> str:
+    """A path relative to the project root when inside it (short, stable in messages)."""
+    try:
+        return path.resolve().relative_to(PROJECT_ROOT).as_posix()
+    except ValueError:
+        return str(path)

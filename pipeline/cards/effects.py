@@ -1,0 +1,259 @@
+"""The vocabulary of card effects: every effect kind a catalog may use, with its parameters.
+
+A card in `data/cards/<version>.toml` lists effects; each effect names a kind from this table and
+gives its parameters. Loading a catalog checks every effect against this table (unknown kind,
+missing or wrongly typed parameter, a value outside its choices), so a designer's typo is caught
+before a simulation runs. Which kinds have an implementation is decided by the ability code
+(`pipeline.cards.abilities`), not here: a card is playable when all its effect kinds are.
+
+Parameter types: ``int``, ``float``, ``bool``, ``str``, ``list[int]``, ``list[str]``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True)
+class Param:
+    type: str                         # int, float, bool, str, list[int], list[str]
+    doc: str
+    default: object = None            # None: the parameter is required
+    choices: tuple[object, ...] = ()  # allowed values (for str, or list members)
+    low: float | None = None          # inclusive range for numbers / list members
+    high: float | None = None
+
+    @property
+    def required(self) -> bool:
+        return self.default is None
+
+
+@dataclass(frozen=True)
+class EffectKind:
+    name: str
+    family: str                       # scoring, payment, tempo, wall, claim, tiles, meta
+    doc: str
+    params: dict[str, Param] = field(default_factory=dict)
+
+
+YAKU_NAMES = (
+    "Menzen Tsumo", "Riichi", "Double Riichi", "Ippatsu", "Pinfu", "Tanyao", "Iipeiko",
+    "Ryanpeikou", "Chiitoitsu", "Sanshoku Doujun", "Ittsu", "Honitsu", "Chinitsu", "Chantai",
+    "Junchan", "Toitoi", "San Ankou", "Haitei Raoyue", "Houtei Raoyui", "Rinshan Kaihou",
+    "Chankan",
+)
+CONDITIONS = ("always", "closed", "last_place", "chasing_riichi", "damaten", "in_riichi")
+FAMILIES = ("man", "pin", "sou", "honors")
+
+_HAN = Param("int", "han", low=0, high=13)
+_COND = Param("str", "when the effect applies", default="always", choices=CONDITIONS)
+
+_KINDS = [
+    # ---------------------------------------------------------------- scoring
+    EffectKind("yaku_value", "scoring", "A yaku is worth this many han instead of its usual "
+               "value (rule C-11: set, not added).", {
+                   "yaku": Param("str", "the yaku", choices=YAKU_NAMES),
+                   "han": _HAN,
+                   "closed_only": Param("bool", "only when the hand is closed", default=False),
+                   "condition": _COND,
+               }),
+    EffectKind("one_han_yaku_value", "scoring", "Every 1-han yaku is worth this many han (dora "
+               "are not yaku).", {"han": _HAN, "condition": _COND}),
+    EffectKind("dora_multiplier", "scoring", "Each dora, red five and ura-dora counts this many "
+               "times.", {
+                   "factor": Param("int", "multiplier", low=0, high=5),
+                   "lost_on_dora_discard": Param(
+                       "bool", "discarding a known dora outside riichi sets dora to 0 han for "
+                       "the rest of the match", default=False),
+               }),
+    EffectKind("count_bonus", "scoring", "Extra han by how many of something there are; extra "
+               "han are not a yaku (rule C-12).", {
+                   "count": Param("str", "what is counted", choices=(
+                       "warm_tiles", "pinzu_tiles", "open_pons_kans", "triples_in_discards",
+                       "face_down_in_other_discards", "face_down_in_own_discards",
+                       "pairs_in_own_discards", "shown_family_tiles")),
+                   "at": Param("list[int]", "counts that give the next han", low=1, high=40),
+                   "han": Param("list[int]", "han for each threshold reached", low=0, high=13),
+                   "condition": _COND,
+               }),
+    EffectKind("condition_bonus", "scoring", "Extra han when a condition holds on the win.", {
+        "when": Param("str", "the condition", choices=(
+            "only_3_to_7", "wait_three_types", "single_wait", "tsumo", "white_dragon_tsumo",
+            "ron_on_riichi_discard_per_stick", "early_riichi_after_dealing_in")),
+        "han": _HAN,
+        "turn": Param("int", "latest riichi turn for the bonus, where used", default=0, low=0,
+                      high=30),
+    }),
+    EffectKind("win_multiplier", "scoring", "The win's value is multiplied.", {
+        "factor": Param("int", "multiplier", low=1, high=4),
+        "when": Param("str", "the condition", choices=(
+            "always", "damaten_hell_wait", "ippatsu_threat")),
+    }),
+    EffectKind("local_yaku", "scoring", "A local yaku only this character may score (rule C-25).", {
+        "yaku": Param("str", "the local yaku", choices=("shiiaru_raotai", "uumensai")),
+        "han": _HAN,
+        "ura": Param("bool", "the yaku counts ura-dora like riichi", default=False),
+    }),
+    EffectKind("ura_rule", "scoring",
+               "Ura-dora changes: others get none; more on her riichi win.", {
+        "others_get_none": Param("bool", "other players get no ura-dora", default=False),
+        "extra_indicators": Param("int", "extra ura indicators on her riichi win", default=0,
+                                  low=0, high=4),
+    }),
+    EffectKind("win_without_yaku", "scoring", "She may win with no yaku (0 han counts as 1).", {}),
+    EffectKind("open_keeps_value", "scoring", "Yaku that lose a han when open keep it.", {}),
+    EffectKind("score_as_dealer", "scoring", "A riichi win is scored as a dealer win; as dealer, "
+               "mangan or more counts one limit higher.", {}),
+    EffectKind("honba_by_han", "scoring", "Each honba is worth 100 x her han per payer; calls, "
+               "riichi, swaps and extra turns add honba.", {}),
+    EffectKind("double_wind", "scoring", "Her seat-wind triplet is a double yakuhai; any wind "
+               "meld gives her yakuhai.", {}),
+    EffectKind("always_riichi", "scoring", "A closed win always has riichi and ura-dora; her third "
+               "row of discards is face down.", {}),
+    EffectKind("dora_both_ways", "scoring", "With a closed hand, the tile before each indicator "
+               "is dora too.", {}),
+    EffectKind("ignore_dora", "scoring", "Dora give no han and she never pays or receives at an "
+               "exhaustive draw; she ignores furiten and may not riichi.", {}),
+    # ---------------------------------------------------------------- payments and stakes
+    EffectKind("payment_per_out", "payment", "Each other player pays per live out on her win; a "
+               "winner pays her per winning tile she holds.", {
+                   "per_out": Param("int", "points per live out", low=0, high=10000),
+                   "per_tile": Param("int", "points per winning tile in her hand", low=0,
+                                     high=10000),
+               }),
+    EffectKind("tsumo_full_ron", "payment", "On her tsumo every player pays the full ron value "
+               "plus a bonus.", {"bonus": Param("int", "points", low=0, high=10000)}),
+    EffectKind("stake_rule", "payment", "Stakes put on the table (collected by the next winner).", {
+        "when": Param("str", "what triggers the stake", choices=(
+            "open_hand_vs_aislinn", "deal_in_while_tenpai", "tsumo_below_her_value",
+            "inazuma_riichi")),
+        "amount": Param("int", "points (0: the rule's own amount)", default=0, low=0,
+                        high=100000),
+        "han": Param("int", "han of the declared hand, where used", default=0, low=0, high=13),
+    }),
+    EffectKind("table_sweep", "payment", "When she deals in or the hand is drawn she takes the "
+               "sticks and stakes, and every player pays her.", {
+                   "each_pays": Param("int", "points", low=0, high=10000)}),
+    EffectKind("floor_at_zero", "payment", "The first time in the match she would drop below 0 "
+               "she stays at 0.", {}),
+    EffectKind("extra_dora_stake", "payment", "On riichi below a score she may stake half her "
+               "points to reveal more dora indicators.", {
+                   "below": Param("int", "points", low=0, high=100000),
+                   "indicators": Param("int", "indicators revealed", low=1, high=4),
+               }),
+    EffectKind("dama_protection", "payment", "In damaten she does not pay others' tsumo; a "
+               "higher player's ippatsu draw is her winning tile; in riichi no furiten.", {}),
+    EffectKind("duel", "meta", "She names a duel opponent: their ability is off, they pay each "
+               "other double.", {"factor": Param("int", "payment multiplier", low=1, high=4)}),
+    EffectKind("double_from_chi_sources", "payment", "On her tsumo the players she called chi "
+               "from pay double.", {}),
+    EffectKind("noten_double_wall", "payment", "The player on whose wall the hand ends pays "
+               "double; noten payments double.", {
+                   "own_wall_dora": Param("int", "extra dora indicators revealed when she wins "
+                                          "on her own wall", default=0, low=0, high=4),
+               }),
+    # ---------------------------------------------------------------- tempo
+    EffectKind("extra_turn", "tempo", "An optional extra turn (rules C-14..C-17).", {
+        "when": Param("str", "what earns it", choices=(
+            "discard_2_or_8", "call_souzu_or_green", "discard_white_dragon", "after_call",
+            "tedashi_all_closed_behind", "suji_or_genbutsu_vs_riichi", "new_family_discard")),
+        "points_below_start": Param("bool", "only while below the starting points",
+                                    default=False),
+    }),
+    EffectKind("face_down_discard", "tempo", "She may discard a tile face down (no furiten, "
+               "cannot be called or ronned; rule C-13).", {
+                   "when": Param("str", "when it is allowed", choices=(
+                       "once_per_hand", "after_chi", "ippatsu_threat", "third_row",
+                       "matching_last_discard", "broke_ippatsu", "with_extra_turn")),
+               }),
+    EffectKind("repeat_discard", "tempo", "When her discard is not called she may discard a "
+               "second identical tile at once and draw again; nobody may claim it.", {}),
+    EffectKind("call_payment", "tempo", "After her call the player she called from pays her.", {
+        "amount": Param("int", "points", low=0, high=10000)}),
+    # ---------------------------------------------------------------- wall and draws
+    EffectKind("wall_exchange", "wall", "Before her first discard she puts tiles back at the end "
+               "of a wall and draws as many.", {
+                   "tiles": Param("int", "how many", low=1, high=13),
+                   "wall": Param("str", "where they go", choices=("live", "dead")),
+                   "round": Param("str", "round wind it works in", choices=("east", "south")),
+                   "draw_first": Param("bool", "she draws the tiles first, then puts as many "
+                                       "back", default=False),
+                   "repeat_after_second_row": Param(
+                       "bool", "repeat once per hand, on her own turn, after any player "
+                       "completes a second row of discards", default=False),
+               }),
+    EffectKind("last_tile_mastery", "wall", "The last wall tile and last discard are her winning "
+               "tiles; her closed discards shorten the wall.", {}),
+    EffectKind("wall_to_indicator", "wall", "The wall is drawn up to the last dora indicator "
+               "(two haitei chances).", {}),
+    EffectKind("rinshan_reveal", "wall", "Instead of rinshan and ippatsu draws she reveals three "
+               "tiles and chooses; her kans are closed.", {}),
+    EffectKind("private_extra_tile", "wall", "She keeps an extra tile only she sees and may swap "
+               "or draw it.", {}),
+    EffectKind("declared_pool", "wall", "She sets aside wall tiles, declares yaku, draws from "
+               "the pool and may win only with the declared yaku.", {
+                   "tiles": Param("int", "pool size", low=1, high=20)}),
+    EffectKind("draw_from_discards", "wall", "She may draw from her own discards instead of the "
+               "wall, then discards another tile.", {}),
+    EffectKind("peek_and_swap", "wall", "When others act she looks at the next wall tile and may "
+               "swap it into her hand.", {}),
+    EffectKind("set_aside_draw", "wall", "After a pon whose fourth copy lies in a discard pile "
+               "she may take it as her next draw.", {}),
+    EffectKind("family_guess", "meta", "Before each draw she names a family; right guesses "
+               "turn discards face down and flip the card.", {
+                   "riichi_face_down": Param("int", "on her riichi this many of her first "
+                                             "discards turn face down and the card flips",
+                                             default=0, low=0, high=6),
+               }),
+    # ---------------------------------------------------------------- claims and wins
+    EffectKind("priority_call", "claim", "A call with priority over other claims, even ron.", {
+        "call": Param("str", "which call", choices=("pon_red_dragon_from_pond", "chi_any"))}),
+    EffectKind("late_ron", "claim", "She may ron a player's previous discard when the latest was "
+               "not claimed.", {"han": _HAN}),
+    EffectKind("always_winning_tile", "claim", "A tile that is always her winning tile.", {
+        "tile": Param("str", "which tile", choices=("rinshan", "white_dragon_in_riichi"))}),
+    EffectKind("blocks_calls", "claim", "On her riichi she names a player who may not call or ron "
+               "unless in riichi; her riichi switches other abilities off.", {}),
+    EffectKind("blocks_wins_with_wind", "claim", "Others cannot win (except yakuman) holding her "
+               "seat wind; she may swap winds discarded by others.", {}),
+    EffectKind("unclaimable_repeat", "claim", "A discard already in her pond cannot be called or "
+               "ronned.", {}),
+    # ---------------------------------------------------------------- tiles and melds
+    EffectKind("swap_with_discard", "tiles", "She may swap a hand tile with a discarded tile.", {
+        "when": Param("str", "when", choices=("after_call", "pond_6_or_12_or_riichi")),
+        "match": Param("str", "what must match", choices=("family", "number")),
+    }),
+    EffectKind("meld_swap", "tiles", "When she calls she may swap a meld with another player's "
+               "and turn a discard face down.", {}),
+    EffectKind("wrap_sequences", "tiles", "She may build wrap-around sequences; she may not pon "
+               "or kan.", {}),
+    EffectKind("honor_sequences", "tiles", "She may build sequences of winds and of dragons.", {}),
+    EffectKind("winds_as_west", "tiles", "All winds in her hand may count as West.", {}),
+    EffectKind("open_hands", "tiles", "Hands played face up.", {
+        "who": Param("str", "whose hands", choices=("self", "others_while_last",
+                                                      "others_family")),
+    }),
+    EffectKind("copy_ability", "meta", "She draws two cards and copies one for the hand.", {}),
+    EffectKind("flip_card", "meta", "The card turns to its other side.", {
+        "to": Param("str", "the other side's card id"),
+        "when": Param("list[str]", "what flips it (empty: only other effects of the card)",
+                      default=(), choices=("right_guess", "own_riichi",
+                                           "after_new_family_discard", "any_call_or_riichi")),
+    }),
+    # ---------------------------------------------------------------- added with catalog 1.2
+    EffectKind("han_per_count", "scoring", "Extra han for every full group of something counted "
+               "(not a yaku, rule C-12); count_bonus is for fixed thresholds.", {
+                   "count": Param("str", "what is counted", choices=(
+                       "warm_tiles", "pinzu_tiles", "open_pons_kans", "triples_in_discards",
+                       "face_down_in_other_discards", "face_down_in_own_discards",
+                       "pairs_in_own_discards", "shown_family_tiles")),
+                   "per": Param("int", "how many counted make one group", default=1, low=1,
+                                high=40),
+                   "han": Param("int", "han per group", low=0, high=13),
+                   "condition": _COND,
+                   "yaku": Param("str", "only on a win with this yaku (empty: any win)",
+                                 default="", choices=("", *YAKU_NAMES)),
+               }),
+]
+
+EFFECT_KINDS: dict[str, EffectKind] = {k.name: k for k in _KINDS}
