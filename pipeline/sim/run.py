@@ -1,0 +1,607 @@
+"""A simulation run: its configuration, its folder, its shards, and resuming a killed run.
+
+A run folder holds::
+
+    run.json                      what was run and how far it got (see below)
+    hands/part-00000.parquet      one file per shard and table; the tables are described in
+    matches/part-00000.parquet    pipeline.sim.tables and docs/data-dictionary.md
+    events/part-00000.parquet
+    picks/part-00000.parquet
+    manifest/part-00000.json      the shard's commit record: rows, bytes and sha256 per file
+
+A shard is a fixed block of consecutive match indices (``shard_size`` matches; the last block
+may be shorter). Match ``i`` takes its walls from ``(seed, i)`` and seat ``s`` plays with
+``make_agent(bot, derive_seed(seed, i, "agent", s))``, so a shard's files depend only on the
+configuration and the block, never on the worker count or on which process played it.
+
+Nothing is lost and nothing half-written is ever read (architecture decision 6): every file is
+written to a temporary name and renamed into place, and a shard's manifest is written last, so a
+shard counts as finished only when its manifest exists and every file it lists has the recorded
+size and sha256. Starting the same command again skips finished shards, deletes damaged or
+unfinished ones and plays them again; the tables end up identical to an uninterrupted run's.
+``run.json`` (also replaced atomically) holds the schema version, the run id, the status
+(``running`` or ``complete``), the fully resolved preset, the catalog version and content hash,
+the seed, the number of games, the bots, the shard size, the code version, the row counts and
+the timings of every session that worked on the run. A folder holding a run of another
+configuration is refused unless ``force`` is given.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import io
+import json
+import os
+import resource
+import shutil
+import subprocess
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from functools import cached_property
+from pathlib import Path
+from typing import Any
+
+import polars as pl
+
+import pipeline
+from pipeline.bots.registry import BOT_KINDS, UnknownBotError, make_agent
+from pipeline.cards.catalog import Catalog
+from pipeline.rules.match import derive_seed, play_match
+from pipeline.rules.preset import PROJECT_ROOT, Preset
+from pipeline.sim import SimError
+from pipeline.sim.executor import LocalExecutor
+from pipeline.sim.tables import SCHEMA_VERSION, TABLES, ShardRows
+
+RUNS_DIR = PROJECT_ROOT / "data" / "runs"
+DEFAULT_SHARD_SIZE = 25
+MANIFEST_DIR = "manifest"
+RUN_FILE = "run.json"
+_OURS = frozenset((RUN_FILE, MANIFEST_DIR, *TABLES))  # the entries a run folder may hold
+# What makes two runs the same run: a folder holding another configuration is refused.
+_IDENTITY_KEYS = ("schema_version", "preset", "catalog", "seed", "games", "bots", "shard_size")
+
+
+def parse_bots(text: str) -> tuple[str, str, str, str]:
+    """``"heuristic"`` (all four seats) or four comma-separated kinds, seat 0 first."""
+    kinds = tuple(k.strip() for k in text.split(","))
+    if len(kinds) == 1:
+        kinds = kinds * 4
+    if len(kinds) != 4:
+        raise SimError(f"--bots takes one bot kind or four (one per seat), got {len(kinds)}: "
+                       f"{text!r}")
+    for kind in kinds:
+        if kind not in BOT_KINDS:
+            raise UnknownBotError(f"unknown bot kind {kind!r} (known: {', '.join(BOT_KINDS)})")
+    return kinds  # type: ignore[return-value]
+
+
+@dataclass(frozen=True)
+class RunConfig:
+    """Everything that decides a run's tables."""
+
+    preset: Preset
+    catalog: Catalog
+    seed: int
+    games: int
+    bots: tuple[str, str, str, str] = ("heuristic",) * 4
+    shard_size: int = DEFAULT_SHARD_SIZE
+
+    def __post_init__(self) -> None:
+        if self.games < 1:
+            raise SimError(f"games must be at least 1, got {self.games}")
+        if self.shard_size < 1:
+            raise SimError(f"shard size must be at least 1, got {self.shard_size}")
+        if len(self.bots) != 4:
+            raise SimError(f"four bots are needed (one per seat), got {len(self.bots)}")
+
+    def identity(self) -> dict[str, Any]:
+        """The configuration as plain JSON values; equal identities write equal tables."""
+        return json.loads(self._identity_json)
+
+    @cached_property
+    def _identity_json(self) -> str:
+        return _canonical({
+            "schema_version": SCHEMA_VERSION,
+            "preset": self.preset.to_dict(),
+            "catalog": {"version": self.catalog.version,
+                        "content_hash": self.catalog.content_hash()},
+            "seed": self.seed,
+            "games": self.games,
+            "bots": {"seats": list(self.bots),
+                     "agent_seed": "derive_seed(seed, match_id, 'agent', seat)"},
+            "shard_size": self.shard_size,
+        })
+
+    @property
+    def run_id(self) -> str:
+        """Readable and content-addressed: the same configuration always has the same id."""
+        digest = hashlib.sha256(self._identity_json.encode()).hexdigest()[:10]
+        return f"{self.label}-{digest}"
+
+    @property
+    def label(self) -> str:
+        return f"{self.preset.name}-{self.catalog.version}-s{self.seed}-n{self.games}"
+
+    def default_out(self) -> Path:
+        return RUNS_DIR / self.label
+
+    def shards(self, out: Path) -> list[ShardTask]:
+        """The run's shards in match order."""
+        return [
+            ShardTask(out=str(out), run_id=self.run_id, index=i, start=start,
+                      stop=min(start + self.shard_size, self.games), seed=self.seed,
+                      preset=self.preset, bots=self.bots)
+            for i, start in enumerate(range(0, self.games, self.shard_size))
+        ]
+
+
+@dataclass(frozen=True)
+class ShardTask:
+    """One block of consecutive matches and where its files go (small, sent to workers)."""
+
+    out: str
+    run_id: str
+    index: int
+    start: int
+    stop: int
+    seed: int
+    preset: Preset
+    bots: tuple[str, ...]
+
+    @property
+    def name(self) -> str:
+        return shard_name(self.index)
+
+
+@dataclass(frozen=True)
+class ShardResult:
+    index: int
+    matches: int
+    hands: int
+    rows: dict[str, int]
+    seconds: float
+    peak_rss_kb: int  # peak resident memory of the process that played the shard
+
+
+@dataclass(frozen=True)
+class SimProgress:
+    """Where a run stands, as reported after every finished match."""
+
+    matches_done: int     # including matches of shards finished before this session
+    matches_total: int
+    hands: int            # hands played in this session
+    seconds: float        # since this session started playing
+
+
+@dataclass
+class RunSummary:
+    run_id: str
+    out: Path
+    status: str
+    matches: int
+    shards_total: int
+    shards_skipped: int
+    shards_run: int
+    hands: int            # hands played in this session
+    hands_total: int      # hands in the finished run's tables
+    seconds: float        # this session, playing only
+    workers: int
+    peak_rss_kb: int      # largest peak resident memory of a process that played a shard
+    rows: dict[str, int] = field(default_factory=dict)
+
+    @property
+    def hands_per_second(self) -> float:
+        return self.hands / self.seconds if self.seconds > 0 else 0.0
+
+    def describe(self) -> str:
+        head = f"{self.status}: {self.matches} matches, {self.hands_total} hands; "
+        where = f"run {self.run_id} in {self.out}"
+        if not self.shards_run:
+            return f"{head}all {self.shards_total} shards were already done; {where}"
+        done = (f"{self.shards_skipped} of {self.shards_total} shards were already done; "
+                if self.shards_skipped else "")
+        workers = f"{self.workers} worker" + ("s" if self.workers != 1 else "")
+        return (f"{head}{done}played {self.hands} hands in {self.seconds:.1f} s "
+                f"({self.hands_per_second:.1f} hands/s, {workers}); {where}")
+
+
+def shard_name(index: int) -> str:
+    return f"part-{index:05d}"
+
+
+# --- playing one shard ----------------------------------------------------------------------
+
+
+def play_shard(task: ShardTask, report: Callable[[int], None] | None = None) -> ShardResult:
+    """Play the shard's matches, write its four tables and then its manifest.
+
+    ``report(hands)`` is called after each match. Safe to run in any process, and to run twice:
+    the second run writes the same bytes.
+    """
+    began = time.perf_counter()
+    rows = ShardRows(task.run_id, red_fives=task.preset.red_fives)
+    for m in range(task.start, task.stop):
+        agents = [make_agent(kind, derive_seed(task.seed, m, "agent", s))
+                  for s, kind in enumerate(task.bots)]
+        try:
+            result = play_match(task.preset, agents, task.seed, m)
+        except Exception as exc:
+            raise RuntimeError(f"match {m} of seed {task.seed} failed: {exc!r}") from exc
+        rows.add_match(m, result, task.bots)
+        if report is not None:
+            report(len(result.hands))
+    counts = write_shard(Path(task.out), task, rows.frames())
+    return ShardResult(index=task.index, matches=task.stop - task.start,
+                       hands=rows.hand_count(), rows=counts,
+                       seconds=time.perf_counter() - began, peak_rss_kb=_peak_rss_kb())
+
+
+def write_shard(out: Path, task: ShardTask, frames: dict[str, pl.DataFrame]) -> dict[str, int]:
+    """Write the shard's table files atomically, then its manifest (the commit point)."""
+    entries: dict[str, dict[str, Any]] = {}
+    for table, frame in frames.items():
+        buf = io.BytesIO()
+        frame.write_parquet(buf, compression="zstd", statistics=True)
+        data = buf.getvalue()
+        rel = f"{table}/{task.name}.parquet"
+        atomic_write(out / rel, data)
+        entries[table] = {"file": rel, "rows": frame.height, "bytes": len(data),
+                          "sha256": hashlib.sha256(data).hexdigest()}
+    manifest = {"run_id": task.run_id, "shard": task.index, "matches": [task.start, task.stop],
+                "tables": entries}
+    atomic_write(out / MANIFEST_DIR / f"{task.name}.json",
+                 (json.dumps(manifest, indent=1, sort_keys=True) + "\n").encode())
+    return {table: e["rows"] for table, e in entries.items()}
+
+
+def atomic_write(path: Path, data: bytes) -> None:
+    """Write to a temporary file next to ``path``, flush it to disk, then rename it over."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    with open(tmp, "wb") as fh:
+        fh.write(data)
+        fh.flush()
+        os.fsync(fh.fileno())
+    os.replace(tmp, path)
+    try:  # make the rename itself durable
+        fd = os.open(path.parent, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
+
+
+def read_manifest(out: Path, task: ShardTask) -> dict[str, Any] | None:
+    """The shard's manifest when the shard is finished and intact, else None.
+
+    Intact means: the manifest parses, names this run and block, and every table file exists
+    with the recorded size and sha256 (a truncated or overwritten file fails the check).
+    """
+    try:
+        manifest = json.loads((out / MANIFEST_DIR / f"{task.name}.json").read_text())
+        if (manifest["run_id"] != task.run_id or manifest["shard"] != task.index
+                or manifest["matches"] != [task.start, task.stop]
+                or set(manifest["tables"]) != set(TABLES)):
+            return None
+        for entry in manifest["tables"].values():
+            path = out / entry["file"]
+            if path.stat().st_size != entry["bytes"]:
+                return None
+            if hashlib.sha256(path.read_bytes()).hexdigest() != entry["sha256"]:
+                return None
+        return manifest
+    except (OSError, ValueError, KeyError, TypeError, AttributeError):
+        return None
+
+
+# --- the run --------------------------------------------------------------------------------
+
+
+def simulate(config: RunConfig, out: Path | None = None, *, workers: int | None = None,
+             force: bool = False, progress: Callable[[SimProgress], None] | None = None
+             ) -> RunSummary:
+    """Play the run into ``out`` (default :meth:`RunConfig.default_out`), resuming it if the
+    folder holds an unfinished run of the same configuration.
+
+    Raises :class:`SimError` when ``out`` holds another run or something that is not a run,
+    unless ``force``, which deletes the run's files there and starts again.
+    """
+    out = Path(out) if out is not None else config.default_out()
+    executor = LocalExecutor(workers)
+    previous = _prepare(out, config, force)
+    tasks = config.shards(out)
+    _remove_temp_files(out)
+    finished: dict[int, dict[str, Any]] = {}
+    for task in tasks:
+        manifest = read_manifest(out, task)
+        if manifest is not None:
+            finished[task.index] = manifest
+        else:
+            _remove_shard(out, task.name)
+    todo = [t for t in tasks if t.index not in finished]
+
+    session: dict[str, Any] = {
+        "started": _now(), "finished": None, "workers": executor.workers,
+        "shards_skipped": len(finished), "shards_run": 0, "hands": 0, "seconds": None,
+        "peak_worker_rss_mb": None, "code": code_version(),
+    }
+    doc = _run_doc(config, previous, session, len(tasks), len(finished))
+    _write_run_json(out, doc)
+
+    matches_done = sum(t.stop - t.start for t in tasks if t.index in finished)
+    hands = 0
+    peak = 0
+    began = time.perf_counter()
+
+    def on_match(n: int) -> None:
+        nonlocal matches_done, hands
+        matches_done += 1
+        hands += n
+        if progress is not None:
+            progress(SimProgress(matches_done, config.games, hands,
+                                 time.perf_counter() - began))
+
+    def on_done(result: ShardResult) -> None:
+        nonlocal peak
+        peak = max(peak, result.peak_rss_kb)
+        session["shards_run"] += 1
+
+    if progress is not None:
+        progress(SimProgress(matches_done, config.games, 0, 0.0))
+    executor.run(play_shard, todo, on_match=on_match, on_done=on_done)
+    seconds = time.perf_counter() - began
+
+    manifests = [read_manifest(out, t) for t in tasks]
+    missing = [t.name for t, m in zip(tasks, manifests, strict=True) if m is None]
+    if missing:
+        raise SimError(f"{out}: shards {', '.join(missing[:3])} did not finish intact; "
+                       "run the same command again")
+    rows = {table: sum(m["tables"][table]["rows"] for m in manifests if m) for table in TABLES}
+    session.update(finished=_now(), hands=hands, seconds=round(seconds, 3),
+                   peak_worker_rss_mb=round(peak / 1024, 1) if peak else None)
+    doc["status"] = "complete"
+    doc["shards"]["done"] = len(tasks)
+    doc["rows"] = rows
+    doc["timings"] = _timings(doc["sessions"], rows["hands"] // 4)
+    _write_run_json(out, doc)
+    return RunSummary(
+        run_id=config.run_id, out=out, status="complete", matches=config.games,
+        shards_total=len(tasks), shards_skipped=len(finished), shards_run=len(todo),
+        hands=hands, hands_total=rows["hands"] // 4, seconds=seconds,
+        workers=executor.workers, peak_rss_kb=peak, rows=rows,
+    )
+
+
+def read_run(out: Path) -> dict[str, Any]:
+    """The run's ``run.json``."""
+    path = Path(out) / RUN_FILE
+    try:
+        return json.loads(path.read_text())
+    except FileNotFoundError:
+        raise SimError(f"{out}: no run here (no {RUN_FILE})") from None
+    except (OSError, ValueError) as exc:
+        raise SimError(f"{path}: unreadable ({exc})") from None
+
+
+def load_table(out: Path, table: str) -> pl.DataFrame:
+    """One table of a run, from its finished and intact shards only, in match order.
+
+    A shard whose manifest is missing (unfinished) is left out; a listed file that no longer
+    matches its manifest is an error, never read as data.
+    """
+    if table not in TABLES:
+        raise SimError(f"unknown table {table!r} (known: {', '.join(TABLES)})")
+    out = Path(out)
+    frames = []
+    for path in sorted((out / MANIFEST_DIR).glob("part-*.json")):
+        try:
+            entry = json.loads(path.read_text())["tables"][table]
+        except (OSError, ValueError, KeyError, TypeError):
+            continue
+        data = (out / entry["file"]).read_bytes()
+        if len(data) != entry["bytes"] or hashlib.sha256(data).hexdigest() != entry["sha256"]:
+            raise SimError(f"{out / entry['file']}: damaged (does not match its manifest); "
+                           "run the simulate command again to redo it")
+        frames.append(pl.read_parquet(io.BytesIO(data)))
+    if not frames:
+        return pl.DataFrame(schema=TABLES[table])
+    return pl.concat(frames, how="vertical")
+
+
+def code_version() -> dict[str, str | None]:
+    """The package version and, when the code is a git checkout, its commit."""
+    commit = None
+    try:
+        proc = subprocess.run(["git", "rev-parse", "HEAD"], cwd=PROJECT_ROOT, text=True,
+                              capture_output=True, timeout=5, check=False)
+        if proc.returncode == 0:
+            commit = proc.stdout.strip() or None
+    except (OSError, subprocess.SubprocessError):
+        pass
+    return {"version": pipeline.__version__, "git_commit": commit}
+
+
+# --- folder handling ------------------------------------------------------------------------
+
+
+def _prepare(out: Path, config: RunConfig, force: bool) -> dict[str, Any] | None:
+    """Check that ``out`` may hold this run; return its earlier ``run.json``, if any."""
+    if out.exists() and not out.is_dir():
+        raise SimError(f"{out} is a file, not a run folder; choose another --out")
+    if force:
+        _clear(out)
+    if not out.exists():
+        out.mkdir(parents=True)
+        return None
+    run_file = out / RUN_FILE
+    if run_file.is_file():
+        try:
+            previous = json.loads(run_file.read_text())
+        except (OSError, ValueError):
+            raise SimError(f"{run_file} is unreadable; use --force to start the run again "
+                           "or choose another --out") from None
+        difference = _difference(previous, config.identity())
+        if difference:
+            raise SimError(f"{out} holds a different run ({difference}); choose another --out, "
+                           "or use --force to replace it")
+        return previous
+    strangers = sorted(p.name for p in out.iterdir() if p.name not in _OURS)
+    if strangers:
+        raise SimError(f"{out} is not empty and holds no {RUN_FILE} (found {strangers[0]!r}); "
+                       "choose another --out, or use --force to write the run there")
+    return None
+
+
+def _difference(previous: dict[str, Any], identity: dict[str, Any]) -> str:
+    """The first configuration value that differs, in words; "" when none does."""
+    mine = identity
+    for key in _IDENTITY_KEYS:
+        there, here = previous.get(key), mine[key]
+        if there == here:
+            continue
+        if isinstance(there, dict) and isinstance(here, dict):
+            for sub in sorted(set(there) | set(here)):
+                if there.get(sub) != here.get(sub):
+                    return (f"{key} {sub}: {_short(there.get(sub))} there, "
+                            f"{_short(here.get(sub))} here")
+        return f"{key}: {_short(there)} there, {_short(here)} here"
+    return ""
+
+
+def _short(value: Any) -> str:
+    text = json.dumps(value, sort_keys=True)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def _clear(out: Path) -> None:
+    if not out.is_dir():
+        return
+    for name in _OURS:
+        path = out / name
+        if path.is_dir():
+            shutil.rmtree(path)
+        elif path.exists():
+            path.unlink()
+    for path in out.glob(f".{RUN_FILE}.*.tmp"):
+        path.unlink(missing_ok=True)
+
+
+def _remove_temp_files(out: Path) -> None:
+    """Temporary files a killed session left behind."""
+    for folder in (out, out / MANIFEST_DIR, *(out / t for t in TABLES)):
+        if folder.is_dir():
+            for path in folder.glob(".*.tmp"):
+                path.unlink(missing_ok=True)
+
+
+def _remove_shard(out: Path, name: str) -> None:
+    """Delete an unfinished or damaged shard: its manifest first, then its table files."""
+    (out / MANIFEST_DIR / f"{name}.json").unlink(missing_ok=True)
+    for table in TABLES:
+        (out / table / f"{name}.parquet").unlink(missing_ok=True)
+
+
+def _run_doc(config: RunConfig, previous: dict[str, Any] | None, session: dict[str, Any],
+             total: int, done: int) -> dict[str, Any]:
+    identity = config.identity()
+    sessions = list(previous.get("sessions", [])) if previous else []
+    sessions.append(session)
+    return {
+        "schema_version": identity["schema_version"],
+        "run_id": config.run_id,
+        "status": "running",
+        "preset": identity["preset"],
+        "catalog": identity["catalog"],
+        "seed": config.seed,
+        "games": config.games,
+        "bots": identity["bots"],
+        "shard_size": config.shard_size,
+        "code": session["code"],
+        "tables": {t: f"{t}/part-*.parquet" for t in TABLES},
+        "shards": {"total": total, "done": done},
+        "rows": None,
+        "timings": _timings(sessions, None),
+        "sessions": sessions,
+    }
+
+
+def _timings(sessions: Sequence[dict[str, Any]], hands: int | None) -> dict[str, Any]:
+    seconds = sum(s["seconds"] or 0 for s in sessions)
+    return {
+        "created": sessions[0]["started"] if sessions else None,
+        "finished": sessions[-1]["finished"] if sessions else None,
+        "play_seconds": round(seconds, 3),
+        "hands_per_second": round(hands / seconds, 2) if hands and seconds else None,
+    }
+
+
+def _write_run_json(out: Path, doc: dict[str, Any]) -> None:
+    atomic_write(out / RUN_FILE, (json.dumps(doc, indent=2) + "\n").encode())
+
+
+def _canonical(value: Any) -> str:
+    return json.dumps(value, sort_keys=True, separators=(",", ":"))
+
+
+def _now() -> str:
+    return datetime.now(UTC).isoformat(timespec="seconds")
+
+
+def _peak_rss_kb() -> int:
+    return int(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)
+
+
+# --- progress on a terminal -----------------------------------------------------------------
+
+
+class ProgressBar:
+    """A progress bar on standard error (matches done, hands per second, time left); silent
+    when standard error is not a terminal. Use as a context manager and pass it as
+    ``simulate(..., progress=bar)``."""
+
+    def __init__(self, enabled: bool | None = None) -> None:
+        import sys
+
+        self.enabled = sys.stderr.isatty() if enabled is None else enabled
+        self._progress: Any = None
+        self._task: Any = None
+
+    def __enter__(self) -> ProgressBar:
+        if self.enabled:
+            from rich.console import Console
+            from rich.progress import (
+                BarColumn,
+                MofNCompleteColumn,
+                Progress,
+                TextColumn,
+                TimeRemainingColumn,
+            )
+
+            self._progress = Progress(
+                TextColumn("simulating"), BarColumn(), MofNCompleteColumn(),
+                TextColumn("matches"), TextColumn("{task.fields[rate]}"),
+                TextColumn("left"), TimeRemainingColumn(),
+                console=Console(stderr=True),
+            )
+            self._progress.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        if self._progress is not None:
+            self._progress.stop()
+
+    def __call__(self, p: SimProgress) -> None:
+        if self._progress is None:
+            return
+        rate = f"{p.hands / p.seconds:,.1f} hands/s" if p.seconds > 0 else "- hands/s"
+        if self._task is None:  # matches finished earlier do not count towards the speed
+            self._task = self._progress.add_task("run", total=p.matches_total,
+                                                 completed=p.matches_done, rate=rate)
+        else:
+            self._progress.update(self._task, completed=p.matches_done, rate=rate)

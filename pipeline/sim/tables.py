@@ -1,0 +1,260 @@
+"""Table rows from finished matches, and the Parquet schema of every table of a run.
+
+A run writes four tables (architecture decision 6); ``docs/data-dictionary.md`` gives every
+column's meaning and unit:
+
+- ``hands``: one row per seat per hand;
+- ``matches``: one row per seat per match;
+- ``events``: one row per notable event of a hand (win, abortive draw, riichi, call, kan);
+- ``picks``: one row per seat per hand, the team a seat held and the character it picked.
+
+Rows depend only on the match (its index, its result) and the run id, so a shard of matches
+builds the same tables whichever process plays it. Character columns stay null (and teams empty)
+until the card layer takes part in play.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import polars as pl
+
+from pipeline.rules.match import MatchResult
+from pipeline.rules.records import Event, HandRecord
+from pipeline.tiles import WIND_NAMES, tile_to_str, type_to_str
+
+SCHEMA_VERSION = 1
+
+_I8, _I16, _I32 = pl.Int8, pl.Int16, pl.Int32
+_STR = pl.String
+_STRS = pl.List(pl.String)
+
+HANDS_SCHEMA: dict[str, pl.DataType] = {
+    "run_id": _STR,
+    "match_id": _I32,
+    "hand_index": _I16,
+    "round_wind": _STR,
+    "hand_number": _I8,
+    "honba": _I16,
+    "sticks_start": _I16,
+    "dealer": _I8,
+    "seat": _I8,
+    "is_dealer": pl.Boolean,
+    "bot": _STR,
+    "character": _STR,
+    "start_score": _I32,
+    "end_score": _I32,
+    "delta": _I32,
+    "outcome": _STR,
+    "win_han": _I16,
+    "win_fu": _I16,
+    "win_points": _I32,
+    "win_limit": _STR,
+    "win_yakuman": _I8,
+    "win_from": _I8,
+    "yaku": _STRS,
+    "dora": _I16,
+    "riichi": pl.Boolean,
+    "riichi_turn": _I16,
+    "calls": _I16,
+    "kans": _I16,
+    "tenpai_end": pl.Boolean,
+    "turns": _I16,
+    "ability_triggers": _I16,
+    "sticks_end": _I16,
+    "draw_kind": _STR,
+}
+
+MATCHES_SCHEMA: dict[str, pl.DataType] = {
+    "run_id": _STR,
+    "match_id": _I32,
+    "seat": _I8,
+    "bot": _STR,
+    "character_team": _STRS,
+    "final_score": _I32,
+    "rank": _I8,
+    "result": pl.Float64,
+    "hands_played": _I16,
+    "leftover_sticks": _I16,
+}
+
+EVENTS_SCHEMA: dict[str, pl.DataType] = {
+    "run_id": _STR,
+    "match_id": _I32,
+    "hand_index": _I16,
+    "seq": _I16,
+    "seat": _I8,
+    "kind": _STR,
+    "tile": _STR,
+    "detail": _STR,
+}
+
+PICKS_SCHEMA: dict[str, pl.DataType] = {
+    "run_id": _STR,
+    "match_id": _I32,
+    "hand_index": _I16,
+    "seat": _I8,
+    "team": _STRS,
+    "character": _STR,
+}
+
+# Every table of a run, in the order they are written and listed.
+TABLES: dict[str, dict[str, pl.DataType]] = {
+    "hands": HANDS_SCHEMA,
+    "matches": MATCHES_SCHEMA,
+    "events": EVENTS_SCHEMA,
+    "picks": PICKS_SCHEMA,
+}
+
+# Engine log kinds that become event rows, and the table's kind for each.
+_EVENT_KINDS = {
+    "tsumo": "win",
+    "ron": "win",
+    "abort": "abortive_draw",
+    "riichi": "riichi",
+    "chi": "call",
+    "pon": "call",
+    "minkan": "kan",
+    "ankan": "kan",
+    "kakan": "kan",
+}
+
+
+class ShardRows:
+    """Rows of the four tables for a block of matches, kept in play order."""
+
+    def __init__(self, run_id: str, red_fives: bool = True) -> None:
+        self.run_id = run_id
+        self.red_fives = red_fives
+        self.rows: dict[str, list[dict[str, Any]]] = {name: [] for name in TABLES}
+
+    def add_match(self, match_id: int, result: MatchResult, bots: Sequence[str]) -> None:
+        """Add every row one finished match contributes."""
+        for hand_index, rec in enumerate(result.hands):
+            self._add_hand(match_id, hand_index, rec, bots)
+        for seat in range(4):
+            self.rows["matches"].append({
+                "run_id": self.run_id,
+                "match_id": match_id,
+                "seat": seat,
+                "bot": bots[seat],
+                "character_team": [],
+                "final_score": result.final_scores[seat],
+                "rank": result.ranks[seat],
+                "result": float(result.results[seat]),
+                "hands_played": len(result.hands),
+                "leftover_sticks": result.leftover_sticks,
+            })
+
+    def frames(self) -> dict[str, pl.DataFrame]:
+        """The four tables as data frames with their fixed schema."""
+        return {name: pl.DataFrame(self.rows[name], schema=schema, orient="row")
+                for name, schema in TABLES.items()}
+
+    def hand_count(self) -> int:
+        return len(self.rows["hands"]) // 4
+
+    # -------------------------------------------------------------------------------------
+
+    def _add_hand(self, match_id: int, hand_index: int, rec: HandRecord,
+                  bots: Sequence[str]) -> None:
+        wins = {w.seat: w for w in rec.wins}
+        for s in rec.seats:
+            win = wins.get(s.seat)
+            self.rows["hands"].append({
+                "run_id": self.run_id,
+                "match_id": match_id,
+                "hand_index": hand_index,
+                "round_wind": WIND_NAMES[rec.round_wind],
+                "hand_number": rec.hand_number + 1,
+                "honba": rec.honba,
+                "sticks_start": rec.sticks_start,
+                "dealer": rec.dealer,
+                "seat": s.seat,
+                "is_dealer": s.seat == rec.dealer,
+                "bot": bots[s.seat],
+                "character": None,
+                "start_score": s.start_score,
+                "end_score": s.end_score,
+                "delta": s.delta,
+                "outcome": s.outcome,
+                "win_han": win.han if win else None,
+                "win_fu": win.fu if win else None,
+                "win_points": win.points if win else None,
+                "win_limit": (win.limit or "none") if win else None,
+                "win_yakuman": win.yakuman if win else None,
+                "win_from": win.from_seat if win else None,
+                "yaku": [name for name, _ in win.yaku] if win else [],
+                "dora": win.dora + win.aka + win.ura if win else None,
+                "riichi": s.riichi,
+                "riichi_turn": s.riichi_turn,
+                "calls": s.calls,
+                "kans": s.kans,
+                "tenpai_end": s.tenpai_at_end,
+                "turns": s.turns,
+                "ability_triggers": 0,
+                "sticks_end": rec.sticks_end,
+                "draw_kind": rec.draw_kind,
+            })
+            self.rows["picks"].append({
+                "run_id": self.run_id,
+                "match_id": match_id,
+                "hand_index": hand_index,
+                "seat": s.seat,
+                "team": [],
+                "character": None,
+            })
+        for seq, (seat, kind, tile, detail) in enumerate(notable_events(rec, self.red_fives)):
+            self.rows["events"].append({
+                "run_id": self.run_id,
+                "match_id": match_id,
+                "hand_index": hand_index,
+                "seq": seq,
+                "seat": seat,
+                "kind": kind,
+                "tile": tile,
+                "detail": detail,
+            })
+
+
+def notable_events(rec: HandRecord, red_fives: bool = True
+                   ) -> list[tuple[int | None, str, str | None, str]]:
+    """The hand's notable events in play order as ``(seat, kind, tile, detail)``.
+
+    Kinds: ``win`` (tile: the winning tile; detail ``tsumo ...`` or ``ron off P<n> ...`` with
+    the value and yaku), ``abortive_draw`` (detail: which one; seat: the player who declared
+    nine terminals), ``riichi`` (tile: the declaring discard; detail ``double`` for a double
+    riichi, ``not_accepted`` when the declaring discard was ronned), ``call`` (chi or pon;
+    tile: the claimed tile; detail ``chi from P<n>``) and ``kan`` (detail ``ankan``, ``kakan``
+    or ``minkan from P<n>``; tile: the kan's tile).
+    """
+    events: Sequence[Event] = rec.events
+
+    def text(tile: int | None) -> str | None:
+        return None if tile is None else tile_to_str(tile, red_fives)
+
+    out: list[tuple[int | None, str, str | None, str]] = []
+    for i, e in enumerate(events):
+        kind = _EVENT_KINDS.get(e.kind)
+        if kind is None:
+            continue
+        if e.kind in ("tsumo", "ron"):
+            out.append((e.seat, kind, text(e.tile), f"{e.kind} {e.detail}".strip()))
+        elif e.kind == "abort":
+            declarer = events[i - 1].seat if i and events[i - 1].kind == "nine_terminals" else None
+            out.append((declarer, kind, None, e.detail))
+        elif e.kind == "riichi":
+            discard = next((x.tile for x in events[i + 1:]
+                            if x.kind == "discard" and x.seat == e.seat), None)
+            flags = [e.detail] if e.detail else []
+            if e.seat is not None and not rec.seats[e.seat].riichi:
+                flags.append("not_accepted")
+            out.append((e.seat, kind, text(discard), ", ".join(flags)))
+        elif e.kind == "ankan":
+            out.append((e.seat, kind, type_to_str(e.tiles[0] // 4), "ankan"))
+        elif e.kind == "kakan":
+            out.append((e.seat, kind, text(e.tile), "kakan"))
+        else:  # chi, pon, minkan: the detail says who fed the tile
+            out.append((e.seat, kind, text(e.tile), f"{e.kind} {e.detail}".strip()))
+    return out
