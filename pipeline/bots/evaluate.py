@@ -9,8 +9,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import lru_cache
+from operator import itemgetter
 
-from pipeline.bots.shanten import shanten
+from pipeline.bots.shanten import near_lowering_draws
 from pipeline.rules.actions import Meld, MeldKind
 from pipeline.tiles import (
     DRAGON_TYPES,
@@ -20,28 +21,29 @@ from pipeline.tiles import (
     is_terminal_or_honor_type,
 )
 
+_RED_FIVES = frozenset(RED_FIVE_IDS)
+_orphan_counts = itemgetter(*sorted(TERMINAL_HONOR_TYPES))  # counts of the 13 orphan types
+
 # Typical value of a hand by han (30-40 fu, non-dealer), for weighing push against fold.
 _POINTS_BY_HAN = (1000, 1500, 2600, 5200, 8000, 8000, 12000, 12000, 16000, 16000, 16000,
                   24000, 24000, 32000)
 
 
+@lru_cache(maxsize=1 << 14)
+def _near(suit: tuple[int, ...], first: int) -> tuple[int, ...]:
+    """Types of a suit (``first`` is its first type) within two steps of a held tile."""
+    return tuple(first + i for i in range(9) if any(suit[max(0, i - 2):i + 3]))
+
+
 def helpful_draws(counts: Sequence[int], closed: bool) -> list[int]:
     """Tile types that could lower the shanten of this hand if drawn."""
-    types = set()
-    for t in range(27):
-        if counts[t]:
-            n = t % 9
-            for d in (-2, -1, 0, 1, 2):
-                if 0 <= n + d <= 8:
-                    types.add(t + d)
-    for t in range(27, 34):
-        if counts[t]:
-            types.add(t)
+    types = [*_near(tuple(counts[0:9]), 0), *_near(tuple(counts[9:18]), 9),
+             *_near(tuple(counts[18:27]), 18), *(t for t in range(27, 34) if counts[t])]
     if closed:
-        kinds = sum(1 for t in TERMINAL_HONOR_TYPES if counts[t])
+        kinds = 13 - _orphan_counts(counts).count(0)
         if kinds >= 8:
-            types.update(TERMINAL_HONOR_TYPES)
-    return sorted(types)
+            return sorted(TERMINAL_HONOR_TYPES.union(types))
+    return types
 
 
 def acceptance(counts: list[int], melds: int, unseen: Sequence[int],
@@ -54,17 +56,8 @@ def acceptance(counts: list[int], melds: int, unseen: Sequence[int],
 @lru_cache(maxsize=1 << 16)
 def improving_types(counts: tuple[int, ...], melds: int) -> tuple[int, ...]:
     """The tile types whose draw lowers this hand's shanten (cached: hands recur turn to turn)."""
-    work = list(counts)
-    base = shanten(work, melds)
-    found = []
-    for t in helpful_draws(work, melds == 0):
-        if work[t] >= 4:
-            continue
-        work[t] += 1
-        if shanten(work, melds) < base:
-            found.append(t)
-        work[t] -= 1
-    return tuple(found)
+    # near_lowering_draws tries exactly the types helpful_draws lists
+    return tuple(near_lowering_draws(counts, melds))
 
 
 def winning_outs(counts: list[int], melds: int, unseen: Sequence[int]) -> int:
@@ -86,7 +79,7 @@ def estimate_han(counts: Sequence[int], melds: Sequence[Meld], tiles: Sequence[i
     """A rough han count for the finished hand: dora, red fives, likely yaku."""
     meld_tiles = [x for m in melds for x in m.tiles]
     han = float(sum(counts[d] for d in dora) + sum(1 for m in meld_tiles if m // 4 in dora))
-    han += sum(1 for x in (*tiles, *meld_tiles) if x in RED_FIVE_IDS)
+    han += sum(map(_RED_FIVES.__contains__, tiles)) + sum(map(_RED_FIVES.__contains__, meld_tiles))
     closed = all(not m.is_open for m in melds)
     if riichi or closed:
         han += 1
@@ -110,7 +103,7 @@ def points_for(han: float, dealer: bool) -> int:
 
 
 def all_simples(counts: Sequence[int], melds: Sequence[Meld]) -> bool:
-    return (not any(counts[t] for t in TERMINAL_HONOR_TYPES)
+    return (not any(_orphan_counts(counts))
             and all(not is_terminal_or_honor_type(x // 4) for m in melds for x in m.tiles))
 
 
@@ -121,7 +114,7 @@ def flush_suit(counts: Sequence[int], melds: Sequence[Meld], slack: int = 0) -> 
         t = m.tile_type
         if t < 27:
             per_suit[t // 9] += 3
-    main = max(range(3), key=lambda s: per_suit[s])
+    main = per_suit.index(max(per_suit))  # the first suit among equals
     stray = sum(per_suit) - per_suit[main]
     return main if stray <= slack and per_suit[main] else None
 
@@ -135,7 +128,7 @@ def yaku_path(counts: Sequence[int], melds: Sequence[Meld], values: set[int], *,
             return True
     if any(counts[v] >= 3 for v in values):
         return True
-    stray_non_simple = sum(counts[t] for t in TERMINAL_HONOR_TYPES)
+    stray_non_simple = sum(_orphan_counts(counts))
     if kuitan and stray_non_simple <= 1 and all(
             not is_terminal_or_honor_type(x // 4) for m in melds for x in m.tiles):
         return True

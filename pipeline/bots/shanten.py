@@ -22,12 +22,14 @@ quirks included:
 
 Speed comes from per-suit tables: each suit's 9 counts map (memoised, up to 2**18 suits) to the
 Pareto-optimal results of the package's search inside that suit, as ``(sets, partial sets,
-pairs, isolated kind)`` rows. Honors need no search. A hand then combines a few rows per suit.
+pairs, isolated kind)`` rows. Honors need no search. A hand then combines a few rows per suit;
+that combination is memoised on the ids of the suits' row sets, and acceptance changes only the
+one suit (or the honors) a draw touches.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from functools import lru_cache
 from operator import itemgetter
 from typing import TYPE_CHECKING
@@ -39,6 +41,8 @@ if TYPE_CHECKING:
 
 __all__ = [
     "best_discards",
+    "lowering_draws",
+    "near_lowering_draws",
     "shanten",
     "shanten_chiitoitsu",
     "shanten_kokushi",
@@ -49,7 +53,6 @@ __all__ = [
 
 _orphans = itemgetter(*sorted(TERMINAL_HONOR_TYPES))  # the 13 counts thirteen orphans use
 _ORPHAN_SET = frozenset(TERMINAL_HONOR_TYPES)
-_honors = itemgetter(*range(27, 34))
 _NUM_SEATS = 4
 
 # Isolated-tile kind of a suit row, as bit flags: 0 no isolated tile; _ISO_FOUR some isolated tiles,
@@ -213,30 +216,194 @@ def _pareto(rows: set[Row]) -> tuple[Row, ...]:
     ranked = sorted(rows, key=lambda r: (-r[0], -r[1], -r[2], _ISO_RANK[r[3]]))
     kept: list[Row] = []
     for r in ranked:
-        rank = _ISO_RANK[r[3]]
-        if not any(k[0] >= r[0] and k[1] >= r[1] and k[2] >= r[2] and _ISO_RANK[k[3]] <= rank
-                   for k in kept):
+        m, t, p, i = r
+        rank = _ISO_RANK[i]
+        for km, kt, kp, ki in kept:
+            if km >= m and kt >= t and kp >= p and _ISO_RANK[ki] <= rank:
+                break
+        else:
             kept.append(r)
     return tuple(kept)
 
 
 # ---------------------------------------------------------------------------- shanten
 
+# A hand's regular shanten depends only on the row sets of its three suits and on a summary of
+# its honors and size. Both are interned as small ids (many suits share one row set), and the
+# combined result is memoised on one int key that packs the four ids, ``_ID_BITS`` bits each:
+# honors, then the three suits in order. Two suits merged into one row set act as one suit
+# beside an empty one, so a new combination is worked out from a memoised merge of two of its
+# suits. The tables only ever hold pure function results, so they never change an answer.
+_ID_BITS = 20
+_ID_MASK = (1 << _ID_BITS) - 1
+_MAN_SHIFT, _PIN_SHIFT, _SOU_SHIFT, _HONOR_SHIFT = 2 * _ID_BITS, _ID_BITS, 0, 3 * _ID_BITS
+_SHIFTS = (_MAN_SHIFT, _PIN_SHIFT, _SOU_SHIFT, _HONOR_SHIFT)  # where each part's id sits
+_ROW_SETS: dict[tuple[Row, ...], int] = {}
+_SUIT_BY_ID: list[tuple[Row, ...]] = []
+_HONOR_PARTS: list[tuple[int, int, int, int]] = []
+_HONOR_IDS: dict[tuple[int, int, int, int], int] = {}
+_REGULAR: dict[int, int] = {}
+_MERGED: dict[int, int] = {}  # two row-set ids, packed -> the id of their merged row set
+_SUIT_IDS: dict[tuple[int, ...], int] = {}  # a suit's 9 counts -> its row-set id
+# per closed size (tiles): the 7 honor counts -> the id of their part
+_HONOR_IDS_BY_SIZE: list[dict[tuple[int, ...], int]] = [{} for _ in range(16)]
+_REGULAR_LIMIT = 1 << 19  # entries kept before a memo starts over
+# (tiles, melds) pairs a closed part may have
+_SIZES = frozenset((3 * (4 - m) + r, m) for m in range(5) for r in (1, 2))
 
-def _regular(counts: Sequence[int], n: int) -> int:
-    return _combine(_suit_rows(tuple(counts[0:9])), _suit_rows(tuple(counts[9:18])),
-                    _suit_rows(tuple(counts[18:27])), _honors(counts), n)
+
+def _capped(rows: tuple[Row, ...]) -> tuple[Row, ...]:
+    """A suit's rows with the partial sets no hand can use cut off, so more suits share a row set.
+
+    A hand of ``M`` sets has shanten ``8 - 2M - min(T, 4 - M)`` (plus the four-copies penalty)
+    without a pair and ``8 - 2M - min(T + P, 5 - M)`` with one, ``T`` partial sets and ``P``
+    pairs, so only ``T + P`` counts once a pair is there. A suit row with ``m`` sets never gains
+    from more than ``4 - m`` partial sets without a pair, or ``5 - m`` partial sets and pairs
+    with one: cutting it to that leaves every combination's shanten as it was (a closed part
+    of at most 14 tiles has at most four sets, so the caps are never below zero). A row with a
+    pair keeps one pair (the rest count as partial sets), and its isolated kind, which only
+    matters for a hand without a pair, becomes the best one.
+    """
+    return _pareto({(m, min(t, 4 - m), 0, i) if not p else (m, min(t + p, 5 - m) - 1, 1, _ISO_FREE)
+                    for m, t, p, i in rows})
 
 
-def _combine(a: tuple[Row, ...], b: tuple[Row, ...], c3: tuple[Row, ...],
-             honors: tuple[int, ...], n: int) -> int:
-    """Regular shanten from the rows of the three suits and the 7 honor counts."""
+def _intern(rows: tuple[Row, ...]) -> int:
+    """The id of a row set (equal row sets share an id)."""
+    found = _ROW_SETS.get(rows)
+    if found is None:
+        found = len(_SUIT_BY_ID)
+        if found > _ID_MASK:  # a few thousand row sets occur; keys have room for 2**20
+            raise OverflowError("too many row sets for the packed shanten keys")
+        _ROW_SETS[rows] = found
+        _SUIT_BY_ID.append(rows)
+    return found
+
+
+@lru_cache(maxsize=1 << 16)
+def _block_id(suit: tuple[int, ...]) -> int:
+    """The interned id of a suit's row set, partial sets capped."""
+    return _intern(_capped(_suit_rows(suit)))
+
+
+_EMPTY_ID = _block_id((0,) * 9)  # a suit with no tiles: the single row (0, 0, 0, 0)
+
+
+def _suit_id(suit: tuple[int, ...]) -> int:
+    """The id of a suit's row set (partial sets capped), built from the blocks of the suit;
+    memoised in ``_SUIT_IDS`` (hot callers look there first).
+
+    Held types with two or more empty types between them never meet in the package's search
+    (it looks at most three types ahead, and only past held ones), so a suit splits into blocks
+    whose results add up. A block is searched as a suit of its own, starting at the first type,
+    or ending at the last type when it does in the suit (the search treats the end of the suit
+    specially); so a block found in many suits is searched once.
+    """
+    found = _SUIT_IDS.get(suit)
+    if found is not None:
+        return found
+    if len(_SUIT_IDS) >= _REGULAR_LIMIT:
+        _SUIT_IDS.clear()
+    found = _EMPTY_ID
+    i = 0
+    while i < 9:
+        if not suit[i]:
+            i += 1
+            continue
+        j = i  # the block's last held type
+        while True:
+            if j + 1 < 9 and suit[j + 1]:
+                j += 1
+            elif j + 2 < 9 and suit[j + 2]:
+                j += 2
+            else:
+                break
+        block = suit[i:j + 1]
+        padding = (0,) * (9 - len(block))
+        block_id = _block_id(padding + block if j == 8 else block + padding)
+        found = block_id if found == _EMPTY_ID else _merged_id(found, block_id)
+        i = j + 1
+    _SUIT_IDS[suit] = found
+    return found
+
+
+def _merged_id(a: int, b: int) -> int:
+    """The id of the row set of two suits taken together (memoised)."""
+    key = a << _ID_BITS | b
+    found = _MERGED.get(key)
+    if found is None:
+        if len(_MERGED) >= _REGULAR_LIMIT:
+            _MERGED.clear()
+        rows = {(ma + mb, ta + tb, pa + pb, _ISO_FREE if (ia | ib) & _ISO_FREE else ia | ib)
+                for ma, ta, pa, ia in _SUIT_BY_ID[a] for mb, tb, pb, ib in _SUIT_BY_ID[b]}
+        found = _MERGED[key] = _intern(_capped(tuple(rows)))
+    return found
+
+
+def _honor_id(honors: tuple[int, ...], n: int) -> int:
+    """The interned id of what the 7 honor counts and the closed size ``n`` add to a hand:
+    ``(sets, pairs, isolated kind, fours floor)``, sets counting the declared melds too;
+    memoised in ``_HONOR_IDS_BY_SIZE[n]`` (hot callers look there first)."""
+    table = _HONOR_IDS_BY_SIZE[n]
+    found = table.get(honors)
+    if found is not None:
+        return found
     fours = honors.count(4)
-    sets = (14 - n) // 3 + honors.count(3) + fours  # declared melds, honor triplets and quads
+    sets = (14 - n) // 3 + honors.count(3) + fours
     pairs = honors.count(2)
     iso = _ISO_FREE if 1 in honors else (_ISO_FOUR if fours else 0)
     if fours and n % 3 == 2:
         fours -= 1
+    part = (sets, pairs, iso, fours)
+    found = _HONOR_IDS.get(part)
+    if found is None:
+        found = _HONOR_IDS[part] = len(_HONOR_PARTS)
+        _HONOR_PARTS.append(part)
+    table[honors] = found
+    return found
+
+
+def _hand_key(counts: Sequence[int], n: int) -> int:
+    """The packed part ids of a closed part of ``n`` tiles."""
+    return (_honor_id(tuple(counts[27:34]), n) << _HONOR_SHIFT
+            | _suit_id(tuple(counts[0:9])) << _MAN_SHIFT
+            | _suit_id(tuple(counts[9:18])) << _PIN_SHIFT
+            | _suit_id(tuple(counts[18:27])))
+
+
+def _regular_of_key(key: int) -> int:
+    """Regular shanten of a packed key, computed and memoised (callers try the memo first).
+
+    The three suits play the same part, so the result is also looked up and kept under the
+    key with the suit ids in ascending order."""
+    found = _REGULAR.get(key)
+    if found is None:
+        if len(_REGULAR) >= _REGULAR_LIMIT:
+            _REGULAR.clear()
+        h = key >> _HONOR_SHIFT
+        a, b, c = sorted((key >> _MAN_SHIFT & _ID_MASK, key >> _PIN_SHIFT & _ID_MASK,
+                          key & _ID_MASK))
+        canonical = h << _HONOR_SHIFT | a << _MAN_SHIFT | b << _PIN_SHIFT | c
+        found = _REGULAR.get(canonical)
+        if found is None:
+            if _EMPTY_ID in (a, b, c):
+                found = _combine(_SUIT_BY_ID[a], _SUIT_BY_ID[b], _SUIT_BY_ID[c], _HONOR_PARTS[h])
+            else:
+                found = _regular_of_key(h << _HONOR_SHIFT | _merged_id(a, b) << _MAN_SHIFT
+                                        | _EMPTY_ID << _PIN_SHIFT | c)
+            _REGULAR[canonical] = found
+        _REGULAR[key] = found
+    return found
+
+
+def _regular(counts: Sequence[int], n: int) -> int:
+    return _regular_of_key(_hand_key(counts, n))
+
+
+def _combine(a: tuple[Row, ...], b: tuple[Row, ...], c3: tuple[Row, ...],
+             honor_part: tuple[int, int, int, int]) -> int:
+    """Regular shanten from the rows of the three suits and the honors' part."""
+    sets, pairs, iso, fours = honor_part
     best = 8
     for ma, ta, pa, ia in a:
         ma += sets
@@ -298,10 +465,38 @@ def shanten(counts: Sequence[int], melds: int = 0) -> int:
     tile count does not fit ``melds``.
     """
     n = sum(counts)
-    _check_size(n, melds)
-    best = _regular(counts, n)
+    if (n, melds) not in _SIZES:
+        _check_size(n, melds)
+    # _hand_key, inline, with the memo tables tried first
+    suit_ids = _SUIT_IDS
+    man, pin, sou = tuple(counts[0:9]), tuple(counts[9:18]), tuple(counts[18:27])
+    a = suit_ids.get(man)
+    if a is None:
+        a = _suit_id(man)
+    b = suit_ids.get(pin)
+    if b is None:
+        b = _suit_id(pin)
+    c = suit_ids.get(sou)
+    if c is None:
+        c = _suit_id(sou)
+    honors = tuple(counts[27:34])
+    h = _HONOR_IDS_BY_SIZE[n].get(honors)
+    if h is None:
+        h = _honor_id(honors, n)
+    key = h << _HONOR_SHIFT | a << _MAN_SHIFT | b << _PIN_SHIFT | c
+    best = _REGULAR.get(key)
+    if best is None:
+        best = _regular_of_key(key)
     if melds == 0 and best > -1:
-        best = min(best, shanten_chiitoitsu(counts), shanten_kokushi(counts))
+        # shanten_chiitoitsu and shanten_kokushi, inline
+        kinds = NUM_TYPES - counts.count(0)
+        pairs = kinds - counts.count(1)
+        if pairs == 7:
+            return -1
+        chiitoi = 6 - pairs + (7 - kinds if kinds < 7 else 0)
+        orphans = _orphans(counts)
+        kokushi = orphans.count(0) - (1 if max(orphans) >= 2 else 0)
+        best = min(best, chiitoi, kokushi)
     return best
 
 
@@ -321,69 +516,157 @@ def _seen(counts: Sequence[int], visible: Sequence[int] | None) -> Sequence[int]
     return visible
 
 
-def _improving(counts: Sequence[int], melds: int, base: int, seen: Sequence[int]
-               ) -> dict[int, int]:
-    """Types whose draw lowers the shanten below ``base``, with their unseen copies."""
-    n = sum(counts) + 1
-    suits = [tuple(counts[0:9]), tuple(counts[9:18]), tuple(counts[18:27])]
-    rows = [_suit_rows(s) for s in suits]
-    honors = _honors(counts)
-    closed = melds == 0
+@lru_cache(maxsize=1 << 16)
+def _suit_near(suit: tuple[int, ...]) -> tuple[int, tuple[tuple[int, int], ...]]:
+    """The suit's id, and ``(index, id after drawing it)`` for each of its types held fewer than
+    four times and within two steps of a held tile of the suit."""
+    near = tuple((i, _suit_id(suit[:i] + (c + 1,) + suit[i + 1:])) for i, c in enumerate(suit)
+                 if c < 4 and any(suit[max(0, i - 2):i + 3]))
+    return _suit_id(suit), near
+
+
+@lru_cache(maxsize=1 << 12)
+def _honor_near(honors: tuple[int, ...], n: int
+                ) -> tuple[int, int, tuple[tuple[int, int], ...], tuple[int, ...]]:
+    """For honors in a part of ``n`` tiles: their id; their id once a tile of another type
+    joins; ``(index, id after drawing it)`` for each type held one to three times; and the id
+    after drawing each of the 7 types (-1 where four are held)."""
+    drawn = tuple(_honor_id(honors[:i] + (c + 1,) + honors[i + 1:], n + 1) if c < 4 else -1
+                  for i, c in enumerate(honors))
+    held = tuple((i, drawn[i]) for i, c in enumerate(honors) if 0 < c < 4)
+    return _honor_id(honors, n), _honor_id(honors, n + 1), held, drawn
+
+
+def _specials_after(counts: Sequence[int], base: int
+                    ) -> tuple[int, int, int, int] | None:
+    """What the seven pairs and thirteen orphans shanten after a draw depend on (kinds, pairs,
+    missing orphan kinds, orphan pair), or None when no draw can take either below ``base``."""
     kinds = NUM_TYPES - counts.count(0)
     pairs = kinds - counts.count(1)
     orphans = _orphans(counts)
-    orphan_kinds = 13 - orphans.count(0)
+    orphan_missing = orphans.count(0)
     orphan_pair = 1 if max(orphans) >= 2 else 0
-    # A drawn type with no held tile within two steps in its suit (or a new honor) only adds an
-    # isolated tile, so its regular shanten is the same for all such types: compute it once.
-    lone: int | None = None
-    out: dict[int, int] = {}
-    for t in range(NUM_TYPES):
+    chiitoi_floor = -1 if pairs >= 6 else 5 - pairs + max(0, 6 - kinds)
+    if chiitoi_floor < base or orphan_missing - 1 - orphan_pair < base:
+        return kinds, pairs, orphan_missing, orphan_pair
+    return None
+
+
+def _special_lowers(specials: tuple[int, int, int, int], t: int, c: int, base: int) -> bool:
+    """Whether drawing type ``t`` (held ``c`` times) takes seven pairs or thirteen orphans below
+    ``base``."""
+    kinds, pairs, orphan_missing, orphan_pair = specials
+    new_pairs = pairs + (c == 1)
+    chiitoi = -1 if new_pairs == 7 else 6 - new_pairs + max(0, 7 - kinds - (c == 0))
+    if t in _ORPHAN_SET:
+        kokushi = orphan_missing - (c == 0) - (orphan_pair or c == 1)
+    else:
+        kokushi = orphan_missing - orphan_pair
+    return chiitoi < base or kokushi < base
+
+
+def lowering_draws(counts: Sequence[int], melds: int, base: int, types: Iterable[int]
+                   ) -> list[int]:
+    """The types among ``types`` (in their order) whose draw takes the shanten of this closed
+    part below ``base``; types held four times are skipped.
+
+    Equal to testing ``shanten(counts + t, melds) < base`` for each type, but a draw only
+    changes the id of the one part (a suit or the honors) it falls in.
+    """
+    n = sum(counts)
+    parts = (tuple(counts[0:9]), tuple(counts[9:18]), tuple(counts[18:27]))
+    _, _, _, honor_drawn = _honor_near(tuple(counts[27:34]), n)
+    key = _hand_key(counts, n + 1)
+    # the hand's key with the id of each part (suits, then honors) cleared
+    blank = tuple(key & ~(_ID_MASK << shift) for shift in _SHIFTS)
+    specials = _specials_after(counts, base) if melds == 0 else None
+    out: list[int] = []
+    for t in types:
         c = counts[t]
         if c >= 4:
             continue
-        if c == 0 and (t >= 27 or _lone(counts, t)):
-            if lone is None:
-                lone = _regular_after(suits, rows, honors, n, t)
-            result = lone
+        if specials is not None and _special_lowers(specials, t, c, base):
+            out.append(t)
+            continue
+        part = t // 9  # 3 for the honors
+        if part == 3:
+            new = honor_drawn[t - 27]
         else:
-            result = _regular_after(suits, rows, honors, n, t)
-        if closed and result > -1:
-            new_pairs = pairs + (c == 1)
-            chiitoi = -1 if new_pairs == 7 else (
-                6 - new_pairs + max(0, 7 - kinds - (c == 0)))
-            if t in _ORPHAN_SET:
-                kokushi = 13 - orphan_kinds - (c == 0) - (orphan_pair or c == 1)
-            else:
-                kokushi = 13 - orphan_kinds - orphan_pair
-            result = min(result, chiitoi, kokushi)
-        if result < base:
-            out[t] = 4 - seen[t]
+            suit = parts[part]
+            i = t - 9 * part
+            new = _suit_id(suit[:i] + (c + 1,) + suit[i + 1:])
+        key = blank[part] | new << _SHIFTS[part]
+        regular = _REGULAR.get(key)
+        if regular is None:
+            regular = _regular_of_key(key)
+        if regular < base:
+            out.append(t)
     return out
 
 
-def _lone(counts: Sequence[int], t: int) -> bool:
-    pos = t % 9
-    lo = t - min(pos, 2)
-    hi = t + min(8 - pos, 2)
-    return not any(counts[lo:hi + 1])
+def near_lowering_draws(counts: Sequence[int], melds: int = 0) -> list[int]:
+    """The draws that lower the shanten of a closed part of ``3k + 1`` tiles, in type order,
+    tried among the types that can: those within two steps of a held tile of their suit, the
+    held honors and, with no melds and eight or more kinds of terminals and honors held, every
+    terminal and honor type. Types held four times are left out.
+
+    Equal to ``lowering_draws(counts, melds, shanten(counts, melds), those types)``; each suit's
+    candidate draws are looked up once per suit, and each draw costs one memo lookup.
+    """
+    n = sum(counts)
+    if (n, melds) not in _SIZES:
+        _check_size(n, melds)
+    if n % 3 != 1:
+        _check_size(n + 1, melds)  # a draw would not fit the melds: raises
+    man, pin, sou = tuple(counts[0:9]), tuple(counts[9:18]), tuple(counts[18:27])
+    a, near_a = _suit_near(man)
+    b, near_b = _suit_near(pin)
+    c3, near_c = _suit_near(sou)
+    h, h_after, near_h, _ = _honor_near(tuple(counts[27:34]), n)
+    key = h << _HONOR_SHIFT | a << _MAN_SHIFT | b << _PIN_SHIFT | c3
+    base = _REGULAR.get(key)
+    if base is None:
+        base = _regular_of_key(key)
+    specials = None
+    if melds == 0:
+        orphans = _orphans(counts)
+        if 13 - orphans.count(0) >= 8:  # every terminal and honor is a candidate
+            types = set(_ORPHAN_SET)
+            for first, near in ((0, near_a), (9, near_b), (18, near_c)):
+                types.update(first + i for i, _ in near)
+            types.update(27 + i for i, _ in near_h)
+            return lowering_draws(counts, melds, shanten(counts, melds), sorted(types))
+        if base > -1:
+            kinds = NUM_TYPES - counts.count(0)
+            pairs = kinds - counts.count(1)
+            chiitoi = 6 - pairs + (7 - kinds if kinds < 7 else 0)
+            kokushi = orphans.count(0) - (1 if max(orphans) >= 2 else 0)
+            base = min(base, chiitoi, kokushi)
+        specials = _specials_after(counts, base)
+    # the key of the hand with the draw, less the id of the part the draw falls in
+    after = h_after << _HONOR_SHIFT | a << _MAN_SHIFT | b << _PIN_SHIFT | c3
+    out: list[int] = []
+    for first, near, shift in ((0, near_a, _MAN_SHIFT), (9, near_b, _PIN_SHIFT),
+                               (18, near_c, _SOU_SHIFT), (27, near_h, _HONOR_SHIFT)):
+        blank = after & ~(_ID_MASK << shift)
+        for i, new in near:
+            t = first + i
+            if specials is not None and _special_lowers(specials, t, counts[t], base):
+                out.append(t)
+                continue
+            key = blank | new << shift
+            regular = _REGULAR.get(key)
+            if regular is None:
+                regular = _regular_of_key(key)
+            if regular < base:
+                out.append(t)
+    return out
 
 
-def _regular_after(suits: list[tuple[int, ...]], rows: list[tuple[Row, ...]],
-                   honors: tuple[int, ...], n: int, t: int) -> int:
-    """Regular shanten once one tile of type ``t`` joins the hand (``n`` counts it)."""
-    if t >= 27:
-        h = t - 27
-        return _combine(rows[0], rows[1], rows[2],
-                        honors[:h] + (honors[h] + 1,) + honors[h + 1:], n)
-    s, i = divmod(t, 9)
-    suit = suits[s]
-    new = _suit_rows(suit[:i] + (suit[i] + 1,) + suit[i + 1:])
-    if s == 0:
-        return _combine(new, rows[1], rows[2], honors, n)
-    if s == 1:
-        return _combine(rows[0], new, rows[2], honors, n)
-    return _combine(rows[0], rows[1], new, honors, n)
+def _improving(counts: Sequence[int], melds: int, base: int, seen: Sequence[int]
+               ) -> dict[int, int]:
+    """Types whose draw lowers the shanten below ``base``, with their unseen copies."""
+    return {t: 4 - seen[t] for t in lowering_draws(counts, melds, base, range(NUM_TYPES))}
 
 
 def ukeire(counts: Sequence[int], melds: int = 0, visible: Sequence[int] | None = None

@@ -17,10 +17,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import cache
+from operator import itemgetter
 
 from pipeline.tiles import NUM_TYPES, TERMINAL_HONOR_TYPES
 
 _KOKUSHI_TYPES = tuple(sorted(TERMINAL_HONOR_TYPES))
+_kokushi_counts = itemgetter(*_KOKUSHI_TYPES)
 _HONOR_TYPES = tuple(range(27, 34))
 
 # Unit kinds: what a suit or an honor type can be split into.
@@ -117,9 +119,8 @@ def _unit_of(t: int) -> int:
 
 
 def _unit_kinds(counts: Sequence[int]) -> list[int]:
-    kinds = [_suit_kind(tuple(counts[base:base + 9])) for base in (0, 9, 18)]
-    kinds.extend(_honor_kind(counts[t]) for t in _HONOR_TYPES)
-    return kinds
+    return [_suit_kind(tuple(counts[0:9])), _suit_kind(tuple(counts[9:18])),
+            _suit_kind(tuple(counts[18:27])), *map(_honor_kind, counts[27:34])]
 
 
 def _regular_waits(counts: Sequence[int]) -> set[int]:
@@ -168,11 +169,9 @@ def winning_types(counts: Sequence[int]) -> frozenset[int]:
         raise ValueError(f"winning_types needs 3k+1 tiles, got {n}")
     waits = _regular_waits(counts)
     if n == 13:
-        if all(c <= 2 for c in counts):
-            singles = [t for t in range(NUM_TYPES) if counts[t] == 1]
-            if len(singles) == 1 and sum(c == 2 for c in counts) == 6:
-                waits.add(singles[0])
-        if sum(counts[t] for t in _KOKUSHI_TYPES) == 13:
+        if max(counts) <= 2 and counts.count(1) == 1 and counts.count(2) == 6:
+            waits.add(counts.index(1))
+        if sum(_kokushi_counts(counts)) == 13:
             missing = [t for t in _KOKUSHI_TYPES if counts[t] == 0]
             if not missing and all(counts[t] == 1 for t in _KOKUSHI_TYPES):
                 waits.update(_KOKUSHI_TYPES)
@@ -192,10 +191,11 @@ def tenpai_discards(counts: Sequence[int]) -> dict[int, frozenset[int]]:
     if n % 3 != 2:
         raise ValueError(f"tenpai_discards needs 3k+2 tiles, got {n}")
     # A discard changes one unit and the winning tile one more, so at most two units may be bad
-    # for a regular wait; with two bad units the discard must come from one of them.
+    # for a regular wait; with two bad units the discard must come from one of them. Seven pairs
+    # and thirteen orphans need six pairs or thirteen orphan tiles already.
     bad_units = [u for u, k in enumerate(_unit_kinds(counts)) if k == _BAD]
     special = n == 14 and (
-        sum(c >= 2 for c in counts) >= 6 or sum(counts[t] for t in _KOKUSHI_TYPES) >= 13
+        NUM_TYPES - counts.count(0) - counts.count(1) >= 6 or sum(_kokushi_counts(counts)) >= 13
     )
     if len(bad_units) > 2 and not special:
         return {}
@@ -208,11 +208,21 @@ def tenpai_discards(counts: Sequence[int]) -> dict[int, frozenset[int]]:
         if not work[t]:
             continue
         work[t] -= 1
-        waits = winning_types(work)
+        # Without a special hand, a discard that leaves two bad units has no regular wait.
+        if special or _bad_after(work, t, len(bad_units) - (_unit_of(t) in bad_units)) <= 1:
+            waits = winning_types(work)
+            if waits:
+                result[t] = waits
         work[t] += 1
-        if waits:
-            result[t] = waits
     return result
+
+
+def _bad_after(counts: Sequence[int], t: int, other_bad: int) -> int:
+    """Bad units of ``counts``, given the bad units other than the one holding ``t``."""
+    if t >= 27:
+        return other_bad + (_honor_kind(counts[t]) == _BAD)
+    base = t - t % 9
+    return other_bad + (_suit_kind(tuple(counts[base:base + 9])) == _BAD)
 
 
 def count_terminal_honor_kinds(counts: Sequence[int]) -> int:

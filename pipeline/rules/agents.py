@@ -32,7 +32,7 @@ class Observation:
         return tuple(self._state.players[seat].melds)
 
     def discards(self, seat: int) -> tuple[int, ...]:
-        return tuple(d.tile for d in self._state.players[seat].discards)
+        return tuple([d.tile for d in self._state.players[seat].discards])
 
     def pond(self, seat: int) -> tuple[DiscardInfo, ...]:
         """A seat's discards with their public details (tsumogiri, riichi, called, order)."""

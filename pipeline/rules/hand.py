@@ -29,9 +29,18 @@ from pipeline.rules.records import (
 )
 from pipeline.rules.scoring import ScoringRules, WinContext, WinResult, score_win
 from pipeline.rules.wall import Wall
-from pipeline.tiles import WIND_TYPES, counts34, is_terminal_or_honor_type
+from pipeline.tiles import NUM_TILES, WIND_TYPES, counts34, is_terminal_or_honor_type
 
 KOKUSHI_NAME = "Kokushi Musou"
+
+# Actions are immutable values, so the discard and riichi action of each seat and tile are built
+# once and offered again on every turn.
+_DISCARDS = tuple(tuple(Action(ActionKind.DISCARD, s, t) for t in range(NUM_TILES))
+                  for s in range(4))
+_RIICHIS = tuple(tuple(Action(ActionKind.RIICHI, s, t) for t in range(NUM_TILES))
+                 for s in range(4))
+_PASSES = tuple(Action(ActionKind.PASS, s) for s in range(4))
+_OTHERS = tuple(tuple((s + i) % 4 for i in (1, 2, 3)) for s in range(4))  # in turn order
 
 
 def kuikae_types(called: int, chi_low: int | None) -> frozenset[int]:
@@ -83,8 +92,9 @@ class PlayerState:
     turns: int = 0
     calls: int = 0
     kans: int = 0
-    _waits_key: tuple[int, ...] | None = field(default=None, repr=False)
-    _waits: frozenset[int] = field(default=frozenset(), repr=False)
+    _held_key: tuple[int, ...] | None = field(default=None, repr=False)
+    _held: list[int] = field(default_factory=list, repr=False)
+    _waits: frozenset[int] | None = field(default=None, repr=False)
 
     @property
     def is_closed(self) -> bool:
@@ -93,12 +103,21 @@ class PlayerState:
     def counts(self) -> list[int]:
         return counts34(self.concealed)
 
+    def held(self) -> list[int]:
+        """Type counts of the concealed tiles, cached until the hand changes (hot path: read
+        only, never modify the list)."""
+        key = tuple(self.concealed)
+        if key != self._held_key:
+            self._held_key = key
+            self._held = counts34(key)
+            self._waits = None
+        return self._held
+
     def waits(self) -> frozenset[int]:
         """Winning tile types of a 3k+1 hand; cached until the hand changes (hot path)."""
-        key = tuple(self.concealed)
-        if key != self._waits_key:
-            self._waits_key = key
-            self._waits = winning_types(counts34(key))
+        held = self.held()
+        if self._waits is None:
+            self._waits = winning_types(held)
         return self._waits
 
     def discard_furiten(self, waits: frozenset[int]) -> bool:
@@ -145,7 +164,7 @@ class HandState:
         if len(legal) == 1 and legal[0].kind == ActionKind.PASS:
             return legal[0]
         choice = self.agents[seat].decide(Observation(self, seat), legal)
-        if choice not in legal:
+        if not any(choice is a for a in legal) and choice not in legal:
             raise IllegalActionError(f"P{seat} chose {choice}, which is not legal here")
         return choice
 
@@ -181,7 +200,7 @@ class HandState:
         """Actions on the seat's own turn: win, kans, nine terminals, riichi, discards."""
         p = self.players[seat]
         acts: list[Action] = []
-        counts = p.counts()
+        counts = p.held()
         if drew and is_complete(counts):
             ctx = self.win_context(seat, p.drawn, tsumo=True, rinshan=rinshan)
             if score_win(ctx, self.rules) is not None:
@@ -191,14 +210,18 @@ class HandState:
             acts.append(Action(ActionKind.NINE_TERMINALS, seat))  # rule M-04, K-11
         if drew:
             acts.extend(self._kan_actions(seat, counts))
+        offer = _DISCARDS[seat]
         if p.riichi:
-            acts.append(Action(ActionKind.DISCARD, seat, p.drawn))
+            acts.append(offer[p.drawn])
             return acts
-        discards = [t for t in p.concealed if t // 4 not in p.kuikae]
-        acts.extend(Action(ActionKind.DISCARD, seat, t) for t in discards)
+        kuikae = p.kuikae
+        discards = [t for t in p.concealed if t // 4 not in kuikae] if kuikae else p.concealed
+        acts.extend(offer[t] for t in discards)
         if self._may_riichi(seat):
             ready = tenpai_discards(counts)
-            acts.extend(Action(ActionKind.RIICHI, seat, t) for t in discards if t // 4 in ready)
+            if ready:
+                offer = _RIICHIS[seat]
+                acts.extend(offer[t] for t in discards if t // 4 in ready)
         return acts
 
     def _may_riichi(self, seat: int) -> bool:
@@ -216,10 +239,11 @@ class HandState:
         if not self._kan_room() or p.kans >= 4:  # rule K-08
             return []
         acts = []
-        for t in range(34):
-            if counts[t] == 4 and self._ankan_allowed(p, t):
-                tiles = tuple(sorted(x for x in p.concealed if x // 4 == t))
-                acts.append(Action(ActionKind.ANKAN, seat, tiles=tiles))
+        if 4 in counts:
+            for t in range(34):
+                if counts[t] == 4 and self._ankan_allowed(p, t):
+                    tiles = tuple(sorted(x for x in p.concealed if x // 4 == t))
+                    acts.append(Action(ActionKind.ANKAN, seat, tiles=tiles))
         if not p.riichi:
             for m in p.melds:
                 if m.kind == MeldKind.PON:
@@ -251,24 +275,28 @@ class HandState:
         last = self.wall.live_left == 0
         if p.riichi or last:  # rule K-03: no open calls on the last discard
             return acts
-        same = [x for x in p.concealed if x // 4 == t]
-        if len(same) >= 2:
+        held = p.held()
+        if held[t] >= 2:
+            same = [x for x in p.concealed if x // 4 == t]
             for pair in sorted(set(combinations(sorted(same), 2))):
                 if self._leaves_discard(p, pair, frozenset({t})):
                     acts.append(Action(ActionKind.PON, seat, tile, pair))
-        if len(same) == 3 and self._kan_room() and p.kans < 4:
-            acts.append(Action(ActionKind.MINKAN, seat, tile, tuple(sorted(same))))
+            if len(same) == 3 and self._kan_room() and p.kans < 4:
+                acts.append(Action(ActionKind.MINKAN, seat, tile, tuple(sorted(same))))
         if seat == (discarder + 1) % 4 and t < 27:
             acts.extend(self._chi_actions(p, tile))
         return acts
 
     def _chi_actions(self, p: PlayerState, tile: int) -> list[Action]:
         t = tile // 4
+        held = p.held()
         acts = []
         for lo in (t - 2, t - 1, t):
             if lo < 0 or lo // 9 != t // 9 or lo % 9 > 6:
                 continue
             need = [x for x in (lo, lo + 1, lo + 2) if x != t]
+            if not (held[need[0]] and held[need[1]]):
+                continue
             a = [x for x in p.concealed if x // 4 == need[0]]
             b = [x for x in p.concealed if x // 4 == need[1]]
             forbidden = kuikae_types(t, lo)
@@ -414,8 +442,8 @@ class HandState:
             return None
         return self._finish_ron(winners, kan_seat, tile, chankan=True)
 
-    def _others(self, seat: int) -> list[int]:
-        return [(seat + i) % 4 for i in (1, 2, 3)]
+    def _others(self, seat: int) -> tuple[int, int, int]:
+        return _OTHERS[seat]
 
     def _missed(self, seat: int, tile: int) -> None:
         """A winning tile went by without a ron: furiten (rule H-09)."""
@@ -454,7 +482,7 @@ class HandState:
         for s in self._others(seat):
             legal = self.claim_actions(s, seat, tile)
             if legal:
-                choice = self.ask(s, [*legal, Action(ActionKind.PASS, s)])
+                choice = self.ask(s, [*legal, _PASSES[s]])
                 if choice.kind != ActionKind.PASS:
                     claims[s] = choice
         rons = [s for s in self._others(seat) if s in claims and claims[s].kind == ActionKind.RON]

@@ -1,0 +1,137 @@
+"""Time whole matches of four bots on one core: hands and decisions per second, peak memory.
+
+Everything runs in this one single-threaded process (``--cpu`` also pins it to one CPU). Match
+``i`` is played exactly as ``bots calibrate`` plays it: the walls come from ``(seed, i)`` and
+seat ``s`` gets ``make_agent(bot, derive_seed(seed, i, "agent", s))``. Match 0 is played first
+from cold caches (shanten tables, waits, acceptance) and reported on its own; matches 1..N are
+then timed warm. Rates are given per wall-clock second and per CPU second of this process (the
+second is steadier on a busy machine).
+
+Memory is measured afterwards, so tracing does not slow the timed runs: ``tracemalloc`` over one
+more match (the peak of Python allocations it makes, caches already warm) and the process's
+peak resident size (``ru_maxrss``, everything so far).
+
+The log digest is a hash of every event of the timed matches: the same seed and code that
+decides the same way print the same digest.
+
+    python benchmarks/bench_bots.py [--matches 20] [--seed 1] [--bot heuristic]
+                                    [--preset online-hanchan] [--cpu N]
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import os
+import resource
+import sys
+import time
+import tracemalloc
+from dataclasses import dataclass
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from pipeline.bots.registry import BOT_KINDS, make_agent  # noqa: E402
+from pipeline.rules.actions import Action  # noqa: E402
+from pipeline.rules.agents import Agent, Observation  # noqa: E402
+from pipeline.rules.match import derive_seed, play_match  # noqa: E402
+from pipeline.rules.preset import Preset, load_preset  # noqa: E402
+from pipeline.rules.records import HandRecord  # noqa: E402
+
+
+class CountingAgent:
+    """Passes every decision through to the wrapped agent and counts them."""
+
+    def __init__(self, agent: Agent, counter: list[int]) -> None:
+        self.agent = agent
+        self.counter = counter
+
+    def decide(self, obs: Observation, legal: list[Action]) -> Action:
+        self.counter[0] += 1
+        return self.agent.decide(obs, legal)
+
+
+@dataclass
+class Run:
+    matches: int
+    hands: int
+    decisions: int
+    seconds: float      # wall clock
+    cpu: float          # this process's CPU time
+
+    def line(self, label: str) -> str:
+        return (f"{label:<5} {self.matches:>3} matches {self.hands:>5} hands "
+                f"{self.decisions:>7,} decisions in {self.seconds:6.2f} s "
+                f"(CPU {self.cpu:6.2f} s): {self.hands / self.seconds:6.1f} hands/s "
+                f"{self.decisions / self.seconds:8,.0f} decisions/s "
+                f"(per CPU second: {self.hands / self.cpu:6.1f} and "
+                f"{self.decisions / self.cpu:,.0f})")
+
+
+def play(preset: Preset, bot: str, seed: int, indices: range) -> tuple[Run, list[HandRecord]]:
+    counter = [0]
+    records: list[HandRecord] = []
+    start = time.perf_counter()
+    cpu = time.process_time()
+    for i in indices:
+        agents = [CountingAgent(make_agent(bot, derive_seed(seed, i, "agent", s)), counter)
+                  for s in range(4)]
+        records.extend(play_match(preset, agents, seed, i).hands)
+    run = Run(len(indices), len(records), counter[0], time.perf_counter() - start,
+              time.process_time() - cpu)
+    return run, records
+
+
+def log_digest(records: list[HandRecord]) -> str:
+    digest = hashlib.sha256()
+    for rec in records:
+        for event in rec.events:
+            digest.update(repr(event).encode())
+    return digest.hexdigest()[:16]
+
+
+def pin(cpu: int | None) -> str:
+    """Keep the process on one given CPU, where the platform allows it."""
+    if cpu is None:
+        return "one process, not pinned"
+    if not hasattr(os, "sched_setaffinity"):
+        return "not pinned (no sched_setaffinity here)"
+    os.sched_setaffinity(0, {cpu})
+    return f"pinned to CPU {cpu}"
+
+
+def max_rss_mib() -> float:
+    rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    return rss / (1024 * 1024) if sys.platform == "darwin" else rss / 1024  # bytes vs KiB
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--matches", type=int, default=20, help="timed warm matches")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--bot", default="heuristic", choices=sorted(BOT_KINDS))
+    parser.add_argument("--preset", default="online-hanchan")
+    parser.add_argument("--cpu", type=int, default=None,
+                        help="pin the process to this CPU (default: the scheduler chooses)")
+    args = parser.parse_args()
+
+    preset = load_preset(args.preset)
+    print(f"{args.bot} x4 on {preset.name}, seed {args.seed}, Python "
+          f"{sys.version.split()[0]}, {pin(args.cpu)}")
+    cold, _ = play(preset, args.bot, args.seed, range(0, 1))
+    print(cold.line("cold"))
+    warm, records = play(preset, args.bot, args.seed, range(1, args.matches + 1))
+    print(warm.line("warm"))
+
+    tracemalloc.start()
+    play(preset, args.bot, args.seed, range(args.matches + 1, args.matches + 2))
+    _, peak = tracemalloc.get_traced_memory()
+    tracemalloc.stop()
+    print(f"memory: tracemalloc peak {peak / (1024 * 1024):.1f} MiB during one more match, "
+          f"max RSS {max_rss_mib():.1f} MiB")
+    print(f"log digest of the warm matches: {log_digest(records)}")
+
+
+if __name__ == "__main__":
+    main()
