@@ -290,6 +290,80 @@ def simulate(
     typer.echo(summary.describe())
 
 
+def _run_folder(run: Path) -> Path:
+    """A run folder given as a path, or as a name under data/runs."""
+    from pipeline.sim.run import RUNS_DIR
+
+    if run.is_dir() or run.is_absolute():
+        return run
+    named = RUNS_DIR / run
+    return named if named.is_dir() else run
+
+
+def _replayed_hand_index(result, run: Path, match: int, hand: int) -> int:
+    if not 0 <= hand < len(result.hands):
+        raise SimError(f"run {run} match {match} has no hand {hand} "
+                       f"(hands 0-{len(result.hands) - 1})")
+    return hand
+
+
+@app.command()
+@friendly
+def show(
+    run: Annotated[Path, typer.Argument(help="Run folder, or a run name under data/runs")],
+    match: Annotated[int, typer.Option(help="Match index within the run, e.g. --match 0")],
+    hand: Annotated[int, typer.Option(help="Hand index within the match, e.g. --hand 3")],
+) -> None:
+    """Replay one hand of a finished run and print its full event log and summary.
+
+    Example: saki show data/runs/online-tonpuusen-1.2-s7-n1000 --match 12 --hand 3
+    """
+    from pipeline.sim.replay_run import replay_match
+
+    folder = _run_folder(run)
+    result = replay_match(folder, match)
+    rec = result.hands[_replayed_hand_index(result, folder, match, hand)]
+    scores = " ".join(str(s.start_score) for s in rec.seats)
+    typer.echo(f"match {match} hand {hand}: {rec.name}, honba {rec.honba}, "
+               f"sticks {rec.sticks_start}, dealer P{rec.dealer}, scores {scores}")
+    typer.echo(rec.log_text())
+    typer.echo(rec.summary())
+
+
+@app.command()
+@friendly
+def export(
+    run: Annotated[Path, typer.Argument(help="Run folder, or a run name under data/runs")],
+    match: Annotated[int, typer.Option(help="Match index within the run, e.g. --match 0")],
+    hand: Annotated[int | None, typer.Option(
+        help="Only this hand of the match, e.g. --hand 3 (default: the whole match)")] = None,
+    fmt: Annotated[str, typer.Option("--format", help="Output format: mjai")] = "mjai",
+    out: Annotated[Path | None, typer.Option(
+        help="File to write (default: standard output), e.g. --out match0.jsonl")] = None,
+) -> None:
+    """Replay a match (or one hand) of a finished run and write it as mjai JSON lines.
+
+    Example: saki export data/runs/online-tonpuusen-1.2-s7-n1000 --match 12 --format mjai
+    """
+    from pipeline.sim.mjai import match_events, to_jsonl
+    from pipeline.sim.replay_run import replay_match, run_bots, run_preset
+    from pipeline.sim.run import read_run
+
+    if fmt != "mjai":
+        raise SimError(f"unknown format {fmt!r} (known: mjai)")
+    folder = _run_folder(run)
+    result = replay_match(folder, match)
+    hands = None if hand is None else [_replayed_hand_index(result, folder, match, hand)]
+    info = read_run(folder)
+    text = to_jsonl(match_events(result, names=run_bots(info), seed=[info["seed"], match],
+                                 hands=hands, red_fives=run_preset(info).red_fives))
+    if out is None:
+        typer.echo(text, nl=False)
+    else:
+        out.write_text(text)
+        typer.echo(f"wrote {text.count(chr(10))} mjai events to {out}", err=True)
+
+
 def main() -> None:
     app()
 

@@ -1,0 +1,178 @@
+"""Matches and hands as mjai JSON lines, the event format of the mjai bot protocol.
+
+One match becomes ``start_game``, then per hand ``start_kyoku`` ... ``end_kyoku``, then
+``end_game``. The engine's event log maps one to one where it can (``draw`` to ``tsumo``,
+``discard`` to ``dahai``, ``riichi`` to ``reach``, calls and kans, ``dora``); what the log does
+not hold is taken from the :class:`HandRecord`: ``reach_accepted`` follows a riichi discard
+when the seat's deposit was taken, and the ``deltas`` of ``hora`` and ``ryukyoku`` are the score
+changes of the hand with riichi deposits added back (in mjai the deposit is paid at
+``reach_accepted``, and the sticks a winner collects are part of the winner's delta).
+
+Tiles are written in mjai notation: ``"1m"``-``"9m"``, ``"1p"``-``"9p"``, ``"1s"``-``"9s"``,
+``"5mr"`` for a red five, ``"E" "S" "W" "N"`` for the winds and ``"P" "F" "C"`` for white,
+green and red dragons.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from pipeline.rules.match import MatchResult
+from pipeline.rules.records import HandRecord
+from pipeline.tiles import RED_FIVE_IDS
+
+HONORS = ("E", "S", "W", "N", "P", "F", "C")
+WINDS = ("E", "S", "W", "N")
+MJAI_TILES = frozenset(
+    [f"{n}{s}" for s in "mps" for n in range(1, 10)] + [f"5{s}r" for s in "mps"] + list(HONORS)
+)
+_FROM = re.compile(r"(?:from|off) P(\d)")
+
+
+def mjai_tile(tile: int, red_fives: bool = True) -> str:
+    """The mjai text of physical tile ``tile`` (0-135)."""
+    t = tile // 4
+    if t >= 27:
+        return HONORS[t - 27]
+    text = f"{t % 9 + 1}{'mps'[t // 9]}"
+    return text + "r" if red_fives and tile in RED_FIVE_IDS else text
+
+
+def _tiles(tiles: Iterable[int], red_fives: bool) -> list[str]:
+    return [mjai_tile(t, red_fives) for t in tiles]
+
+
+def _without(tiles: Sequence[int], tile: int) -> list[int]:
+    """``tiles`` less one copy of ``tile`` (the called or added tile)."""
+    rest = list(tiles)
+    if tile in rest:
+        rest.remove(tile)
+    else:  # the same type, should the log ever hold another copy
+        rest.remove(next(x for x in rest if x // 4 == tile // 4))
+    return rest
+
+
+def _source(detail: str, fallback: int | None) -> int | None:
+    found = _FROM.search(detail)
+    return int(found.group(1)) if found else fallback
+
+
+def hand_deltas(rec: HandRecord) -> list[int]:
+    """The hand's score change per seat as mjai counts it: riichi deposits added back."""
+    return [s.end_score - s.start_score + (1000 if s.riichi else 0) for s in rec.seats]
+
+
+def win_deltas(rec: HandRecord) -> list[list[int]]:
+    """Deltas per win, in the order of ``rec.wins``; they add up to :func:`hand_deltas`.
+
+    A single win takes the hand's deltas. With several rons on one discard, each win but the
+    last is settled from its record (value plus honba, the sticks to the first winner, a pao
+    seat's half), and the last takes what remains.
+    """
+    total = hand_deltas(rec)
+    if len(rec.wins) <= 1:
+        return [total]
+    sticks = rec.sticks_start + sum(s.riichi for s in rec.seats)
+    parts: list[list[int]] = []
+    for i, w in enumerate(rec.wins[:-1]):
+        d = [0, 0, 0, 0]
+        honba = 300 * rec.honba
+        if w.pao_seat is not None and w.pao_seat != w.from_seat:
+            half = w.points // 2
+            d[w.pao_seat] -= half
+            d[w.from_seat] -= w.points - half + honba
+        else:
+            d[w.from_seat] -= w.points + honba
+        d[w.seat] += w.points + honba + (1000 * sticks if i == 0 else 0)
+        parts.append(d)
+    parts.append([t - sum(p[s] for p in parts) for s, t in enumerate(total)])
+    return parts
+
+
+def hand_events(rec: HandRecord, red_fives: bool = True) -> list[dict[str, Any]]:
+    """One hand as mjai events, ``start_kyoku`` to ``end_kyoku``."""
+    tehais: list[list[str]] = [[], [], [], []]
+    dora_marker: str | None = None
+    for e in rec.events:
+        if e.kind == "deal" and e.seat is not None:
+            tehais[e.seat] = _tiles(e.tiles, red_fives)
+        elif e.kind == "dora" and e.tile is not None:
+            dora_marker = mjai_tile(e.tile, red_fives)
+            break
+    out: list[dict[str, Any]] = [{
+        "type": "start_kyoku",
+        "bakaze": WINDS[rec.round_wind],
+        "dora_marker": dora_marker,
+        "kyoku": rec.hand_number + 1,
+        "honba": rec.honba,
+        "kyotaku": rec.sticks_start,
+        "oya": rec.dealer,
+        "scores": [s.start_score for s in rec.seats],
+        "tehais": tehais,
+    }]
+    deltas = iter(win_deltas(rec))
+    ura: dict[int, list[str]] = {}
+    first_dora = True
+    last_discarder: int | None = None
+    for e in rec.events:
+        kind, seat = e.kind, e.seat
+        if kind == "deal" or kind == "nine_terminals":
+            continue
+        if kind == "dora":
+            if first_dora:
+                first_dora = False
+            elif e.tile is not None:
+                out.append({"type": "dora", "dora_marker": mjai_tile(e.tile, red_fives)})
+        elif kind == "draw":
+            out.append({"type": "tsumo", "actor": seat, "pai": mjai_tile(e.tile, red_fives)})
+        elif kind == "riichi":
+            out.append({"type": "reach", "actor": seat})
+        elif kind == "discard":
+            flags = e.detail.split()
+            out.append({"type": "dahai", "actor": seat, "pai": mjai_tile(e.tile, red_fives),
+                        "tsumogiri": "tsumogiri" in flags})
+            if "riichi" in flags and seat is not None and rec.seats[seat].riichi:
+                out.append({"type": "reach_accepted", "actor": seat})
+            last_discarder = seat
+        elif kind in ("chi", "pon", "minkan"):
+            out.append({"type": "daiminkan" if kind == "minkan" else kind, "actor": seat,
+                        "target": _source(e.detail, last_discarder),
+                        "pai": mjai_tile(e.tile, red_fives),
+                        "consumed": _tiles(_without(e.tiles, e.tile), red_fives)})
+        elif kind == "ankan":
+            out.append({"type": "ankan", "actor": seat,
+                        "consumed": _tiles(e.tiles, red_fives)})
+        elif kind == "kakan":
+            out.append({"type": "kakan", "actor": seat, "pai": mjai_tile(e.tile, red_fives),
+                        "consumed": _tiles(_without(e.tiles, e.tile), red_fives)})
+        elif kind == "ura" and seat is not None:
+            ura[seat] = _tiles(e.tiles, red_fives)
+        elif kind in ("tsumo", "ron"):
+            target = seat if kind == "tsumo" else _source(e.detail, last_discarder)
+            out.append({"type": "hora", "actor": seat, "target": target,
+                        "deltas": next(deltas), "ura_markers": ura.get(seat, [])})
+        elif kind in ("abort", "draw_end"):
+            out.append({"type": "ryukyoku", "deltas": hand_deltas(rec)})
+    out.append({"type": "end_kyoku"})
+    return out
+
+
+def match_events(result: MatchResult, *, names: Sequence[str], seed: Sequence[int],
+                 hands: Iterable[int] | None = None,
+                 red_fives: bool = True) -> list[dict[str, Any]]:
+    """A match (or only the hands whose indices are given) as mjai events."""
+    chosen = range(len(result.hands)) if hands is None else hands
+    out: list[dict[str, Any]] = [{"type": "start_game", "names": list(names),
+                                  "seed": list(seed)}]
+    for i in chosen:
+        out.extend(hand_events(result.hands[i], red_fives))
+    out.append({"type": "end_game"})
+    return out
+
+
+def to_jsonl(events: Iterable[dict[str, Any]]) -> str:
+    """JSON lines, compact as mjai logs are written."""
+    return "".join(json.dumps(e, separators=(",", ":")) + "\n" for e in events)

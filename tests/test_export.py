@@ -1,0 +1,216 @@
+"""Replaying a match of a finished run, `saki show`, and `saki export --format mjai`."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+import cli
+from pipeline.cards.catalog import load_catalog
+from pipeline.rules.preset import load_preset
+from pipeline.sim import SimError
+from pipeline.sim import replay_run as replay_module
+from pipeline.sim.mjai import MJAI_TILES, hand_events, mjai_tile
+from pipeline.sim.replay_run import replay_match
+from pipeline.sim.run import RunConfig, load_table, simulate
+
+VALIDATION_MJAI = Path(__file__).resolve().parents[2] / "shared" / "validation" / "mjai"
+# Standard mjai events the engine can log that a given validation game may not contain.
+MJAI_ONLY_IF_PLAYED = {"daiminkan", "kakan"}
+
+
+@pytest.fixture(scope="module")
+def run_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    preset = load_preset("online-tonpuusen")
+    config = RunConfig(preset=preset, catalog=load_catalog(preset.cards.catalog), seed=3,
+                       games=2, bots=("greedy",) * 4)
+    out = tmp_path_factory.mktemp("export") / "run"
+    simulate(config, out, workers=1)
+    return out
+
+
+def invoke(*args: str):
+    return CliRunner().invoke(cli.app, [str(a) for a in args])
+
+
+def export_lines(run_dir: Path, *extra: str) -> list[dict]:
+    result = invoke("export", run_dir, "--match", "0", "--format", "mjai", *extra)
+    assert result.exit_code == 0, result.output
+    return [json.loads(line) for line in result.stdout.splitlines()]
+
+
+def kyokus(events: list[dict]) -> list[list[dict]]:
+    out: list[list[dict]] = []
+    for e in events:
+        if e["type"] == "start_kyoku":
+            out.append([])
+        if out:
+            out[-1].append(e)
+    return out
+
+
+def test_replay_reproduces_the_stored_scores(run_dir: Path) -> None:
+    hands = load_table(run_dir, "hands")
+    for match_id in (0, 1):
+        result = replay_match(run_dir, match_id)
+        stored = hands.filter(hands["match_id"] == match_id).sort("hand_index", "seat")
+        assert len(result.hands) == stored["hand_index"].n_unique()
+        replayed = [s.end_score for rec in result.hands for s in rec.seats]
+        assert replayed == stored["end_score"].to_list()
+
+
+def test_replay_refuses_a_result_that_differs(run_dir: Path,
+                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    real = replay_module.play_match
+
+    def changed(*args, **kwargs):
+        result = real(*args, **kwargs)
+        return replace(result, hands=result.hands[:-1])
+
+    monkeypatch.setattr(replay_module, "play_match", changed)
+    with pytest.raises(SimError, match="does not replay to the stored result: code changed"):
+        replay_match(run_dir, 0)
+
+
+def test_replay_errors(run_dir: Path, tmp_path: Path) -> None:
+    with pytest.raises(SimError, match="no such run folder"):
+        replay_match(tmp_path / "missing", 0)
+    with pytest.raises(SimError, match="no match 7"):
+        replay_match(run_dir, 7)
+
+
+def test_show_prints_header_log_and_summary(run_dir: Path) -> None:
+    rec = replay_match(run_dir, 0).hands[1]
+    result = invoke("show", run_dir, "--match", "0", "--hand", "1")
+    assert result.exit_code == 0, result.output
+    lines = result.stdout.splitlines()
+    assert lines[0].startswith(f"match 0 hand 1: {rec.name}, honba {rec.honba}")
+    assert f"dealer P{rec.dealer}" in lines[0]
+    assert " ".join(str(s.start_score) for s in rec.seats) in lines[0]
+    assert rec.log_text() in result.stdout
+    assert rec.summary() in result.stdout
+    assert any(" discard " in line for line in lines)
+
+
+def test_mjai_tiles() -> None:
+    assert [mjai_tile(t * 4 + 1) for t in (0, 8, 9, 17, 18, 26)] == \
+        ["1m", "9m", "1p", "9p", "1s", "9s"]
+    assert [mjai_tile(t * 4) for t in range(27, 34)] == ["E", "S", "W", "N", "P", "F", "C"]
+    assert [mjai_tile(t) for t in (16, 52, 88)] == ["5mr", "5pr", "5sr"]
+    assert mjai_tile(16, red_fives=False) == "5m"
+
+
+def test_export_structure(run_dir: Path) -> None:
+    events = export_lines(run_dir)
+    assert events[0]["type"] == "start_game"
+    assert events[-1]["type"] == "end_game"
+    starts = [e for e in events if e["type"] == "start_kyoku"]
+    assert len(starts) == len(replay_match(run_dir, 0).hands)
+    for start in starts:
+        assert len(start["tehais"]) == 4
+        assert all(len(hand) == 13 for hand in start["tehais"])
+    for kyoku in kyokus(events):
+        assert kyoku[-1]["type"] == "end_kyoku" or kyoku[-1]["type"] == "end_game"
+        assert sum(e["type"] in ("hora", "ryukyoku") for e in kyoku) >= 1
+
+
+def test_export_tiles_are_mjai_tiles(run_dir: Path) -> None:
+    def tiles(value):
+        if isinstance(value, str):
+            yield value
+        elif isinstance(value, list):
+            for v in value:
+                yield from tiles(v)
+
+    seen = 0
+    for e in export_lines(run_dir):
+        for key in ("pai", "dora_marker", "consumed", "tehais", "ura_markers"):
+            for tile in tiles(e.get(key)):
+                assert tile in MJAI_TILES, (tile, e)
+                seen += 1
+    assert seen > 100
+
+
+def test_export_deltas_match_the_stick_movement(run_dir: Path) -> None:
+    events = export_lines(run_dir)
+    hands = replay_match(run_dir, 0).hands
+    scores = None
+    for rec, kyoku in zip(hands, kyokus(events), strict=True):
+        start = kyoku[0]
+        if scores is not None:
+            assert start["scores"] == scores  # carried on from the previous kyoku
+        assert start["kyotaku"] == rec.sticks_start
+        accepted = sum(e["type"] == "reach_accepted" for e in kyoku)
+        results = [e for e in kyoku if e["type"] in ("hora", "ryukyoku")]
+        total = [sum(e["deltas"][s] for e in results) for s in range(4)]
+        assert sum(total) == 1000 * (rec.sticks_start + accepted - rec.sticks_end)
+        scores = [start["scores"][s] + total[s] for s in range(4)]
+        for e in kyoku:
+            if e["type"] == "reach_accepted":
+                scores[e["actor"]] -= 1000
+        assert scores == [s.end_score for s in rec.seats]
+
+
+def test_double_ron_splits_the_deltas(run_dir: Path) -> None:
+    for rec in replay_match(run_dir, 0).hands:
+        horas = [e for e in hand_events(rec) if e["type"] == "hora"]
+        assert len(horas) == len(rec.wins)
+        for e, w in zip(horas, rec.wins, strict=True):
+            assert (e["actor"], e["target"]) == (w.seat, w.from_seat)
+            assert e["deltas"][w.seat] >= w.points
+
+
+def test_export_one_hand_to_a_file(run_dir: Path, tmp_path: Path) -> None:
+    out = tmp_path / "hand.jsonl"
+    result = invoke("export", run_dir, "--match", "1", "--hand", "0", "--out", out)
+    assert result.exit_code == 0, result.output
+    events = [json.loads(line) for line in out.read_text().splitlines()]
+    types = [e["type"] for e in events]
+    assert types[0] == "start_game" and types[-1] == "end_game"
+    assert types.count("start_kyoku") == 1 and types.count("end_kyoku") == 1
+    assert events[0]["seed"] == [3, 1]
+
+
+def test_export_keys_match_the_validation_log(run_dir: Path) -> None:
+    files = sorted(VALIDATION_MJAI.glob("*.jsonl")) if VALIDATION_MJAI.is_dir() else []
+    if not files:
+        pytest.skip(f"no mjai validation logs in {VALIDATION_MJAI}")
+    reference: dict[str, set[str]] = {}
+    for path in files:
+        for line in path.read_text().splitlines():
+            if line.strip():
+                e = json.loads(line)
+                reference.setdefault(e["type"], set(e))
+    ours: dict[str, set[str]] = {}
+    for match in ("0", "1"):
+        result = invoke("export", run_dir, "--match", match)
+        for line in result.stdout.splitlines():
+            e = json.loads(line)
+            assert ours.setdefault(e["type"], set(e)) == set(e)  # one shape per type
+    for kind, keys in ours.items():
+        if kind in reference:
+            assert keys == reference[kind], kind
+        else:
+            assert kind in MJAI_ONLY_IF_PLAYED, kind
+
+
+@pytest.mark.parametrize("args", [
+    ("show", "{missing}", "--match", "0", "--hand", "0"),
+    ("show", "{run}", "--match", "9", "--hand", "0"),
+    ("show", "{run}", "--match", "0", "--hand", "99"),
+    ("export", "{missing}", "--match", "0"),
+    ("export", "{run}", "--match", "-1"),
+    ("export", "{run}", "--match", "0", "--hand", "99"),
+    ("export", "{run}", "--match", "0", "--format", "tenhou"),
+])
+def test_cli_errors_exit_2(run_dir: Path, tmp_path: Path, args: tuple[str, ...]) -> None:
+    filled = [a.format(run=run_dir, missing=tmp_path / "missing") for a in args]
+    result = invoke(*filled)
+    assert result.exit_code == 2, result.output
+    text = result.output.strip()
+    assert text.startswith("error:") and len(text.splitlines()) == 1
+    assert "Traceback" not in text
