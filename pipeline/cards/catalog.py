@@ -113,7 +113,15 @@ class Card:
         return tuple(dict.fromkeys(e.kind for e in self.effects))
 
     def missing_kinds(self, implemented: Iterable[str] | None = None) -> tuple[str, ...]:
-        """Effect kinds of the card without an implementation (default: the registry's)."""
+        """Effect kinds of the card without an implementation. By default each effect is checked
+        with its parameters against the code (some kinds are implemented for some values only);
+        given ``implemented``, by kind alone."""
+        if implemented is None:
+            from pipeline.cards import registry
+
+            missing = [e.kind for e in self.effects
+                       if not registry.effect_implemented(e.kind, e.params)]
+            return tuple(dict.fromkeys(missing))
         done = _implemented(implemented)
         return tuple(k for k in self.kinds if k not in done)
 

@@ -7,6 +7,7 @@ collected from every seat and resolved together (rule H-05). Nothing here knows 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from itertools import combinations
 
@@ -18,6 +19,7 @@ from pipeline.rules.agari import (
     winning_types,
 )
 from pipeline.rules.agents import Agent, Observation
+from pipeline.rules.hooks import AbilityHooks, WinView, scoring_modifiers
 from pipeline.rules.preset import Preset
 from pipeline.rules.records import (
     Event,
@@ -27,7 +29,14 @@ from pipeline.rules.records import (
     SeatRecord,
     WinRecord,
 )
-from pipeline.rules.scoring import ScoringRules, WinContext, WinResult, score_win
+from pipeline.rules.scoring import (
+    NO_MODIFIERS,
+    ScoringModifiers,
+    ScoringRules,
+    WinContext,
+    WinResult,
+    score_win,
+)
 from pipeline.rules.wall import Wall
 from pipeline.tiles import NUM_TILES, WIND_TYPES, counts34, is_terminal_or_honor_type
 
@@ -127,8 +136,10 @@ class PlayerState:
 class HandState:
     """A deal in progress. Agents see it only through :class:`Observation`."""
 
-    def __init__(self, start: HandStart, preset: Preset, agents: list[Agent]) -> None:
+    def __init__(self, start: HandStart, preset: Preset, agents: list[Agent],
+                 abilities: Sequence[AbilityHooks | None] = ()) -> None:
         self.start = start
+        self.abilities = [a for a in abilities if a is not None]
         self.preset = preset
         self.rules: ScoringRules = preset.scoring_rules()
         self.agents = agents
@@ -147,6 +158,7 @@ class HandState:
         self.pending_dora = 0          # open/added kan indicators revealed after the discard (K-05)
         self.discard_count = 0
         self.last_kan_from: int | None = None  # feeder of an open kan, for rinshan pao (K-06)
+        self.current_claim_from: int | None = None  # whose discard or kan tile is on offer
         self.record = HandRecord(
             round_wind=start.round_wind, hand_number=start.hand_number, honba=start.honba,
             sticks_start=start.sticks, dealer=start.dealer,
@@ -203,7 +215,7 @@ class HandState:
         counts = p.held()
         if drew and is_complete(counts):
             ctx = self.win_context(seat, p.drawn, tsumo=True, rinshan=rinshan)
-            if score_win(ctx, self.rules) is not None:
+            if score_win(ctx, self.rules, self._modifiers(seat, ctx, None)) is not None:
                 acts.append(Action(ActionKind.TSUMO, seat, p.drawn))
         if (drew and not rinshan and p.turns == 0 and self.uninterrupted
                 and self.preset.abortive_draws and count_terminal_honor_kinds(counts) >= 9):
@@ -321,7 +333,8 @@ class HandState:
             return False
         if p.temp_furiten or p.riichi_furiten or p.discard_furiten(waits):  # rule H-09
             return False
-        result = score_win(self.win_context(seat, tile, tsumo=False, chankan=chankan), self.rules)
+        ctx = self.win_context(seat, tile, tsumo=False, chankan=chankan)
+        result = score_win(ctx, self.rules, self._modifiers(seat, ctx, self._discarder(seat)))
         if result is None:
             return False
         return not kokushi_only or any(n.startswith(KOKUSHI_NAME) for n in result.yaku_names())
@@ -431,6 +444,7 @@ class HandState:
 
     def _offer_rob(self, kan_seat: int, tile: int, *, kokushi_only: bool) -> HandRecord | None:
         winners = []
+        self.current_claim_from = kan_seat
         for s in self._others(kan_seat):
             if self._can_ron(s, tile, chankan=True, kokushi_only=kokushi_only):
                 choice = self.ask(s, [Action(ActionKind.RON, s, tile), Action(ActionKind.PASS, s)])
@@ -479,6 +493,7 @@ class HandState:
         self.last_kan_from = None
 
         claims: dict[int, Action] = {}
+        self.current_claim_from = seat
         for s in self._others(seat):
             legal = self.claim_actions(s, seat, tile)
             if legal:
@@ -549,10 +564,31 @@ class HandState:
 
     def _score(self, seat: int, tile: int, *, tsumo: bool, rinshan: bool = False,
                chankan: bool = False) -> WinResult:
-        result = score_win(self.win_context(seat, tile, tsumo=tsumo, rinshan=rinshan,
-                                            chankan=chankan), self.rules)
+        ctx = self.win_context(seat, tile, tsumo=tsumo, rinshan=rinshan, chankan=chankan)
+        modifiers = self._modifiers(seat, ctx, None if tsumo else self._discarder(seat))
+        result = score_win(ctx, self.rules, modifiers)
         assert result is not None, "a win was offered that does not score"
+        if modifiers != NO_MODIFIERS:
+            plain = score_win(ctx, self.rules)
+            base_han, base_points = (plain.han, plain.total) if plain else (0, 0)
+            self.log("ability", seat, detail=f"scoring: {result.han - base_han:+d} han, "
+                     f"{result.total - base_points:+d} points "
+                     f"({', '.join(a.name for a in self.abilities)})")
         return result
+
+    def _modifiers(self, seat: int, ctx: WinContext, discarder: int | None) -> ScoringModifiers:
+        """Every ability's scoring hook for this win, merged (no abilities: no modifiers)."""
+        if not self.abilities:
+            return NO_MODIFIERS
+        declared = {q.seat: d.order for q in self.players if q.riichi_accepted
+                    for d in q.discards if d.riichi}
+        riichi = tuple(sorted(declared, key=declared.get))
+        view = WinView(seat, ctx, discarder, tuple(self.scores), self.dealer, riichi)
+        return scoring_modifiers(self.abilities, view)
+
+    def _discarder(self, seat: int) -> int | None:
+        """The seat whose tile is being claimed: the last seat that discarded or declared a kan."""
+        return self.current_claim_from
 
     def _ura(self, seat: int) -> None:
         if self.players[seat].riichi and self.rules.ura_dora:
@@ -719,6 +755,7 @@ class HandState:
 __all__ = ["HandStart", "HandState", "IllegalActionError", "play_hand"]
 
 
-def play_hand(start: HandStart, preset: Preset, agents: list[Agent]) -> HandRecord:
-    """Play one deal from its starting state with the given agents."""
-    return HandState(start, preset, agents).play()
+def play_hand(start: HandStart, preset: Preset, agents: list[Agent],
+              abilities: Sequence[AbilityHooks | None] = ()) -> HandRecord:
+    """Play one deal from its starting state with the given agents (and seats' abilities)."""
+    return HandState(start, preset, agents, abilities).play()

@@ -1,0 +1,147 @@
+"""The ability framework: hooks, merged modifiers, and the first scoring primitives."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+
+import pytest
+
+from pipeline.cards.abilities import CardAbility, effect_implemented
+from pipeline.cards.catalog import load_catalog
+from pipeline.rules.actions import Meld, MeldKind
+from pipeline.rules.agents import RandomAgent
+from pipeline.rules.hand import play_hand
+from pipeline.rules.hooks import AbilityHooks, WinView, merge_modifiers, scoring_modifiers
+from pipeline.rules.preset import load_preset
+from pipeline.rules.records import HandStart
+from pipeline.rules.scenario import ScriptAgent, scenario_start
+from pipeline.rules.scoring import NO_MODIFIERS, ScoringModifiers, WinContext, score_win
+from pipeline.rules.wall import Wall
+from pipeline.tiles import parse_tiles
+
+PRESET = load_preset("online-hanchan")
+RULES = PRESET.scoring_rules()
+CATALOG = load_catalog("1.2")
+
+
+def view(ctx: WinContext, seat: int = 1, *, scores=(25000,) * 4, riichi=()) -> WinView:
+    return WinView(seat, ctx, None if ctx.is_tsumo else 0, tuple(scores), 0, tuple(riichi))
+
+
+def ron_ctx(concealed: str, win: str, melds: tuple[Meld, ...] = (), **kw) -> WinContext:
+    tiles = parse_tiles(concealed)
+    win_tile = parse_tiles(win, taken=tiles)[0]
+    return WinContext(concealed=(*tiles, win_tile), melds=melds, win_tile=win_tile,
+                      is_tsumo=False, seat_wind=1, round_wind=0, is_dealer=False,
+                      dora_indicators=tuple(parse_tiles("1z", taken=tiles)), **kw)
+
+
+def test_merge_modifiers_combines_every_part() -> None:
+    a = ScoringModifiers(yaku_values={"Pinfu": 2}, extra_han=(("x", 1),), dora_multiplier=2)
+    b = ScoringModifiers(yaku_values={"Pinfu": 3, "Tanyao": 2}, extra_han=(("y", 2),),
+                         dora_multiplier=3, allowed_yaku=frozenset({"Pinfu"}))
+    merged = merge_modifiers([a, b, NO_MODIFIERS])
+    assert merged.yaku_values == {"Pinfu": 3, "Tanyao": 2}
+    assert merged.extra_han == (("x", 1), ("y", 2))
+    assert merged.dora_multiplier == 6
+    assert merged.allowed_yaku == frozenset({"Pinfu"})
+    assert merge_modifiers([]) is NO_MODIFIERS
+    assert scoring_modifiers([], None) is NO_MODIFIERS  # no abilities: no work at all
+
+
+def test_c11_nodoka_pinfu_value_is_set_not_added() -> None:
+    # rule C-11: "pinfu is worth 2 han" replaces its 1 han
+    ctx = ron_ctx("234m456p678s99p23s", "4s")
+    plain = score_win(ctx, RULES)
+    assert plain is not None and plain.yaku_names() == ["Pinfu"] and plain.han == 1
+    nodoka = CardAbility(CATALOG.card("nodoka_haramura"), seat=1)
+    result = score_win(ctx, RULES, nodoka.scoring(view(ctx)))
+    assert result.han == 2 and dict(result.yaku)["Pinfu"] == 2
+    assert result.ron_points == 2000 and plain.ron_points == 1000
+
+
+def test_ability_only_acts_on_its_own_seats_win() -> None:
+    ctx = ron_ctx("234m456p678s99p23s", "4s")
+    nodoka = CardAbility(CATALOG.card("nodoka_haramura"), seat=2)
+    assert nodoka.scoring(view(ctx, seat=1)) in (None, NO_MODIFIERS)
+
+
+def test_c12_arata_bonus_han_need_a_real_yaku() -> None:
+    # rule C-12: 9 pinzu give +2 han, but an open hand with no yaku still cannot win
+    chi = Meld(MeldKind.CHI, tuple(parse_tiles("123p")), parse_tiles("1p")[0], 0)
+    ctx = ron_ctx("456p678p234s5m", "5m", melds=(chi,))
+    arata = CardAbility(CATALOG.card("arata_sagimori"), seat=1)
+    mods = arata.scoring(view(ctx))
+    assert mods is not None and ("pinzu_tiles", 2) in mods.extra_han
+    assert score_win(ctx, RULES) is None
+    assert score_win(ctx, RULES, mods) is None
+
+
+def test_arata_pinzu_thresholds_and_three_type_wait() -> None:
+    arata = CardAbility(CATALOG.card("arata_sagimori"), seat=1)
+    six = ron_ctx("123p456p234s678s5m", "5m")            # 6 pinzu, tanki: +1
+    assert arata.scoring(view(six)).extra_han == (("pinzu_tiles", 1),)
+    eleven = ron_ctx("11p234p456p789p23s", "4s")          # 11 pinzu, 1-4s wait: +3
+    assert arata.scoring(view(eleven)).extra_han == (("pinzu_tiles", 3),)
+    wide = ron_ctx("234m678m23456s99p", "4s")            # waits 1s, 4s, 7s: +1
+    assert ("wait_three_types", 1) in arata.scoring(view(wide)).extra_han
+
+
+def test_yaku_value_conditions_chasing_riichi_and_last_place() -> None:
+    toyone = CardAbility(CATALOG.card("toyone_anetai"), seat=1)
+    ctx = ron_ctx("234m456p678s99p23s", "4s", riichi=True)
+    first = toyone.scoring(view(ctx, riichi=(1, 2)))
+    chasing = toyone.scoring(view(ctx, riichi=(2, 1)))
+    assert first is None or "Riichi" not in first.yaku_values
+    assert chasing is not None and chasing.yaku_values["Riichi"] == 2
+    kana = CardAbility(CATALOG.card("kana_ikeda"), seat=1)
+    last = kana.scoring(view(ctx, scores=(30000, 10000, 30000, 30000)))
+    ahead = kana.scoring(view(ctx, scores=(30000, 40000, 20000, 10000)))
+    assert last is not None and last.yaku_values["Pinfu"] == 2
+    assert ahead is None or not ahead.yaku_values
+
+
+def test_arata_tsumo_in_play_scores_the_bonus_and_logs_the_trigger() -> None:
+    hands = ["", "123p456p789p234s5m", "", ""]
+    start = scenario_start(hands, draws="7z6z5z6z7s5m", dora="1z")
+    arata = CardAbility(CATALOG.card("arata_sagimori"), seat=1)
+    agents = [ScriptAgent(), ScriptAgent(["6z", "tsumo"]), ScriptAgent(), ScriptAgent()]
+    plain = play_hand(start, PRESET, [ScriptAgent(), ScriptAgent(["6z", "tsumo"]),
+                                      ScriptAgent(), ScriptAgent()])
+    rec = play_hand(start, PRESET, agents, abilities=[None, arata, None, None])
+    assert plain.wins[0].han == 3 and plain.wins[0].points == 4000   # tsumo + ittsu, 30 fu
+    assert rec.wins[0].han == 5 and rec.wins[0].points == 8000       # +2 for 9 pinzu
+    assert rec.seats[1].delta == 8000
+    logged = [e for e in rec.events if e.kind == "ability"]
+    assert len(logged) == 1 and "+2 han" in logged[0].detail and "arata_sagimori" in \
+        logged[0].detail
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_cards_without_scoring_effects_leave_play_identical(seed: int) -> None:
+    rng = random.Random(seed)
+    start = HandStart(wall=Wall.shuffled(rng).order, dealer=seed % 4)
+    maho = CATALOG.card("maho_yumeno")  # no effect of hers acts through these hooks yet
+    with_cards = play_hand(start, PRESET, [RandomAgent(seed * 4 + s) for s in range(4)],
+                           abilities=[CardAbility(maho, s) for s in range(4)])
+    without = play_hand(start, PRESET, [RandomAgent(seed * 4 + s) for s in range(4)])
+    assert with_cards.log_text() == without.log_text()
+
+
+def test_base_hooks_do_nothing() -> None:
+    ctx = ron_ctx("234m456p678s99p23s", "4s")
+    assert AbilityHooks().scoring(view(ctx)) is None
+
+
+def test_partial_kinds_report_only_supported_values_as_implemented() -> None:
+    assert effect_implemented("count_bonus", {"count": "pinzu_tiles", "condition": "always"})
+    assert not effect_implemented("count_bonus", {"count": "warm_tiles", "condition": "always"})
+    assert not effect_implemented("extra_turn", {"when": "discard_2_or_8"})
+    assert CATALOG.card("arata_sagimori").playable()
+    assert not CATALOG.card("nodoka_haramura").playable()  # face-down discard not yet
+
+
+def test_preset_replace_keeps_rules_for_abilities() -> None:
+    preset = replace(PRESET, kuitan=False)
+    assert preset.scoring_rules().kuitan is False
