@@ -145,3 +145,36 @@ def test_partial_kinds_report_only_supported_values_as_implemented() -> None:
 def test_preset_replace_keeps_rules_for_abilities() -> None:
     preset = replace(PRESET, kuitan=False)
     assert preset.scoring_rules().kuitan is False
+
+
+def test_komaki_doubles_her_win_and_sets_riichi_to_two_han() -> None:
+    komaki = CardAbility(CATALOG.card("komaki_jindai"), seat=1)
+    assert CATALOG.card("komaki_jindai").playable()
+    pinfu = ron_ctx("234m456p678s99p23s", "4s")
+    assert score_win(pinfu, RULES, komaki.scoring(view(pinfu))).ron_points == 2 * 1000
+    riichi = ron_ctx("234m456p678s99p23s", "4s", riichi=True)
+    result = score_win(riichi, RULES, komaki.scoring(view(riichi)))
+    assert dict(result.yaku)["Riichi"] == 2 and result.han == 3     # rule C-11
+    assert result.ron_points == 2 * 3900
+
+
+def test_komaki_plays_face_up_from_the_start_of_the_hand() -> None:
+    from pipeline.rules.agents import Observation
+    from pipeline.rules.hand import HandState
+
+    seen = {}
+
+    class Peek(ScriptAgent):
+        def decide(self, obs: Observation, legal):
+            seen.setdefault(obs.seat, (obs.shown_hand(1), obs.shown_hand(2)))
+            return super().decide(obs, legal)
+
+    start = scenario_start(["", "", "", ""], draws="7z6z5z6z")
+    komaki = CardAbility(CATALOG.card("komaki_jindai"), seat=1)
+    state = HandState(start, PRESET, [Peek(), Peek(), Peek(), Peek()],
+                      abilities=[None, komaki, None, None])
+    state.play()
+    others_view_of_komaki, others_view_of_seat2 = seen[0]
+    assert others_view_of_komaki is not None and len(others_view_of_komaki) == 13
+    assert others_view_of_seat2 is None
+    assert any(e.kind == "ability" and "hand revealed" in e.detail for e in state.events)

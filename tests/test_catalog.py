@@ -488,8 +488,10 @@ def test_cli_cards_list_shows_implemented(monkeypatch) -> None:
     out = run("cards", "list").output
     nodoka = next(line for line in out.splitlines() if line.startswith("nodoka_haramura"))
     assert " yes " in nodoka
-    # Nodoka and Tomoki by the patched kinds, Arata by the scoring primitives in code
-    assert out.rstrip().endswith("54 cards in catalog 1.2, 3 implemented")
+    # the patched kinds make Nodoka and Tomoki playable, on top of what the code implements
+    done = sum(c.playable() for c in load_catalog("1.2").cards)
+    assert done >= 3
+    assert out.rstrip().endswith(f"54 cards in catalog 1.2, {done} implemented")
 
 
 def test_cli_cards_show(cat: Catalog) -> None:

@@ -5,10 +5,11 @@ asking each of its effects. Each effect kind is a small function here (a primiti
 parameters from the catalog, so a designer's change of a number changes the behaviour with no
 code change. Per-character code is only for what no primitive covers.
 
-Scoring primitives implemented so far: ``yaku_value``, ``one_han_yaku_value``, ``count_bonus``
-(pinzu tiles, open pons and kans) and ``condition_bonus`` (3-7 only, three-type wait, single
-wait). Extra han from bonuses are not yaku (rule C-12); a value set replaces, it does not add
-(rule C-11).
+Primitives implemented so far: scoring ``yaku_value``, ``one_han_yaku_value``, ``count_bonus``
+(pinzu tiles, open pons and kans), ``condition_bonus`` (3-7 only, three-type wait, single wait,
+tsumo) and ``win_multiplier`` (always); at hand start ``open_hands`` (herself). Extra han from
+bonuses are not yaku (rule C-12); a value set replaces, it does not add (rule C-11).
+``effect_implemented`` says which effects (with their parameter values) are covered.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from typing import Any
 from pipeline.cards.catalog import Card, Effect
 from pipeline.rules.actions import MeldKind
 from pipeline.rules.agari import winning_types
-from pipeline.rules.hooks import AbilityHooks, WinView, merge_modifiers
+from pipeline.rules.hooks import AbilityHooks, TableControls, WinView, merge_modifiers
 from pipeline.rules.scoring import ScoringModifiers
 from pipeline.tiles import counts34
 
@@ -123,7 +124,16 @@ def condition_bonus(params: Mapping[str, Any], win: WinView, seat: int
     return None
 
 
+def win_multiplier(params: Mapping[str, Any], win: WinView, seat: int
+                   ) -> ScoringModifiers | None:
+    """The win's value (before honba and sticks) is multiplied."""
+    if params["when"] == "always":
+        return ScoringModifiers(value_multiplier=params["factor"])
+    return None
+
+
 SCORING_PRIMITIVES: dict[str, ScoringPrimitive] = {
+    "win_multiplier": win_multiplier,
     "yaku_value": yaku_value,
     "one_han_yaku_value": one_han_yaku_value,
     "count_bonus": count_bonus,
@@ -136,17 +146,31 @@ SUPPORTED_CHOICES: dict[tuple[str, str], frozenset[str]] = {
     ("condition_bonus", "when"): frozenset(CONDITIONS),
     ("yaku_value", "condition"): frozenset(
         ("always", "closed", "in_riichi", "damaten", "last_place", "chasing_riichi")),
+    ("win_multiplier", "when"): frozenset(("always",)),
+    ("open_hands", "who"): frozenset(("self",)),
     ("one_han_yaku_value", "condition"): frozenset(
         ("always", "closed", "in_riichi", "damaten", "last_place", "chasing_riichi")),
 }
 
 
+# Effects acting at the start of the hand through the table controls.
+HAND_START_PRIMITIVES: dict[str, Callable[[Mapping[str, Any], TableControls, CardAbility],
+                                          None]] = {}
+
+
 def effect_implemented(kind: str, params: Mapping[str, Any]) -> bool:
     """Whether this effect, with these parameters, has an implementation."""
-    if kind not in SCORING_PRIMITIVES:
+    if kind not in SCORING_PRIMITIVES and kind not in HAND_START_PRIMITIVES:
         return False
     return all(params.get(name) in choices
                for (k, name), choices in SUPPORTED_CHOICES.items() if k == kind)
+
+
+def open_hands(params: Mapping[str, Any], table: TableControls, ability: CardAbility) -> None:
+    """She plays face up from the start of the hand (the pick is revealed before the dealer's
+    first discard)."""
+    if params["who"] == "self":
+        table.reveal_hand(ability.seat, ability.name)
 
 
 class CardAbility(AbilityHooks):
@@ -159,8 +183,17 @@ class CardAbility(AbilityHooks):
         self._scoring: list[tuple[Effect, ScoringPrimitive]] = [
             (e, SCORING_PRIMITIVES[e.kind]) for e in card.effects if e.kind in SCORING_PRIMITIVES
         ]
+        self._start = [(e, HAND_START_PRIMITIVES[e.kind]) for e in card.effects
+                       if e.kind in HAND_START_PRIMITIVES]
+
+    def hand_start(self, table: TableControls) -> None:
+        for effect, primitive in self._start:
+            primitive(effect.params, table, self)
 
     def scoring(self, win: WinView) -> ScoringModifiers | None:
         if win.seat != self.seat or not self._scoring:
             return None
         return merge_modifiers(p(e.params, win, self.seat) for e, p in self._scoring)
+
+
+HAND_START_PRIMITIVES["open_hands"] = open_hands

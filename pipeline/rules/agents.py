@@ -38,6 +38,13 @@ class Observation:
         """A seat's discards with their public details (tsumogiri, riichi, called, order)."""
         return tuple(self._state.players[seat].discards)
 
+    def shown_hand(self, seat: int) -> tuple[int, ...] | None:
+        """Another seat's concealed tiles when that seat plays face up (a card's effect)."""
+        state = self._state
+        if seat == self.seat or seat in state.revealed:
+            return tuple(state.players[seat].concealed)
+        return None
+
     def in_riichi(self, seat: int) -> bool:
         return self._state.players[seat].riichi
 

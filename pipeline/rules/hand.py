@@ -19,7 +19,7 @@ from pipeline.rules.agari import (
     winning_types,
 )
 from pipeline.rules.agents import Agent, Observation
-from pipeline.rules.hooks import AbilityHooks, WinView, scoring_modifiers
+from pipeline.rules.hooks import AbilityHooks, TableControls, WinView, scoring_modifiers
 from pipeline.rules.preset import Preset
 from pipeline.rules.records import (
     Event,
@@ -159,6 +159,7 @@ class HandState:
         self.discard_count = 0
         self.last_kan_from: int | None = None  # feeder of an open kan, for rinshan pao (K-06)
         self.current_claim_from: int | None = None  # whose discard or kan tile is on offer
+        self.revealed: set[int] = set()  # seats playing face up (a card's doing)
         self.record = HandRecord(
             round_wind=start.round_wind, hand_number=start.hand_number, honba=start.honba,
             sticks_start=start.sticks, dealer=start.dealer,
@@ -345,6 +346,10 @@ class HandState:
         for s in range(4):
             self.log("deal", s, tiles=tuple(sorted(self.players[s].concealed)))
         self.log("dora", tile=self.wall.dora_indicators[0])
+        if self.abilities:
+            controls = TableControls(self)
+            for ability in self.abilities:
+                ability.hand_start(controls)
         seat = self.dealer
         draw_kind = "live"
         while True:
@@ -575,6 +580,11 @@ class HandState:
                      f"{result.total - base_points:+d} points "
                      f"({', '.join(a.name for a in self.abilities)})")
         return result
+
+    def reveal_hand(self, seat: int, by: str) -> None:
+        """Through :class:`TableControls`: the seat's tiles become public for this hand."""
+        self.revealed.add(seat)
+        self.log("ability", seat, detail=f"{by}: hand revealed, played face up")
 
     def _modifiers(self, seat: int, ctx: WinContext, discarder: int | None) -> ScoringModifiers:
         """Every ability's scoring hook for this win, merged (no abilities: no modifiers)."""

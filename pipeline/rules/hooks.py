@@ -51,11 +51,26 @@ class WinView:
     riichi_seats: tuple[int, ...]  # in the order their riichi was accepted
 
 
+class TableControls:
+    """The narrow means an ability has to change the table outside scoring; each use is logged
+    as an ``ability`` event by the engine."""
+
+    def __init__(self, state: object) -> None:
+        self._state = state
+
+    def reveal_hand(self, seat: int, by: str) -> None:
+        """The seat plays face up for the rest of the hand: every observation shows its tiles."""
+        self._state.reveal_hand(seat, by)
+
+
 class AbilityHooks:
     """One seat's ability for one hand. ``name`` labels its triggers in the event log."""
 
     name = "ability"
     seat = -1
+
+    def hand_start(self, table: TableControls) -> None:
+        """After the deal, before the dealer's first discard (picks are revealed together)."""
 
     def scoring(self, win: WinView) -> ScoringModifiers | None:
         """Modifiers this ability applies to a win (its own or another seat's), or None."""
@@ -64,7 +79,7 @@ class AbilityHooks:
 
 def merge_modifiers(parts: Iterable[ScoringModifiers]) -> ScoringModifiers:
     """All abilities' modifiers for one win as one: values replaced (the higher wins), extra han
-    and local yaku added, dora multipliers multiplied, allowed yaku intersected."""
+    and local yaku added, dora and value multipliers multiplied, allowed yaku intersected."""
     parts = [p for p in parts if p is not None and p != NO_MODIFIERS]
     if not parts:
         return NO_MODIFIERS
@@ -74,6 +89,7 @@ def merge_modifiers(parts: Iterable[ScoringModifiers]) -> ScoringModifiers:
     extra: list[tuple[str, int]] = []
     local = []
     dora = 1
+    multiplier = 1
     allowed: frozenset[str] | None = None
     for p in parts:
         for name, han in p.yaku_values.items():
@@ -81,10 +97,12 @@ def merge_modifiers(parts: Iterable[ScoringModifiers]) -> ScoringModifiers:
         extra.extend(p.extra_han)
         local.extend(p.local_yaku)
         dora *= p.dora_multiplier
+        multiplier *= p.value_multiplier
         if p.allowed_yaku is not None:
             allowed = p.allowed_yaku if allowed is None else allowed & p.allowed_yaku
     return ScoringModifiers(yaku_values=values, extra_han=tuple(extra), dora_multiplier=dora,
-                            local_yaku=tuple(local), allowed_yaku=allowed)
+                            local_yaku=tuple(local), allowed_yaku=allowed,
+                            value_multiplier=multiplier)
 
 
 def scoring_modifiers(abilities: Sequence[AbilityHooks], win: WinView) -> ScoringModifiers:

@@ -17,7 +17,7 @@ Points never include honba or riichi sticks; the engine adds those.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from mahjong.constants import AKA_DORAS, CHUN, EAST, HAKU, HATSU
 from mahjong.hand_calculating.divider import HandDivider
@@ -105,6 +105,7 @@ class ScoringModifiers:
     - ``dora_multiplier``: every dora (indicated, red, ura) counts this many han.
     - ``local_yaku``: extra yaku the cards define (C-25).
     - ``allowed_yaku``: when set, only these yaku count (others are ignored).
+    - ``value_multiplier``: the win's points (before honba and sticks) are multiplied.
     """
 
     yaku_values: dict[str, int] = field(default_factory=dict)
@@ -112,6 +113,7 @@ class ScoringModifiers:
     dora_multiplier: int = 1
     local_yaku: tuple[LocalYaku, ...] = ()
     allowed_yaku: frozenset[str] | None = None
+    value_multiplier: int = 1
 
 
 NO_MODIFIERS = ScoringModifiers()
@@ -188,7 +190,13 @@ def score_win(
     """
     if modifiers == NO_MODIFIERS:
         return _score_with_package(ctx, rules)
-    return score_win_exhaustive(ctx, rules, modifiers)
+    result = score_win_exhaustive(ctx, rules, modifiers)
+    if result is None or modifiers.value_multiplier == 1:
+        return result
+    m = modifiers.value_multiplier
+    return replace(result, ron_points=result.ron_points * m,
+                   tsumo_dealer=result.tsumo_dealer * m,
+                   tsumo_nondealer=result.tsumo_nondealer * m)
 
 
 def score_win_exhaustive(
