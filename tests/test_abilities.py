@@ -139,7 +139,7 @@ def test_partial_kinds_report_only_supported_values_as_implemented() -> None:
     assert not effect_implemented("count_bonus", {"count": "warm_tiles", "condition": "always"})
     assert not effect_implemented("extra_turn", {"when": "discard_2_or_8"})
     assert CATALOG.card("arata_sagimori").playable()
-    assert not CATALOG.card("nodoka_haramura").playable()  # face-down discard not yet
+    assert not CATALOG.card("haru_takimi").playable()  # extra turns not yet
 
 
 def test_preset_replace_keeps_rules_for_abilities() -> None:
@@ -178,3 +178,65 @@ def test_komaki_plays_face_up_from_the_start_of_the_hand() -> None:
     assert others_view_of_komaki is not None and len(others_view_of_komaki) == 13
     assert others_view_of_seat2 is None
     assert any(e.kind == "ability" and "hand revealed" in e.detail for e in state.events)
+
+
+class FaceDownFirst(ScriptAgent):
+    """Discards its first East face down when the ability offers it."""
+
+    def decide(self, obs, legal):
+        from pipeline.rules.actions import ActionKind
+
+        for a in legal:
+            if a.kind == ActionKind.ABILITY and a.tile // 4 == 27:
+                self.offers.append(legal)
+                return a
+        return super().decide(obs, legal)
+
+
+def test_c13_face_down_discard_cannot_be_called_and_is_hidden() -> None:
+    # rule C-13 and roster general rules: a face-down tile cannot be called or ronned, and the
+    # other seats do not learn what it was
+    from pipeline.rules.hand import HandState
+
+    start = scenario_start(["", "1z", "11z", ""], draws="7z6z5z7z")
+    nodoka = CardAbility(CATALOG.card("nodoka_haramura"), seat=1)
+    agents = [ScriptAgent(), FaceDownFirst(), ScriptAgent(), ScriptAgent()]
+    state = HandState(start, PRESET, agents, abilities=[None, nodoka, None, None])
+    rec = state.play()
+    down = [e for e in rec.events if e.kind == "discard" and "face down" in e.detail]
+    assert len(down) == 1 and down[0].seat == 1 and down[0].tile // 4 == 27
+    pon_offers = [a for offer in agents[2].offers for a in offer if a.kind.value == "pon"
+                  and a.tile // 4 == 27]
+    assert not pon_offers
+    from pipeline.rules.agents import Observation
+
+    assert all(t // 4 != 27 for t in Observation(state, 2).discards(1))
+    assert any(t // 4 == 27 for t in Observation(state, 1).discards(1))
+    # once per hand: offered on her first turn only
+    ability_offers = [any(a.kind.value == "ability" for a in offer) for offer in agents[1].offers]
+    assert ability_offers[0] and not any(ability_offers[1:])
+
+
+def test_c13_face_down_tiles_give_no_furiten() -> None:
+    # rule C-13
+    from pipeline.rules.hand import DiscardInfo, PlayerState
+
+    p = PlayerState(seat=0, concealed=[])
+    p.discards.append(DiscardInfo(tile=parse_tiles("4s")[0], tsumogiri=False, riichi=False,
+                                  face_down=True))
+    waits = frozenset({parse_tiles("4s")[0] // 4})
+    assert not p.discard_furiten(waits)
+    p.discards.append(DiscardInfo(tile=parse_tiles("4s")[0], tsumogiri=False, riichi=False))
+    assert p.discard_furiten(waits)
+
+
+def test_tomoki_face_down_only_under_ippatsu_threat() -> None:
+    from pipeline.rules.hooks import OwnTurnView
+
+    tomoki = CardAbility(CATALOG.card("tomoki_sawamura"), seat=0)
+    calm = OwnTurnView(0, (4, 8), True, False, 3, ())
+    threat = OwnTurnView(0, (4, 8), True, False, 3, (2,))
+    assert tomoki.own_actions(calm) == []
+    offered = tomoki.own_actions(threat)
+    assert [a.tile for a in offered] == [4, 8]
+    assert all(a.detail == "tomoki_sawamura:face_down" for a in offered)

@@ -18,9 +18,16 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from pipeline.cards.catalog import Card, Effect
-from pipeline.rules.actions import MeldKind
+from pipeline.rules.actions import Action, MeldKind
 from pipeline.rules.agari import winning_types
-from pipeline.rules.hooks import AbilityHooks, TableControls, WinView, merge_modifiers
+from pipeline.rules.hooks import (
+    AbilityHooks,
+    OwnTurnView,
+    TableControls,
+    WinView,
+    face_down_actions,
+    merge_modifiers,
+)
 from pipeline.rules.scoring import ScoringModifiers
 from pipeline.tiles import counts34
 
@@ -140,6 +147,8 @@ SCORING_PRIMITIVES: dict[str, ScoringPrimitive] = {
     "condition_bonus": condition_bonus,
 }
 
+FACE_DOWN_WHEN = frozenset(("once_per_hand", "ippatsu_threat"))
+
 # Parameters whose values are only partly covered: an effect is implemented when its value is.
 SUPPORTED_CHOICES: dict[tuple[str, str], frozenset[str]] = {
     ("count_bonus", "count"): frozenset(COUNTERS),
@@ -147,6 +156,7 @@ SUPPORTED_CHOICES: dict[tuple[str, str], frozenset[str]] = {
     ("yaku_value", "condition"): frozenset(
         ("always", "closed", "in_riichi", "damaten", "last_place", "chasing_riichi")),
     ("win_multiplier", "when"): frozenset(("always",)),
+    ("face_down_discard", "when"): FACE_DOWN_WHEN,
     ("open_hands", "who"): frozenset(("self",)),
     ("one_han_yaku_value", "condition"): frozenset(
         ("always", "closed", "in_riichi", "damaten", "last_place", "chasing_riichi")),
@@ -158,9 +168,13 @@ HAND_START_PRIMITIVES: dict[str, Callable[[Mapping[str, Any], TableControls, Car
                                           None]] = {}
 
 
+OWN_TURN_KINDS = frozenset(("face_down_discard",))
+
+
 def effect_implemented(kind: str, params: Mapping[str, Any]) -> bool:
     """Whether this effect, with these parameters, has an implementation."""
-    if kind not in SCORING_PRIMITIVES and kind not in HAND_START_PRIMITIVES:
+    if kind not in SCORING_PRIMITIVES and kind not in HAND_START_PRIMITIVES \
+            and kind not in OWN_TURN_KINDS:
         return False
     return all(params.get(name) in choices
                for (k, name), choices in SUPPORTED_CHOICES.items() if k == kind)
@@ -185,6 +199,21 @@ class CardAbility(AbilityHooks):
         ]
         self._start = [(e, HAND_START_PRIMITIVES[e.kind]) for e in card.effects
                        if e.kind in HAND_START_PRIMITIVES]
+        self._face_down = [e.params["when"] for e in card.effects
+                           if e.kind == "face_down_discard" and e.params["when"] in FACE_DOWN_WHEN]
+        self.face_down_used = 0  # an ability lives for one hand: "once per hand" counts here
+
+    def own_actions(self, view: OwnTurnView) -> list[Action]:
+        """Face-down discards (rule C-13) when the card's condition holds."""
+        for when in self._face_down:
+            if (when == "once_per_hand" and not self.face_down_used) or \
+                    (when == "ippatsu_threat" and view.opponents_ippatsu):
+                return face_down_actions(view, self.name)
+        return []
+
+    def action_taken(self, action: Action) -> None:
+        if action.detail.endswith(":face_down"):
+            self.face_down_used += 1
 
     def hand_start(self, table: TableControls) -> None:
         for effect, primitive in self._start:

@@ -32,11 +32,16 @@ class Observation:
         return tuple(self._state.players[seat].melds)
 
     def discards(self, seat: int) -> tuple[int, ...]:
-        return tuple([d.tile for d in self._state.players[seat].discards])
+        """A seat's discarded tiles that this seat can see (others' face-down tiles are hidden)."""
+        own = seat == self.seat
+        return tuple([d.tile for d in self._state.players[seat].discards
+                      if own or not d.face_down])
 
     def pond(self, seat: int) -> tuple[DiscardInfo, ...]:
-        """A seat's discards with their public details (tsumogiri, riichi, called, order)."""
-        return tuple(self._state.players[seat].discards)
+        """A seat's discards with their public details (tsumogiri, riichi, called, order);
+        another seat's face-down discards are left out, since their tiles are unknown."""
+        own = seat == self.seat
+        return tuple(d for d in self._state.players[seat].discards if own or not d.face_down)
 
     def shown_hand(self, seat: int) -> tuple[int, ...] | None:
         """Another seat's concealed tiles when that seat plays face up (a card's effect)."""

@@ -19,7 +19,13 @@ from pipeline.rules.agari import (
     winning_types,
 )
 from pipeline.rules.agents import Agent, Observation
-from pipeline.rules.hooks import AbilityHooks, TableControls, WinView, scoring_modifiers
+from pipeline.rules.hooks import (
+    AbilityHooks,
+    OwnTurnView,
+    TableControls,
+    WinView,
+    scoring_modifiers,
+)
 from pipeline.rules.preset import Preset
 from pipeline.rules.records import (
     Event,
@@ -81,6 +87,7 @@ class DiscardInfo:
     riichi: bool
     called: bool = False
     order: int = 0
+    face_down: bool = False   # rule C-13: no furiten, cannot be called or ronned
 
 
 @dataclass
@@ -130,7 +137,8 @@ class PlayerState:
         return self._waits
 
     def discard_furiten(self, waits: frozenset[int]) -> bool:
-        return any(d.tile // 4 in waits for d in self.discards)
+        # rule C-13: tiles discarded face down do not count for furiten
+        return any(d.tile // 4 in waits for d in self.discards if not d.face_down)
 
 
 class HandState:
@@ -210,7 +218,23 @@ class HandState:
     # ------------------------------------------------------------------ legal actions
 
     def self_actions(self, seat: int, *, drew: bool, rinshan: bool) -> list[Action]:
-        """Actions on the seat's own turn: win, kans, nine terminals, riichi, discards."""
+        """Actions on the seat's own turn: the rules' ones, then any its ability adds."""
+        acts = self._rule_actions(seat, drew=drew, rinshan=rinshan)
+        if self.abilities:
+            p = self.players[seat]
+            view = OwnTurnView(
+                seat=seat, discard_tiles=tuple(a.tile for a in acts
+                                               if a.kind == ActionKind.DISCARD),
+                drew=drew, in_riichi=p.riichi, turns=p.turns,
+                opponents_ippatsu=tuple(q.seat for q in self.players
+                                        if q.seat != seat and q.ippatsu))
+            for ability in self.abilities:
+                if ability.seat == seat:
+                    acts.extend(ability.own_actions(view))
+        return acts
+
+    def _rule_actions(self, seat: int, *, drew: bool, rinshan: bool) -> list[Action]:
+        """Actions the rules give: win, kans, nine terminals, riichi, discards."""
         p = self.players[seat]
         acts: list[Action] = []
         counts = p.held()
@@ -381,6 +405,13 @@ class HandState:
             if kind == ActionKind.NINE_TERMINALS:
                 self.log("nine_terminals", seat, tiles=tuple(sorted(p.concealed)))
                 return self._abort("nine_terminals")
+            if kind == ActionKind.ABILITY:
+                owner = self._owner(seat, act)
+                owner.action_taken(act)
+                if act.detail.endswith(":face_down"):
+                    plain = Action(ActionKind.DISCARD, seat, act.tile)
+                    return self._discard(seat, plain, face_down=owner.name)
+                raise IllegalActionError(f"P{seat} chose {act}, which no hook can carry out")
             if kind in (ActionKind.ANKAN, ActionKind.KAKAN):
                 robbed = self._declare_kan(seat, act)
                 if robbed is not None:
@@ -473,7 +504,12 @@ class HandState:
             else:
                 p.temp_furiten = True
 
-    def _discard(self, seat: int, act: Action) -> HandRecord | tuple[int, str]:
+    def _owner(self, seat: int, act: Action) -> AbilityHooks:
+        name = act.detail.split(":", 1)[0]
+        return next(a for a in self.abilities if a.seat == seat and a.name == name)
+
+    def _discard(self, seat: int, act: Action, *, face_down: str = ""
+                 ) -> HandRecord | tuple[int, str]:
         p = self.players[seat]
         tile = act.tile
         riichi = act.kind == ActionKind.RIICHI
@@ -486,27 +522,29 @@ class HandState:
             self.log("riichi", seat, detail="double" if p.double_riichi else "")
         tsumogiri = tile == p.drawn
         p.concealed.remove(tile)
-        p.discards.append(DiscardInfo(tile, tsumogiri, riichi, order=self.discard_count))
+        p.discards.append(DiscardInfo(tile, tsumogiri, riichi, order=self.discard_count,
+                                      face_down=bool(face_down)))
         p.turns += 1
         p.drawn = None
         p.kuikae = frozenset()
         p.temp_furiten = False  # rule K-01: temporary furiten ends with one's own discard
         self.discard_count += 1
         self.log("discard", seat, tile, detail=("tsumogiri" if tsumogiri else "")
-                 + (" riichi" if riichi else ""))
+                 + (" riichi" if riichi else "") + (f" face down ({face_down})" if face_down
+                                                    else ""))
         self._flush_pending_dora()  # rule K-05
         self.last_kan_from = None
 
         claims: dict[int, Action] = {}
         self.current_claim_from = seat
-        for s in self._others(seat):
+        for s in ([] if face_down else self._others(seat)):  # C-13: nobody may claim it
             legal = self.claim_actions(s, seat, tile)
             if legal:
                 choice = self.ask(s, [*legal, _PASSES[s]])
                 if choice.kind != ActionKind.PASS:
                     claims[s] = choice
         rons = [s for s in self._others(seat) if s in claims and claims[s].kind == ActionKind.RON]
-        for s in self._others(seat):
+        for s in ([] if face_down else self._others(seat)):
             if s not in rons:
                 self._missed(s, tile)
         if rons:

@@ -10,10 +10,10 @@ the others are the fixed list the card layer grows into):
 
 ==================  ======================================================================
 ``pick_value``      bots: how much this character is worth with this starting hand
-``hand_start``      after the deal, before the dealer's first discard
+``hand_start`` *    after the deal, before the dealer's first discard
 ``before_draw``     before the seat draws (may offer another source of the draw)
 ``after_draw``      after the seat has drawn
-``own_actions``     extra legal actions on the seat's own turn (face-down discard, ...)
+``own_actions`` *   extra legal actions on the seat's own turn (face-down discard, ...)
 ``discard``         after any discard that nobody claimed
 ``claim_filter``    which claims a seat may make on a discard (blocked or priority calls)
 ``claim_made``      after any call
@@ -32,6 +32,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
+from pipeline.rules.actions import Action, ActionKind
 from pipeline.rules.scoring import NO_MODIFIERS, ScoringModifiers, WinContext
 
 HOOKS = ("pick_value", "hand_start", "before_draw", "after_draw", "own_actions", "discard",
@@ -63,6 +64,24 @@ class TableControls:
         self._state.reveal_hand(seat, by)
 
 
+@dataclass(frozen=True)
+class OwnTurnView:
+    """What the own-turn hook may read when adding actions."""
+
+    seat: int
+    discard_tiles: tuple[int, ...]      # the tiles the rules allow to discard now
+    drew: bool                          # False right after a call
+    in_riichi: bool
+    turns: int                          # the seat's discards so far this hand
+    opponents_ippatsu: tuple[int, ...]  # seats whose ippatsu is still alive
+
+
+def face_down_actions(view: OwnTurnView, owner: str) -> list[Action]:
+    """One face-down discard for each tile the rules allow to discard (rule C-13)."""
+    return [Action(ActionKind.ABILITY, view.seat, t, detail=f"{owner}:face_down")
+            for t in view.discard_tiles]
+
+
 class AbilityHooks:
     """One seat's ability for one hand. ``name`` labels its triggers in the event log."""
 
@@ -71,6 +90,14 @@ class AbilityHooks:
 
     def hand_start(self, table: TableControls) -> None:
         """After the deal, before the dealer's first discard (picks are revealed together)."""
+
+    def own_actions(self, view: OwnTurnView) -> list[Action]:
+        """Extra legal actions on the seat's own turn, as ``ABILITY`` actions whose detail is
+        ``"<name>:<what>"`` (the engine knows ``face_down``)."""
+        return []
+
+    def action_taken(self, action: Action) -> None:
+        """One of this ability's own actions was chosen (to count uses, for example)."""
 
     def scoring(self, win: WinView) -> ScoringModifiers | None:
         """Modifiers this ability applies to a win (its own or another seat's), or None."""
