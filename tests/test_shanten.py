@@ -370,3 +370,25 @@ def test_visible_counts_from_observation() -> None:
 
     # Shanpon on 1z and 2z: one 1z left unseen, two 2z.
     assert ukeire(h("123m456p789s1122z"), 0, seen) == (3, {east: 1, east + 1: 2})
+
+
+def test_discard_shanten_equals_shanten_after_each_discard() -> None:
+    """The batched form used by the bots gives the same answer as one call per discard."""
+    import random
+
+    from pipeline.bots.shanten import discard_shanten
+
+    rng = random.Random(7)
+    for _ in range(1500):
+        melds = rng.choice((0, 0, 0, 1, 2))
+        wall = list(range(136))
+        rng.shuffle(wall)
+        counts = [0] * 34
+        for tile in wall[:14 - 3 * melds]:
+            counts[tile // 4] += 1
+        got = discard_shanten(counts, melds)
+        for t in range(34):
+            if counts[t]:
+                counts[t] -= 1
+                assert got[t] == shanten(counts, melds)
+                counts[t] += 1

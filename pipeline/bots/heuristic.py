@@ -24,7 +24,7 @@ from pipeline.bots.evaluate import (
     winning_outs,
     yaku_path,
 )
-from pipeline.bots.shanten import shanten, visible_counts
+from pipeline.bots.shanten import discard_shanten, shanten, visible_counts
 from pipeline.bots.style import BotStyle, style
 from pipeline.rules.actions import Action, ActionKind, Meld, MeldKind
 from pipeline.rules.agents import Observation
@@ -103,30 +103,36 @@ class HeuristicBot:
 
     # ------------------------------------------------------------------ table reading
 
-    def _threats(self, obs: Observation, visible: Sequence[int]) -> list[Threat]:
+    def _threats(self, obs: Observation) -> list[Threat]:
         threats = []
-        dora = dora_types(obs.dora_indicators)
+        dora = None
         for s in range(4):
             if s == obs.seat:
                 continue
-            own = [d.tile // 4 for d in obs.pond(s)]
             melds = obs.melds(s)
+            riichi = obs.in_riichi(s)
+            if not riichi:
+                n_open = sum(1 for m in melds if m.is_open)
+                if not (n_open >= 3 or (n_open == 2 and obs.tiles_left < 20)):
+                    continue
+            if dora is None:
+                dora = dora_types(obs.dora_indicators)
+            own = [d.tile // 4 for d in obs.pond(s)]
             dealer = s == obs.dealer
             shown_dora = sum(1 for m in melds for x in m.tiles if x // 4 in dora or
                              x in RED_FIVE_IDS)
-            if obs.in_riichi(s):
+            if riichi:
                 order = obs.riichi_order(s)
-                later = [d.tile // 4 for p in range(4) if p != s for d in obs.pond(p)
-                         if order is not None and d.order > order]
+                later = [] if order is None else [
+                    d.tile // 4 for p in range(4) if p != s for d in obs.pond(p)
+                    if d.order > order]
                 value = 6000 + 1500 * shown_dora
                 threats.append(Threat(s, 1.0, int(value * (1.5 if dealer else 1)),
                                       safe_types(own, later)))
                 continue
-            open_melds = [m for m in melds if m.is_open]
-            if len(open_melds) >= 3 or (len(open_melds) == 2 and obs.tiles_left < 20):
-                weight = 0.5 if len(open_melds) >= 3 else 0.25
-                value = 3000 + 2000 * shown_dora
-                threats.append(Threat(s, weight, int(value * (1.5 if dealer else 1)), set(own)))
+            weight = 0.5 if n_open >= 3 else 0.25
+            value = 3000 + 2000 * shown_dora
+            threats.append(Threat(s, weight, int(value * (1.5 if dealer else 1)), set(own)))
         return threats
 
     def _danger(self, t: int, threats: list[Threat], visible: Sequence[int]) -> float:
@@ -151,7 +157,7 @@ class HeuristicBot:
             return next(a for a in legal if a.kind == ActionKind.DISCARD)
         visible = visible_counts(obs)
         unseen = [4 - v for v in visible]
-        threats = self._threats(obs, visible)
+        threats = self._threats(obs)
         if ActionKind.ANKAN in kinds or ActionKind.KAKAN in kinds:
             kan = self._kan_choice(legal, counts, nm, threats)
             if kan is not None:
@@ -197,13 +203,7 @@ class HeuristicBot:
         return None
 
     def _after_discard_shanten(self, counts: list[int], nm: int) -> list[int]:
-        out = []
-        for t in range(34):
-            if counts[t]:
-                counts[t] -= 1
-                out.append(shanten(counts, nm))
-                counts[t] += 1
-        return out
+        return list(discard_shanten(counts, nm).values())
 
     def _best_discard(self, obs: Observation, counts: list[int], melds: Sequence[Meld],
                       unseen: list[int], visible: Sequence[int], threats: list[Threat],
@@ -216,11 +216,8 @@ class HeuristicBot:
         closed = all(not m.is_open for m in melds)
         kuitan = True
         direction = None if closed else open_direction(counts, melds, values, kuitan)
-        sh_of = {}
-        for t in allowed:
-            counts[t] -= 1
-            sh_of[t] = shanten(counts, nm)
-            counts[t] += 1
+        after = discard_shanten(counts, nm)
+        sh_of = {t: after[t] for t in allowed}
         best_sh = min(sh_of.values())
         han = estimate_han(counts, melds, obs.concealed, dora, values, riichi=closed)
         # a finished hand usually scores more than is visible now (tsumo, ura, pinfu, ippatsu)
@@ -230,9 +227,13 @@ class HeuristicBot:
         scored = []
         exact = best_sh <= EXACT_SHANTEN  # acceptance is worth its cost only near tenpai
         far = FAR_VS_RIICHI if best_sh >= 2 and any(th.weight >= 1.0 for th in threats) else 1.0
-        for t, sh in sh_of.items():
-            if sh > best_sh + (1 if threats else 0):
-                continue
+        limit = best_sh + (1 if threats else 0)
+        candidates = [t for t, sh in sh_of.items() if sh <= limit]
+        keeps = self._keep_values(candidates, counts, dora, values, direction, obs.concealed)
+        if not threats and len(candidates) == 1:
+            exact = False  # the only candidate: its acceptance changes nothing
+        for t in candidates:
+            sh = sh_of[t]
             if exact or threats:
                 counts[t] -= 1
                 accept = acceptance(counts, nm, unseen, sh) if sh <= EXACT_SHANTEN else \
@@ -240,7 +241,7 @@ class HeuristicBot:
                 counts[t] += 1
             else:
                 accept = connectivity_accept(counts, t)
-            keep = self._keep_value(t, counts, dora, values, direction, obs.concealed)
+            keep = keeps[t]
             if threats:
                 gain = win_chance(sh, accept, draws_left) * my_value * far
                 gain -= self._danger(t, threats, visible)
@@ -251,27 +252,34 @@ class HeuristicBot:
         scored.sort(reverse=True)
         return scored[0][2], True
 
-    def _keep_value(self, t: int, counts: Sequence[int], dora: Sequence[int], values: set[int],
-                    direction: str | None, tiles: Sequence[int]) -> float:
-        """How much the hand loses in value by letting type ``t`` go (in acceptance units)."""
+    def _keep_values(self, types: Sequence[int], counts: Sequence[int], dora: Sequence[int],
+                     values: set[int], direction: str | None, tiles: Sequence[int]
+                     ) -> dict[int, float]:
+        """How much the hand loses in value by letting each type go (in acceptance units)."""
         w = self.style.value_weight
-        keep = 0.0
-        if t in dora:
-            keep += 3.0 * w
-        if any(x // 4 == t and x in RED_FIVE_IDS for x in tiles):
-            keep += 2.5 * w
-        if t in values and counts[t] >= 2:
-            keep += 2.0 * w
-        if direction == "tanyao" and (t in TERMINAL_HONOR_TYPES):
-            keep -= 3.0
-        elif direction == "flush":
+        red = {x // 4 for x in tiles if x in RED_FIVE_IDS}
+        main = None
+        if direction == "flush":
             per_suit = [sum(counts[s * 9:(s + 1) * 9]) for s in range(3)]
             main = max(range(3), key=lambda s: per_suit[s])
-            if t < 27 and t // 9 != main:
+        out = {}
+        for t in types:
+            keep = 0.0
+            if t in dora:
+                keep += 3.0 * w
+            if t in red:
+                keep += 2.5 * w
+            if t in values and counts[t] >= 2:
+                keep += 2.0 * w
+            if direction == "tanyao" and (t in TERMINAL_HONOR_TYPES):
                 keep -= 3.0
-        elif direction is None and t >= 27 and t not in values and counts[t] == 1:
-            keep -= 0.5  # lone guest winds go first
-        return keep
+            elif direction == "flush":
+                if t < 27 and t // 9 != main:
+                    keep -= 3.0
+            elif direction is None and t >= 27 and t not in values and counts[t] == 1:
+                keep -= 0.5  # lone guest winds go first
+            out[t] = keep
+        return out
 
     def _wants_riichi(self, obs: Observation, counts: list[int], melds: Sequence[Meld],
                       unseen: list[int], t: int, threats: list[Threat]) -> bool:
@@ -310,41 +318,41 @@ class HeuristicBot:
         melds = obs.melds(seat)
         nm = len(melds)
         closed = all(not m.is_open for m in melds)
-        visible = visible_counts(obs)
-        threats = self._threats(obs, visible)
+        threats = self._threats(obs)
         before = shanten(counts, nm)
         if threats and before >= 2:
             return passing
         values = value_types(obs.seat_wind, obs.round_wind)
+        reach = 2 + (1 if self.style.call_appetite >= 1.3 else 0) \
+            - (1 if self.style.call_appetite < 0.8 else 0)
         best, best_key = None, None
         for a in options:
             for x in a.tiles:
                 counts[x // 4] -= 1
             if a.kind == ActionKind.MINKAN:
-                after = shanten(counts, nm + 1)
-                ok = before == 0 and after == 0 and not threats and not closed
+                # the shanten after the kan matters only when everything else allows it
+                ok = before == 0 and not threats and not closed
+                if ok:
+                    after = shanten(counts, nm + 1)
+                    ok = after == 0
             else:
-                forbidden = kuikae_types(a.tile // 4, min(
-                    [a.tile // 4, *(x // 4 for x in a.tiles)]) if a.kind == ActionKind.CHI
-                    else None)
-                after = 9
-                for t in range(34):
-                    if counts[t] and t not in forbidden:
-                        counts[t] -= 1
-                        after = min(after, shanten(counts, nm + 1))
-                        counts[t] += 1
                 new_meld = Meld(MeldKind.PON if a.kind == ActionKind.PON else MeldKind.CHI,
                                 tuple(sorted((*a.tiles, a.tile))), a.tile)
-                honor_pon = a.kind == ActionKind.PON and a.tile // 4 in values
-                reach = 2 + (1 if self.style.call_appetite >= 1.3 else 0) \
-                    - (1 if self.style.call_appetite < 0.8 else 0)
-                ok = (after < before
-                      and (honor_pon or after <= reach)
-                      and (not threats or after == 0)
-                      and yaku_path(counts, (*melds, new_meld), values, kuitan=True)
-                      and (honor_pon or (after == 0 and obs.tiles_left < 36)
-                           or self._open_han(obs, counts, (*melds, new_meld), values)
-                           >= (1.0 if after <= 1 else 2.0) / self.style.call_appetite))
+                # no yaku after the call: no call, whatever the shanten
+                ok = yaku_path(counts, (*melds, new_meld), values, kuitan=True)
+                if ok:
+                    forbidden = kuikae_types(a.tile // 4, min(
+                        [a.tile // 4, *(x // 4 for x in a.tiles)]) if a.kind == ActionKind.CHI
+                        else None)
+                    after = min([sh for t, sh in discard_shanten(counts, nm + 1).items()
+                                 if t not in forbidden], default=9)
+                    honor_pon = a.kind == ActionKind.PON and a.tile // 4 in values
+                    ok = (after < before
+                          and (honor_pon or after <= reach)
+                          and (not threats or after == 0)
+                          and (honor_pon or (after == 0 and obs.tiles_left < 36)
+                               or self._open_han(obs, counts, (*melds, new_meld), values)
+                               >= (1.0 if after <= 1 else 2.0) / self.style.call_appetite))
             for x in a.tiles:
                 counts[x // 4] += 1
             if ok:

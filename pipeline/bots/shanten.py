@@ -41,6 +41,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "best_discards",
+    "discard_shanten",
     "lowering_draws",
     "near_lowering_draws",
     "shanten",
@@ -498,6 +499,75 @@ def shanten(counts: Sequence[int], melds: int = 0) -> int:
         kokushi = orphans.count(0) - (1 if max(orphans) >= 2 else 0)
         best = min(best, chiitoi, kokushi)
     return best
+
+
+@lru_cache(maxsize=1 << 16)
+def _suit_drops(suit: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
+    """``(index, id after letting one go)`` for each held type of a suit."""
+    return tuple((i, _suit_id(suit[:i] + (c - 1,) + suit[i + 1:])) for i, c in enumerate(suit)
+                 if c)
+
+
+@lru_cache(maxsize=1 << 12)
+def _honor_drops(honors: tuple[int, ...], n: int) -> tuple[tuple[int, int], ...]:
+    """``(index, id after letting one go)`` for each held honor type, in a part of ``n`` tiles."""
+    return tuple((i, _honor_id(honors[:i] + (c - 1,) + honors[i + 1:], n - 1))
+                 for i, c in enumerate(honors) if c)
+
+
+def discard_shanten(counts: Sequence[int], melds: int = 0) -> dict[int, int]:
+    """The shanten after each possible discard of a closed part of ``3k + 2`` tiles, as
+    ``{type: shanten}`` for every held type (in type order).
+
+    Equal to ``shanten(counts - t, melds)`` for each held ``t``, but a discard only changes the
+    id of the one part (a suit or the honors) it comes from, so each discard costs one memo
+    lookup.
+    """
+    n = sum(counts)
+    if (n, melds) not in _SIZES or n % 3 != 2:
+        _check_size(n - 1, melds)  # raises: a discard would not fit the melds
+    suit_ids = _SUIT_IDS
+    parts = (tuple(counts[0:9]), tuple(counts[9:18]), tuple(counts[18:27]))
+    ids = []
+    for suit in parts:
+        found = suit_ids.get(suit)
+        ids.append(_suit_id(suit) if found is None else found)
+    honors = tuple(counts[27:34])
+    h = _HONOR_IDS_BY_SIZE[n - 1].get(honors)
+    if h is None:
+        h = _honor_id(honors, n - 1)
+    after = h << _HONOR_SHIFT | ids[0] << _MAN_SHIFT | ids[1] << _PIN_SHIFT | ids[2]
+    regular = _REGULAR
+    out: dict[int, int] = {}
+    for first, drops, shift in ((0, _suit_drops(parts[0]), _MAN_SHIFT),
+                                (9, _suit_drops(parts[1]), _PIN_SHIFT),
+                                (18, _suit_drops(parts[2]), _SOU_SHIFT),
+                                (27, _honor_drops(honors, n), _HONOR_SHIFT)):
+        blank = after & ~(_ID_MASK << shift)
+        for i, new in drops:
+            key = blank | new << shift
+            found = regular.get(key)
+            out[first + i] = _regular_of_key(key) if found is None else found
+    if melds == 0:
+        # seven pairs and thirteen orphans, from the whole hand's figures less the discard
+        kinds = NUM_TYPES - counts.count(0)
+        pairs = kinds - counts.count(1)
+        orphans = _orphans(counts)
+        orphan_missing = orphans.count(0)
+        orphan_pairs = sum(1 for c in orphans if c >= 2)
+        for t, best in out.items():
+            if best == -1:
+                continue
+            c = counts[t]
+            p = pairs - (c == 2)
+            chiitoi = -1 if p == 7 else 6 - p + max(0, 7 - kinds + (c == 1))
+            if t in _ORPHAN_SET:
+                kokushi = (orphan_missing + (c == 1)
+                           - (1 if orphan_pairs - (c == 2) > 0 else 0))
+            else:
+                kokushi = orphan_missing - (1 if orphan_pairs else 0)
+            out[t] = min(best, chiitoi, kokushi)
+    return out
 
 
 # ---------------------------------------------------------------------------- acceptance
