@@ -240,3 +240,28 @@ def test_tomoki_face_down_only_under_ippatsu_threat() -> None:
     offered = tomoki.own_actions(threat)
     assert [a.tile for a in offered] == [4, 8]
     assert all(a.detail == "tomoki_sawamura:face_down" for a in offered)
+
+
+def test_heuristic_bot_both_uses_and_declines_face_down_discards() -> None:
+    """No optional ability goes unused for want of a policy: the bot spends Nodoka's face-down
+    discard under a threat and keeps it otherwise."""
+    from pipeline.bots.heuristic import HeuristicBot
+    from pipeline.rules.actions import ActionKind
+
+    counts = {"offered": 0, "used": 0}
+
+    class Counting(HeuristicBot):
+        def decide(self, obs, legal):
+            choice = super().decide(obs, legal)
+            if any(a.kind == ActionKind.ABILITY for a in legal):
+                counts["offered"] += 1
+                counts["used"] += choice.kind == ActionKind.ABILITY
+            return choice
+
+    card = CATALOG.card("nodoka_haramura")
+    for seed in range(12):
+        start = HandStart(wall=Wall.shuffled(random.Random(seed)).order, dealer=seed % 4)
+        play_hand(start, PRESET, [Counting(seed * 4 + s) for s in range(4)],
+                  abilities=[CardAbility(card, s) for s in range(4)])
+    assert counts["used"] >= 1
+    assert counts["offered"] > counts["used"]

@@ -34,6 +34,8 @@ from pipeline.tiles import RED_FIVE_IDS, TERMINAL_HONOR_TYPES, counts34
 EXACT_SHANTEN = 1
 # Calibrated against Tenhou top-room rates: a style's aggression of 1 means this much weight on
 # the bot's own hand value against the danger of a tile (see `saki bots calibrate`).
+# Expected deal-in cost (points) above which a face-down discard is worth spending.
+FACE_DOWN_MIN_DANGER = 100
 BASE_AGGRESSION = 1.8
 # A riichi player is already waiting: a hand two or more steps from tenpai seldom wins that race
 # and has more unsafe tiles to pass before it gets there, so its chance counts this much.
@@ -150,14 +152,25 @@ class HeuristicBot:
             kinds_held = sum(1 for t in TERMINAL_HONOR_TYPES if counts[t])
             if kinds_held < 11:
                 return next(a for a in legal if a.kind == ActionKind.NINE_TERMINALS)
+        face_down = [a for a in legal
+                     if a.kind == ActionKind.ABILITY and a.detail.endswith(":face_down")]
         if obs.in_riichi(seat):
             for a in legal:
                 if a.kind == ActionKind.ANKAN:
                     return a  # legal in riichi only when the wait stays the same
-            return next(a for a in legal if a.kind == ActionKind.DISCARD)
+            plain = next(a for a in legal if a.kind == ActionKind.DISCARD)
+            if face_down and self._danger(plain.tile // 4, self._threats(obs),
+                                          visible_counts(obs)) >= FACE_DOWN_MIN_DANGER:
+                return next(a for a in face_down if a.tile == plain.tile)
+            return plain
         visible = visible_counts(obs)
         unseen = [4 - v for v in visible]
         threats = self._threats(obs)
+        if face_down and threats:
+            hidden = self._face_down_choice(obs, counts, melds, unseen, visible, threats,
+                                            face_down)
+            if hidden is not None:
+                return hidden
         if ActionKind.ANKAN in kinds or ActionKind.KAKAN in kinds:
             kan = self._kan_choice(legal, counts, nm, threats)
             if kan is not None:
@@ -170,6 +183,17 @@ class HeuristicBot:
                                                        threats):
             return self._physical(riichi, obs.drawn)
         return self._physical([a for a in discards if a.tile // 4 == choice_type], obs.drawn)
+
+    def _face_down_choice(self, obs: Observation, counts: list[int], melds: Sequence[Meld],
+                          unseen: list[int], visible: Sequence[int], threats: list[Threat],
+                          face_down: list[Action]) -> Action | None:
+        """A face-down discard cannot deal in (rule C-13): under a threat, let the most
+        efficient tile go face down when it would otherwise be dangerous."""
+        allowed = {a.tile // 4 for a in face_down}
+        best, _ = self._best_discard(obs, counts, melds, unseen, visible, [], allowed)
+        if self._danger(best, threats, visible) < FACE_DOWN_MIN_DANGER:
+            return None
+        return self._physical([a for a in face_down if a.tile // 4 == best], obs.drawn)
 
     @staticmethod
     def _physical(options: list[Action], drawn: int | None) -> Action:
