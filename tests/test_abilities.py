@@ -137,9 +137,10 @@ def test_base_hooks_do_nothing() -> None:
 def test_partial_kinds_report_only_supported_values_as_implemented() -> None:
     assert effect_implemented("count_bonus", {"count": "pinzu_tiles", "condition": "always"})
     assert not effect_implemented("count_bonus", {"count": "warm_tiles", "condition": "always"})
-    assert not effect_implemented("extra_turn", {"when": "discard_2_or_8"})
+    assert not effect_implemented("extra_turn", {"when": "new_family_discard"})
+    assert not effect_implemented("repeat_discard", {})
     assert CATALOG.card("arata_sagimori").playable()
-    assert not CATALOG.card("haru_takimi").playable()  # extra turns not yet
+    assert not CATALOG.card("yoshiko_kainou").playable()  # repeated discard not yet
 
 
 def test_preset_replace_keeps_rules_for_abilities() -> None:
@@ -265,3 +266,93 @@ def test_heuristic_bot_both_uses_and_declines_face_down_discards() -> None:
                   abilities=[CardAbility(card, s) for s in range(4)])
     assert counts["used"] >= 1
     assert counts["offered"] > counts["used"]
+
+
+class TakeExtraTurns(ScriptAgent):
+    """Takes every extra turn it is offered (and otherwise follows its script)."""
+
+    def decide(self, obs, legal):
+        if legal[0].detail.endswith(":extra_turn"):
+            self.offers.append(legal)
+            return legal[0]
+        return super().decide(obs, legal)
+
+
+def _haru_hand(draws: str, scripts=None, agents=None):
+    from pipeline.rules.hand import HandState
+
+    start = scenario_start(["", "2m2p8s", "", ""], draws=draws)
+    haru = CardAbility(CATALOG.card("haru_takimi"), seat=1)
+    agents = agents or [ScriptAgent(), TakeExtraTurns(scripts or []), ScriptAgent(),
+                        ScriptAgent()]
+    state = HandState(start, PRESET, agents, abilities=[None, haru, None, None])
+    return state.play(), agents
+
+
+def test_c15_c17_extra_turn_is_optional_and_never_twice_in_a_row() -> None:
+    # Haru discards 2m: extra turn; in it she discards 2p, which would earn another: not given
+    rec, agents = _haru_hand("7z6z5z4z7z6z", scripts=["2m", "2p"])
+    seq = [(e.seat, e.kind, e.detail) for e in rec.events if e.kind in ("discard", "ability")]
+    i = seq.index((1, "ability", "haru_takimi: extra turn"))
+    assert seq[i - 1][0] == 1 and seq[i + 1][0] == 1        # she discards again at once
+    assert seq[i + 1][2] == ""                              # 2p, which would earn one...
+    assert seq[i + 2][0] == 2                               # ...but play moves on: C-15
+    declined, _ = _haru_hand("7z6z5z4z7z6z", agents=[ScriptAgent(), ScriptAgent(["2m"]),
+                                                    ScriptAgent(), ScriptAgent()])
+    assert not any(e.kind == "ability" for e in declined.events)   # C-17: optional
+
+
+def test_c14_a_call_interrupts_the_extra_turn() -> None:
+    from pipeline.rules.hand import HandState
+
+    start = scenario_start(["", "2m", "22m", ""], draws="7z6z5z4z")
+    haru = CardAbility(CATALOG.card("haru_takimi"), seat=1)
+    agents = [ScriptAgent(), TakeExtraTurns(["2m"]), ScriptAgent(["pon"]), ScriptAgent()]
+    rec = HandState(start, PRESET, agents, abilities=[None, haru, None, None]).play()
+    kinds = [(e.seat, e.kind) for e in rec.events if e.kind in ("discard", "pon", "ability")]
+    i = kinds.index((1, "discard"))
+    assert kinds[i + 1] == (2, "pon")      # the pon comes straight after: no extra turn
+
+
+def test_c16_extra_turns_keep_ippatsu() -> None:
+    # rule C-16: Haru declares riichi with 2m, takes the extra turn: both that draw and her next
+    # regular draw are ippatsu draws
+    from pipeline.rules.hand import HandState
+
+    flags: list[bool] = []
+
+    class Watch(TakeExtraTurns):
+        def decide(self, obs, legal):
+            if not legal[0].detail.endswith(":extra_turn"):
+                flags.append(obs._state.players[obs.seat].ippatsu)
+            return super().decide(obs, legal)
+
+    start = scenario_start(["", "2m123p456p789p23s5s", "", ""], draws="7z5s5z6z7z1z", dora="1z")
+    haru = CardAbility(CATALOG.card("haru_takimi"), seat=1)
+    agents = [ScriptAgent(), Watch(["riichi 2m"]), ScriptAgent(), ScriptAgent()]
+    rec = HandState(start, PRESET, agents, abilities=[None, haru, None, None]).play()
+    assert any(e.kind == "ability" and "extra turn" in e.detail for e in rec.events)
+    assert flags[:4] == [False, True, True, False]
+
+
+def test_heuristic_bot_takes_and_declines_extra_turns() -> None:
+    from pipeline.bots.heuristic import HeuristicBot
+    from pipeline.rules.actions import ActionKind
+
+    counts = {"offered": 0, "taken": 0}
+
+    class Counting(HeuristicBot):
+        def decide(self, obs, legal):
+            choice = super().decide(obs, legal)
+            if legal[0].kind == ActionKind.ABILITY and legal[0].detail.endswith(":extra_turn"):
+                counts["offered"] += 1
+                counts["taken"] += choice == legal[0]
+            return choice
+
+    card = CATALOG.card("haru_takimi")
+    for seed in range(16):
+        start = HandStart(wall=Wall.shuffled(random.Random(seed)).order, dealer=seed % 4)
+        play_hand(start, PRESET, [Counting(seed * 4 + s) for s in range(4)],
+                  abilities=[CardAbility(card, s) for s in range(4)])
+    assert counts["taken"] >= 1
+    assert counts["offered"] > counts["taken"]

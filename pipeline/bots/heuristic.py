@@ -96,8 +96,19 @@ class HeuristicBot:
             if a.kind in (ActionKind.TSUMO, ActionKind.RON):
                 return a
         if legal[-1].kind == ActionKind.PASS:
+            if legal[0].kind == ActionKind.ABILITY and legal[0].detail.endswith(":extra_turn"):
+                return legal[0] if self._wants_extra_turn(obs) else legal[-1]
             return self._claim(obs, legal)
         return self._own_turn(obs, legal)
+
+    def _wants_extra_turn(self, obs: Observation) -> bool:
+        """Another draw helps a hand that is still playing; a folding hand declines it, since
+        the extra discard is one more chance to deal in (rule C-17: extra turns are optional)."""
+        threats = self._threats(obs)
+        if not threats:
+            return True
+        melds = obs.melds(obs.seat)
+        return shanten(counts34(obs.concealed), len(melds)) <= 1
 
     def pick(self, starting_hand: Sequence[int], team: Sequence[str]) -> str:
         """The character to play this hand; cards come later, so the first of the team."""

@@ -22,6 +22,7 @@ from pipeline.rules.actions import Action, MeldKind
 from pipeline.rules.agari import winning_types
 from pipeline.rules.hooks import (
     AbilityHooks,
+    DiscardView,
     OwnTurnView,
     TableControls,
     WinView,
@@ -131,6 +132,17 @@ def condition_bonus(params: Mapping[str, Any], win: WinView, seat: int
     return None
 
 
+OPEN_REDUCED_YAKU = {"Sanshoku Doujun": 2, "Ittsu": 2, "Honitsu": 3, "Chantai": 2,
+                     "Junchan": 3, "Chinitsu": 6}
+
+
+def open_keeps_value(params: Mapping[str, Any], win: WinView, seat: int
+                     ) -> ScoringModifiers | None:
+    """Yaku that lose a han when open keep their closed value (C-22 Mako: not closed-only
+    yaku such as pinfu)."""
+    return ScoringModifiers(yaku_values=dict(OPEN_REDUCED_YAKU))
+
+
 def win_multiplier(params: Mapping[str, Any], win: WinView, seat: int
                    ) -> ScoringModifiers | None:
     """The win's value (before honba and sticks) is multiplied."""
@@ -140,6 +152,7 @@ def win_multiplier(params: Mapping[str, Any], win: WinView, seat: int
 
 
 SCORING_PRIMITIVES: dict[str, ScoringPrimitive] = {
+    "open_keeps_value": open_keeps_value,
     "win_multiplier": win_multiplier,
     "yaku_value": yaku_value,
     "one_han_yaku_value": one_han_yaku_value,
@@ -147,7 +160,31 @@ SCORING_PRIMITIVES: dict[str, ScoringPrimitive] = {
     "condition_bonus": condition_bonus,
 }
 
-FACE_DOWN_WHEN = frozenset(("once_per_hand", "ippatsu_threat"))
+FACE_DOWN_WHEN = frozenset(("once_per_hand", "ippatsu_threat", "after_chi"))
+
+
+def _extra_turn_earned(when: str, params: Mapping[str, Any], view: DiscardView) -> bool:
+    t = view.tile // 4
+    called = view.after_call
+    if when == "discard_2_or_8":
+        return t < 27 and t % 9 in (1, 7)
+    if when == "discard_white_dragon":
+        return t == 31
+    if when == "call_souzu_or_green":
+        return called is not None and (18 <= called[1] // 4 < 27 or called[1] // 4 == 32)
+    if when == "after_call":
+        return called is not None
+    if when == "tedashi_all_closed_behind":
+        # C-22 Aislinn: no extra turn from a discard after a call; the dealer's first discard
+        # counts as tedashi
+        tedashi = not view.tsumogiri or (view.first_discard and view.seat == view.dealer)
+        below = view.scores[view.seat] < view.start_points or not params["points_below_start"]
+        return called is None and view.others_closed and tedashi and below
+    return False
+
+
+EXTRA_TURN_WHEN = frozenset(("discard_2_or_8", "discard_white_dragon", "call_souzu_or_green",
+                             "after_call", "tedashi_all_closed_behind"))
 
 # Parameters whose values are only partly covered: an effect is implemented when its value is.
 SUPPORTED_CHOICES: dict[tuple[str, str], frozenset[str]] = {
@@ -157,6 +194,7 @@ SUPPORTED_CHOICES: dict[tuple[str, str], frozenset[str]] = {
         ("always", "closed", "in_riichi", "damaten", "last_place", "chasing_riichi")),
     ("win_multiplier", "when"): frozenset(("always",)),
     ("face_down_discard", "when"): FACE_DOWN_WHEN,
+    ("extra_turn", "when"): EXTRA_TURN_WHEN,
     ("open_hands", "who"): frozenset(("self",)),
     ("one_han_yaku_value", "condition"): frozenset(
         ("always", "closed", "in_riichi", "damaten", "last_place", "chasing_riichi")),
@@ -168,7 +206,7 @@ HAND_START_PRIMITIVES: dict[str, Callable[[Mapping[str, Any], TableControls, Car
                                           None]] = {}
 
 
-OWN_TURN_KINDS = frozenset(("face_down_discard",))
+OWN_TURN_KINDS = frozenset(("face_down_discard", "extra_turn"))
 
 
 def effect_implemented(kind: str, params: Mapping[str, Any]) -> bool:
@@ -207,9 +245,16 @@ class CardAbility(AbilityHooks):
         """Face-down discards (rule C-13) when the card's condition holds."""
         for when in self._face_down:
             if (when == "once_per_hand" and not self.face_down_used) or \
-                    (when == "ippatsu_threat" and view.opponents_ippatsu):
+                    (when == "ippatsu_threat" and view.opponents_ippatsu) or \
+                    (when == "after_chi" and view.after_call == "chi"):
                 return face_down_actions(view, self.name)
         return []
+
+    def extra_turn(self, view: DiscardView) -> bool:
+        """Extra turns the card's effects earn (offered by the engine; optional, C-17)."""
+        return not view.face_down and any(
+            _extra_turn_earned(e.params["when"], e.params, view) for e in self.card.effects
+            if e.kind == "extra_turn")
 
     def action_taken(self, action: Action) -> None:
         if action.detail.endswith(":face_down"):

@@ -21,6 +21,7 @@ from pipeline.rules.agari import (
 from pipeline.rules.agents import Agent, Observation
 from pipeline.rules.hooks import (
     AbilityHooks,
+    DiscardView,
     OwnTurnView,
     TableControls,
     WinView,
@@ -108,6 +109,8 @@ class PlayerState:
     turns: int = 0
     calls: int = 0
     kans: int = 0
+    last_call: tuple[str, int] | None = None  # (meld kind, called tile) until the next discard
+    extra_turn_now: bool = False              # this turn is an ability's extra turn
     _held_key: tuple[int, ...] | None = field(default=None, repr=False)
     _held: list[int] = field(default_factory=list, repr=False)
     _waits: frozenset[int] | None = field(default=None, repr=False)
@@ -226,6 +229,7 @@ class HandState:
                 seat=seat, discard_tiles=tuple(a.tile for a in acts
                                                if a.kind == ActionKind.DISCARD),
                 drew=drew, in_riichi=p.riichi, turns=p.turns,
+                after_call=p.last_call[0] if p.last_call else None,
                 opponents_ippatsu=tuple(q.seat for q in self.players
                                         if q.seat != seat and q.ippatsu))
             for ability in self.abilities:
@@ -513,7 +517,9 @@ class HandState:
         p = self.players[seat]
         tile = act.tile
         riichi = act.kind == ActionKind.RIICHI
-        if p.ippatsu and not riichi:
+        was_extra, p.extra_turn_now = p.extra_turn_now, False
+        after_call, p.last_call = p.last_call, None
+        if p.ippatsu and not riichi and not was_extra:  # rule C-16: extra turns keep ippatsu
             p.ippatsu = False
         if riichi:
             p.riichi = True
@@ -571,11 +577,28 @@ class HandState:
         for kinds in ((ActionKind.PON, ActionKind.MINKAN), (ActionKind.CHI,)):
             for s in self._others(seat):
                 if s in claims and claims[s].kind in kinds:
-                    return self._call(s, seat, claims[s])
+                    return self._call(s, seat, claims[s])  # rule C-14: a call interrupts
+        if self.abilities and not was_extra and self.wall.live_left:  # rule C-15
+            view = DiscardView(seat=seat, tile=tile, tsumogiri=tsumogiri, after_call=after_call,
+                               face_down=bool(face_down), scores=tuple(self.scores),
+                               start_points=self.preset.start_points,
+                               others_closed=all(q.is_closed for q in self.players
+                                                 if q.seat != seat),
+                               first_discard=p.turns == 1, dealer=self.dealer)
+            for ability in self.abilities:
+                if ability.seat == seat and ability.extra_turn(view):
+                    offer = Action(ActionKind.ABILITY, seat, detail=f"{ability.name}:extra_turn")
+                    if self.ask(seat, [offer, _PASSES[seat]]) == offer:  # rule C-17: optional
+                        p.extra_turn_now = True
+                        ability.action_taken(offer)
+                        self.log("ability", seat, detail=f"{ability.name}: extra turn")
+                        return seat, "live"
+                    break
         return (seat + 1) % 4, "live"
 
     def _four_winds(self) -> bool:
-        if not (self.preset.abortive_draws and self.uninterrupted and self.discard_count == 4):
+        if not (self.preset.abortive_draws and self.uninterrupted and self.discard_count == 4
+                and all(q.discards for q in self.players)):  # an extra turn breaks the pattern
             return False
         first = {q.discards[0].tile // 4 for q in self.players if q.discards}
         return len(first) == 1 and first.pop() in WIND_TYPES
@@ -596,11 +619,13 @@ class HandState:
         self.log(kind.value, seat, tile, tiles=tiles, detail=f"from P{discarder}")
         self._interrupt()
         if kind == MeldKind.MINKAN:
+            p.last_call = (kind.value, tile)
             self._flush_pending_dora()
             self._kan_done(seat, meld, concealed=False)
             self.last_kan_from = discarder
             return seat, "rinshan"
         p.kuikae = kuikae_types(tile // 4, tiles[0] // 4 if kind == MeldKind.CHI else None)
+        p.last_call = (kind.value, tile)
         return seat, "none"
 
     # ------------------------------------------------------------------ endings

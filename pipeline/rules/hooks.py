@@ -14,7 +14,7 @@ the others are the fixed list the card layer grows into):
 ``before_draw``     before the seat draws (may offer another source of the draw)
 ``after_draw``      after the seat has drawn
 ``own_actions`` *   extra legal actions on the seat's own turn (face-down discard, ...)
-``discard``         after any discard that nobody claimed
+``discard`` *       after any discard that nobody claimed (extra turns)
 ``claim_filter``    which claims a seat may make on a discard (blocked or priority calls)
 ``claim_made``      after any call
 ``riichi``          after any riichi is accepted
@@ -74,6 +74,23 @@ class OwnTurnView:
     in_riichi: bool
     turns: int                          # the seat's discards so far this hand
     opponents_ippatsu: tuple[int, ...]  # seats whose ippatsu is still alive
+    after_call: str | None = None       # "chi", "pon", "minkan" right after that call
+
+
+@dataclass(frozen=True)
+class DiscardView:
+    """What the discard hook may read about a discard nobody claimed."""
+
+    seat: int
+    tile: int
+    tsumogiri: bool
+    after_call: tuple[str, int] | None  # (meld kind, called tile) when it followed a call
+    face_down: bool
+    scores: tuple[int, ...]
+    start_points: int
+    others_closed: bool
+    first_discard: bool
+    dealer: int
 
 
 def face_down_actions(view: OwnTurnView, owner: str) -> list[Action]:
@@ -95,6 +112,10 @@ class AbilityHooks:
         """Extra legal actions on the seat's own turn, as ``ABILITY`` actions whose detail is
         ``"<name>:<what>"`` (the engine knows ``face_down``)."""
         return []
+
+    def extra_turn(self, view: DiscardView) -> bool:
+        """Whether this discard earns the seat an extra turn (offered, optional: C-14..C-17)."""
+        return False
 
     def action_taken(self, action: Action) -> None:
         """One of this ability's own actions was chosen (to count uses, for example)."""
