@@ -87,16 +87,18 @@ def play(
     preset: Annotated[str, typer.Option(help="Preset name or .toml path")] = "online-hanchan",
     seed: Annotated[int, typer.Option(help="Seed: the same seed plays the same match")] = 1,
     log: Annotated[bool, typer.Option(help="Also print every hand's full event log")] = False,
+    bots: Annotated[str, typer.Option(help="Players at the table: heuristic, greedy or random")]
+    = "heuristic",
 ) -> None:
-    """Play one match with random players and print it hand by hand.
+    """Play one match and print it hand by hand with the final standings.
 
-    Example: saki play --preset online-tonpuusen --seed 7
+    Example: saki play --preset online-tonpuusen --seed 7 --bots random
     """
-    from pipeline.rules.agents import RandomAgent
+    from pipeline.bots.registry import make_agent
     from pipeline.rules.match import derive_seed, play_match
 
     rules = load_preset(preset)
-    agents = [RandomAgent(derive_seed(seed, 0, "agent", s)) for s in range(4)]
+    agents = [make_agent(bots, derive_seed(seed, 0, "agent", s)) for s in range(4)]
 
     def show(rec) -> None:
         if log:
