@@ -12,6 +12,7 @@ import typer
 
 from pipeline.bots.registry import UnknownBotError
 from pipeline.cards.catalog import CatalogError
+from pipeline.cards.teams import TeamError
 from pipeline.replay.record import RecordError
 from pipeline.rules.preset import PresetError, describe_options, list_presets, load_preset
 from pipeline.sim import SimError
@@ -44,7 +45,7 @@ def friendly(func: F) -> F:
     def wrapper(*args: object, **kwargs: object) -> object:
         try:
             return func(*args, **kwargs)
-        except (PresetError, CatalogError, RecordError, UnknownBotError, SimError,
+        except (PresetError, CatalogError, RecordError, UnknownBotError, SimError, TeamError,
                 FileNotFoundError) as exc:
             typer.secho(f"error: {exc}", fg=typer.colors.RED, err=True)
             raise typer.Exit(2) from None
@@ -99,13 +100,18 @@ def play(
 
     rules = load_preset(preset)
     agents = [make_agent(bots, derive_seed(seed, 0, "agent", s)) for s in range(4)]
+    table = None
+    if rules.cards.enabled:
+        from pipeline.cards.table import CardTable
+
+        table = CardTable(rules, agents, seed, 0)
 
     def show(rec) -> None:
         if log:
             typer.echo(rec.log_text())
         typer.echo(rec.summary())
 
-    result = play_match(rules, agents, seed, 0, on_hand=show)
+    result = play_match(rules, agents, seed, 0, on_hand=show, table=table)
     typer.echo("\nFinal standings (rank, seat, points, result):")
     typer.echo(result.standings())
 

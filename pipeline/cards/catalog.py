@@ -179,7 +179,7 @@ class Catalog:
         excluded = set(exclude)
         for card_id in excluded:
             self.card(card_id)  # an unknown id is an error, not a silent no-op
-        done = _implemented(implemented)
+        done = None if implemented is None else _implemented(implemented)
         return tuple(
             c for c in self.cards
             if c.in_deck

@@ -10,9 +10,11 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Protocol
 
 from pipeline.rules.agents import Agent
 from pipeline.rules.hand import HandStart, play_hand
+from pipeline.rules.hooks import AbilityHooks
 from pipeline.rules.preset import Preset
 from pipeline.rules.records import HandRecord
 from pipeline.rules.wall import Wall
@@ -123,9 +125,19 @@ def advance(progress: MatchProgress, rec: HandRecord, preset: Preset) -> None:
             progress.round_wind += 1
 
 
+class HandTable(Protocol):
+    """What a card layer offers the match loop: each hand's abilities, and the hand's end."""
+
+    def abilities_for(self, start: HandStart) -> list[AbilityHooks]: ...
+
+    def hand_done(self, rec: HandRecord) -> None: ...
+
+
 def play_match(preset: Preset, agents: list[Agent], seed: int, match_index: int = 0, *,
-               on_hand: Callable[[HandRecord], None] | None = None) -> MatchResult:
-    """Play one match; ``on_hand`` sees every finished hand (for printing or streaming)."""
+               on_hand: Callable[[HandRecord], None] | None = None,
+               table: HandTable | None = None) -> MatchResult:
+    """Play one match; ``on_hand`` sees every finished hand (for printing or streaming);
+    ``table`` (the card layer) gives each hand's abilities."""
     wall_rng = random.Random(derive_seed(seed, match_index, "wall"))
     progress = MatchProgress(scores=[preset.start_points] * 4)
     while not progress.finished:
@@ -136,7 +148,11 @@ def play_match(preset: Preset, agents: list[Agent], seed: int, match_index: int 
             round_wind=progress.round_wind, hand_number=progress.hand_number,
             honba=progress.honba, sticks=progress.sticks, scores=tuple(progress.scores),
         )
-        rec = play_hand(start, preset, agents)
+        if table is None:
+            rec = play_hand(start, preset, agents)
+        else:
+            rec = play_hand(start, preset, agents, table.abilities_for(start))
+            table.hand_done(rec)
         if on_hand is not None:
             on_hand(rec)
         advance(progress, rec, preset)

@@ -111,6 +111,8 @@ class HandRecord:
     events: list[Event] = field(default_factory=list)
     dealer_continues: bool = False
     start: HandStart | None = None   # replay the deal from here (other agents, one change)
+    picks: list[str] | None = None   # the character each seat played (card games)
+    teams: dict | None = None        # the card table after the picks (deck size, teams, ...)
 
     @property
     def name(self) -> str:
@@ -134,4 +136,9 @@ class HandRecord:
             tenpai = [f"P{s.seat}" for s in self.seats if s.tenpai_at_end]
             result = f"draw ({self.draw_kind}); tenpai: {', '.join(tenpai) or 'nobody'}"
         deltas = "  ".join(f"P{s.seat} {s.delta:+d}" for s in self.seats)
-        return f"{head}: {result}\n  {deltas}"
+        picks = ("\n  picks: " + ", ".join(f"P{i} {c}" for i, c in enumerate(self.picks))
+                 if self.picks else "")
+        triggers = [e for e in self.events if e.kind == "ability"]
+        fired = ("\n  abilities: " + "; ".join(f"P{e.seat} {e.detail}" for e in triggers)
+                 if triggers else "")
+        return f"{head}: {result}\n  {deltas}{picks}{fired}"
