@@ -28,8 +28,8 @@ from types import MappingProxyType
 from typing import Any
 
 from pipeline.cards.effects import EFFECT_KINDS, EffectKind, Param
+from pipeline.datafiles import PROJECT_ROOT, display_path, plain, show_value
 
-PROJECT_ROOT = Path(__file__).resolve().parents[2]
 CATALOG_DIR = PROJECT_ROOT / "data" / "cards"
 
 TOP_KEYS = ("version", "date", "source", "card")
@@ -70,7 +70,7 @@ class Effect:
 
     def describe(self) -> str:
         """Parameters as written in the catalog file: ``yaku = "Pinfu", han = 2``."""
-        return ", ".join(f"{name} = {_show(value)}" for name, value in self.params.items())
+        return ", ".join(f"{name} = {show_value(value)}" for name, value in self.params.items())
 
 
 @dataclass(frozen=True)
@@ -242,14 +242,14 @@ def load_catalog(version_or_path: str | Path) -> Catalog:
     """Load a shipped catalog by version ("1.2", "1.3-draft": data/cards/<version>.toml) or any
     catalog file by a path ending in ``.toml``."""
     path = _locate(str(version_or_path))
-    return _build(_read_toml(path), _display(path), path)
+    return _build(_read_toml(path), display_path(path), path)
 
 
 def _locate(version_or_path: str) -> Path:
     if version_or_path.endswith(".toml"):
         path = Path(version_or_path)
         if not path.is_file():
-            raise CatalogError(f"{_display(path)}: no such catalog file")
+            raise CatalogError(f"{display_path(path)}: no such catalog file")
         return path.resolve()
     path = CATALOG_DIR / f"{version_or_path}.toml"
     if not path.is_file():
@@ -267,9 +267,9 @@ def _read_toml(path: Path) -> dict[str, Any]:
         with path.open("rb") as fh:
             return tomllib.load(fh)
     except tomllib.TOMLDecodeError as err:
-        raise CatalogError(f"{_display(path)}: not valid TOML: {err}") from None
+        raise CatalogError(f"{display_path(path)}: not valid TOML: {err}") from None
     except OSError as err:
-        raise CatalogError(f"{_display(path)}: cannot read: {err.strerror}") from None
+        raise CatalogError(f"{display_path(path)}: cannot read: {err.strerror}") from None
 
 
 def _build(data: dict[str, Any], src: str, path: Path) -> Catalog:
@@ -286,7 +286,7 @@ def _build(data: dict[str, Any], src: str, path: Path) -> Catalog:
     if not (isinstance(raw_cards, list) and raw_cards and all(isinstance(c, dict)
                                                                 for c in raw_cards)):
         raise CatalogError(
-            f"{src}: key 'card' expected one or more [[card]] tables, got {_show(raw_cards)}"
+            f"{src}: key 'card' expected one or more [[card]] tables, got {show_value(raw_cards)}"
         )
     cards: list[Card] = []
     seen: dict[str, int] = {}
@@ -308,7 +308,7 @@ def _build(data: dict[str, Any], src: str, path: Path) -> Catalog:
                     raise CatalogError(
                         f"{src}: card '{card.id}', effect '{eff.id}': param 'to' expected the id "
                         f"of another card of this catalog{_did_you_mean(target, others)}, "
-                        f"got {_show(target)}"
+                        f"got {show_value(target)}"
                     )
     return Catalog(version=version, source=source, path=path, cards=tuple(cards), date=date)
 
@@ -321,7 +321,7 @@ def _card(raw: dict[str, Any], src: str, number: int) -> Card:
     if not (isinstance(card_id, str) and _ID.fullmatch(card_id)):
         raise CatalogError(
             f"{where}: key 'id' expected lowercase letters, digits and '_' starting with a "
-            f"letter, got {_show(card_id)}"
+            f"letter, got {show_value(card_id)}"
         )
     where = f"{src}: card '{card_id}'"
     for key in raw:
@@ -342,7 +342,7 @@ def _card(raw: dict[str, Any], src: str, number: int) -> Card:
             and all(isinstance(e, dict) for e in raw_effects)):
         raise CatalogError(
             f"{where}: key 'effect' expected one or more [[card.effect]] tables, "
-            f"got {_show(raw_effects)}"
+            f"got {show_value(raw_effects)}"
         )
     effects: list[Effect] = []
     given: dict[str, list[str]] = {}
@@ -369,7 +369,7 @@ def _effect(raw: dict[str, Any], card_where: str, number: int) -> tuple[Effect, 
     if not (isinstance(effect_id, str) and _ID.fullmatch(effect_id)):
         raise CatalogError(
             f"{where}: key 'id' expected lowercase letters, digits and '_' starting with a "
-            f"letter, got {_show(effect_id)}"
+            f"letter, got {show_value(effect_id)}"
         )
     where = f"{card_where}, effect '{effect_id}'"
     if "kind" not in raw:
@@ -379,7 +379,8 @@ def _effect(raw: dict[str, Any], card_where: str, number: int) -> tuple[Effect, 
         close = difflib.get_close_matches(str(kind_name), EFFECT_KINDS, n=4, cutoff=0.5)
         hint = (f"close matches: {', '.join(close)}" if close
                 else f"known kinds: {', '.join(EFFECT_KINDS)}")
-        raise CatalogError(f"{where}: key 'kind' unknown effect kind {_show(kind_name)}; {hint}")
+        raise CatalogError(
+            f"{where}: key 'kind' unknown effect kind {show_value(kind_name)}; {hint}")
     kind = EFFECT_KINDS[kind_name]
     values = {k: v for k, v in raw.items() if k not in ("id", "kind")}
     for name in values:
@@ -402,7 +403,7 @@ def _effect(raw: dict[str, Any], card_where: str, number: int) -> tuple[Effect, 
         value = values[name]
         if not _fits(spec, value):
             raise CatalogError(
-                f"{where}: param '{name}' expected {_allowed(spec)}, got {_show(value)}"
+                f"{where}: param '{name}' expected {_allowed(spec)}, got {show_value(value)}"
             )
         params[name] = _frozen(value)
     problem = _cross_check(kind.name, params)
@@ -420,9 +421,9 @@ def _cross_check(kind: str, params: dict[str, Any]) -> str:
             return "param 'at' expected at least one count, got []"
         if len(at) != len(han):
             return (f"param 'han' expected one value per count in 'at' ({len(at)}), "
-                    f"got {_show(han)}")
+                    f"got {show_value(han)}")
         if any(b <= a for a, b in zip(at, at[1:], strict=False)):
-            return f"param 'at' expected increasing counts, got {_show(at)}"
+            return f"param 'at' expected increasing counts, got {show_value(at)}"
     return ""
 
 
@@ -503,7 +504,7 @@ def _allowed(spec: Param) -> str:
         return noun
     if t == "bool":
         return "true or false"
-    choices = ", ".join(_show(c) for c in spec.choices)
+    choices = ", ".join(show_value(c) for c in spec.choices)
     if t == "str":
         return f"one of {choices}" if spec.choices else "a string"
     return f"a list of distinct values from {choices}" if spec.choices else "a list of strings"
@@ -539,29 +540,29 @@ def _render_value(value: Any) -> str:
 def _text(value: Any, where: str) -> str:
     """A non-empty string with runs of whitespace (line breaks in TOML) joined to one space."""
     if not isinstance(value, str) or not value.strip():
-        raise CatalogError(f"{where} expected a non-empty string, got {_show(value)}")
+        raise CatalogError(f"{where} expected a non-empty string, got {show_value(value)}")
     return " ".join(value.split())
 
 
 def _strings(value: Any, where: str) -> tuple[str, ...]:
     if not (isinstance(value, list)
             and all(isinstance(v, str) and v.strip() for v in value)):
-        raise CatalogError(f"{where} expected a list of non-empty strings, got {_show(value)}")
+        raise CatalogError(f"{where} expected a list of non-empty strings, got {show_value(value)}")
     return tuple(" ".join(v.split()) for v in value)
 
 
 def _flags(value: Any, where: str) -> tuple[str, ...]:
     if not isinstance(value, list):
-        raise CatalogError(f"{where} expected a list of flags, got {_show(value)}")
+        raise CatalogError(f"{where} expected a list of flags, got {show_value(value)}")
     for flag in value:
         if flag not in FLAGS:
             raise CatalogError(
-                f"{where} unknown flag {_show(flag)}"
+                f"{where} unknown flag {show_value(flag)}"
                 f"{_did_you_mean(flag, FLAGS) if isinstance(flag, str) else ''}; "
                 f"allowed flags: {', '.join(FLAGS)}"
             )
     if len(set(value)) != len(value):
-        raise CatalogError(f"{where} expected distinct flags, got {_show(value)}")
+        raise CatalogError(f"{where} expected distinct flags, got {show_value(value)}")
     return tuple(value)
 
 
@@ -570,7 +571,8 @@ def _date(value: Any, where: str) -> str:
         return value.isoformat()
     if isinstance(value, str) and _DATE.fullmatch(value):
         return value
-    raise CatalogError(f"{where} expected a date (YYYY, YYYY-MM or YYYY-MM-DD), got {_show(value)}")
+    raise CatalogError(
+        f"{where} expected a date (YYYY, YYYY-MM or YYYY-MM-DD), got {show_value(value)}")
 
 
 def _implemented(implemented: Iterable[str] | None) -> frozenset[str]:
@@ -594,7 +596,7 @@ def _card_dict(card: Card) -> dict[str, Any]:
 
 
 def _effects_list(card: Card) -> list[dict[str, Any]]:
-    return [{"id": e.id, "kind": e.kind, **{k: _plain(v) for k, v in e.params.items()}}
+    return [{"id": e.id, "kind": e.kind, **{k: plain(v) for k, v in e.params.items()}}
             for e in card.effects]
 
 
@@ -602,8 +604,6 @@ def _frozen(value: Any) -> Any:
     return tuple(value) if isinstance(value, list | tuple) else value
 
 
-def _plain(value: Any) -> Any:
-    return list(value) if isinstance(value, tuple) else value
 
 
 def _is_int(value: Any) -> bool:
@@ -638,17 +638,4 @@ def _version_key(version: str) -> tuple[Any, ...]:
                  for p in re.split(r"[.-]", version))
 
 
-def _show(value: Any) -> str:
-    """A value as it would be written in TOML/JSON ("two", [1, 2], true)."""
-    try:
-        return json.dumps(_plain(value), ensure_ascii=False)
-    except (TypeError, ValueError):
-        return repr(value)
 
-
-def _display(path: Path) -> str:
-    """A path relative to the project root when inside it (short, stable in messages)."""
-    try:
-        return path.resolve().relative_to(PROJECT_ROOT).as_posix()
-    except ValueError:
-        return str(path)

@@ -15,7 +15,6 @@ the bad value and what is allowed.
 from __future__ import annotations
 
 import difflib
-import json
 import re
 import tomllib
 from dataclasses import dataclass, field, fields
@@ -23,9 +22,9 @@ from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
+from pipeline.datafiles import PROJECT_ROOT, display_path, plain, show_value
 from pipeline.rules.scoring import ScoringRules
 
-PROJECT_ROOT = Path(__file__).resolve().parents[2]
 PRESET_DIR = PROJECT_ROOT / "data" / "presets"
 
 
@@ -61,7 +60,7 @@ class OptionSpec:
     def allowed(self) -> str:
         """What values are accepted, in words (used in error messages and the options table)."""
         if self.choices:
-            return "one of " + ", ".join(_show(c) for c in self.choices)
+            return "one of " + ", ".join(show_value(c) for c in self.choices)
         if self.kind == "bool":
             return "true or false"
         if self.kind == "int":
@@ -308,8 +307,8 @@ class Preset:
         out: dict[str, Any] = {}
         for f in fields(self):
             if f.name != "cards":
-                out[f.name] = _plain(getattr(self, f.name))
-        out["cards"] = {f.name: _plain(getattr(self.cards, f.name)) for f in fields(self.cards)}
+                out[f.name] = plain(getattr(self, f.name))
+        out["cards"] = {f.name: plain(getattr(self.cards, f.name)) for f in fields(self.cards)}
         return out
 
 
@@ -321,7 +320,7 @@ def list_presets() -> list[str]:
 def load_preset(name_or_path: str) -> Preset:
     """Load a shipped preset by name, or any preset file by a path ending in ``.toml``."""
     path = _locate(name_or_path)
-    return _build(_read_toml(path), _display(path), path.parent, (path,))
+    return _build(_read_toml(path), display_path(path), path.parent, (path,))
 
 
 def preset_from_dict(data: dict[str, Any], source: str) -> Preset:
@@ -345,7 +344,7 @@ def describe_options() -> list[dict[str, str]]:
         {
             "key": key,
             "type": spec.type_name,
-            "default": _show(_plain(spec.default)),
+            "default": show_value(plain(spec.default)),
             "allowed": spec.allowed(),
             "meaning": spec.meaning,
             "rules": spec.rules,
@@ -361,7 +360,7 @@ def _locate(name_or_path: str) -> Path:
     if name_or_path.endswith(".toml"):
         path = Path(name_or_path)
         if not path.is_file():
-            raise PresetError(f"{_display(path)}: no such preset file")
+            raise PresetError(f"{display_path(path)}: no such preset file")
         return path.resolve()
     known = list_presets()
     if name_or_path not in known:
@@ -374,9 +373,9 @@ def _read_toml(path: Path) -> dict[str, Any]:
         with path.open("rb") as fh:
             return tomllib.load(fh)
     except tomllib.TOMLDecodeError as err:
-        raise PresetError(f"{_display(path)}: not valid TOML: {err}") from None
+        raise PresetError(f"{display_path(path)}: not valid TOML: {err}") from None
     except OSError as err:
-        raise PresetError(f"{_display(path)}: cannot read: {err.strerror}") from None
+        raise PresetError(f"{display_path(path)}: cannot read: {err.strerror}") from None
 
 
 def _build(data: dict[str, Any], source: str, base_dir: Path, chain: tuple[Path, ...]) -> Preset:
@@ -394,15 +393,15 @@ def _resolve(
 ) -> dict[str, Any]:
     """Checked values of one layer over those of the preset it extends (flat keys)."""
     if not isinstance(data, dict):
-        raise PresetError(f"{source}: expected a table of options, got {_show(data)}")
+        raise PresetError(f"{source}: expected a table of options, got {show_value(data)}")
     own = _check_layer(data, source)
     if "extends" not in data:
         return own
     parent = _extends_path(data["extends"], source, base_dir)
     if parent in chain:
-        loop = " -> ".join(_display(p) for p in (*chain, parent))
+        loop = " -> ".join(display_path(p) for p in (*chain, parent))
         raise PresetError(f"{source}: key 'extends': cycle {loop}")
-    inherited = _resolve(_read_toml(parent), _display(parent), parent.parent, (*chain, parent))
+    inherited = _resolve(_read_toml(parent), display_path(parent), parent.parent, (*chain, parent))
     inherited.pop("name", None)
     inherited.pop("description", None)
     return inherited | own
@@ -414,12 +413,12 @@ def _extends_path(value: Any, source: str, base_dir: Path) -> Path:
         path = (base_dir / value).resolve()
         if path.is_file():
             return path
-        raise PresetError(f"{source}: key 'extends': no such preset file {_show(value)}")
+        raise PresetError(f"{source}: key 'extends': no such preset file {show_value(value)}")
     if isinstance(value, str) and value in known:
         return (PRESET_DIR / f"{value}.toml").resolve()
     raise PresetError(
         f"{source}: key 'extends': expected a preset name ({', '.join(known)}) or a path "
-        f"ending in .toml, got {_show(value)}"
+        f"ending in .toml, got {show_value(value)}"
     )
 
 
@@ -430,7 +429,8 @@ def _check_layer(data: dict[str, Any], source: str) -> dict[str, Any]:
             continue
         if key == "cards":
             if not isinstance(value, dict):
-                raise PresetError(f"{source}: key 'cards': expected a table, got {_show(value)}")
+                raise PresetError(
+                    f"{source}: key 'cards': expected a table, got {show_value(value)}")
             for sub, sub_value in value.items():
                 values[f"cards.{sub}"] = _check(source, f"cards.{sub}", sub_value)
             continue
@@ -445,7 +445,7 @@ def _check(source: str, key: str, value: Any) -> Any:
         raise PresetError(f"{source}: {_unknown_key(key)}")
 
     def bad(expected: str) -> PresetError:
-        return PresetError(f"{source}: key '{key}': expected {expected}, got {_show(value)}")
+        return PresetError(f"{source}: key '{key}': expected {expected}, got {show_value(value)}")
 
     if spec.kind == "bool":
         if not isinstance(value, bool):
@@ -519,21 +519,6 @@ def _is_int(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def _plain(value: Any) -> Any:
-    return list(value) if isinstance(value, tuple) else value
 
 
-def _show(value: Any) -> str:
-    """A value as it would be written in TOML/JSON (true, "x", [1, 2])."""
-    try:
-        return json.dumps(_plain(value), ensure_ascii=False)
-    except (TypeError, ValueError):
-        return repr(value)
 
-
-def _display(path: Path) -> str:
-    """A path relative to the project root when inside it (short, stable in messages)."""
-    try:
-        return path.resolve().relative_to(PROJECT_ROOT).as_posix()
-    except ValueError:
-        return str(path)
