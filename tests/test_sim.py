@@ -28,7 +28,7 @@ from pipeline.sim.run import (
     read_run,
     simulate,
 )
-from pipeline.sim.tables import TABLES
+from pipeline.sim.tables import SCHEMA_VERSION, TABLES
 
 KEYS = {
     "hands": ["match_id", "hand_index", "seat"],
@@ -209,7 +209,7 @@ def test_scores_and_sticks_carry_from_hand_to_hand(runs: dict[str, Path]) -> Non
 def test_run_json_describes_the_run(runs: dict[str, Path]) -> None:
     doc = read_run(runs["w2"])
     cfg = config(games=6, bots=MIXED, shard_size=2)
-    assert doc["schema_version"] == 1
+    assert doc["schema_version"] == SCHEMA_VERSION == 2
     assert doc["status"] == "complete"
     assert doc["run_id"] == cfg.run_id
     assert doc["preset"] == json.loads(json.dumps(cfg.preset.to_dict()))
@@ -379,3 +379,26 @@ def test_default_out_folder_names_the_configuration() -> None:
     assert cfg.default_out().parent == PROJECT_ROOT / "data" / "runs"
     assert cfg.run_id.startswith("online-tonpuusen-1.2-s5-n6-")
     assert config(bots="greedy").run_id != cfg.run_id  # the bots are part of the identity
+
+
+def test_card_runs_record_characters_teams_and_triggers(tmp_path: Path) -> None:
+    """With a card preset the tables say who played which character, and what it did."""
+    from dataclasses import replace
+
+    base = load_preset("cards-tonpuusen")
+    preset = replace(base, cards=replace(base.cards, team_size=1))  # few cards are playable
+    cfg = RunConfig(preset=preset, catalog=load_catalog("1.2"), seed=3, games=4,
+                    bots=parse_bots("heuristic"), shard_size=2)
+    out = tmp_path / "cards"
+    simulate(cfg, out, workers=1)
+    hands = load_table(out, "hands")
+    picks = load_table(out, "picks")
+    events = load_table(out, "events")
+    playable = {c.id for c in load_catalog("1.2").cards if c.in_deck and c.playable()}
+    assert hands["character"].null_count() == 0
+    assert set(hands["character"].unique().to_list()) <= playable
+    assert picks["team"].list.len().unique().to_list() == [1]
+    joined = hands.join(picks, on=["match_id", "hand_index", "seat"])
+    assert (joined["character"] == joined["character_right"]).all()
+    triggers = events.filter(pl.col("kind") == "ability")
+    assert hands["ability_triggers"].sum() == triggers.height > 0

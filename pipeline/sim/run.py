@@ -39,7 +39,7 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
-from functools import cached_property
+from functools import cached_property, lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -47,7 +47,8 @@ import polars as pl
 
 import pipeline
 from pipeline.bots.registry import BOT_KINDS, UnknownBotError, make_agent
-from pipeline.cards.catalog import Catalog
+from pipeline.cards.catalog import Catalog, load_catalog
+from pipeline.cards.table import CardTable
 from pipeline.rules.match import derive_seed, play_match
 from pipeline.rules.preset import PROJECT_ROOT, Preset
 from pipeline.sim import SimError
@@ -132,7 +133,8 @@ class RunConfig:
         return [
             ShardTask(out=str(out), run_id=self.run_id, index=i, start=start,
                       stop=min(start + self.shard_size, self.games), seed=self.seed,
-                      preset=self.preset, bots=self.bots)
+                      preset=self.preset, bots=self.bots,
+                      catalog_path=str(self.catalog.path))
             for i, start in enumerate(range(0, self.games, self.shard_size))
         ]
 
@@ -149,6 +151,7 @@ class ShardTask:
     seed: int
     preset: Preset
     bots: tuple[str, ...]
+    catalog_path: str = ""   # the catalog file, for card presets
 
     @property
     def name(self) -> str:
@@ -214,6 +217,12 @@ def shard_name(index: int) -> str:
 # --- playing one shard ----------------------------------------------------------------------
 
 
+@lru_cache(maxsize=4)
+def _catalog(path: str) -> Catalog:
+    """The run's catalog, loaded once per worker process."""
+    return load_catalog(path)
+
+
 def play_shard(task: ShardTask, report: Callable[[int], None] | None = None) -> ShardResult:
     """Play the shard's matches, write its four tables and then its manifest.
 
@@ -225,8 +234,11 @@ def play_shard(task: ShardTask, report: Callable[[int], None] | None = None) -> 
     for m in range(task.start, task.stop):
         agents = [make_agent(kind, derive_seed(task.seed, m, "agent", s))
                   for s, kind in enumerate(task.bots)]
+        table = None
+        if task.preset.cards.enabled:  # deal teams and picks; abilities act through hooks
+            table = CardTable(task.preset, agents, task.seed, m, _catalog(task.catalog_path))
         try:
-            result = play_match(task.preset, agents, task.seed, m)
+            result = play_match(task.preset, agents, task.seed, m, table=table)
         except Exception as exc:
             raise RuntimeError(f"match {m} of seed {task.seed} failed: {exc!r}") from exc
         rows.add_match(m, result, task.bots)

@@ -24,7 +24,7 @@ from pipeline.rules.match import MatchResult
 from pipeline.rules.records import Event, HandRecord
 from pipeline.tiles import WIND_NAMES, tile_to_str, type_to_str
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2  # 2: characters, teams and ability triggers filled in card games
 
 _I8, _I16, _I32 = pl.Int8, pl.Int16, pl.Int32
 _STR = pl.String
@@ -108,7 +108,13 @@ TABLES: dict[str, dict[str, pl.DataType]] = {
 }
 
 # Engine log kinds that become event rows, and the table's kind for each.
+def _team(rec: HandRecord, seat: int) -> list[str]:
+    """The characters a seat held in this hand (empty in games without cards)."""
+    return list(rec.teams["teams"][seat]) if rec.teams else []
+
+
 _EVENT_KINDS = {
+    "ability": "ability",
     "tsumo": "win",
     "ron": "win",
     "abort": "abortive_draw",
@@ -139,7 +145,7 @@ class ShardRows:
                 "match_id": match_id,
                 "seat": seat,
                 "bot": bots[seat],
-                "character_team": [],
+                "character_team": _team(result.hands[-1], seat) if result.hands else [],
                 "final_score": result.final_scores[seat],
                 "rank": result.ranks[seat],
                 "result": float(result.results[seat]),
@@ -174,7 +180,7 @@ class ShardRows:
                 "seat": s.seat,
                 "is_dealer": s.seat == rec.dealer,
                 "bot": bots[s.seat],
-                "character": None,
+                "character": rec.picks[s.seat] if rec.picks else None,
                 "start_score": s.start_score,
                 "end_score": s.end_score,
                 "delta": s.delta,
@@ -193,7 +199,8 @@ class ShardRows:
                 "kans": s.kans,
                 "tenpai_end": s.tenpai_at_end,
                 "turns": s.turns,
-                "ability_triggers": 0,
+                "ability_triggers": sum(1 for e in rec.events
+                                        if e.kind == "ability" and e.seat == s.seat),
                 "sticks_end": rec.sticks_end,
                 "draw_kind": rec.draw_kind,
             })
@@ -202,8 +209,8 @@ class ShardRows:
                 "match_id": match_id,
                 "hand_index": hand_index,
                 "seat": s.seat,
-                "team": [],
-                "character": None,
+                "team": _team(rec, s.seat),
+                "character": rec.picks[s.seat] if rec.picks else None,
             })
         for seq, (seat, kind, tile, detail) in enumerate(notable_events(rec, self.red_fives)):
             self.rows["events"].append({
@@ -227,7 +234,8 @@ def notable_events(rec: HandRecord, red_fives: bool = True
     nine terminals), ``riichi`` (tile: the declaring discard; detail ``double`` for a double
     riichi, ``not_accepted`` when the declaring discard was ronned), ``call`` (chi or pon;
     tile: the claimed tile; detail ``chi from P<n>``) and ``kan`` (detail ``ankan``, ``kakan``
-    or ``minkan from P<n>``; tile: the kan's tile).
+    or ``minkan from P<n>``; tile: the kan's tile) and ``ability`` (a card's trigger; detail:
+    the card and what it did, with its value in han and points for scoring effects).
     """
     events: Sequence[Event] = rec.events
 
@@ -251,6 +259,8 @@ def notable_events(rec: HandRecord, red_fives: bool = True
             if e.seat is not None and not rec.seats[e.seat].riichi:
                 flags.append("not_accepted")
             out.append((e.seat, kind, text(discard), ", ".join(flags)))
+        elif e.kind == "ability":
+            out.append((e.seat, kind, None, e.detail))
         elif e.kind == "ankan":
             out.append((e.seat, kind, type_to_str(e.tiles[0] // 4), "ankan"))
         elif e.kind == "kakan":
