@@ -402,3 +402,11 @@ def test_card_runs_record_characters_teams_and_triggers(tmp_path: Path) -> None:
     assert (joined["character"] == joined["character_right"]).all()
     triggers = events.filter(pl.col("kind") == "ability")
     assert hands["ability_triggers"].sum() == triggers.height > 0
+
+
+def test_a_deck_too_small_for_the_teams_fails_before_writing(tmp_path: Path) -> None:
+    out = tmp_path / "never"
+    result = run_cli("--preset", "cards-hanchan", "--games", "2", "--workers", "1",
+                     "--out", str(out))
+    assert_one_line_error(result, "cards-hanchan", "needs 16")
+    assert not out.exists()

@@ -49,6 +49,7 @@ import pipeline
 from pipeline.bots.registry import BOT_KINDS, UnknownBotError, make_agent
 from pipeline.cards.catalog import Catalog, load_catalog
 from pipeline.cards.table import CardTable
+from pipeline.cards.teams import TeamError, cards_needed, deck_for
 from pipeline.rules.match import derive_seed, play_match
 from pipeline.rules.preset import PROJECT_ROOT, Preset
 from pipeline.sim import SimError
@@ -325,6 +326,14 @@ def simulate(config: RunConfig, out: Path | None = None, *, workers: int | None 
     unless ``force``, which deletes the run's files there and starts again.
     """
     out = Path(out) if out is not None else config.default_out()
+    if config.preset.cards.enabled:  # a deck too small for the teams fails before any file
+        deck = deck_for(config.catalog, config.preset.cards,
+                        east_only=config.preset.length == "tonpuusen")
+        needed = cards_needed(config.preset.cards)
+        if len(deck) < needed:
+            raise TeamError(f"preset {config.preset.name!r}: the deck has {len(deck)} playable "
+                            f"cards; mode {config.preset.cards.team_mode!r} with team_size "
+                            f"{config.preset.cards.team_size} needs {needed}")
     executor = LocalExecutor(workers)
     previous = _prepare(out, config, force)
     tasks = config.shards(out)
