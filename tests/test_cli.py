@@ -141,3 +141,10 @@ def test_no_arguments_shows_help() -> None:
     result = run()
     assert "Usage" in result.output
     assert "presets" in result.output and "play" in result.output and "replay" in result.output
+
+
+def test_replay_of_a_folder_without_records_is_an_error(tmp_path) -> None:
+    result = CliRunner().invoke(cli.app, ["replay", str(tmp_path)])
+    assert result.exit_code == 2
+    assert "no game records" in result.output
+    assert len(result.output.strip().splitlines()) == 1

@@ -335,7 +335,11 @@ def replay_paths(paths: list[str | Path], preset_name: str = "online-hanchan") -
     """Replay every record file under the given files or folders."""
     base = load_preset(preset_name)
     report = ReplayReport()
-    for path in _expand(paths):
+    files = _expand(paths)
+    if not files:
+        shown = ", ".join(str(p) for p in paths)
+        raise FileNotFoundError(f"{shown}: no game records (.xml, .mjlog, .json) found")
+    for path in files:
         report.merge(replay_game(load_record(path), base))
     return report
 
