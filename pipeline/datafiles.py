@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import tomllib
 from pathlib import Path
 from typing import Any
 
@@ -28,3 +29,14 @@ def display_path(path: Path) -> str:
         return path.resolve().relative_to(PROJECT_ROOT).as_posix()
     except ValueError:
         return str(path)
+
+
+def read_toml(path: Path, error: type[ValueError]) -> dict[str, Any]:
+    """A data file's TOML, or ``error`` with a one-line message naming the file."""
+    try:
+        with path.open("rb") as fh:
+            return tomllib.load(fh)
+    except tomllib.TOMLDecodeError as err:
+        raise error(f"{display_path(path)}: not valid TOML: {err}") from None
+    except OSError as err:
+        raise error(f"{display_path(path)}: cannot read: {err.strerror}") from None

@@ -46,8 +46,7 @@ def helpful_draws(counts: Sequence[int], closed: bool) -> list[int]:
     return types
 
 
-def acceptance(counts: list[int], melds: int, unseen: Sequence[int],
-               base: int | None = None) -> int:
+def acceptance(counts: list[int], melds: int, unseen: Sequence[int]) -> int:
     """How many unseen tiles lower the shanten of a 3k+1 hand (ukeire)."""
     improving = improving_types(tuple(counts), melds)
     return sum(unseen[t] for t in improving if unseen[t] > 0)
@@ -62,7 +61,7 @@ def improving_types(counts: tuple[int, ...], melds: int) -> tuple[int, ...]:
 
 def winning_outs(counts: list[int], melds: int, unseen: Sequence[int]) -> int:
     """Unseen copies of the tiles that complete a tenpai hand."""
-    return acceptance(counts, melds, unseen, base=0)
+    return acceptance(counts, melds, unseen)
 
 
 def dora_types(indicators: Sequence[int]) -> list[int]:

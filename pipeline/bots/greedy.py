@@ -32,7 +32,7 @@ class GreedyBot:
         for t in sorted({a.tile // 4 for a in legal if a.kind == ActionKind.DISCARD}):
             counts[t] -= 1
             sh = shanten(counts, nm)
-            key = (sh, -acceptance(counts, nm, unseen, sh))
+            key = (sh, -acceptance(counts, nm, unseen))
             counts[t] += 1
             if best_key is None or key < best_key:
                 best_key, best_type = key, t

@@ -271,7 +271,7 @@ class HeuristicBot:
             sh = sh_of[t]
             if exact or threats:
                 counts[t] -= 1
-                accept = acceptance(counts, nm, unseen, sh) if sh <= EXACT_SHANTEN else \
+                accept = acceptance(counts, nm, unseen) if sh <= EXACT_SHANTEN else \
                     connectivity_accept(counts, t)
                 counts[t] += 1
             else:

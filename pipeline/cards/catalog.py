@@ -19,7 +19,6 @@ import difflib
 import hashlib
 import json
 import re
-import tomllib
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from datetime import date as Date
@@ -28,7 +27,7 @@ from types import MappingProxyType
 from typing import Any
 
 from pipeline.cards.effects import EFFECT_KINDS, EffectKind, Param
-from pipeline.datafiles import PROJECT_ROOT, display_path, plain, show_value
+from pipeline.datafiles import PROJECT_ROOT, display_path, plain, read_toml, show_value
 
 CATALOG_DIR = PROJECT_ROOT / "data" / "cards"
 
@@ -242,7 +241,7 @@ def load_catalog(version_or_path: str | Path) -> Catalog:
     """Load a shipped catalog by version ("1.2", "1.3-draft": data/cards/<version>.toml) or any
     catalog file by a path ending in ``.toml``."""
     path = _locate(str(version_or_path))
-    return _build(_read_toml(path), display_path(path), path)
+    return _build(read_toml(path, CatalogError), display_path(path), path)
 
 
 def _locate(version_or_path: str) -> Path:
@@ -262,14 +261,6 @@ def _locate(version_or_path: str) -> Path:
     return path.resolve()
 
 
-def _read_toml(path: Path) -> dict[str, Any]:
-    try:
-        with path.open("rb") as fh:
-            return tomllib.load(fh)
-    except tomllib.TOMLDecodeError as err:
-        raise CatalogError(f"{display_path(path)}: not valid TOML: {err}") from None
-    except OSError as err:
-        raise CatalogError(f"{display_path(path)}: cannot read: {err.strerror}") from None
 
 
 def _build(data: dict[str, Any], src: str, path: Path) -> Catalog:

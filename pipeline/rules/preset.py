@@ -16,13 +16,12 @@ from __future__ import annotations
 
 import difflib
 import re
-import tomllib
 from dataclasses import dataclass, field, fields
 from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
-from pipeline.datafiles import PROJECT_ROOT, display_path, plain, show_value
+from pipeline.datafiles import PROJECT_ROOT, display_path, plain, read_toml, show_value
 from pipeline.rules.scoring import ScoringRules
 
 PRESET_DIR = PROJECT_ROOT / "data" / "presets"
@@ -320,7 +319,7 @@ def list_presets() -> list[str]:
 def load_preset(name_or_path: str) -> Preset:
     """Load a shipped preset by name, or any preset file by a path ending in ``.toml``."""
     path = _locate(name_or_path)
-    return _build(_read_toml(path), display_path(path), path.parent, (path,))
+    return _build(read_toml(path, PresetError), display_path(path), path.parent, (path,))
 
 
 def preset_from_dict(data: dict[str, Any], source: str) -> Preset:
@@ -368,14 +367,6 @@ def _locate(name_or_path: str) -> Path:
     return (PRESET_DIR / f"{name_or_path}.toml").resolve()
 
 
-def _read_toml(path: Path) -> dict[str, Any]:
-    try:
-        with path.open("rb") as fh:
-            return tomllib.load(fh)
-    except tomllib.TOMLDecodeError as err:
-        raise PresetError(f"{display_path(path)}: not valid TOML: {err}") from None
-    except OSError as err:
-        raise PresetError(f"{display_path(path)}: cannot read: {err.strerror}") from None
 
 
 def _build(data: dict[str, Any], source: str, base_dir: Path, chain: tuple[Path, ...]) -> Preset:
@@ -401,7 +392,8 @@ def _resolve(
     if parent in chain:
         loop = " -> ".join(display_path(p) for p in (*chain, parent))
         raise PresetError(f"{source}: key 'extends': cycle {loop}")
-    inherited = _resolve(_read_toml(parent), display_path(parent), parent.parent, (*chain, parent))
+    inherited = _resolve(read_toml(parent, PresetError), display_path(parent), parent.parent,
+                         (*chain, parent))
     inherited.pop("name", None)
     inherited.pop("description", None)
     return inherited | own
