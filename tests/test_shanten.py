@@ -392,3 +392,110 @@ def test_discard_shanten_equals_shanten_after_each_discard() -> None:
                 counts[t] -= 1
                 assert got[t] == shanten(counts, melds)
                 counts[t] += 1
+
+
+# ---------------------------------------------------------------------------- speed paths
+
+
+def count_suits(max_tiles: int) -> int:
+    """Suits (9 counts of 0-4) of at most ``max_tiles`` tiles, counted digit by digit."""
+    ways = [1] + [0] * max_tiles  # ways[s]: suits so far with s tiles
+    for _ in range(9):
+        ways = [sum(ways[s - c] for c in range(5) if s - c >= 0) for s in range(max_tiles + 1)]
+    return sum(ways)
+
+
+def test_suit_table_holds_every_suit_as_the_search_finds_it() -> None:
+    """The shipped table is a cache of the search: a sample of its entries, and its size, are
+    checked (the search itself agrees with the package through every shanten test above)."""
+    from pipeline.bots.shanten import suit_row_set
+    from pipeline.bots.suit_table import MAX_SUIT_TILES, NO_ENTRY, load_table, suit_code
+
+    loaded = load_table()
+    assert loaded is not None, "rebuild the table: python -m pipeline.bots.suit_table"
+    row_sets, index = loaded
+    assert sum(1 for entry in index if entry != NO_ENTRY) == count_suits(MAX_SUIT_TILES) == 405_350
+    rng = random.Random(5)
+    suits = [(0,) * 9, (4, 4, 4, 2, 0, 0, 0, 0, 0), (1, 1, 1, 1, 1, 1, 1, 1, 4),
+             (3, 1, 1, 1, 1, 1, 1, 1, 3), (0, 0, 0, 0, 0, 0, 4, 4, 4)]
+    while len(suits) < 3000:
+        suit = tuple(rng.choice((0, 0, 0, 1, 1, 2, 3, 4)) for _ in range(9))
+        if sum(suit) <= MAX_SUIT_TILES:
+            suits.append(suit)
+    for suit in suits:
+        assert row_sets[index[suit_code(suit)]] == suit_row_set(suit), suit
+    assert index[suit_code((4, 4, 4, 3, 0, 0, 0, 0, 0))] == NO_ENTRY  # 15 tiles
+
+
+def test_suit_code_is_base_five() -> None:
+    from pipeline.bots.suit_table import suit_code
+
+    assert suit_code((0,) * 9) == 0
+    assert suit_code((1, 0, 0, 0, 0, 0, 0, 0, 0)) == 1
+    assert suit_code((0, 2, 0, 0, 0, 0, 0, 0, 0)) == 10
+    assert suit_code((4,) * 9) == 5 ** 9 - 1
+
+
+def test_suit_table_missing_or_damaged_file_is_not_used(tmp_path) -> None:
+    from pipeline.bots.suit_table import load_table
+
+    assert load_table(tmp_path / "absent.bin") is None
+    damaged = tmp_path / "damaged.bin"
+    damaged.write_bytes(b"not a table")
+    assert load_table(damaged) is None
+
+
+def near_tenpai_sample(seed: int, count: int) -> list[tuple[list[int], int]]:
+    """13-, 10- and 7-tile closed parts (with 0, 1 and 2 melds) of every generator."""
+    rng = random.Random(seed)
+    out = []
+    for i in range(count):
+        n = (13, 13, 13, 10, 7)[i % 5]
+        kind = ("wall", "near_tenpai", "one_suit", "quads")[i % 4]
+        counts = GENERATORS[kind](rng, n)
+        if max(counts) <= 4:
+            out.append((counts, melds_for(n)))
+    return out
+
+
+def test_near_lowering_draws_are_the_package_lowering_draws() -> None:
+    """Among the draws worth trying (evaluate.helpful_draws), exactly those whose shanten by
+    the `mahjong` package is lower are listed, in type order."""
+    from pipeline.bots.evaluate import helpful_draws
+    from pipeline.bots.shanten import near_lowering_draws
+
+    for counts, melds in near_tenpai_sample(21, 600):
+        base = PACKAGE(counts)
+        expected = []
+        for t in sorted(set(helpful_draws(counts, melds == 0))):
+            if counts[t] < 4:
+                counts[t] += 1
+                if PACKAGE(counts) < base:
+                    expected.append(t)
+                counts[t] -= 1
+        assert near_lowering_draws(counts, melds) == expected, (counts, melds)
+
+
+def test_discard_lowering_draws_equals_one_call_per_discard() -> None:
+    """The batched form the heuristic bot uses answers as near_lowering_draws after each
+    discard, and so does the acceptance built on it."""
+    from pipeline.bots.evaluate import acceptance, discard_acceptance
+    from pipeline.bots.shanten import discard_lowering_draws, near_lowering_draws
+
+    rng = random.Random(8)
+    for counts, melds in near_tenpai_sample(22, 800):
+        counts[rng.choice([t for t in range(NUM_TYPES) if counts[t] < 4])] += 1
+        held = [t for t in range(NUM_TYPES) if counts[t]]
+        unseen = [rng.randint(0, 4 - c) for c in counts]
+        got = discard_lowering_draws(counts, melds, held)
+        accepts = discard_acceptance(counts, melds, held, unseen)
+        assert list(got) == held
+        for t in held:
+            counts[t] -= 1
+            assert list(got[t]) == near_lowering_draws(counts, melds)
+            assert accepts[t] == acceptance(counts, melds, unseen)
+            counts[t] += 1
+    with pytest.raises(ValueError):
+        discard_lowering_draws(h("123m456p789s1122z"), 0, [27])  # 13 tiles: nothing to discard
+    with pytest.raises(ValueError):
+        discard_lowering_draws(h("123m456p789s11222z"), 0, [0, 8])  # 9m is not held

@@ -47,9 +47,7 @@ def tile_danger(t: int, safe: set[int], visible: Sequence[int]) -> float:
 
 def _no_chance(n: int, base: int, visible: Sequence[int]) -> bool:
     """Kabe: every two-sided wait on this tile needs a tile whose four copies are all visible."""
-    blocked = []
-    if n >= 2:  # waits (n-2, n-1) on n: blocked if n-1 is walled
-        blocked.append(visible[base + n - 1] >= 4)
-    if n <= 6:  # waits (n+1, n+2) on n: blocked if n+1 is walled
-        blocked.append(visible[base + n + 1] >= 4)
-    return bool(blocked) and all(blocked)
+    # waits (n-2, n-1) on n are blocked if n-1 is walled; waits (n+1, n+2) if n+1 is
+    if n >= 2 and visible[base + n - 1] < 4:
+        return False
+    return n > 6 or visible[base + n + 1] >= 4

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 from operator import itemgetter
 
-from pipeline.bots.shanten import near_lowering_draws
+from pipeline.bots.shanten import discard_lowering_draws, near_lowering_draws
 from pipeline.rules.actions import Meld, MeldKind
 from pipeline.tiles import (
     DRAGON_TYPES,
@@ -52,6 +52,16 @@ def acceptance(counts: list[int], melds: int, unseen: Sequence[int]) -> int:
     return sum(unseen[t] for t in improving if unseen[t] > 0)
 
 
+def discard_acceptance(counts: Sequence[int], melds: int, discards: Sequence[int],
+                       unseen: Sequence[int]) -> dict[int, int]:
+    """The acceptance left after each of ``discards`` from a 3k+2 hand: for each type ``t``,
+    ``acceptance(counts - t, melds, unseen)``, with the hand's parts looked up once."""
+    if not discards:
+        return {}
+    return {t: sum([unseen[u] for u in draws if unseen[u] > 0])
+            for t, draws in discard_lowering_draws(counts, melds, discards).items()}
+
+
 @lru_cache(maxsize=1 << 16)
 def improving_types(counts: tuple[int, ...], melds: int) -> tuple[int, ...]:
     """The tile types whose draw lowers this hand's shanten (cached: hands recur turn to turn)."""
@@ -76,6 +86,8 @@ def value_types(seat_wind: int, round_wind: int) -> set[int]:
 def estimate_han(counts: Sequence[int], melds: Sequence[Meld], tiles: Sequence[int],
                  dora: Sequence[int], values: set[int], *, riichi: bool) -> float:
     """A rough han count for the finished hand: dora, red fives, likely yaku."""
+    if not melds:
+        return _closed_han(counts, tiles, dora, values)
     meld_tiles = [x for m in melds for x in m.tiles]
     han = float(sum(counts[d] for d in dora) + sum(1 for m in meld_tiles if m // 4 in dora))
     han += sum(map(_RED_FIVES.__contains__, tiles)) + sum(map(_RED_FIVES.__contains__, meld_tiles))
@@ -92,6 +104,27 @@ def estimate_han(counts: Sequence[int], melds: Sequence[Meld], tiles: Sequence[i
     flush = flush_suit(counts, melds)
     if flush is not None:
         han += 2 if closed else 1
+    return han
+
+
+def _closed_han(counts: Sequence[int], tiles: Sequence[int], dora: Sequence[int],
+                values: set[int]) -> float:
+    """estimate_han of a hand with no melds, the same sums in the same order."""
+    han = float(sum([counts[d] for d in dora]))
+    han += sum(map(_RED_FIVES.__contains__, tiles))
+    han += 1
+    for v in values:
+        c = counts[v]
+        if c >= 3:
+            han += 1
+        elif c == 2:
+            han += 0.4
+    if not any(_orphan_counts(counts)):
+        han += 1
+    per_suit = [sum(counts[0:9]), sum(counts[9:18]), sum(counts[18:27])]
+    top = max(per_suit)
+    if top and sum(per_suit) == top:  # flush_suit: every suited tile in one suit
+        han += 2
     return han
 
 

@@ -20,11 +20,13 @@ quirks included:
 - Seven pairs count a type held four times as one pair (and one kind); seven pairs and thirteen
   orphans are only tried on a closed hand (no melds).
 
-Speed comes from per-suit tables: each suit's 9 counts map (memoised, up to 2**18 suits) to the
-Pareto-optimal results of the package's search inside that suit, as ``(sets, partial sets,
-pairs, isolated kind)`` rows. Honors need no search. A hand then combines a few rows per suit;
-that combination is memoised on the ids of the suits' row sets, and acceptance changes only the
-one suit (or the honors) a draw touches.
+Speed comes from per-suit tables: each suit's 9 counts map to the Pareto-optimal results of the
+package's search inside that suit, as ``(sets, partial sets, pairs, isolated kind)`` rows. Every
+suit of at most 14 tiles is precomputed in ``data/bots/suit_table.bin`` (keyed by the suit's
+base-5 code, see ``pipeline.bots.suit_table``), so a suit met for the first time costs one
+look-up; without the file the search runs as needed, with the same results. Honors need no
+search. A hand then combines a few rows per suit; that combination is memoised on the ids of the
+suits' row sets, and a discard or a draw changes only the one suit (or the honors) it touches.
 """
 
 from __future__ import annotations
@@ -34,6 +36,7 @@ from functools import lru_cache
 from operator import itemgetter
 from typing import TYPE_CHECKING
 
+from pipeline.bots.suit_table import NO_ENTRY, load_table, suit_code
 from pipeline.tiles import NUM_TYPES, TERMINAL_HONOR_TYPES
 
 if TYPE_CHECKING:
@@ -41,6 +44,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "best_discards",
+    "discard_lowering_draws",
     "discard_shanten",
     "lowering_draws",
     "near_lowering_draws",
@@ -245,6 +249,7 @@ _HONOR_PARTS: list[tuple[int, int, int, int]] = []
 _HONOR_IDS: dict[tuple[int, int, int, int], int] = {}
 _REGULAR: dict[int, int] = {}
 _MERGED: dict[int, int] = {}  # two row-set ids, packed -> the id of their merged row set
+_BY_PARTS: dict[int, int] = {}  # honors' part, two suits merged, third suit (ids) -> shanten
 _SUIT_IDS: dict[tuple[int, ...], int] = {}  # a suit's 9 counts -> its row-set id
 # per closed size (tiles): the 7 honor counts -> the id of their part
 _HONOR_IDS_BY_SIZE: list[dict[tuple[int, ...], int]] = [{} for _ in range(16)]
@@ -288,11 +293,49 @@ def _block_id(suit: tuple[int, ...]) -> int:
 
 
 _EMPTY_ID = _block_id((0,) * 9)  # a suit with no tiles: the single row (0, 0, 0, 0)
+_EMPTY_ROWS = _SUIT_BY_ID[_EMPTY_ID]
 
 
 def _suit_id(suit: tuple[int, ...]) -> int:
-    """The id of a suit's row set (partial sets capped), built from the blocks of the suit;
-    memoised in ``_SUIT_IDS`` (hot callers look there first).
+    """The id of a suit's row set (partial sets capped): from the shipped table
+    (``pipeline.bots.suit_table``), else from the search; memoised in ``_SUIT_IDS`` (hot callers
+    look there first)."""
+    found = _SUIT_IDS.get(suit)
+    if found is not None:
+        return found
+    if len(_SUIT_IDS) >= _REGULAR_LIMIT:
+        _SUIT_IDS.clear()
+    ids, index = _TABLE if _TABLE is not None else _read_table()
+    entry = NO_ENTRY
+    if index and max(suit) <= 4:  # the table holds suits of 0-4 copies, at most 14 tiles
+        code = 0
+        for c in reversed(suit):
+            code = code * 5 + c
+        entry = index[code]
+    found = _searched_id(suit) if entry == NO_ENTRY else ids[entry]
+    _SUIT_IDS[suit] = found
+    return found
+
+
+# once read: the interned id of each row set of the shipped table, and the table's index
+_TABLE: tuple[list[int], Sequence[int]] | None = None
+
+
+def _read_table() -> tuple[list[int], Sequence[int]]:
+    """Reads the shipped suit table once (empty when the file is absent: the search is used)."""
+    global _TABLE
+    loaded = load_table()
+    _TABLE = ([], []) if loaded is None else ([_intern(rows) for rows in loaded[0]], loaded[1])
+    return _TABLE
+
+
+def suit_row_set(suit: tuple[int, ...]) -> tuple[Row, ...]:
+    """A suit's row set (partial sets capped), worked out by the search (no table)."""
+    return _SUIT_BY_ID[_searched_id(suit)]
+
+
+def _searched_id(suit: tuple[int, ...]) -> int:
+    """The id of a suit's row set, built from the blocks of the suit by the search.
 
     Held types with two or more empty types between them never meet in the package's search
     (it looks at most three types ahead, and only past held ones), so a suit splits into blocks
@@ -300,11 +343,6 @@ def _suit_id(suit: tuple[int, ...]) -> int:
     or ending at the last type when it does in the suit (the search treats the end of the suit
     specially); so a block found in many suits is searched once.
     """
-    found = _SUIT_IDS.get(suit)
-    if found is not None:
-        return found
-    if len(_SUIT_IDS) >= _REGULAR_LIMIT:
-        _SUIT_IDS.clear()
     found = _EMPTY_ID
     i = 0
     while i < 9:
@@ -324,12 +362,13 @@ def _suit_id(suit: tuple[int, ...]) -> int:
         block_id = _block_id(padding + block if j == 8 else block + padding)
         found = block_id if found == _EMPTY_ID else _merged_id(found, block_id)
         i = j + 1
-    _SUIT_IDS[suit] = found
     return found
 
 
 def _merged_id(a: int, b: int) -> int:
     """The id of the row set of two suits taken together (memoised)."""
+    if a == _EMPTY_ID or b == _EMPTY_ID:
+        return b if a == _EMPTY_ID else a
     key = a << _ID_BITS | b
     found = _MERGED.get(key)
     if found is None:
@@ -375,24 +414,23 @@ def _hand_key(counts: Sequence[int], n: int) -> int:
 def _regular_of_key(key: int) -> int:
     """Regular shanten of a packed key, computed and memoised (callers try the memo first).
 
-    The three suits play the same part, so the result is also looked up and kept under the
-    key with the suit ids in ascending order."""
+    The three suits play the same part, so their ids are put in ascending order, the first two
+    merged into one row set (memoised), and the result memoised on the honors' part, that merged
+    set and the third suit: many keys share it."""
     found = _REGULAR.get(key)
     if found is None:
         if len(_REGULAR) >= _REGULAR_LIMIT:
             _REGULAR.clear()
-        h = key >> _HONOR_SHIFT
         a, b, c = sorted((key >> _MAN_SHIFT & _ID_MASK, key >> _PIN_SHIFT & _ID_MASK,
                           key & _ID_MASK))
-        canonical = h << _HONOR_SHIFT | a << _MAN_SHIFT | b << _PIN_SHIFT | c
-        found = _REGULAR.get(canonical)
+        ab = _merged_id(a, b)
+        part_key = ((key >> _HONOR_SHIFT) << _ID_BITS | ab) << _ID_BITS | c
+        found = _BY_PARTS.get(part_key)
         if found is None:
-            if _EMPTY_ID in (a, b, c):
-                found = _combine(_SUIT_BY_ID[a], _SUIT_BY_ID[b], _SUIT_BY_ID[c], _HONOR_PARTS[h])
-            else:
-                found = _regular_of_key(h << _HONOR_SHIFT | _merged_id(a, b) << _MAN_SHIFT
-                                        | _EMPTY_ID << _PIN_SHIFT | c)
-            _REGULAR[canonical] = found
+            if len(_BY_PARTS) >= _REGULAR_LIMIT:
+                _BY_PARTS.clear()
+            found = _BY_PARTS[part_key] = _combine(_SUIT_BY_ID[ab], _EMPTY_ROWS, _SUIT_BY_ID[c],
+                                                   _HONOR_PARTS[key >> _HONOR_SHIFT])
         _REGULAR[key] = found
     return found
 
@@ -502,17 +540,39 @@ def shanten(counts: Sequence[int], melds: int = 0) -> int:
 
 
 @lru_cache(maxsize=1 << 16)
-def _suit_drops(suit: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
-    """``(index, id after letting one go)`` for each held type of a suit."""
-    return tuple((i, _suit_id(suit[:i] + (c - 1,) + suit[i + 1:])) for i, c in enumerate(suit)
-                 if c)
+def _suit_drops(suit: tuple[int, ...], part: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """For a suit that is part ``part`` (0-2) of a hand: its held types (as hand types), and the
+    id of the suit after letting one of each go, already shifted to the part's place in a key."""
+    shift = _SHIFTS[part]
+    held = [i for i, c in enumerate(suit) if c]
+    if max(suit) > 4:  # no base-5 code
+        ids = [_suit_id(suit[:i] + (suit[i] - 1,) + suit[i + 1:]) for i in held]
+    else:
+        code = suit_code(suit)
+        ids = [_code_id(code - _POW5[i]) for i in held]
+    return tuple(9 * part + i for i in held), tuple(found << shift for found in ids)
+
+
+_POW5 = tuple(5 ** i for i in range(9))  # the weight of each type in a suit's base-5 code
+
+
+def _code_id(code: int) -> int:
+    """The id of the suit with this base-5 code: one look in the shipped table."""
+    ids, index = _TABLE if _TABLE is not None else _read_table()
+    if index:
+        entry = index[code]
+        if entry != NO_ENTRY:
+            return ids[entry]
+    return _suit_id(tuple(code // w % 5 for w in _POW5))
 
 
 @lru_cache(maxsize=1 << 12)
-def _honor_drops(honors: tuple[int, ...], n: int) -> tuple[tuple[int, int], ...]:
-    """``(index, id after letting one go)`` for each held honor type, in a part of ``n`` tiles."""
-    return tuple((i, _honor_id(honors[:i] + (c - 1,) + honors[i + 1:], n - 1))
-                 for i, c in enumerate(honors) if c)
+def _honor_drops(honors: tuple[int, ...], n: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """As ``_suit_drops`` for the honors of a part of ``n`` tiles."""
+    held = [i for i, c in enumerate(honors) if c]
+    return (tuple(27 + i for i in held),
+            tuple(_honor_id(honors[:i] + (honors[i] - 1,) + honors[i + 1:], n - 1)
+                  << _HONOR_SHIFT for i in held))
 
 
 def discard_shanten(counts: Sequence[int], melds: int = 0) -> dict[int, int]:
@@ -537,23 +597,29 @@ def discard_shanten(counts: Sequence[int], melds: int = 0) -> dict[int, int]:
     if h is None:
         h = _honor_id(honors, n - 1)
     after = h << _HONOR_SHIFT | ids[0] << _MAN_SHIFT | ids[1] << _PIN_SHIFT | ids[2]
-    regular = _REGULAR
+    get = _REGULAR.get
     out: dict[int, int] = {}
-    for first, drops, shift in ((0, _suit_drops(parts[0]), _MAN_SHIFT),
-                                (9, _suit_drops(parts[1]), _PIN_SHIFT),
-                                (18, _suit_drops(parts[2]), _SOU_SHIFT),
-                                (27, _honor_drops(honors, n), _HONOR_SHIFT)):
+    for (types, shifted), shift in ((_suit_drops(parts[0], 0), _MAN_SHIFT),
+                                    (_suit_drops(parts[1], 1), _PIN_SHIFT),
+                                    (_suit_drops(parts[2], 2), _SOU_SHIFT),
+                                    (_honor_drops(honors, n), _HONOR_SHIFT)):
         blank = after & ~(_ID_MASK << shift)
-        for i, new in drops:
-            key = blank | new << shift
-            found = regular.get(key)
-            out[first + i] = _regular_of_key(key) if found is None else found
+        found = [get(blank | new) for new in shifted]
+        if None in found:
+            found = [_regular_of_key(blank | new) if value is None else value
+                     for value, new in zip(found, shifted, strict=True)]
+        out.update(zip(types, found, strict=True))
     if melds == 0:
         # seven pairs and thirteen orphans, from the whole hand's figures less the discard
         kinds = NUM_TYPES - counts.count(0)
         pairs = kinds - counts.count(1)
         orphans = _orphans(counts)
         orphan_missing = orphans.count(0)
+        # a discard never adds a pair, a kind or an orphan: neither shanten gets below these
+        floor = min(-1 if pairs >= 7 else 6 - pairs + max(0, 7 - kinds),
+                    orphan_missing - (1 if max(orphans) >= 2 else 0))
+        if floor >= max(out.values()):
+            return out
         orphan_pairs = sum(1 for c in orphans if c >= 2)
         for t, best in out.items():
             if best == -1:
@@ -587,24 +653,29 @@ def _seen(counts: Sequence[int], visible: Sequence[int] | None) -> Sequence[int]
 
 
 @lru_cache(maxsize=1 << 16)
-def _suit_near(suit: tuple[int, ...]) -> tuple[int, tuple[tuple[int, int], ...]]:
-    """The suit's id, and ``(index, id after drawing it)`` for each of its types held fewer than
-    four times and within two steps of a held tile of the suit."""
-    near = tuple((i, _suit_id(suit[:i] + (c + 1,) + suit[i + 1:])) for i, c in enumerate(suit)
-                 if c < 4 and any(suit[max(0, i - 2):i + 3]))
-    return _suit_id(suit), near
+def _suit_near(suit: tuple[int, ...]) -> tuple[int, tuple[tuple[int, int], ...], int]:
+    """The suit's id; ``(index, id after drawing it)`` for each of its types held fewer than
+    four times and within two steps of a held tile of the suit; and its ``_part_code``."""
+    code = _part_code(suit)
+    if max(suit) > 4:  # no base-5 code
+        near = tuple((i, _suit_id(suit[:i] + (c + 1,) + suit[i + 1:]))
+                     for i, c in enumerate(suit) if c < 4 and any(suit[max(0, i - 2):i + 3]))
+    else:
+        near = tuple((i, _code_id(code + _POW5[i])) for i, c in enumerate(suit)
+                     if c < 4 and any(suit[max(0, i - 2):i + 3]))
+    return _suit_id(suit), near, code
 
 
 @lru_cache(maxsize=1 << 12)
 def _honor_near(honors: tuple[int, ...], n: int
-                ) -> tuple[int, int, tuple[tuple[int, int], ...], tuple[int, ...]]:
+                ) -> tuple[int, int, tuple[tuple[int, int], ...], tuple[int, ...], int]:
     """For honors in a part of ``n`` tiles: their id; their id once a tile of another type
-    joins; ``(index, id after drawing it)`` for each type held one to three times; and the id
-    after drawing each of the 7 types (-1 where four are held)."""
+    joins; ``(index, id after drawing it)`` for each type held one to three times; the id
+    after drawing each of the 7 types (-1 where four are held); and their ``_part_code``."""
     drawn = tuple(_honor_id(honors[:i] + (c + 1,) + honors[i + 1:], n + 1) if c < 4 else -1
                   for i, c in enumerate(honors))
     held = tuple((i, drawn[i]) for i, c in enumerate(honors) if 0 < c < 4)
-    return _honor_id(honors, n), _honor_id(honors, n + 1), held, drawn
+    return _honor_id(honors, n), _honor_id(honors, n + 1), held, drawn, _part_code(honors)
 
 
 def _specials_after(counts: Sequence[int], base: int
@@ -645,7 +716,7 @@ def lowering_draws(counts: Sequence[int], melds: int, base: int, types: Iterable
     """
     n = sum(counts)
     parts = (tuple(counts[0:9]), tuple(counts[9:18]), tuple(counts[18:27]))
-    _, _, _, honor_drawn = _honor_near(tuple(counts[27:34]), n)
+    honor_drawn = _honor_near(tuple(counts[27:34]), n)[3]
     key = _hand_key(counts, n + 1)
     # the hand's key with the id of each part (suits, then honors) cleared
     blank = tuple(key & ~(_ID_MASK << shift) for shift in _SHIFTS)
@@ -688,49 +759,174 @@ def near_lowering_draws(counts: Sequence[int], melds: int = 0) -> list[int]:
         _check_size(n, melds)
     if n % 3 != 1:
         _check_size(n + 1, melds)  # a draw would not fit the melds: raises
-    man, pin, sou = tuple(counts[0:9]), tuple(counts[9:18]), tuple(counts[18:27])
-    a, near_a = _suit_near(man)
-    b, near_b = _suit_near(pin)
-    c3, near_c = _suit_near(sou)
-    h, h_after, near_h, _ = _honor_near(tuple(counts[27:34]), n)
+    return _near_lowering(counts, melds, n, _suit_near(tuple(counts[0:9])),
+                          _suit_near(tuple(counts[9:18])), _suit_near(tuple(counts[18:27])),
+                          _honor_near(tuple(counts[27:34]), n))
+
+
+def discard_lowering_draws(counts: Sequence[int], melds: int, discards: Iterable[int]
+                           ) -> dict[int, tuple[int, ...]]:
+    """For each type in ``discards`` (held types of a closed part of ``3k + 2`` tiles), the
+    draws that lower the shanten of the part left after letting it go: equal to
+    ``near_lowering_draws(counts - t, melds)`` for each ``t``, as a tuple.
+
+    A discard changes one part (a suit or the honors), so the other parts are looked up once;
+    and the part left is memoised (a seat keeps meeting the same hands turn after turn).
+    """
+    n = sum(counts)
+    if (n, melds) not in _SIZES or n % 3 != 2:
+        _check_size(n - 1, melds)  # raises: a discard would not fit the melds
+    work = list(counts)
+    suits = (tuple(counts[0:9]), tuple(counts[9:18]), tuple(counts[18:27]))
+    honors = tuple(counts[27:34])
+    parts = [_suit_near(suit) for suit in suits]
+    parts.append(_honor_near(honors, n - 1))
+    dropped: list[tuple | None] = [None] * 4  # per part: its near lookups after each discard
+    memo = _DRAWS
+    out: dict[int, tuple[int, ...]] = {}
+    for t in discards:
+        c = work[t]
+        if not c:
+            raise ValueError(f"type {t} is not held, so it cannot be discarded")
+        work[t] = c - 1
+        hand = (*work, melds)
+        draws = memo.get(hand)
+        if draws is None:
+            part = t // 9  # 3 for the honors
+            found = dropped[part]
+            if found is None:
+                found = dropped[part] = (_suit_discard_near(suits[part]) if part < 3
+                                         else _honor_discard_near(honors, n - 1))
+            after = parts.copy()
+            after[part] = found[t - 9 * part]
+            if len(memo) >= _DRAWS_LIMIT:
+                memo.clear()
+            draws = memo[hand] = tuple(_near_lowering(work, melds, n - 1, *after))
+        out[t] = draws
+        work[t] = c
+    return out
+
+
+_DRAWS: dict[tuple[int, ...], tuple[int, ...]] = {}  # 34 counts and melds -> lowering draws
+_DRAWS_LIMIT = 1 << 16
+
+
+@lru_cache(maxsize=1 << 14)
+def _suit_discard_near(suit: tuple[int, ...]) -> tuple:
+    """``_suit_near`` of the suit less one tile of each type (None where none is held)."""
+    return tuple(_suit_near(suit[:i] + (c - 1,) + suit[i + 1:]) if c else None
+                 for i, c in enumerate(suit))
+
+
+@lru_cache(maxsize=1 << 12)
+def _honor_discard_near(honors: tuple[int, ...], n: int) -> tuple:
+    """``_honor_near`` of the honors less one tile of each type, in a part of ``n`` tiles then."""
+    return tuple(_honor_near(honors[:i] + (c - 1,) + honors[i + 1:], n) if c else None
+                 for i, c in enumerate(honors))
+
+
+def _near_lowering(counts: Sequence[int], melds: int, n: int,
+                   man: tuple[int, tuple[tuple[int, int], ...], int],
+                   pin: tuple[int, tuple[tuple[int, int], ...], int],
+                   sou: tuple[int, tuple[tuple[int, int], ...], int],
+                   honors: tuple[int, int, tuple[tuple[int, int], ...], tuple[int, ...], int]
+                   ) -> list[int]:
+    """near_lowering_draws of a checked part of ``n`` tiles, from its parts' near lookups."""
+    a, near_a, code_a = man
+    b, near_b, code_b = pin
+    c3, near_c, code_c = sou
+    h, h_after, near_h, _, code_h = honors
     key = h << _HONOR_SHIFT | a << _MAN_SHIFT | b << _PIN_SHIFT | c3
-    base = _REGULAR.get(key)
+    base = regular_base = _REGULAR.get(key)
     if base is None:
-        base = _regular_of_key(key)
+        base = regular_base = _regular_of_key(key)
     specials = None
     if melds == 0:
         orphans = _orphans(counts)
-        if 13 - orphans.count(0) >= 8:  # every terminal and honor is a candidate
+        orphan_missing = orphans.count(0)
+        if 13 - orphan_missing >= 8:  # every terminal and honor is a candidate
             types = set(_ORPHAN_SET)
             for first, near in ((0, near_a), (9, near_b), (18, near_c)):
                 types.update(first + i for i, _ in near)
             types.update(27 + i for i, _ in near_h)
             return lowering_draws(counts, melds, shanten(counts, melds), sorted(types))
+        kinds = NUM_TYPES - counts.count(0)
+        pairs = kinds - counts.count(1)
+        orphan_pair = 1 if max(orphans) >= 2 else 0
         if base > -1:
-            kinds = NUM_TYPES - counts.count(0)
-            pairs = kinds - counts.count(1)
             chiitoi = 6 - pairs + (7 - kinds if kinds < 7 else 0)
-            kokushi = orphans.count(0) - (1 if max(orphans) >= 2 else 0)
-            base = min(base, chiitoi, kokushi)
-        specials = _specials_after(counts, base)
+            base = min(base, chiitoi, orphan_missing - orphan_pair)
+        # _specials_after, inline
+        chiitoi_floor = -1 if pairs >= 6 else 5 - pairs + max(0, 6 - kinds)
+        if chiitoi_floor < base or orphan_missing - 1 - orphan_pair < base:
+            specials = kinds, pairs, orphan_missing, orphan_pair
     # the key of the hand with the draw, less the id of the part the draw falls in
     after = h_after << _HONOR_SHIFT | a << _MAN_SHIFT | b << _PIN_SHIFT | c3
+    parts = ((0, near_a, _MAN_SHIFT, code_a), (9, near_b, _PIN_SHIFT, code_b),
+             (18, near_c, _SOU_SHIFT, code_c), (27, near_h, _HONOR_SHIFT, code_h))
     out: list[int] = []
-    for first, near, shift in ((0, near_a, _MAN_SHIFT), (9, near_b, _PIN_SHIFT),
-                               (18, near_c, _SOU_SHIFT), (27, near_h, _HONOR_SHIFT)):
+    if specials is None and base == regular_base:
+        # only the regular shanten can drop: each part's draws that lower it are memoised on
+        # the hand's key and the part's code (together they fix every key after a draw)
+        memo = _LOWERING
+        key <<= _CODE_BITS + 2
+        for part, (first, near, shift, code) in enumerate(parts):
+            if not near:
+                continue
+            part_key = key | code << 2 | part
+            found = memo.get(part_key)
+            if found is None:
+                if len(memo) >= _LOWERING_LIMIT:
+                    memo.clear()
+                found = memo[part_key] = _part_lowering(after, first, near, shift, base)
+            out += found
+        return out
+    for first, near, shift, _ in parts:
         blank = after & ~(_ID_MASK << shift)
         for i, new in near:
             t = first + i
             if specials is not None and _special_lowers(specials, t, counts[t], base):
                 out.append(t)
                 continue
-            key = blank | new << shift
-            regular = _REGULAR.get(key)
+            regular = _REGULAR.get(blank | new << shift)
             if regular is None:
-                regular = _regular_of_key(key)
+                regular = _regular_of_key(blank | new << shift)
             if regular < base:
                 out.append(t)
     return out
+
+
+_CODE_BITS = 40  # a part's code (see _part_code) in the keys of _LOWERING
+
+
+def _part_code(counts: tuple[int, ...]) -> int:
+    """A number that tells apart the counts of a suit or of the honors: the base-5 code, or for
+    counts over four (hands no game deals, which the shanten still accepts) a base-16 code
+    above every base-5 one."""
+    if max(counts) <= 4:
+        return suit_code(counts)
+    return 1 << 21 | sum(c << 4 * i for i, c in enumerate(counts))
+
+
+# (hand key, part's code, part) packed -> the draws in that part that lower the regular shanten
+_LOWERING: dict[int, tuple[int, ...]] = {}
+_LOWERING_LIMIT = 1 << 18  # its entries are bigger than the other memos'
+
+
+def _part_lowering(after: int, first: int, near: tuple[tuple[int, int], ...], shift: int,
+                   base: int) -> tuple[int, ...]:
+    """The types among one part's ``near`` draws whose regular shanten is below ``base``;
+    ``after`` is the key of the hand once drawn, less that part's id."""
+    blank = after & ~(_ID_MASK << shift)
+    out = []
+    for i, new in near:
+        key = blank | new << shift
+        regular = _REGULAR.get(key)
+        if regular is None:
+            regular = _regular_of_key(key)
+        if regular < base:
+            out.append(first + i)
+    return tuple(out)
 
 
 def _improving(counts: Sequence[int], melds: int, base: int, seen: Sequence[int]
@@ -791,12 +987,13 @@ def visible_counts(obs: Observation) -> list[int]:
     Tiles are gathered by id, so a called discard (in a river and in a meld) counts once.
     """
     ids = set(obs.concealed)
+    add = ids.update
     for seat in range(_NUM_SEATS):
         for meld in obs.melds(seat):
-            ids.update(meld.tiles)
-        ids.update(obs.discards(seat))
-    ids.update(obs.dora_indicators)
+            add(meld.tiles)
+        add(obs.discards(seat))
+    add(obs.dora_indicators)
     counts = [0] * NUM_TYPES
     for tile in ids:
-        counts[tile // 4] += 1
+        counts[tile >> 2] += 1
     return counts
