@@ -1,44 +1,101 @@
-"""Time a small batch run on one worker and on all cores: hands per second, parallel efficiency
-and peak memory per worker.
+"""Time batch runs on one worker and on all cores: hands per second, parallel efficiency, peak
+memory per worker, and whether memory stays flat as a run grows.
 
-The same run (preset, bots, seed, games, shard size) is written twice into fresh temporary
-folders, once by one worker (in this process) and once by a pool of all cores, through
-:func:`pipeline.sim.run.simulate`, exactly as ``saki simulate`` runs it. Times cover playing
-and writing the shards, including starting the worker processes. Parallel efficiency is the
-speed-up over one worker divided by the worker count. Peak memory is the largest peak resident
-size (``ru_maxrss``) among the processes that played shards; for one worker that is this
-process. The two runs' tables are compared at the end: they must be identical.
+Every run goes through :func:`pipeline.sim.run.simulate`, exactly as ``saki simulate`` runs it,
+each in a fresh process so that its peak memory is its own (``ru_maxrss`` never goes down within
+a process). Times cover playing and writing the shards, including starting the worker processes.
+Parallel efficiency is the speed-up over one worker divided by the worker count.
 
-    python benchmarks/bench_sim.py [--games 16] [--preset online-tonpuusen] [--bots heuristic]
-                                   [--seed 1] [--shard-size 2] [--workers N]
+Memory: "worker" is the largest peak resident size among the processes that played shards;
+"writer" is the process that runs the command and writes every file (with one worker it is also
+the one playing). Shards are written as they finish and nothing of a finished shard is kept, so
+both peaks must stay flat when the run grows: the same configuration is run at ``--games`` and at
+``--grow`` times as many matches, and both sizes are printed. The writer's peak is flat; a
+worker's still rises a little between short runs, by the bots' memo tables (shanten and
+acceptance caches, bounded in size) filling as they meet new hands, about 0.2 KiB per entry
+and more slowly the more hands they have seen.
+
+The preset defaults to cards-hanchan (full 4-card teams) when the catalog has enough playable
+cards for it, else online-hanchan; the first line says which ran. The two worker counts' tables
+are compared at the end: they must be identical.
+
+    python benchmarks/bench_sim.py [--games 8] [--grow 4] [--preset cards-hanchan]
+                                   [--bots heuristic] [--seed 1] [--shard-size 2] [--workers N]
 """
 
 from __future__ import annotations
 
 import argparse
+import multiprocessing as mp
+import resource
 import sys
 import tempfile
+from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from pipeline.cards.catalog import load_catalog  # noqa: E402
-from pipeline.rules.preset import load_preset  # noqa: E402
+from pipeline.cards.teams import cards_needed, deck_for  # noqa: E402
+from pipeline.rules.preset import Preset, load_preset  # noqa: E402
 from pipeline.sim.executor import default_workers  # noqa: E402
-from pipeline.sim.run import RunConfig, RunSummary, load_table, parse_bots, simulate  # noqa: E402
+from pipeline.sim.run import RunConfig, load_table, parse_bots, simulate  # noqa: E402
 from pipeline.sim.tables import TABLES  # noqa: E402
 
 
-def line(label: str, s: RunSummary) -> str:
-    return (f"{label:<12} {s.hands:>5} hands in {s.seconds:6.2f} s = "
-            f"{s.hands_per_second:7.1f} hands/s; peak memory per worker "
-            f"{s.peak_rss_kb / 1024:6.1f} MiB")
+def full_deck(preset: Preset) -> bool:
+    """Whether the catalog has enough playable cards for the preset's teams."""
+    if not preset.cards.enabled:
+        return True
+    deck = deck_for(load_catalog(preset.cards.catalog), preset.cards,
+                    east_only=preset.length == "tonpuusen")
+    return len(deck) >= cards_needed(preset.cards)
+
+
+def choose_preset(name: str | None) -> tuple[Preset, str]:
+    if name is not None:
+        return load_preset(name), name
+    cards = load_preset("cards-hanchan")
+    if full_deck(cards):
+        return cards, "cards-hanchan (full 4-card teams)"
+    return load_preset("online-hanchan"), ("online-hanchan (cards-hanchan cannot deal its "
+                                           "teams yet: too few playable cards)")
+
+
+def make_config(preset: Preset, games: int, args: argparse.Namespace) -> RunConfig:
+    return RunConfig(preset=preset, catalog=load_catalog(preset.cards.catalog), seed=args.seed,
+                     games=games, bots=parse_bots(args.bots), shard_size=args.shard_size)
+
+
+def run_once(preset: Preset, games: int, args: argparse.Namespace, out: str,
+             workers: int) -> dict[str, Any]:
+    """One run in this (fresh) process; its figures as plain values."""
+    s = simulate(make_config(preset, games, args), Path(out), workers=workers)
+    return {"hands": s.hands, "seconds": s.seconds, "rate": s.hands_per_second,
+            "worker_mib": s.peak_rss_kb / 1024,
+            "writer_mib": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024}
+
+
+def fresh(preset: Preset, games: int, args: argparse.Namespace, out: Path,
+          workers: int) -> dict[str, Any]:
+    with ProcessPoolExecutor(1, mp_context=mp.get_context("spawn")) as pool:
+        return pool.submit(run_once, preset, games, args, str(out), workers).result()
+
+
+def line(label: str, r: dict[str, Any]) -> str:
+    return (f"{label:<24} {r['hands']:>5} hands in {r['seconds']:6.2f} s = "
+            f"{r['rate']:6.1f} hands/s; peak memory per worker {r['worker_mib']:6.1f} MiB, "
+            f"writer {r['writer_mib']:6.1f} MiB")
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=16)
-    parser.add_argument("--preset", default="online-tonpuusen")
+    parser.add_argument("--games", type=int, default=8)
+    parser.add_argument("--grow", type=int, default=4,
+                        help="the larger run has this many times --games matches")
+    parser.add_argument("--preset", default=None,
+                        help="default: cards-hanchan when its deck is full, else online-hanchan")
     parser.add_argument("--bots", default="heuristic")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--shard-size", type=int, default=2)
@@ -46,21 +103,26 @@ def main() -> None:
                         help="the pool size to compare with one worker (default: all cores)")
     args = parser.parse_args()
 
-    preset = load_preset(args.preset)
-    config = RunConfig(preset=preset, catalog=load_catalog(preset.cards.catalog),
-                       seed=args.seed, games=args.games, bots=parse_bots(args.bots),
-                       shard_size=args.shard_size)
-    print(f"{args.games} matches of {args.preset}, bots {args.bots}, seed {args.seed}, "
-          f"{args.shard_size} matches per shard, {default_workers()} cores")
+    preset, which = choose_preset(args.preset)
+    print(f"preset {which}; bots {args.bots}, seed {args.seed}, {args.shard_size} matches per "
+          f"shard, {default_workers()} cores")
+    big = args.games * args.grow
     with tempfile.TemporaryDirectory() as tmp:
-        one = simulate(config, Path(tmp) / "one", workers=1)
-        print(line("1 worker", one))
-        many = simulate(config, Path(tmp) / "many", workers=args.workers)
-        print(line(f"{args.workers} workers", many))
-        speedup = many.hands_per_second / one.hands_per_second
+        base = Path(tmp)
+        one = fresh(preset, args.games, args, base / "one", 1)
+        print(line(f"{args.games} matches, 1 worker", one))
+        many = fresh(preset, args.games, args, base / "many", args.workers)
+        print(line(f"{args.games} matches, {args.workers} workers", many))
+        speedup = many["rate"] / one["rate"]
         print(f"speed-up {speedup:.2f}x on {args.workers} workers, parallel efficiency "
               f"{speedup / args.workers:.0%}")
-        same = all(load_table(one.out, t).equals(load_table(many.out, t)) for t in TABLES)
+        grown = fresh(preset, big, args, base / "big", args.workers)
+        print(line(f"{big} matches, {args.workers} workers", grown))
+        print(f"peak memory per worker at {args.games} and {big} matches: "
+              f"{many['worker_mib']:.1f} and {grown['worker_mib']:.1f} MiB; writer "
+              f"{many['writer_mib']:.1f} and {grown['writer_mib']:.1f} MiB")
+        same = all(load_table(base / "one", t).equals(load_table(base / "many", t))
+                   for t in TABLES)
         print(f"tables identical across worker counts: {'yes' if same else 'NO'}")
         if not same:
             sys.exit(1)

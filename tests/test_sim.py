@@ -209,12 +209,20 @@ def test_scores_and_sticks_carry_from_hand_to_hand(runs: dict[str, Path]) -> Non
 def test_run_json_describes_the_run(runs: dict[str, Path]) -> None:
     doc = read_run(runs["w2"])
     cfg = config(games=6, bots=MIXED, shard_size=2)
-    assert doc["schema_version"] == SCHEMA_VERSION == 2
+    assert doc["schema_version"] == SCHEMA_VERSION == 3
     assert doc["status"] == "complete"
     assert doc["run_id"] == cfg.run_id
     assert doc["preset"] == json.loads(json.dumps(cfg.preset.to_dict()))
-    assert doc["catalog"] == {"version": "1.2",
-                              "content_hash": load_catalog("1.2").content_hash()}
+    catalog = load_catalog("1.2")
+    cards = doc["catalog"].pop("cards")
+    assert doc["catalog"] == {"version": "1.2", "content_hash": catalog.content_hash()}
+    assert doc["paired"] is False
+    assert set(cards) == set(catalog.ids)  # the catalog's content, card by card
+    nodoka = cards["nodoka_haramura"]  # as written in data/cards/1.2.toml
+    assert nodoka["name"] == "Nodoka Haramura" and nodoka["school"] == "Kiyosumi"
+    assert nodoka["text"].startswith("Closed tanyao is worth 2 han. Pinfu is worth 2 han.")
+    assert nodoka["effects"][1] == {"id": "pinfu", "kind": "yaku_value", "yaku": "Pinfu",
+                                    "han": 2, "closed_only": False, "condition": "always"}
     assert (doc["seed"], doc["games"], doc["shard_size"]) == (5, 6, 2)
     assert doc["bots"]["seats"] == ["heuristic", "greedy", "heuristic", "random"]
     assert doc["code"]["version"] == pipeline.__version__
@@ -367,7 +375,7 @@ def test_simulate_help_explains_every_option() -> None:
     result = CliRunner().invoke(cli.app, ["simulate", "--help"], terminal_width=200)
     assert result.exit_code == 0
     for option in ("--preset", "--cards", "--games", "--seed", "--workers", "--out", "--bots",
-                   "--force", "--shard-size"):
+                   "--force", "--shard-size", "--paired", "--executor", "--scheduler"):
         assert option in result.output, option
     assert "Example: saki simulate" in result.output
     assert "all cores" in result.output
@@ -402,11 +410,28 @@ def test_card_runs_record_characters_teams_and_triggers(tmp_path: Path) -> None:
     assert (joined["character"] == joined["character_right"]).all()
     triggers = events.filter(pl.col("kind") == "ability")
     assert hands["ability_triggers"].sum() == triggers.height > 0
+    # points abilities stake lie on the table like riichi sticks: a hand conserves both
+    per_hand = hands.group_by(["match_id", "hand_index"]).agg(
+        pl.col("delta").sum(), pl.col("sticks_start", "sticks_end", "stakes_start",
+                                      "stakes_end").first())
+    table_change = (1000 * (pl.col("sticks_start").cast(pl.Int64) - pl.col("sticks_end"))
+                    + pl.col("stakes_start") - pl.col("stakes_end"))
+    assert per_hand.filter(pl.col("delta") != table_change).height == 0
+    # a card match replays from run.json (teams, picks, abilities) to the stored hands
+    from pipeline.sim.replay_run import replay_match
+
+    replayed = replay_match(out, 1)
+    stored = hands.filter(pl.col("match_id") == 1).sort("hand_index", "seat")
+    assert [p for rec in replayed.hands for p in rec.picks] == stored["character"].to_list()
 
 
 def test_a_deck_too_small_for_the_teams_fails_before_writing(tmp_path: Path) -> None:
+    # a draft of 13 needs 4 x 14 = 56 cards; catalog 1.2 has 53 deck cards in all
+    preset = tmp_path / "huge-draft.toml"
+    preset.write_text('extends = "cards-hanchan"\nname = "huge-draft"\n'
+                      '[cards]\nteam_mode = "draft"\nteam_size = 13\n')
     out = tmp_path / "never"
-    result = run_cli("--preset", "cards-hanchan", "--games", "2", "--workers", "1",
+    result = run_cli("--preset", str(preset), "--games", "2", "--workers", "1",
                      "--out", str(out))
-    assert_one_line_error(result, "cards-hanchan", "needs 16")
+    assert_one_line_error(result, "huge-draft", "needs 56")
     assert not out.exists()

@@ -3,7 +3,10 @@
 - :mod:`pipeline.sim.run`: the run (configuration, folder layout, ``run.json``, shards, resume)
   and :func:`~pipeline.sim.run.simulate`, the entry point;
 - :mod:`pipeline.sim.tables`: table rows from finished matches and the Parquet schemas;
-- :mod:`pipeline.sim.executor`: where shards are played (this process or a local process pool).
+- :mod:`pipeline.sim.paired`: the paired measurement (each character's hands replayed without
+  its ability);
+- :mod:`pipeline.sim.executor`: where shards are played (this process, a local process pool or a
+  Dask cluster).
 
 This package module stays light (no Polars import), so the command line can name
 :class:`SimError` without loading the simulator.

@@ -1,10 +1,14 @@
-"""Where shards are played: in this process, or on a pool of local processes.
+"""Where shards are played: in this process, on a pool of local processes, or on a Dask cluster.
 
 An executor takes a task function and a list of tasks. The function is called as
-``fn(task, report)``, plays the task's matches, writes its output and returns a small result;
-``report(hands)`` is called once per finished match so the caller can show progress. The
-executor only decides which process runs which task: a task's output depends on the task alone,
-never on the worker count or the order tasks finish in (architecture decisions 5 and 8).
+``fn(task, report)``, plays the task's matches and returns their output (the shard's encoded
+files); the executor hands each output back to this process (``on_done``), which writes it, so
+atomic commits and resuming live in one place whatever played the shard. ``report(hands)`` is
+called once per finished match so the caller can show progress; on a Dask cluster it is not
+(:attr:`live_progress` is False) and the caller counts a shard's matches when the shard returns.
+The executor only decides which process runs which task: a task's output depends on the task
+alone, never on the worker count, the machines or the order tasks finish in (architecture
+decisions 5 and 8).
 
 Workers are started with ``spawn``: a forked child of a process that already runs Polars' thread
 pool can deadlock. Workers ignore Ctrl-C; the main process stops them when the run is interrupted
@@ -22,7 +26,10 @@ from collections.abc import Callable, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from typing import Any
 
+from pipeline.sim import SimError
+
 Report = Callable[[int], None]
+CONNECT_TIMEOUT = 10.0  # seconds to wait for a Dask scheduler, and for its first worker
 TaskFn = Callable[[Any, Report], Any]
 
 
@@ -36,6 +43,9 @@ def default_workers() -> int:
 
 class LocalExecutor:
     """Runs tasks in this process (one worker) or on a pool of ``workers`` processes."""
+
+    live_progress = True
+    name = "local"
 
     def __init__(self, workers: int | None = None) -> None:
         self.workers = workers if workers is not None else default_workers()
@@ -54,6 +64,9 @@ class LocalExecutor:
                 on_done(fn(task, on_match))
             return
         self._run_pool(fn, tasks, on_match, on_done)
+
+    def close(self) -> None:
+        """Nothing to release: the pool lives only as long as one :meth:`run`."""
 
     def _run_pool(self, fn: TaskFn, tasks: Sequence[Any], on_match: Report,
                   on_done: Callable[[Any], None]) -> None:
@@ -102,3 +115,113 @@ def _drain(ticks: Any, on_match: Report) -> None:
         except queue_mod.Empty:
             return
         on_match(hands)
+
+
+class DaskExecutor:
+    """Runs tasks on a Dask distributed cluster (``dask scheduler`` and ``dask worker``).
+
+    Each task is one Dask task; its output comes back to this process, which writes it. Every
+    machine needs the same version of this package installed (the task function is sent by
+    reference); nothing else is shared: the tasks carry their preset and catalog.
+    """
+
+    live_progress = False
+
+    def __init__(self, scheduler: str, timeout: float | None = None) -> None:
+        timeout = CONNECT_TIMEOUT if timeout is None else timeout
+        try:
+            from distributed import Client
+        except ImportError:
+            raise SimError("the Dask executor needs the 'distributed' package: "
+                           "pip install 'dask[distributed]'") from None
+        self.scheduler = scheduler
+        self.name = f"dask {scheduler}"
+        how = ("start one with 'dask scheduler' (it prints its address) and its workers with "
+               f"'dask worker {scheduler}', or check --scheduler")
+        try:
+            self.client = Client(scheduler, timeout=timeout)
+        except ValueError as exc:
+            raise SimError(f"--scheduler {scheduler!r} is not a Dask scheduler address ({exc}); "
+                           "give it as tcp://HOST:PORT, e.g. tcp://10.0.0.5:8786") from None
+        except (OSError, TimeoutError):
+            raise SimError(f"no Dask scheduler answers at {scheduler} within {timeout:g} s; "
+                           f"{how}") from None
+        try:
+            self.client.wait_for_workers(1, timeout=timeout)
+        except (OSError, TimeoutError):
+            self.close()
+            raise SimError(f"the Dask scheduler at {scheduler} has no workers; start them with "
+                           f"'dask worker {scheduler}' on each machine") from None
+
+    @property
+    def workers(self) -> int:
+        """Worker threads on the cluster now (the cluster may grow or shrink during a run)."""
+        return sum(self.client.nthreads().values())
+
+    def run(self, fn: TaskFn, tasks: Sequence[Any], *, on_match: Report,
+            on_done: Callable[[Any], None]) -> None:
+        """Run every task on the cluster; ``on_done(output)`` per finished task in completion
+        order, in this process. The first failing task stops the run and its exception is
+        raised here; tasks already finished keep their output."""
+        if not tasks:
+            return
+        from distributed import as_completed
+
+        futures = [self.client.submit(fn, task, None, pure=False, key=f"saki-{_key(task)}")
+                   for task in tasks]
+        try:
+            for future in as_completed(futures):
+                on_done(future.result())
+                future.release()
+        except BaseException as exc:
+            self.client.cancel(futures)
+            missing = _import_error(exc)
+            if missing is not None:
+                raise SimError(f"the Dask cluster at {self.scheduler} cannot run this package "
+                               f"({missing}); install the same version of saki-balance-lab on "
+                               "every machine, the scheduler's included, and restart "
+                               "'dask scheduler' and 'dask worker' (docs/cluster.md)") from None
+            raise
+
+    def close(self) -> None:
+        self.client.close()
+
+
+def _import_error(exc: BaseException) -> ImportError | None:
+    """The import failure behind a Dask error, if any: the scheduler or a worker cannot load
+    this package (not installed there, or in another version)."""
+    seen: set[int] = set()
+    cause: BaseException | None = exc
+    while cause is not None and id(cause) not in seen:
+        if isinstance(cause, ImportError):
+            return cause
+        seen.add(id(cause))
+        cause = cause.__cause__ or cause.__context__
+    return None
+
+
+def _key(task: Any) -> str:
+    """A readable, unique Dask key for one task (shown on the Dask dashboard)."""
+    import uuid
+
+    return f"{getattr(task, 'name', 'task')}-{uuid.uuid4().hex[:8]}"
+
+
+def make_executor(kind: str = "local", *, workers: int | None = None,
+                  scheduler: str | None = None) -> LocalExecutor | DaskExecutor:
+    """The executor named on the command line: ``local`` (``workers`` processes, default all
+    cores) or ``dask`` (the cluster whose scheduler is at ``scheduler``)."""
+    if kind == "local":
+        if scheduler:
+            raise SimError("--scheduler goes with --executor dask; drop it, or add "
+                           "--executor dask")
+        return LocalExecutor(workers)
+    if kind == "dask":
+        if not scheduler:
+            raise SimError("--executor dask needs the scheduler's address, e.g. "
+                           "--scheduler tcp://10.0.0.5:8786 (see docs/cluster.md)")
+        if workers is not None:
+            raise SimError("--workers is for --executor local; a Dask cluster's size is set "
+                           "by the 'dask worker' processes started on it")
+        return DaskExecutor(scheduler)
+    raise SimError(f"unknown executor {kind!r} (known: local, dask)")

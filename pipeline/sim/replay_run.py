@@ -4,7 +4,9 @@ A run is a function of its seed and inputs: match ``i`` takes its walls from ``(
 seat ``s`` plays with ``make_agent(bot, derive_seed(seed, i, "agent", s))`` (as in
 :func:`pipeline.sim.run.play_shard`), so the resolved preset, the seed and the bots stored in
 ``run.json`` give back every hand with its full event log. The replay is checked against the
-stored ``hands`` table; a difference means the code changed since the run was made.
+stored ``hands`` table; a difference means the code changed since the run was made. A card run
+also needs its catalog: the catalog version recorded in ``run.json`` is loaded and must still
+have the recorded content hash.
 """
 
 from __future__ import annotations
@@ -15,6 +17,8 @@ from typing import Any
 import polars as pl
 
 from pipeline.bots.registry import make_agent
+from pipeline.cards.catalog import Catalog, CatalogError, load_catalog
+from pipeline.cards.table import CardTable
 from pipeline.rules.match import MatchResult, derive_seed, play_match
 from pipeline.rules.preset import Preset, preset_from_dict
 from pipeline.sim import SimError
@@ -57,7 +61,10 @@ def replay_match(run_dir: Path, match_id: int) -> MatchResult:
     seed = int(run["seed"])
     agents = [make_agent(kind, derive_seed(seed, match_id, "agent", s))
               for s, kind in enumerate(run_bots(run))]
-    result = play_match(preset, agents, seed, match_id)
+    table = None
+    if preset.cards.enabled:
+        table = CardTable(preset, agents, seed, match_id, run_catalog(run))
+    result = play_match(preset, agents, seed, match_id, table=table)
 
     expected: dict[int, list[int]] = {}
     for row in stored.iter_rows(named=True):
@@ -67,6 +74,22 @@ def replay_match(run_dir: Path, match_id: int) -> MatchResult:
         raise SimError(f"run {run_id} match {match_id} does not replay to the stored result: "
                        f"code changed since the run? ({_first_difference(expected, replayed)})")
     return result
+
+
+def run_catalog(run: dict[str, Any]) -> Catalog:
+    """The run's card catalog, loaded from its recorded version and checked against the
+    recorded content hash."""
+    info = run.get("catalog") or {}
+    version = str(info.get("version"))
+    try:
+        catalog = load_catalog(version)
+    except CatalogError as exc:
+        raise SimError(f"run {run.get('run_id')}: its catalog cannot be loaded ({exc})") from None
+    if info.get("content_hash") and catalog.content_hash() != info["content_hash"]:
+        raise SimError(f"run {run.get('run_id')}: catalog {version} has changed since the run "
+                       "was made, so its matches cannot be replayed; restore the catalog file "
+                       "(run.json lists every card as it was under catalog -> cards)")
+    return catalog
 
 
 def _first_difference(expected: dict[int, list[int]], replayed: dict[int, list[int]]) -> str:

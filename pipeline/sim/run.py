@@ -7,12 +7,19 @@ A run folder holds::
     matches/part-00000.parquet    pipeline.sim.tables and docs/data-dictionary.md
     events/part-00000.parquet
     picks/part-00000.parquet
+    pairs/part-00000.parquet      paired runs only: each character's hands replayed without it
     manifest/part-00000.json      the shard's commit record: rows, bytes and sha256 per file
 
 A shard is a fixed block of consecutive match indices (``shard_size`` matches; the last block
 may be shorter). Match ``i`` takes its walls from ``(seed, i)`` and seat ``s`` plays with
 ``make_agent(bot, derive_seed(seed, i, "agent", s))``, so a shard's files depend only on the
-configuration and the block, never on the worker count or on which process played it.
+configuration and the block, never on the worker count or on which process played it. A
+paired run (``paired``) also plays every hand with a character again without its ability
+(:mod:`pipeline.sim.paired`) and writes the ``pairs`` table; its other tables are the same.
+
+Shards are played by an executor (:mod:`pipeline.sim.executor`: local processes or a Dask
+cluster) and come back to this process as encoded files, which this process writes: commits and
+resuming are the same whatever played the shard.
 
 Nothing is lost and nothing half-written is ever read (architecture decision 6): every file is
 written to a temporary name and renamed into place, and a shard's manifest is written last, so a
@@ -20,10 +27,12 @@ shard counts as finished only when its manifest exists and every file it lists h
 size and sha256. Starting the same command again skips finished shards, deletes damaged or
 unfinished ones and plays them again; the tables end up identical to an uninterrupted run's.
 ``run.json`` (also replaced atomically) holds the schema version, the run id, the status
-(``running`` or ``complete``), the fully resolved preset, the catalog version and content hash,
-the seed, the number of games, the bots, the shard size, the code version, the row counts and
-the timings of every session that worked on the run. A folder holding a run of another
-configuration is refused unless ``force`` is given.
+(``running`` or ``complete``), the fully resolved preset, the catalog version, content hash and
+cards (every card's name, text and effects, so runs can be compared card by card even after the
+catalog file was edited), the seed, the number of games, the bots, the shard size, whether the
+run is paired, the code version, the row counts and the timings of every session that worked on
+the run. A folder holding a run of another configuration, or one written with another table
+schema, is refused unless ``force`` is given.
 """
 
 from __future__ import annotations
@@ -35,6 +44,7 @@ import os
 import resource
 import shutil
 import subprocess
+import tempfile
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -50,19 +60,22 @@ from pipeline.bots.registry import BOT_KINDS, UnknownBotError, make_agent
 from pipeline.cards.catalog import Catalog, load_catalog
 from pipeline.cards.table import CardTable
 from pipeline.cards.teams import TeamError, cards_needed, deck_for
+from pipeline.datafiles import plain
 from pipeline.rules.match import derive_seed, play_match
 from pipeline.rules.preset import PROJECT_ROOT, Preset
 from pipeline.sim import SimError
-from pipeline.sim.executor import LocalExecutor
-from pipeline.sim.tables import SCHEMA_VERSION, TABLES, ShardRows
+from pipeline.sim.executor import DaskExecutor, LocalExecutor
+from pipeline.sim.paired import PairedTable
+from pipeline.sim.tables import ALL_TABLES, PAIRS, SCHEMA_VERSION, ShardRows, run_tables
 
 RUNS_DIR = PROJECT_ROOT / "data" / "runs"
 DEFAULT_SHARD_SIZE = 25
 MANIFEST_DIR = "manifest"
 RUN_FILE = "run.json"
-_OURS = frozenset((RUN_FILE, MANIFEST_DIR, *TABLES))  # the entries a run folder may hold
+_OURS = frozenset((RUN_FILE, MANIFEST_DIR, *ALL_TABLES))  # the entries a run folder may hold
 # What makes two runs the same run: a folder holding another configuration is refused.
-_IDENTITY_KEYS = ("schema_version", "preset", "catalog", "seed", "games", "bots", "shard_size")
+_IDENTITY_KEYS = ("schema_version", "preset", "catalog", "seed", "games", "bots", "shard_size",
+                  "paired")
 
 
 def parse_bots(text: str) -> tuple[str, str, str, str]:
@@ -89,6 +102,7 @@ class RunConfig:
     games: int
     bots: tuple[str, str, str, str] = ("heuristic",) * 4
     shard_size: int = DEFAULT_SHARD_SIZE
+    paired: bool = False  # replay each character's hands without its ability (pairs table)
 
     def __post_init__(self) -> None:
         if self.games < 1:
@@ -97,6 +111,10 @@ class RunConfig:
             raise SimError(f"shard size must be at least 1, got {self.shard_size}")
         if len(self.bots) != 4:
             raise SimError(f"four bots are needed (one per seat), got {len(self.bots)}")
+        if self.paired and not self.preset.cards.enabled:
+            raise SimError(f"--paired measures character abilities, and preset "
+                           f"{self.preset.name!r} plays without cards; choose a card preset "
+                           "(e.g. cards-hanchan) or drop --paired")
 
     def identity(self) -> dict[str, Any]:
         """The configuration as plain JSON values; equal identities write equal tables."""
@@ -114,6 +132,7 @@ class RunConfig:
             "bots": {"seats": list(self.bots),
                      "agent_seed": "derive_seed(seed, match_id, 'agent', seat)"},
             "shard_size": self.shard_size,
+            "paired": self.paired,
         })
 
     @property
@@ -124,20 +143,38 @@ class RunConfig:
 
     @property
     def label(self) -> str:
-        return f"{self.preset.name}-{self.catalog.version}-s{self.seed}-n{self.games}"
+        paired = "-paired" if self.paired else ""
+        return f"{self.preset.name}-{self.catalog.version}-s{self.seed}-n{self.games}{paired}"
 
     def default_out(self) -> Path:
         return RUNS_DIR / self.label
 
     def shards(self, out: Path) -> list[ShardTask]:
         """The run's shards in match order."""
+        # the catalog travels with the tasks: workers on other machines need no copy of the
+        # file, and an edit of the file during the run changes nothing
+        content = self.catalog.path.read_bytes() if self.preset.cards.enabled else b""
         return [
             ShardTask(out=str(out), run_id=self.run_id, index=i, start=start,
                       stop=min(start + self.shard_size, self.games), seed=self.seed,
                       preset=self.preset, bots=self.bots,
-                      catalog_path=str(self.catalog.path))
+                      catalog_path=str(self.catalog.path), catalog_toml=content,
+                      paired=self.paired)
             for i, start in enumerate(range(0, self.games, self.shard_size))
         ]
+
+    def catalog_cards(self) -> dict[str, dict[str, Any]]:
+        """The catalog's content card by card, as stored in ``run.json``."""
+        return {
+            c.id: {"name": c.name, "school": c.school, "text": c.text,
+                   "text_template": c.text_template,
+                   "effects": [{"id": e.id, "kind": e.kind,
+                                **{k: plain(v) for k, v in e.params.items()}}
+                               for e in c.effects],
+                   "flags": list(c.flags), "clarifications": list(c.clarifications),
+                   "playable": c.playable()}
+            for c in self.catalog.cards
+        }
 
 
 @dataclass(frozen=True)
@@ -152,11 +189,30 @@ class ShardTask:
     seed: int
     preset: Preset
     bots: tuple[str, ...]
-    catalog_path: str = ""   # the catalog file, for card presets
+    catalog_path: str = ""      # the catalog file, for card presets (for messages)
+    catalog_toml: bytes = b""   # its content when the run started (what the workers load)
+    paired: bool = False
 
     @property
     def name(self) -> str:
         return shard_name(self.index)
+
+    @property
+    def tables(self) -> tuple[str, ...]:
+        return tuple(run_tables(self.paired))
+
+
+@dataclass(frozen=True)
+class ShardOutput:
+    """A played shard as it comes back from a worker: its encoded table files and figures."""
+
+    index: int
+    files: dict[str, bytes]      # table -> Parquet file content
+    rows: dict[str, int]         # table -> rows in its file
+    match_hands: list[int]       # hands of each match, in match order
+    seconds: float
+    peak_rss_kb: int             # peak resident memory of the process that played the shard
+    version: str                 # the pipeline package version that played it
 
 
 @dataclass(frozen=True)
@@ -219,54 +275,79 @@ def shard_name(index: int) -> str:
 
 
 @lru_cache(maxsize=4)
-def _catalog(path: str) -> Catalog:
-    """The run's catalog, loaded once per worker process."""
-    return load_catalog(path)
+def _catalog(path: str, content: bytes) -> Catalog:
+    """The run's catalog, loaded once per worker process from the content the task carries
+    (the file itself when it still holds that content, else a private copy of it)."""
+    file = Path(path)
+    try:
+        if file.read_bytes() == content:
+            return load_catalog(file)
+    except OSError:
+        pass  # another machine, or the file is gone: use the copy
+    digest = hashlib.sha256(content).hexdigest()[:16]
+    copy = Path(tempfile.gettempdir()) / f"saki-catalog-{digest}-{file.name or 'run.toml'}"
+    if not copy.is_file() or copy.read_bytes() != content:
+        atomic_write(copy, content)
+    return load_catalog(copy)
 
 
-def play_shard(task: ShardTask, report: Callable[[int], None] | None = None) -> ShardResult:
-    """Play the shard's matches, write its four tables and then its manifest.
+def play_shard(task: ShardTask, report: Callable[[int], None] | None = None) -> ShardOutput:
+    """Play the shard's matches and encode its tables as Parquet files (in memory).
 
-    ``report(hands)`` is called after each match. Safe to run in any process, and to run twice:
-    the second run writes the same bytes.
+    ``report(hands)`` is called after each match. Safe to run in any process or on any machine
+    with this package, and to run twice: the files have the same content.
     """
     began = time.perf_counter()
-    rows = ShardRows(task.run_id, red_fives=task.preset.red_fives)
+    rows = ShardRows(task.run_id, red_fives=task.preset.red_fives, paired=task.paired)
+    match_hands: list[int] = []
+    catalog = _catalog(task.catalog_path, task.catalog_toml) if task.catalog_toml else None
     for m in range(task.start, task.stop):
         agents = [make_agent(kind, derive_seed(task.seed, m, "agent", s))
                   for s, kind in enumerate(task.bots)]
-        table = None
+        table: CardTable | PairedTable | None = None
         if task.preset.cards.enabled:  # deal teams and picks; abilities act through hooks
-            table = CardTable(task.preset, agents, task.seed, m, _catalog(task.catalog_path))
+            table = CardTable(task.preset, agents, task.seed, m, catalog)
+            if task.paired:
+                table = PairedTable(table, task.preset)
         try:
             result = play_match(task.preset, agents, task.seed, m, table=table)
         except Exception as exc:
             raise RuntimeError(f"match {m} of seed {task.seed} failed: {exc!r}") from exc
-        rows.add_match(m, result, task.bots)
+        rows.add_match(m, result, task.bots,
+                       pairs=table.pairs if isinstance(table, PairedTable) else ())
+        match_hands.append(len(result.hands))
         if report is not None:
             report(len(result.hands))
-    counts = write_shard(Path(task.out), task, rows.frames())
-    return ShardResult(index=task.index, matches=task.stop - task.start,
-                       hands=rows.hand_count(), rows=counts,
-                       seconds=time.perf_counter() - began, peak_rss_kb=_peak_rss_kb())
-
-
-def write_shard(out: Path, task: ShardTask, frames: dict[str, pl.DataFrame]) -> dict[str, int]:
-    """Write the shard's table files atomically, then its manifest (the commit point)."""
-    entries: dict[str, dict[str, Any]] = {}
-    for table, frame in frames.items():
+    files, counts = {}, {}
+    for name, frame in rows.frames().items():
         buf = io.BytesIO()
         frame.write_parquet(buf, compression="zstd", statistics=True)
-        data = buf.getvalue()
+        files[name], counts[name] = buf.getvalue(), frame.height
+    return ShardOutput(index=task.index, files=files, rows=counts, match_hands=match_hands,
+                       seconds=time.perf_counter() - began, peak_rss_kb=_peak_rss_kb(),
+                       version=pipeline.__version__)
+
+
+def write_shard(out: Path, task: ShardTask, output: ShardOutput) -> ShardResult:
+    """Write the shard's table files atomically, then its manifest (the commit point)."""
+    if output.version != pipeline.__version__:
+        raise SimError(f"shard {task.name} was played by version {output.version} of the "
+                       f"package and this is {pipeline.__version__}; install the same version "
+                       "on every machine of the cluster")
+    entries: dict[str, dict[str, Any]] = {}
+    for table, data in output.files.items():
         rel = f"{table}/{task.name}.parquet"
         atomic_write(out / rel, data)
-        entries[table] = {"file": rel, "rows": frame.height, "bytes": len(data),
+        entries[table] = {"file": rel, "rows": output.rows[table], "bytes": len(data),
                           "sha256": hashlib.sha256(data).hexdigest()}
     manifest = {"run_id": task.run_id, "shard": task.index, "matches": [task.start, task.stop],
                 "tables": entries}
     atomic_write(out / MANIFEST_DIR / f"{task.name}.json",
                  (json.dumps(manifest, indent=1, sort_keys=True) + "\n").encode())
-    return {table: e["rows"] for table, e in entries.items()}
+    return ShardResult(index=task.index, matches=task.stop - task.start,
+                       hands=sum(output.match_hands),
+                       rows={table: e["rows"] for table, e in entries.items()},
+                       seconds=output.seconds, peak_rss_kb=output.peak_rss_kb)
 
 
 def atomic_write(path: Path, data: bytes) -> None:
@@ -300,7 +381,7 @@ def read_manifest(out: Path, task: ShardTask) -> dict[str, Any] | None:
         manifest = json.loads((out / MANIFEST_DIR / f"{task.name}.json").read_text())
         if (manifest["run_id"] != task.run_id or manifest["shard"] != task.index
                 or manifest["matches"] != [task.start, task.stop]
-                or set(manifest["tables"]) != set(TABLES)):
+                or set(manifest["tables"]) != set(task.tables)):
             return None
         for entry in manifest["tables"].values():
             path = out / entry["file"]
@@ -317,13 +398,15 @@ def read_manifest(out: Path, task: ShardTask) -> dict[str, Any] | None:
 
 
 def simulate(config: RunConfig, out: Path | None = None, *, workers: int | None = None,
-             force: bool = False, progress: Callable[[SimProgress], None] | None = None
-             ) -> RunSummary:
+             force: bool = False, progress: Callable[[SimProgress], None] | None = None,
+             executor: LocalExecutor | DaskExecutor | None = None) -> RunSummary:
     """Play the run into ``out`` (default :meth:`RunConfig.default_out`), resuming it if the
     folder holds an unfinished run of the same configuration.
 
-    Raises :class:`SimError` when ``out`` holds another run or something that is not a run,
-    unless ``force``, which deletes the run's files there and starts again.
+    ``executor`` plays the shards (default: a :class:`LocalExecutor` of ``workers``
+    processes); whichever it is, this process writes the files. Raises :class:`SimError` when
+    ``out`` holds another run or something that is not a run, unless ``force``, which deletes
+    the run's files there and starts again.
     """
     out = Path(out) if out is not None else config.default_out()
     if config.preset.cards.enabled:  # a deck too small for the teams fails before any file
@@ -334,7 +417,8 @@ def simulate(config: RunConfig, out: Path | None = None, *, workers: int | None 
             raise TeamError(f"preset {config.preset.name!r}: the deck has {len(deck)} playable "
                             f"cards; mode {config.preset.cards.team_mode!r} with team_size "
                             f"{config.preset.cards.team_size} needs {needed}")
-    executor = LocalExecutor(workers)
+    if executor is None:
+        executor = LocalExecutor(workers)
     previous = _prepare(out, config, force)
     tasks = config.shards(out)
     _remove_temp_files(out)
@@ -348,7 +432,8 @@ def simulate(config: RunConfig, out: Path | None = None, *, workers: int | None 
     todo = [t for t in tasks if t.index not in finished]
 
     session: dict[str, Any] = {
-        "started": _now(), "finished": None, "workers": executor.workers,
+        "started": _now(), "finished": None, "executor": executor.name,
+        "workers": executor.workers,
         "shards_skipped": len(finished), "shards_run": 0, "hands": 0, "seconds": None,
         "peak_worker_rss_mb": None, "code": code_version(),
     }
@@ -368,10 +453,16 @@ def simulate(config: RunConfig, out: Path | None = None, *, workers: int | None 
             progress(SimProgress(matches_done, config.games, hands,
                                  time.perf_counter() - began))
 
-    def on_done(result: ShardResult) -> None:
+    task_of = {t.index: t for t in todo}
+
+    def on_done(output: ShardOutput) -> None:
         nonlocal peak
+        result = write_shard(out, task_of[output.index], output)
         peak = max(peak, result.peak_rss_kb)
         session["shards_run"] += 1
+        if not executor.live_progress:  # the shard's matches count when it comes back
+            for n in output.match_hands:
+                on_match(n)
 
     if progress is not None:
         progress(SimProgress(matches_done, config.games, 0, 0.0))
@@ -383,7 +474,8 @@ def simulate(config: RunConfig, out: Path | None = None, *, workers: int | None 
     if missing:
         raise SimError(f"{out}: shards {', '.join(missing[:3])} did not finish intact; "
                        "run the same command again")
-    rows = {table: sum(m["tables"][table]["rows"] for m in manifests if m) for table in TABLES}
+    rows = {table: sum(m["tables"][table]["rows"] for m in manifests if m)
+            for table in run_tables(config.paired)}
     session.update(finished=_now(), hands=hands, seconds=round(seconds, 3),
                    peak_worker_rss_mb=round(peak / 1024, 1) if peak else None)
     doc["status"] = "complete"
@@ -416,9 +508,12 @@ def load_table(out: Path, table: str) -> pl.DataFrame:
     A shard whose manifest is missing (unfinished) is left out; a listed file that no longer
     matches its manifest is an error, never read as data.
     """
-    if table not in TABLES:
-        raise SimError(f"unknown table {table!r} (known: {', '.join(TABLES)})")
+    if table not in ALL_TABLES:
+        raise SimError(f"unknown table {table!r} (known: {', '.join(ALL_TABLES)})")
     out = Path(out)
+    if table == PAIRS and not read_run(out).get("paired"):
+        raise SimError(f"{out}: this run has no {PAIRS} table; it was made without --paired "
+                       "(run the simulate command with --paired into another --out)")
     frames = []
     for path in sorted((out / MANIFEST_DIR).glob("part-*.json")):
         try:
@@ -431,7 +526,7 @@ def load_table(out: Path, table: str) -> pl.DataFrame:
                            "run the simulate command again to redo it")
         frames.append(pl.read_parquet(io.BytesIO(data)))
     if not frames:
-        return pl.DataFrame(schema=TABLES[table])
+        return pl.DataFrame(schema=ALL_TABLES[table])
     return pl.concat(frames, how="vertical")
 
 
@@ -467,6 +562,12 @@ def _prepare(out: Path, config: RunConfig, force: bool) -> dict[str, Any] | None
         except (OSError, ValueError):
             raise SimError(f"{run_file} is unreadable; use --force to start the run again "
                            "or choose another --out") from None
+        written = previous.get("schema_version") if isinstance(previous, dict) else None
+        if written != SCHEMA_VERSION:
+            raise SimError(f"{out} holds a run written with table schema {written} and this "
+                           f"version writes schema {SCHEMA_VERSION}; its tables stay readable "
+                           "but it cannot be resumed: choose another --out, or use --force to "
+                           "play it again")
         difference = _difference(previous, config.identity())
         if difference:
             raise SimError(f"{out} holds a different run ({difference}); choose another --out, "
@@ -484,10 +585,11 @@ def _difference(previous: dict[str, Any], identity: dict[str, Any]) -> str:
     mine = identity
     for key in _IDENTITY_KEYS:
         there, here = previous.get(key), mine[key]
-        if there == here:
+        if there == here or (isinstance(there, dict) and isinstance(here, dict)
+                             and all(there.get(k) == v for k, v in here.items())):
             continue
         if isinstance(there, dict) and isinstance(here, dict):
-            for sub in sorted(set(there) | set(here)):
+            for sub in sorted(here):  # run.json may hold more (the catalog's cards)
                 if there.get(sub) != here.get(sub):
                     return (f"{key} {sub}: {_short(there.get(sub))} there, "
                             f"{_short(here.get(sub))} here")
@@ -515,7 +617,7 @@ def _clear(out: Path) -> None:
 
 def _remove_temp_files(out: Path) -> None:
     """Temporary files a killed session left behind."""
-    for folder in (out, out / MANIFEST_DIR, *(out / t for t in TABLES)):
+    for folder in (out, out / MANIFEST_DIR, *(out / t for t in ALL_TABLES)):
         if folder.is_dir():
             for path in folder.glob(".*.tmp"):
                 path.unlink(missing_ok=True)
@@ -524,7 +626,7 @@ def _remove_temp_files(out: Path) -> None:
 def _remove_shard(out: Path, name: str) -> None:
     """Delete an unfinished or damaged shard: its manifest first, then its table files."""
     (out / MANIFEST_DIR / f"{name}.json").unlink(missing_ok=True)
-    for table in TABLES:
+    for table in ALL_TABLES:
         (out / table / f"{name}.parquet").unlink(missing_ok=True)
 
 
@@ -538,13 +640,14 @@ def _run_doc(config: RunConfig, previous: dict[str, Any] | None, session: dict[s
         "run_id": config.run_id,
         "status": "running",
         "preset": identity["preset"],
-        "catalog": identity["catalog"],
+        "catalog": {**identity["catalog"], "cards": config.catalog_cards()},
         "seed": config.seed,
         "games": config.games,
         "bots": identity["bots"],
         "shard_size": config.shard_size,
+        "paired": config.paired,
         "code": session["code"],
-        "tables": {t: f"{t}/part-*.parquet" for t in TABLES},
+        "tables": {t: f"{t}/part-*.parquet" for t in run_tables(config.paired)},
         "shards": {"total": total, "done": done},
         "rows": None,
         "timings": _timings(sessions, None),

@@ -6,7 +6,10 @@ column's meaning and unit:
 - ``hands``: one row per seat per hand;
 - ``matches``: one row per seat per match;
 - ``events``: one row per notable event of a hand (win, abortive draw, riichi, call, kan);
-- ``picks``: one row per seat per hand, the team a seat held and the character it picked.
+- ``picks``: one row per seat per hand, the team a seat held and the character it picked;
+- ``pairs`` (runs made with ``--paired`` only): one row per seat-hand played with a character,
+  the hand's outcome with the ability and when the same deal is played again without it
+  (:mod:`pipeline.sim.paired`).
 
 Rows depend only on the match (its index, its result) and the run id, so a shard of matches
 builds the same tables whichever process plays it. Character columns stay null (and teams empty)
@@ -22,9 +25,12 @@ import polars as pl
 
 from pipeline.rules.match import MatchResult
 from pipeline.rules.records import Event, HandRecord
+from pipeline.sim.paired import HandPair
 from pipeline.tiles import WIND_NAMES, tile_to_str, type_to_str
 
-SCHEMA_VERSION = 2  # 2: characters, teams and ability triggers filled in card games
+# 2: characters, teams and ability triggers filled in card games; 3: the optional pairs table,
+# stakes columns, "paired" and the catalog's cards in run.json
+SCHEMA_VERSION = 3
 
 _I8, _I16, _I32 = pl.Int8, pl.Int16, pl.Int32
 _STR = pl.String
@@ -64,6 +70,8 @@ HANDS_SCHEMA: dict[str, pl.DataType] = {
     "ability_triggers": _I16,
     "sticks_end": _I16,
     "draw_kind": _STR,
+    "stakes_start": _I32,
+    "stakes_end": _I32,
 }
 
 MATCHES_SCHEMA: dict[str, pl.DataType] = {
@@ -77,6 +85,7 @@ MATCHES_SCHEMA: dict[str, pl.DataType] = {
     "result": pl.Float64,
     "hands_played": _I16,
     "leftover_sticks": _I16,
+    "leftover_stakes": _I32,
 }
 
 EVENTS_SCHEMA: dict[str, pl.DataType] = {
@@ -99,13 +108,51 @@ PICKS_SCHEMA: dict[str, pl.DataType] = {
     "character": _STR,
 }
 
-# Every table of a run, in the order they are written and listed.
+PAIRS_SCHEMA: dict[str, pl.DataType] = {
+    "run_id": _STR,
+    "match_id": _I32,
+    "hand_index": _I16,
+    "seat": _I8,
+    "bot": _STR,
+    "character": _STR,
+    "is_dealer": pl.Boolean,
+    "honba": _I16,
+    "sticks_start": _I16,
+    "start_score": _I32,
+    "delta_with": _I32,
+    "delta_without": _I32,
+    "delta_diff": _I32,
+    "outcome_with": _STR,
+    "outcome_without": _STR,
+    "win_han_with": _I16,
+    "win_han_without": _I16,
+    "win_points_with": _I32,
+    "win_points_without": _I32,
+    "triggers_with": _I16,
+    "same_moves": pl.Boolean,
+    "sticks_end_with": _I16,
+    "sticks_end_without": _I16,
+    "stakes_start": _I32,
+    "stakes_end_with": _I32,
+    "stakes_end_without": _I32,
+    "deltas_without": pl.List(_I32),
+}
+
+# The tables every run writes, in the order they are written and listed.
 TABLES: dict[str, dict[str, pl.DataType]] = {
     "hands": HANDS_SCHEMA,
     "matches": MATCHES_SCHEMA,
     "events": EVENTS_SCHEMA,
     "picks": PICKS_SCHEMA,
 }
+PAIRS = "pairs"
+# Every table a run may hold: the paired measurement adds one.
+ALL_TABLES: dict[str, dict[str, pl.DataType]] = {**TABLES, PAIRS: PAIRS_SCHEMA}
+
+
+def run_tables(paired: bool) -> dict[str, dict[str, pl.DataType]]:
+    """The tables a run writes: the four of every run, plus ``pairs`` for a paired run."""
+    return ALL_TABLES if paired else TABLES
 
 # Engine log kinds that become event rows, and the table's kind for each.
 def _team(rec: HandRecord, seat: int) -> list[str]:
@@ -130,15 +177,19 @@ _EVENT_KINDS = {
 class ShardRows:
     """Rows of the four tables for a block of matches, kept in play order."""
 
-    def __init__(self, run_id: str, red_fives: bool = True) -> None:
+    def __init__(self, run_id: str, red_fives: bool = True, paired: bool = False) -> None:
         self.run_id = run_id
         self.red_fives = red_fives
-        self.rows: dict[str, list[dict[str, Any]]] = {name: [] for name in TABLES}
+        self.tables = run_tables(paired)
+        self.rows: dict[str, list[dict[str, Any]]] = {name: [] for name in self.tables}
 
-    def add_match(self, match_id: int, result: MatchResult, bots: Sequence[str]) -> None:
-        """Add every row one finished match contributes."""
+    def add_match(self, match_id: int, result: MatchResult, bots: Sequence[str],
+                  pairs: Sequence[HandPair] = ()) -> None:
+        """Add every row one finished match contributes (``pairs``: its paired replays)."""
         for hand_index, rec in enumerate(result.hands):
             self._add_hand(match_id, hand_index, rec, bots)
+        for pair in pairs:
+            self._add_pair(match_id, result.hands[pair.hand_index], pair, bots)
         for seat in range(4):
             self.rows["matches"].append({
                 "run_id": self.run_id,
@@ -151,12 +202,13 @@ class ShardRows:
                 "result": float(result.results[seat]),
                 "hands_played": len(result.hands),
                 "leftover_sticks": result.leftover_sticks,
+                "leftover_stakes": result.leftover_stakes,
             })
 
     def frames(self) -> dict[str, pl.DataFrame]:
-        """The four tables as data frames with their fixed schema."""
+        """The run's tables as data frames with their fixed schema."""
         return {name: pl.DataFrame(self.rows[name], schema=schema, orient="row")
-                for name, schema in TABLES.items()}
+                for name, schema in self.tables.items()}
 
     def hand_count(self) -> int:
         return len(self.rows["hands"]) // 4
@@ -203,6 +255,8 @@ class ShardRows:
                                         if e.kind == "ability" and e.seat == s.seat),
                 "sticks_end": rec.sticks_end,
                 "draw_kind": rec.draw_kind,
+                "stakes_start": rec.stakes_start,
+                "stakes_end": rec.stakes_end,
             })
             self.rows["picks"].append({
                 "run_id": self.run_id,
@@ -223,6 +277,50 @@ class ShardRows:
                 "tile": tile,
                 "detail": detail,
             })
+
+
+    def _add_pair(self, match_id: int, real: HandRecord, pair: HandPair,
+                  bots: Sequence[str]) -> None:
+        seat, replay = pair.seat, pair.without
+        won = {w.seat: w for w in real.wins}.get(seat)
+        won_without = {w.seat: w for w in replay.wins}.get(seat)
+        with_delta, without_delta = real.seats[seat].delta, replay.seats[seat].delta
+        self.rows[PAIRS].append({
+            "run_id": self.run_id,
+            "match_id": match_id,
+            "hand_index": pair.hand_index,
+            "seat": seat,
+            "bot": bots[seat],
+            "character": pair.character,
+            "is_dealer": seat == real.dealer,
+            "honba": real.honba,
+            "sticks_start": real.sticks_start,
+            "start_score": real.seats[seat].start_score,
+            "delta_with": with_delta,
+            "delta_without": without_delta,
+            "delta_diff": with_delta - without_delta,
+            "outcome_with": real.seats[seat].outcome,
+            "outcome_without": replay.seats[seat].outcome,
+            "win_han_with": won.han if won else None,
+            "win_han_without": won_without.han if won_without else None,
+            "win_points_with": won.points if won else None,
+            "win_points_without": won_without.points if won_without else None,
+            "triggers_with": sum(1 for e in real.events
+                                 if e.kind == "ability" and e.seat == seat),
+            "same_moves": _moves(real) == _moves(replay),
+            "sticks_end_with": real.sticks_end,
+            "sticks_end_without": replay.sticks_end,
+            "stakes_start": real.stakes_start,
+            "stakes_end_with": real.stakes_end,
+            "stakes_end_without": replay.stakes_end,
+            "deltas_without": [s.delta for s in replay.seats],
+        })
+
+
+def _moves(rec: HandRecord) -> list[tuple[str, int | None, int | None, tuple[int, ...]]]:
+    """What the players did in a hand (draws, discards, calls, riichi, wins), without the
+    ability triggers and the texts that carry a win's value."""
+    return [(e.kind, e.seat, e.tile, e.tiles) for e in rec.events if e.kind != "ability"]
 
 
 def notable_events(rec: HandRecord, red_fives: bool = True
