@@ -187,5 +187,34 @@ def clustered_mean(values_per_cluster: Sequence[Sequence[float]], z: float = Z95
     return Estimate(mean, mean - z * se, mean + z * se, n, k)
 
 
-__all__ = ["Estimate", "Z95", "clustered_mean", "clustered_rate", "design_effect",
-           "wilson_interval"]
+def two_sided_p(estimate: float, se: float) -> float:
+    """Two-sided p-value of ``estimate = 0`` under a normal approximation (z = estimate / se).
+
+    ``nan`` when the standard error is missing or not positive (the test cannot be made).
+    """
+    if math.isnan(estimate) or math.isnan(se) or se <= 0:
+        return math.nan
+    return math.erfc(abs(estimate / se) / math.sqrt(2))
+
+
+def benjamini_hochberg(p_values: Sequence[float]) -> list[float]:
+    """Benjamini-Hochberg adjusted p-values (q-values), in the order given.
+
+    With the m defined p-values sorted ascending, ``q_(i) = min over j >= i of m p_(j) / j``,
+    capped at 1: rejecting every hypothesis with q below a level keeps the expected share of
+    false discoveries under that level. ``nan`` entries (groups not tested) stay ``nan`` and do
+    not count in m.
+    """
+    tested = sorted((p, i) for i, p in enumerate(p_values) if not math.isnan(p))
+    m = len(tested)
+    out = [math.nan] * len(p_values)
+    running = 1.0
+    for rank in range(m, 0, -1):
+        p, i = tested[rank - 1]
+        running = min(running, m * p / rank)
+        out[i] = running
+    return out
+
+
+__all__ = ["Estimate", "Z95", "benjamini_hochberg", "clustered_mean", "clustered_rate",
+           "design_effect", "two_sided_p", "wilson_interval"]

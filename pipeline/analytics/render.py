@@ -1,0 +1,179 @@
+"""The balance tables as text for a terminal, as CSV and as JSON (``saki stats``,
+``saki compare``)."""
+
+from __future__ import annotations
+
+import json
+import math
+from typing import Any
+
+import polars as pl
+
+from pipeline.analytics.compare import Comparison
+from pipeline.analytics.multitest import NOT_ENOUGH
+
+FORMATS = ("table", "csv", "json")
+_MARKS = {"strong": "STRONG", "weak": "weak", "up": "UP", "down": "DOWN",
+          NOT_ENOUGH: "(few hands)", "": ""}
+
+
+def stats_text(df: pl.DataFrame, *, label: str, by: str, min_hands: int, threshold: float,
+               baseline: str | None = None) -> str:
+    """The per-group table for a terminal: one line per group, intervals in brackets."""
+    hands = int(df["hands"].sum()) if df.height else 0
+    against = f"baseline run {baseline}" if baseline else "the field (all seat-hands)"
+    head = (f"run {label}: {hands:,} seat-hands, by {by}; "
+            f"min {min_hands} hands, flag threshold {threshold:,.0f} points per hand")
+    paired = df["paired_effect"].is_not_null().any() if df.height else False
+    rows = [["#", by, "hands", "pick", "win% [95%]", "deal-in% [95%]", "riichi", "calls",
+             "swing [95%]", "vs field [95%]", "q", "place", "top", "trig/h",
+             *(["paired [95%]"] if paired else []), "flag"]]
+    rank = 0
+    for r in df.iter_rows(named=True):
+        eligible = r["flag"] != NOT_ENOUGH
+        rank += eligible
+        rows.append([
+            str(rank) if eligible else "-",
+            r["name"],
+            f"{r['hands']:,}",
+            _pct(r["pick_rate"], 0),
+            f"{_pct(r['win_rate'])} {_span(r['win_lo'], r['win_hi'], pct=True)}",
+            f"{_pct(r['deal_in_rate'])} {_span(r['deal_in_lo'], r['deal_in_hi'], pct=True)}",
+            _pct(r["riichi_rate"], 0),
+            _pct(r["call_rate"], 0),
+            f"{_pts(r['swing'])} {_span(r['swing_lo'], r['swing_hi'])}",
+            f"{_pts(r['field_diff'])} {_span(r['field_diff_lo'], r['field_diff_hi'])}",
+            _q(r["q_value"]),
+            _num(r["avg_place"], 2),
+            _pct(r["top_rate"], 0),
+            _num(r["triggers_per_hand"], 2),
+            *([f"{_pts(r['paired_effect'])} {_span(r['paired_lo'], r['paired_hi'])}"]
+              if paired else []),
+            _MARKS.get(r["flag"], r["flag"]),
+        ])
+    legend = (f"swing = mean net points per hand (payments, honba, sticks and stakes); "
+              f"vs field = swing minus {against}; [95%] intervals clustered by match; "
+              f"q = Benjamini-Hochberg; "
+              f"STRONG (nerf?) / weak (buff?) = q < 0.05 and |vs field| > {threshold:,.0f}; "
+              f"(few hands) = under {min_hands} hands or 10 matches, not ranked")
+    return "\n".join([head, "", *_columns(rows, left=1), "", legend])
+
+
+def compare_text(cmp: Comparison) -> str:
+    """Per-group changes (B - A) with intervals and flags, then card and preset changes."""
+    m = cmp.metrics
+    rows = [["character", "hands A", "hands B", "win% A>B (change [95%])",
+             "deal-in% A>B (change [95%])", "swing A>B (change [95%])",
+             "place A>B (change [95%])", "q", "flag"]]
+    for r in m.iter_rows(named=True):
+        rows.append([
+            r["name"] or r["group"], f"{r['hands_a']:,}", f"{r['hands_b']:,}",
+            _move(r, "win_rate", pct=True), _move(r, "deal_in_rate", pct=True),
+            _move(r, "swing"), _move(r, "avg_place", digits=2),
+            _q(r["q_value"]), _MARKS.get(r["flag"], r["flag"]),
+        ])
+    out = [f"compare A = {cmp.label_a}", f"     to B = {cmp.label_b}", "",
+           *_columns(rows, left=0), "",
+           "change = B - A with a 95% interval (the runs taken as independent); flag UP/DOWN = "
+           "swing change with q < 0.05 beyond the threshold; (few hands) = too few hands in "
+           "either run", ""]
+    out.append("Card changes:" if cmp.card_changes else "Card changes: none")
+    for c in cmp.card_changes:
+        out.append(f"  {c['card']} ({c['name']}): {c['change']}")
+        if c["before"]:
+            out.append(f"      before: {c['before']}")
+        if c["after"]:
+            out.append(f"      after:  {c['after']}")
+    out.append("Preset changes:" if cmp.preset_changes else "Preset changes: none")
+    for p in cmp.preset_changes:
+        out.append(f"  {p['option']}: {_show(p['a'])} -> {_show(p['b'])}")
+    out.extend(f"warning: {w}" for w in cmp.warnings)
+    return "\n".join(out)
+
+
+def frame_json(df: pl.DataFrame, **info: Any) -> str:
+    """A frame as JSON: ``info`` keys, then ``rows`` (one object per row; NaN as null)."""
+    return json.dumps({**info, "rows": [_clean(r) for r in df.to_dicts()]}, indent=2)
+
+
+def compare_json(cmp: Comparison) -> str:
+    return json.dumps({
+        "a": cmp.label_a, "b": cmp.label_b,
+        "metrics": [_clean(r) for r in cmp.metrics.to_dicts()],
+        "card_changes": cmp.card_changes, "preset_changes": cmp.preset_changes,
+        "warnings": cmp.warnings,
+    }, indent=2)
+
+
+def _clean(row: dict[str, Any]) -> dict[str, Any]:
+    return {k: (None if isinstance(v, float) and not math.isfinite(v) else v)
+            for k, v in row.items()}
+
+
+def _move(r: dict[str, Any], metric: str, pct: bool = False, digits: int = 0) -> str:
+    a, b, d = r[f"{metric}_a"], r[f"{metric}_b"], r[f"{metric}_delta"]
+    lo, hi = r[f"{metric}_delta_lo"], r[f"{metric}_delta_hi"]
+    if pct:
+        return f"{_pct(a)}>{_pct(b)} ({_signed(d, pct=True)} {_span(lo, hi, pct=True)})"
+    if digits:
+        return (f"{_num(a, digits)}>{_num(b, digits)} ({_signed(d, digits=digits)} "
+                f"{_span(lo, hi, digits=digits)})")
+    return f"{_pts(a)}>{_pts(b)} ({_signed(d)} {_span(lo, hi)})"
+
+
+def _missing(x: Any) -> bool:
+    return x is None or (isinstance(x, float) and math.isnan(x))
+
+
+def _pct(x: Any, digits: int = 1) -> str:
+    return "-" if _missing(x) else f"{100 * x:.{digits}f}%"
+
+
+def _pts(x: Any) -> str:
+    return "-" if _missing(x) else f"{x:+,.0f}"
+
+
+def _num(x: Any, digits: int) -> str:
+    return "-" if _missing(x) else f"{x:.{digits}f}"
+
+
+def _signed(x: Any, pct: bool = False, digits: int = 0) -> str:
+    if _missing(x):
+        return "-"
+    if pct:
+        return f"{100 * x:+.1f}"
+    return f"{x:+.{digits}f}" if digits else f"{x:+,.0f}"
+
+
+def _span(lo: Any, hi: Any, pct: bool = False, digits: int = 0) -> str:
+    if _missing(lo) or _missing(hi):
+        return "[-]"
+    if pct:
+        return f"[{100 * lo:.1f}, {100 * hi:.1f}]"
+    if digits:
+        return f"[{lo:.{digits}f}, {hi:.{digits}f}]"
+    return f"[{lo:+,.0f}, {hi:+,.0f}]"
+
+
+def _q(q: Any) -> str:
+    if _missing(q):
+        return "-"
+    return "<0.001" if q < 0.001 else f"{q:.3f}"
+
+
+def _show(value: Any) -> str:
+    return json.dumps(value) if not isinstance(value, str) else value
+
+
+def _columns(rows: list[list[str]], left: int) -> list[str]:
+    """Column ``left`` (the names) left-aligned, the others right-aligned, two spaces apart."""
+    widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
+    lines = []
+    for r in rows:
+        cells = [c.ljust(w) if i == left else c.rjust(w)
+                 for i, (c, w) in enumerate(zip(r, widths, strict=True))]
+        lines.append("  ".join(cells).rstrip())
+    return lines
+
+
+__all__ = ["FORMATS", "compare_json", "compare_text", "frame_json", "stats_text"]
