@@ -1,0 +1,598 @@
+"""Assemble a balance report: the analytics tables of a run (and optionally of a reference run),
+the card texts of its catalog, the figures, rendered to one self-contained HTML page.
+
+:func:`build_report` calls :mod:`pipeline.analytics` (the one place metrics are computed) and
+hands the results to :func:`render_inputs`, which only lays them out: it formats, sorts and
+labels, and never computes a metric. :class:`Report` renders the single-file page and, for a
+static site, one page per card.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import polars as pl
+
+import pipeline
+from pipeline.cards.catalog import Card, Catalog
+from pipeline.report import ReportError, fmt
+from pipeline.report import figures as figs
+from pipeline.report.pages import css, environment
+from pipeline.rules.preset import PROJECT_ROOT
+
+REPORTS_DIR = PROJECT_ROOT / "reports"
+DEFAULT_THRESHOLD = 300.0
+DEFAULT_MIN_HANDS = 200
+DELTA_METRICS = (  # Comparison.metrics prefixes, their label and how they are shown
+    ("swing", "point swing per hand", "pts"),
+    ("win_rate", "win rate", "pct"),
+    ("deal_in_rate", "deal-in rate", "pct"),
+    ("avg_place", "average placement", "num"),
+)
+
+
+@dataclass(frozen=True)
+class ReportInputs:
+    """Everything a report shows, already computed: the run's ``run.json``, its
+    ``character_table`` and ``calibration_table``, optionally a ``Comparison`` with a reference
+    run (A) in which this run is B, and the catalogs that hold the card texts."""
+
+    meta: dict[str, Any]
+    label: str
+    path: Path
+    table: pl.DataFrame
+    calibration: pl.DataFrame
+    comparison: Any = None            # pipeline.analytics Comparison, or None
+    cards: dict[str, Card] | None = None  # the run's cards by id, in catalog order
+    reference_cards: dict[str, Card] | None = None  # the reference run's cards
+    catalog_warnings: tuple[str, ...] = ()
+    reference_meta: dict[str, Any] | None = None
+    threshold: float = DEFAULT_THRESHOLD
+    min_hands: int = DEFAULT_MIN_HANDS
+
+
+@dataclass(frozen=True)
+class Figure:
+    key: str
+    uri: str
+    alt: str
+    caption: str
+
+
+@dataclass
+class CardView:
+    """One card's section: text, metrics and, in a comparison, what changed."""
+
+    id: str
+    name: str
+    slug: str
+    school: str = ""
+    text: str = ""
+    text_note: str = ""
+    clarifications: tuple[str, ...] = ()
+    flags: tuple[str, ...] = ()
+    metrics: list[dict[str, str]] = field(default_factory=list)
+    summary: str = ""
+    headline: str = ""
+    changes: list[dict[str, Any]] = field(default_factory=list)
+    deltas: list[dict[str, str]] = field(default_factory=list)
+    delta_flag: str = ""
+
+
+@dataclass
+class Report:
+    """A rendered-on-demand report: :meth:`html` for one file, :meth:`card_html` per card."""
+
+    title: str
+    subtitle: str
+    context: dict[str, Any]
+    cards: list[CardView]
+
+    def html(self, site: bool = False) -> str:
+        """The whole report as one page; ``site`` lists the cards with links to their pages
+        (``cards/<id>.html``) instead of holding every card section."""
+        href = (lambda cid: f"cards/{slug(cid)}.html") if site else (
+            lambda cid: f"#card-{slug(cid)}")
+        return environment().get_template("main.html").render(
+            **self.context, site=site, card_href=href)
+
+    def card_html(self, card_id: str) -> str:
+        """One card's page of a site (links back to ``../index.html``)."""
+        card = next(c for c in self.cards if c.id == card_id)
+        return environment().get_template("card.html").render(
+            title=f"{card.name}: {self.title}", subtitle=self.subtitle, card=card,
+            cmp=self.context["cmp"], css=self.context["css"],
+            generator=self.context["generator"])
+
+
+def slug(card_id: str) -> str:
+    """A card id as a safe anchor and file name."""
+    return re.sub(r"[^a-z0-9_-]+", "-", card_id.lower()).strip("-") or "none"
+
+
+def build_report(run: Any, reference: Any = None, *, catalog: Catalog | None = None,
+                 threshold: float = DEFAULT_THRESHOLD, min_hands: int = DEFAULT_MIN_HANDS
+                 ) -> Report:
+    """The report of ``run`` (a run folder or an opened ``RunData``); with ``reference``, also
+    what changed from the reference run (A) to this run (B).
+
+    ``catalog`` holds the card texts to show; by default the cards the run recorded (the
+    snapshot in its ``run.json``, or the shipped catalog file of its version).
+    """
+    from pipeline.analytics import (
+        calibration_table,
+        character_table,
+        compare_runs,
+        open_run,
+    )
+    from pipeline.analytics.catalogs import run_catalog
+
+    run = open_run(run) if isinstance(run, str | Path) else run
+    ref = open_run(reference) if isinstance(reference, str | Path) else reference
+    comparison = (compare_runs(ref, run, threshold=threshold, min_hands=min_hands)
+                  if ref is not None else None)
+    if catalog is not None:
+        cards, warnings = {c.id: c for c in catalog}, []
+    else:
+        recorded = run_catalog(run.meta, run.label)
+        cards, warnings = recorded.cards, recorded.warnings
+    ref_cards = run_catalog(ref.meta, ref.label).cards if ref is not None else None
+    inputs = ReportInputs(
+        meta=run.meta, label=run.label, path=Path(run.path),
+        table=character_table(run, by="character", min_hands=min_hands, threshold=threshold),
+        calibration=calibration_table(run), comparison=comparison,
+        cards=cards or None, catalog_warnings=tuple(warnings), reference_cards=ref_cards,
+        reference_meta=ref.meta if ref is not None else None,
+        threshold=threshold, min_hands=min_hands,
+    )
+    return render_inputs(inputs)
+
+
+# --- layout ---------------------------------------------------------------------------------
+
+
+def render_inputs(inputs: ReportInputs) -> Report:
+    """Lay the computed tables out as a :class:`Report` (figures drawn, texts formatted)."""
+    meta = inputs.meta
+    table = inputs.table
+    rows = table.to_dicts()
+    preset = meta.get("preset") or {}
+    cmp = _comparison_view(inputs)
+    title = f"Balance report: {preset.get('name', '?')}, catalog " \
+            f"{(meta.get('catalog') or {}).get('version', '?')}"
+    if cmp:
+        title = f"Balance comparison: {cmp['label_a']} → {cmp['label_b']}"
+    subtitle = f"run {inputs.label}" + (
+        f", compared with {inputs.comparison.label_a}" if cmp else "")
+    cards = _card_views(inputs, rows)
+    flagged = [r for r in rows if r.get("group") != "(none)"]
+    context: dict[str, Any] = {
+        "title": title,
+        "subtitle": subtitle,
+        "css": css(),
+        "generator": getattr(pipeline, "__version__", ""),
+        "nav": _nav(cmp),
+        "overview": _overview(inputs),
+        "notes": _notes(inputs),
+        "calibration": _calibration_rows(inputs.calibration),
+        "verdict": _verdict(flagged, inputs),
+        "nerfs": _candidates(flagged, "strong"),
+        "buffs": _candidates(flagged, "weak"),
+        "tiers": [dict(r, id=None if r.get("group") == "(none)" else r.get("group"),
+                       name=_name(r)) for r in rows],
+        "caveats": caveats(inputs.threshold, inputs.min_hands),
+        "figures": _figures(inputs, cmp),
+        "cmp": cmp,
+        "cards": cards,
+        "unplayed": _unplayed(inputs, rows),
+    }
+    return Report(title=title, subtitle=subtitle, context=context, cards=cards)
+
+
+def _name(row: dict[str, Any]) -> str:
+    return "(no character)" if row.get("group") == "(none)" else str(row.get("name")
+                                                                    or row.get("group"))
+
+
+def _nav(cmp: dict[str, Any] | None) -> list[tuple[str, str]]:
+    nav = [("overview", "What was simulated"), ("calibration", "Bot calibration"),
+           ("tiers", "Tier view"), ("style", "How each character plays")]
+    if cmp:
+        nav.append(("comparison", "Comparison"))
+    nav.append(("cards", "Cards"))
+    return nav
+
+
+def _overview(inputs: ReportInputs) -> list[tuple[str, str]]:
+    meta = inputs.meta
+    preset = meta.get("preset") or {}
+    cards = preset.get("cards") or {}
+    catalog = meta.get("catalog") or {}
+    rows = meta.get("rows") or {}
+    timings = meta.get("timings") or {}
+    code = meta.get("code") or {}
+    seats = (meta.get("bots") or {}).get("seats") or []
+    out = [
+        ("run", inputs.label),
+        ("folder", str(inputs.path)),
+        ("preset", f"{preset.get('name', '?')}: {preset.get('description', '')}".rstrip(": ")),
+        ("length, start points", f"{preset.get('length', '?')}, "
+                                 f"{fmt.count(preset.get('start_points'))}"),
+    ]
+    if cards.get("enabled"):
+        excluded = ", ".join(cards.get("exclude") or []) or "none"
+        size = cards.get("team_size", "?")
+        out.append(("teams", f"{cards.get('team_mode', '?')}, {size} card"
+                             f"{'' if size == 1 else 's'} per seat; excluded cards: {excluded}"))
+    out += [
+        ("catalog", f"{catalog.get('version', '?')} (content "
+                    f"{str(catalog.get('content_hash', ''))[:12]})"),
+        ("matches", fmt.count(meta.get("games"))),
+        ("hands", fmt.count(rows["hands"] // 4) if rows.get("hands") is not None else fmt.DASH),
+        ("seed", str(meta.get("seed", "?"))),
+        ("bots", ", ".join(seats) or "?"),
+        ("status", str(meta.get("status", "?"))),
+        ("played", f"{timings['finished']}; {fmt.num(timings.get('play_seconds'), 0)} s of "
+                   f"play, {fmt.num(timings.get('hands_per_second'), 1)} hands/s"
+         if timings.get("finished") else fmt.DASH),
+        ("code", f"{code.get('version') or '?'} "
+                 f"({str(code.get('git_commit') or 'no commit')[:10]})"),
+        ("flag rule", f"±{fmt.pts(inputs.threshold)} points per hand against the field; groups "
+                      f"under {inputs.min_hands} hands are 'not enough data'"),
+    ]
+    return out
+
+
+def _notes(inputs: ReportInputs) -> list[str]:
+    notes = []
+    if inputs.meta.get("status") != "complete":
+        notes.append("This run is not complete: the figures cover only its finished matches. "
+                     "Run the same simulate (or balance) command again to finish it.")
+    notes.extend(inputs.catalog_warnings)
+    if inputs.cards is None:
+        version = (inputs.meta.get("catalog") or {}).get("version", "?")
+        notes.append(f"The card texts of catalog {version} were not found, so card texts are "
+                     "left out.")
+    return notes
+
+
+def _calibration_rows(cal: pl.DataFrame) -> list[dict[str, str]]:
+    out = []
+    for r in cal.to_dicts():
+        kind = "pts" if figs.is_points_row(r) else "pct"
+        show = fmt.pts if kind == "pts" else fmt.pct
+        target = (f"{show(r.get('target_lo'))} to {show(r.get('target_hi'))}"
+                  if fmt.value(r.get("target_lo")) is not None else fmt.DASH)
+        out.append({"metric": str(r.get("label") or r.get("metric")),
+                    "value": show(r.get("value")), "judge": str(r.get("judge") or ""),
+                    "span": fmt.interval(r.get("lo"), r.get("hi"), kind),
+                    "human": show(r.get("human")), "target": target})
+    return out
+
+
+def _verdict(rows: list[dict[str, Any]], inputs: ReportInputs) -> str:
+    judged = [r for r in rows if r.get("flag") != "not enough data"]
+    strong = sum(r.get("flag") == "strong" for r in judged)
+    weak = sum(r.get("flag") == "weak" for r in judged)
+    thin = len(rows) - len(judged)
+    text = (f"{len(judged)} characters played enough hands to judge ({inputs.min_hands} or "
+            f"more): {strong} look too strong (nerf candidates) and {weak} too weak (buff "
+            f"candidates) at ±{fmt.pts(inputs.threshold)} points per hand against the field.")
+    if thin:
+        text += f" {thin} played too few hands to judge; a longer run would settle them."
+    return text
+
+
+def _candidates(rows: list[dict[str, Any]], flag: str) -> list[dict[str, str]]:
+    return [{"id": r["group"], "name": _name(r),
+             "why": f"{fmt.pts(r.get('field_diff'), True)} per hand against the field "
+                    f"{fmt.interval(r.get('field_diff_lo'), r.get('field_diff_hi'), 'pts', True)}"
+                    .strip()}
+            for r in rows if r.get("flag") == flag]
+
+
+def caveats(threshold: float, min_hands: int) -> list[str]:
+    """What the intervals and flags mean, in plain words."""
+    return [
+        "Each figure comes with a 95% interval: the range the true value most likely lies in. "
+        "If the whole run were played again with other seeds, the figure would move around "
+        "inside about that range.",
+        "A character whose 'against the field' interval crosses zero cannot be told apart from "
+        "an average character in this run. That is not proof it is balanced: the run may be "
+        "too short to see a small difference.",
+        "Intervals shrink with the square root of the number of hands: four times the games "
+        "halves them. A character that is rarely picked gets few hands and wide intervals.",
+        "Hands of one match are not independent (same table, same score situation), so the "
+        "intervals are widened for that; they are honest, not pessimistic.",
+        f"With many characters some look strong or weak by luck alone. A character is flagged "
+        f"only when it is more than {fmt.pts(threshold)} points per hand from the field and "
+        "the difference survives a correction for the number of characters tested (q-value); "
+        f"characters with fewer than {min_hands} hands are never flagged.",
+        "Point swing counts every point a seat gains or pays in a hand while playing the "
+        "character, riichi sticks and honba included. It measures strength per hand; "
+        "placement shows whether that turns into match results.",
+        "The players are bots calibrated against strong human play (see Bot calibration). A "
+        "character whose value depends on judgement the bots lack may play differently in "
+        "people's hands.",
+    ]
+
+
+def _figures(inputs: ReportInputs, cmp: dict[str, Any] | None) -> dict[str, Figure | None]:
+    t = inputs.table
+    out: dict[str, Figure | None] = {
+        "calibration": _fig("calibration", figs.calibration_dots(inputs.calibration),
+                            "Calibration: bots against human play",
+                            "The bots' rates (blue) with intervals, human play (black), the "
+                            "target range (green)."),
+        "tiers": _fig("tiers", figs.tier_forest(t), "Tier view: point swing per character",
+                      "Point swing per character with its 95% interval, best first. Red: "
+                      "nerf candidate; blue: buff candidate; hollow: too few hands."),
+        "scatter": _fig("scatter", figs.win_dealin_scatter(t), "Win rate against deal-in rate",
+                        "Up is winning more; left is dealing in less. Lines are 95% intervals."),
+        "placement": _fig("placement", figs.placement_bars(t), "Placement per character",
+                          "Share of matches finished first (green) and last (red) by seats "
+                          "that played the character, weighted by hands played."),
+        "picks": _fig("picks", figs.pick_rate_bars(t), "Pick rate per character",
+                      "How often a seat holding the character picked it for the hand."),
+        "triggers": _fig("triggers", figs.trigger_bars(t), "Ability triggers",
+                         "How often each ability fired per hand played, and the mean value "
+                         "(han or points) of a firing where it has one."),
+        "shift": None,
+        "shift_scatter": None,
+    }
+    if cmp:
+        a, b = cmp["label_a"], cmp["label_b"]
+        metrics = inputs.comparison.metrics
+        out["shift"] = _fig("shift", figs.shift_forest(metrics, "swing", a, b),
+                            "Shift of point swing per character",
+                            f"Point swing in {b} minus {a} per character, with 95% intervals.")
+        if cmp["preset_changes"]:
+            out["shift_scatter"] = _fig(
+                "shift-scatter", figs.shift_scatter(metrics, "swing", a, b),
+                "Point swing under each preset",
+                "Each character's point swing under both presets; above the diagonal it does "
+                f"better in {b}.")
+    return out
+
+
+def _fig(key: str, figure: Any, alt: str, caption: str) -> Figure:
+    return Figure(key=key, uri=figs.png_data_uri(figure), alt=alt, caption=caption)
+
+
+# --- comparison -----------------------------------------------------------------------------
+
+
+def _comparison_view(inputs: ReportInputs) -> dict[str, Any] | None:
+    cmp = inputs.comparison
+    if cmp is None:
+        return None
+    rows = cmp.metrics.to_dicts()
+    for r in rows:
+        r["name"] = _name(r)
+    return {
+        "label_a": fmt.short_label(cmp.label_a), "label_b": fmt.short_label(cmp.label_b),
+        "preset_changes": [{"option": str(p.get("option")), "a": _plain(p.get("a")),
+                            "b": _plain(p.get("b"))} for p in cmp.preset_changes],
+        "card_changes": [dict(c, name=c.get("name") or c.get("card")) for c in cmp.card_changes],
+        "rows": rows,
+        "warnings": [str(w) for w in getattr(cmp, "warnings", [])],
+        "only_a": [r["name"] for r in rows if _played(r.get("hands_a"))
+                   and not _played(r.get("hands_b"))],
+        "only_b": [r["name"] for r in rows if _played(r.get("hands_b"))
+                   and not _played(r.get("hands_a"))],
+    }
+
+
+def _played(hands: Any) -> bool:
+    return (fmt.value(hands) or 0) > 0
+
+
+def _plain(v: Any) -> str:
+    if isinstance(v, list | tuple):
+        return ", ".join(str(x) for x in v) or "(none)"
+    if isinstance(v, bool):
+        return "true" if v else "false"
+    return "(not set)" if v is None else str(v)
+
+
+def word_diff(before: str, after: str) -> list[tuple[str, str]]:
+    """``(op, text)`` pieces turning ``before`` into ``after`` word by word; op is ``same``,
+    ``del`` or ``ins``. Texts are kept as they are; the template escapes them."""
+    a, b = re.findall(r"\S+|\s+", before or ""), re.findall(r"\S+|\s+", after or "")
+    out: list[tuple[str, str]] = []
+    for op, i1, i2, j1, j2 in difflib.SequenceMatcher(a=a, b=b, autojunk=False).get_opcodes():
+        if op == "equal":
+            out.append(("same", "".join(a[i1:i2])))
+            continue
+        if i2 > i1:
+            out.append(("del", "".join(a[i1:i2])))
+        if j2 > j1:
+            out.append(("ins", "".join(b[j1:j2])))
+    return out
+
+
+# --- cards ----------------------------------------------------------------------------------
+
+
+def _card_views(inputs: ReportInputs, rows: list[dict[str, Any]]) -> list[CardView]:
+    by_id = inputs.cards or {}
+    cmp = inputs.comparison
+    changes: dict[str, list[dict[str, Any]]] = {}
+    deltas: dict[str, dict[str, Any]] = {}
+    if cmp is not None:
+        for ch in cmp.card_changes:
+            changes.setdefault(str(ch.get("card")), []).append(ch)
+        deltas = {str(r["group"]): r for r in cmp.metrics.to_dicts()}
+    ids = [str(r["group"]) for r in rows if r.get("group") != "(none)"]
+    ids += [cid for cid in changes if cid not in ids]
+    table_rows = {str(r["group"]): r for r in rows}
+    views = []
+    for cid in ids:
+        card = by_id.get(cid)
+        row = table_rows.get(cid)
+        view = _card_view(cid, card, row, inputs)
+        view.changes = _changes(cid, card, inputs.reference_cards, changes.get(cid, []))
+        if cid in deltas:
+            view.deltas, view.delta_flag = _deltas(deltas[cid])
+        views.append(view)
+    return views
+
+
+def _changes(cid: str, card: Card | None, reference: dict[str, Card] | None,
+             changes: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The card's changes from the reference run: first the rendered card text, word by word
+    (a changed parameter changes the text a player reads), then the comparison's entries."""
+    out = []
+    old = (reference or {}).get(cid)
+    if old is not None and card is not None and old.text != card.text:
+        out.append({"change": "card text", "before": old.text, "after": card.text,
+                    "diff": word_diff(old.text, card.text)})
+    for ch in changes:
+        if ch.get("change") == "text" and out:
+            continue  # the same change, already shown as the card text
+        out.append(dict(ch, diff=word_diff(ch.get("before") or "", ch.get("after") or "")))
+    return out
+
+
+def _card_view(cid: str, card: Card | None, row: dict[str, Any] | None,
+               inputs: ReportInputs) -> CardView:
+    name = card.name if card is not None else str((row or {}).get("name") or cid)
+    view = CardView(id=cid, name=name, slug=slug(cid))
+    if card is not None:
+        view.school, view.text = card.school, card.text
+        view.clarifications, view.flags = card.clarifications, card.flags
+    else:
+        view.text_note = "this card is not in the catalog the run used, or that catalog was " \
+                         "not found"
+    if row is not None:
+        view.metrics = card_metrics(row)
+        view.summary = card_summary(row, inputs.min_hands)
+        view.headline = view.summary
+    else:
+        view.headline = "not played in this run"
+    return view
+
+
+def card_metrics(row: dict[str, Any]) -> list[dict[str, str]]:
+    """A ``character_table`` row as labelled, formatted values with their intervals."""
+    def m(label: str, v: Any, lo: Any = None, hi: Any = None, kind: str = "pts",
+          signed: bool = False) -> dict[str, str]:
+        shown = fmt.count(v) if kind == "count" else fmt.show(v, kind, signed)
+        span = fmt.interval(lo, hi, kind, signed) if kind in ("pct", "num", "pts") else ""
+        return {"label": label, "value": shown, "span": span}
+
+    r = row
+    return [
+        m("hands played", r.get("hands"), kind="count"),
+        m("matches", r.get("matches"), kind="count"),
+        m("pick rate", r.get("pick_rate"), r.get("pick_lo"), r.get("pick_hi"), "pct"),
+        m("point swing per hand", r.get("swing"), r.get("swing_lo"), r.get("swing_hi"),
+          signed=True),
+        m("against the field", r.get("field_diff"), r.get("field_diff_lo"),
+          r.get("field_diff_hi"), signed=True),
+        m("q-value (chance of a false alarm)", r.get("q_value"), kind="prob"),
+        m("spread of swing (sd)", r.get("swing_sd")),
+        m("win rate", r.get("win_rate"), r.get("win_lo"), r.get("win_hi"), "pct"),
+        m("deal-in rate", r.get("deal_in_rate"), r.get("deal_in_lo"), r.get("deal_in_hi"),
+          "pct"),
+        m("tsumo share of wins", r.get("tsumo_share"), kind="pct"),
+        m("riichi rate", r.get("riichi_rate"), kind="pct"),
+        m("call rate", r.get("call_rate"), kind="pct"),
+        m("tenpai at exhaustive draw", r.get("draw_tenpai_rate"), kind="pct"),
+        m("average win", r.get("avg_win")),
+        m("average deal-in", r.get("avg_deal_in")),
+        m("average placement", r.get("avg_place"), r.get("avg_place_lo"),
+          r.get("avg_place_hi"), "num"),
+        m("first place", r.get("top_rate"), kind="pct"),
+        m("last place", r.get("last_rate"), kind="pct"),
+        m("average final result (thousands)", r.get("avg_result"), kind="num", signed=True),
+        m("ability triggers per hand", r.get("triggers_per_hand"), kind="num"),
+        m("value of a trigger (han or points)", r.get("trigger_value"), kind="auto"),
+        m("with minus without ability", r.get("paired_effect"), r.get("paired_lo"),
+          r.get("paired_hi"), signed=True),
+    ]
+
+
+def card_summary(row: dict[str, Any], min_hands: int) -> str:
+    """One sentence on where the character stands, from its flag and field difference."""
+    flag = row.get("flag") or ""
+    hands = fmt.count(row.get("hands"))
+    diff = fmt.with_interval(row.get("field_diff"), row.get("field_diff_lo"),
+                             row.get("field_diff_hi"), "pts", True)
+    if flag == "not enough data":
+        return f"Only {hands} hands: too few to judge (at least {min_hands} are needed)."
+    lo, hi = fmt.value(row.get("field_diff_lo")), fmt.value(row.get("field_diff_hi"))
+    if flag == "strong":
+        return f"Nerf candidate: {diff} points per hand against the field over {hands} hands."
+    if flag == "weak":
+        return f"Buff candidate: {diff} points per hand against the field over {hands} hands."
+    if lo is not None and hi is not None and lo <= 0 <= hi:
+        return (f"Within the field: {diff} points per hand against the field over {hands} "
+                "hands; the interval includes zero.")
+    return f"{diff} points per hand against the field over {hands} hands; not flagged."
+
+
+def _deltas(r: dict[str, Any]) -> tuple[list[dict[str, str]], str]:
+    """A ``Comparison.metrics`` row as labelled values in A and B and the change with its
+    interval (shares change in percentage points)."""
+    out = []
+    for key, label, kind in DELTA_METRICS:
+        change = "pp" if kind == "pct" else kind
+        out.append({
+            "label": label,
+            "a": fmt.show(r.get(f"{key}_a"), kind, kind == "pts"),
+            "b": fmt.show(r.get(f"{key}_b"), kind, kind == "pts"),
+            "delta": fmt.show(r.get(f"{key}_delta"), change, True),
+            "span": fmt.interval(r.get(f"{key}_delta_lo"), r.get(f"{key}_delta_hi"), change,
+                                 True),
+        })
+    return out, str(r.get("flag") or "")
+
+
+def _unplayed(inputs: ReportInputs, rows: list[dict[str, Any]]) -> list[str]:
+    played = {str(r.get("group")) for r in rows}
+    return [c.name for c in (inputs.cards or {}).values() if c.id not in played]
+
+
+# --- files ----------------------------------------------------------------------------------
+
+
+def default_report_path(run: Path, reference: Path | None = None) -> Path:
+    """``reports/<run folder>.html``, or ``reports/<reference>-vs-<run>.html``."""
+    name = Path(run).name if reference is None else f"{Path(reference).name}-vs-{Path(run).name}"
+    return REPORTS_DIR / f"{name}.html"
+
+
+def write_report(report: Report, out: Path) -> Path:
+    """Write the single-file report (folders created as needed)."""
+    out = Path(out)
+    if out.is_dir():
+        raise ReportError(f"{out} is a folder; give the report a file name such as "
+                          f"{out / 'report.html'} (or use --site {out} for a site)")
+    _write(out, report.html())
+    return out
+
+
+def write_site(report: Report, folder: Path) -> Path:
+    """Write ``index.html`` and ``cards/<id>.html`` into ``folder``, for any static host."""
+    folder = Path(folder)
+    if folder.exists() and not folder.is_dir():
+        raise ReportError(f"{folder} is a file; --site takes a folder to write index.html into")
+    _write(folder / "index.html", report.html(site=True))
+    for card in report.cards:
+        _write(folder / "cards" / f"{card.slug}.html", report.card_html(card.id))
+    return folder / "index.html"
+
+
+def _write(path: Path, text: str) -> None:
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+    except OSError as exc:
+        raise ReportError(f"{path}: cannot write the report ({exc.strerror or exc}); choose "
+                          "another --out or --site") from None
+

@@ -1,0 +1,115 @@
+"""`saki balance`: simulate, analyse and report in one command; a comparison run; resuming; and
+mistakes caught before anything is played."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+import cli
+from pipeline.cards.catalog import CATALOG_DIR, load_catalog
+from pipeline.report.balance import DEFAULT_GAMES, plan_balance
+from pipeline.report.build import REPORTS_DIR
+from pipeline.sim.run import RUNS_DIR
+
+
+def preset(folder: Path, base: str, **cards: str) -> Path:
+    """A card preset extending ``base`` with teams of one (and any other [cards] options)."""
+    lines = [f'extends = "{base}"', f'name = "{base}-solo"', "[cards]", "team_size = 1"]
+    lines += [f"{k} = {v}" for k, v in cards.items()]
+    path = folder / f"{base}-solo.toml"
+    path.write_text("\n".join(lines) + "\n")
+    return path
+
+
+def balance(*args: str):
+    return CliRunner().invoke(cli.app, ["balance", *args])
+
+
+def test_balance_plays_both_presets_and_writes_a_comparison(tmp_path: Path) -> None:
+    hanchan = preset(tmp_path, "cards-hanchan")
+    east = preset(tmp_path, "cards-tonpuusen")
+    runs, out, site = tmp_path / "runs", tmp_path / "r" / "cmp.html", tmp_path / "site"
+    args = ["--preset", str(hanchan), "--compare-preset", str(east), "--games", "2",
+            "--seed", "3", "--workers", "1", "--runs", str(runs), "--out", str(out),
+            "--site", str(site)]
+    first = balance(*args)
+    assert first.exit_code == 0, first.output
+    folders = {p.name: p for p in runs.iterdir()}
+    assert set(folders) == {"cards-hanchan-solo-1.2-s3-n2", "cards-tonpuusen-solo-1.2-s3-n2"}
+    for folder in folders.values():
+        meta = json.loads((folder / "run.json").read_text())
+        assert meta["status"] == "complete" and meta["games"] == 2
+    assert first.output.rstrip().endswith(f"site written to {site / 'index.html'}")
+    assert f"report written to {out}" in first.output
+    html = out.read_text()
+    assert 'id="comparison"' in html and "cards-tonpuusen-solo-1.2-s3-n2" in html
+    assert (site / "index.html").is_file() and any((site / "cards").iterdir())
+
+    out.unlink()
+    again = balance(*args)    # a second start finds the runs done and writes the report again
+    assert again.exit_code == 0, again.output
+    assert again.output.count("shards were already done") == 2
+    assert out.is_file()
+
+
+def test_a_preset_without_cards_is_refused_before_playing(tmp_path: Path) -> None:
+    result = balance("--preset", "online-hanchan", "--runs", str(tmp_path / "runs"))
+    assert result.exit_code == 2
+    assert "plays without character cards" in result.output
+    assert not (tmp_path / "runs").exists()
+
+
+def test_a_bad_comparison_is_reported_before_the_first_run(tmp_path: Path) -> None:
+    hanchan = preset(tmp_path, "cards-hanchan")
+    runs = tmp_path / "runs"
+    unknown = balance("--preset", str(hanchan), "--compare-preset", "cards-hanchn",
+                      "--runs", str(runs))
+    assert unknown.exit_code == 2
+    assert "cards-hanchn" in unknown.output and "Traceback" not in unknown.output
+    missing = balance("--preset", str(hanchan), "--compare-cards", "9.9", "--runs", str(runs))
+    assert missing.exit_code == 2 and "unknown catalog version '9.9'" in missing.output
+    same = balance("--preset", str(hanchan), "--compare-preset", str(hanchan),
+                   "--runs", str(runs))
+    assert same.exit_code == 2 and "same preset and catalog" in same.output
+    assert not runs.exists()
+
+
+def test_a_deck_too_small_for_the_teams_is_refused_with_the_fix(tmp_path: Path) -> None:
+    # 13 cards per seat need 52 cards; the 53-card deck less five exclusions cannot hold them
+    # rule C-10: exclusions come out of the deck before dealing
+    big = preset(tmp_path, "cards-hanchan")
+    big.write_text(big.read_text().replace("team_size = 1", "team_size = 13") + 'exclude = '
+                   + json.dumps(list(load_catalog("1.2").ids[:5])) + "\n")
+    result = balance("--preset", str(big), "--runs", str(tmp_path / "runs"))
+    assert result.exit_code == 2
+    assert "needs 52" in result.output and "team_size = 1" in result.output
+    assert not (tmp_path / "runs").exists()
+
+
+def test_defaults_are_the_card_hanchan_on_catalog_1_2() -> None:
+    plan = plan_balance()           # checks presets, catalog and deck; plays nothing
+    assert plan.main.preset.name == "cards-hanchan"
+    assert plan.main.catalog.version == "1.2"
+    assert plan.main.games == DEFAULT_GAMES and plan.reference is None
+    assert plan.folder(plan.main) == RUNS_DIR / f"cards-hanchan-1.2-s1-n{DEFAULT_GAMES}"
+    assert plan.default_report() == REPORTS_DIR / f"cards-hanchan-1.2-s1-n{DEFAULT_GAMES}.html"
+
+
+def test_paired_balance_runs_replay_each_hand_without_the_ability() -> None:
+    plan = plan_balance(paired=True, compare_preset="cards-tonpuusen")
+    assert plan.main.paired and plan.reference.paired
+    assert plan.folder(plan.main).name == f"cards-hanchan-1.2-s1-n{DEFAULT_GAMES}-paired"
+
+
+def test_a_draft_that_kept_its_version_number_gets_its_own_run_folder(tmp_path: Path) -> None:
+    draft = tmp_path / "draft.toml"
+    text = (CATALOG_DIR / "1.2.toml").read_text()
+    draft.write_text(text.replace('yaku = "Pinfu"\nhan = 2', 'yaku = "Pinfu"\nhan = 3'))
+    plan = plan_balance(cards=str(draft), compare_cards="1.2", runs_dir=tmp_path)
+    assert plan.main.label == plan.reference.label            # both say catalog 1.2
+    main, ref = plan.folder(plan.main), plan.folder(plan.reference)
+    assert main != ref
+    assert (main.name, ref.name) == (plan.main.run_id, plan.reference.run_id)

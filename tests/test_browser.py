@@ -1,0 +1,130 @@
+"""A generated report opened from disk in headless Chromium: the key sections and figures are
+there, the console stays silent, and no request leaves the machine.
+
+Chromium runs with a proxy on a dead local port and writes its network log; a request the page
+makes shows there under the page's own site (``file://``), whatever happens to it. A control
+page with an external image and a console message proves both checks can fail. The screenshot
+is kept as a test artifact in ``$SAKI_ARTIFACTS`` (default: the test's temporary folder).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+from html.parser import HTMLParser
+from pathlib import Path
+
+import numpy as np
+import pytest
+from matplotlib.image import imread
+
+from pipeline.analytics.synthetic import SyntheticSpec, catalog_ids, write_synthetic_run
+from pipeline.report.build import build_report, write_report, write_site
+
+CHROMIUM = os.environ.get("CHROMIUM") or shutil.which("chromium") or shutil.which(
+    "chromium-browser")
+pytestmark = pytest.mark.skipif(
+    CHROMIUM is None, reason="Chromium is not installed (Debian: apt-get install chromium); "
+    ".ci/run installs it")
+
+QUIET = ("--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
+         "--no-default-browser-check", "--disable-background-networking", "--disable-sync",
+         "--disable-component-update", "--disable-default-apps", "--disable-extensions",
+         "--disable-domain-reliability", "--proxy-server=127.0.0.1:9",
+         "--enable-logging=stderr", "--v=0")
+CALIBRATION_GREEN = np.array([0xD5, 0xF5, 0xE3]) / 255   # the target band of a report figure
+
+
+class Dom(HTMLParser):
+    def __init__(self, text: str) -> None:
+        super().__init__()
+        self.tags: list[tuple[str, dict[str, str | None]]] = []
+        self.feed(text)
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        self.tags.append((tag, dict(attrs)))
+
+
+def open_page(page: Path, work: Path, shot: Path | None = None) -> dict[str, object]:
+    """Load ``page`` in headless Chromium: its DOM after load, console lines, and the URLs of
+    the requests the page made (from the network log)."""
+    netlog = work / f"{page.stem}-net.json"
+    args = [CHROMIUM, *QUIET, f"--user-data-dir={work / 'profile'}",
+            f"--log-net-log={netlog}", "--window-size=1200,2400"]
+    args += [f"--screenshot={shot}"] if shot else ["--dump-dom"]
+    proc = subprocess.run([*args, page.resolve().as_uri()], capture_output=True, text=True,
+                          timeout=120, check=False)
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    log = json.loads(netlog.read_text())
+    names = {v: k for k, v in log["constants"]["logEventTypes"].items()}
+    requests = [e["params"]["url"] for e in log["events"]
+                if names.get(e["type"]) == "URL_REQUEST_START_JOB"
+                and "file://" in e["params"].get("network_isolation_key", "")]
+    console = [line for line in proc.stderr.splitlines() if ":CONSOLE" in line]
+    return {"dom": proc.stdout, "console": console, "requests": requests}
+
+
+@pytest.fixture(scope="module")
+def pages(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
+    """A comparison report of two synthetic runs with real card names and texts, as one file
+    and as a site."""
+    base = tmp_path_factory.mktemp("browser")
+    chars = catalog_ids(8)
+    runs = [write_synthetic_run(base / f"run{seed}", SyntheticSpec(
+        matches=600, characters=chars, catalog="1.2", seed=seed,
+        win_weight={chars[0]: 1.5 + 0.3 * seed})) for seed in (1, 2)]
+    report = build_report(runs[1], runs[0], min_hands=100)
+    return {"report": write_report(report, base / "report.html"),
+            "index": write_site(report, base / "site"),
+            "card": base / "site" / "cards" / f"{chars[0]}.html"}
+
+
+def test_report_opens_from_disk_with_its_sections_and_figures(pages: dict[str, Path],
+                                                              tmp_path: Path) -> None:
+    seen = open_page(pages["report"], tmp_path)
+    dom = Dom(str(seen["dom"]))
+    ids = {a.get("id") for _, a in dom.tags}
+    assert {"overview", "calibration", "tiers", "style", "comparison", "cards"} <= ids
+    figures = {"fig-calibration", "fig-tiers", "fig-scatter", "fig-placement", "fig-picks",
+               "fig-triggers", "fig-shift"}
+    assert figures <= ids
+    images = [a["src"] or "" for t, a in dom.tags if t == "img"]
+    assert len(images) == len(figures) and all(s.startswith("data:image/png") for s in images)
+    external = [v for _, a in dom.tags for k, v in a.items()
+                if k in ("src", "href") and v and not v.startswith(("data:", "#"))]
+    assert external == []
+    assert seen["console"] == []
+    assert seen["requests"] == []
+
+
+def test_screenshot_shows_the_figures(pages: dict[str, Path], tmp_path: Path) -> None:
+    folder = Path(os.environ.get("SAKI_ARTIFACTS") or tmp_path)
+    folder.mkdir(parents=True, exist_ok=True)
+    shot = folder / "report-screenshot.png"
+    seen = open_page(pages["report"], tmp_path, shot=shot)
+    assert seen["console"] == [] and seen["requests"] == []
+    pixels = imread(shot)[..., :3]
+    assert pixels.shape[:2] == (2400, 1200)
+    band = np.all(np.abs(pixels - CALIBRATION_GREEN) < 0.02, axis=-1)
+    assert band.sum() > 500, "the calibration figure is drawn near the top"
+
+
+def test_site_pages_link_only_to_each_other(pages: dict[str, Path], tmp_path: Path) -> None:
+    for key in ("index", "card"):
+        seen = open_page(pages[key], tmp_path)
+        assert seen["console"] == [] and seen["requests"] == []
+        links = [a.get("href") or "" for t, a in Dom(str(seen["dom"])).tags if t == "a"]
+        for link in links:
+            if not link.startswith("#"):
+                assert (pages[key].parent / link).resolve().is_file(), link
+
+
+def test_the_checks_catch_a_page_that_reaches_out(tmp_path: Path) -> None:
+    control = tmp_path / "control.html"
+    control.write_text('<!DOCTYPE html><html><body><img src="http://example.com/x.png">'
+                       '<script>console.error("control message")</script></body></html>')
+    seen = open_page(control, tmp_path)
+    assert seen["requests"] == ["http://example.com/x.png"]
+    assert any("control message" in line for line in seen["console"])

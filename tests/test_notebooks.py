@@ -1,0 +1,117 @@
+"""The notebooks run top to bottom on small runs made here: a card hanchan, the East-only
+preset, and the hanchan again with a draft catalog that changes one number on one card.
+
+Each notebook reads its run folders from environment variables (its parameters cell falls back
+to the runs `saki balance` writes), so the tests point them at these runs."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import nbformat
+import pytest
+from nbclient import NotebookClient
+
+from pipeline.cards.catalog import CATALOG_DIR, load_catalog
+from pipeline.rules.preset import PROJECT_ROOT, load_preset
+from pipeline.sim.run import RunConfig, simulate
+
+NOTEBOOKS = PROJECT_ROOT / "notebooks"
+CHANGED = "nodoka_haramura"
+
+
+def solo(folder: Path, base: str) -> Path:
+    path = folder / f"{base}-solo.toml"
+    path.write_text(f'extends = "{base}"\nname = "{base}-solo"\n[cards]\nteam_size = 1\n')
+    return path
+
+
+def draft_catalog(folder: Path) -> Path:
+    """Catalog 1.2 as version 1.3-test, with Nodoka's pinfu worth 3 han instead of 2."""
+    text = (CATALOG_DIR / "1.2.toml").read_text()
+    assert text.count('version = "1.2"') == 1 and text.count('yaku = "Pinfu"\nhan = 2') == 1
+    text = text.replace('version = "1.2"', 'version = "1.3-test"')
+    text = text.replace('yaku = "Pinfu"\nhan = 2', 'yaku = "Pinfu"\nhan = 3')
+    path = folder / "1.3-test.toml"
+    path.write_text(text)
+    return path
+
+
+@pytest.fixture(scope="module")
+def runs(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
+    base = tmp_path_factory.mktemp("nb")
+    plans = {"hanchan": ("cards-hanchan", "1.2"), "east": ("cards-tonpuusen", "1.2"),
+             "draft": ("cards-hanchan", str(draft_catalog(base)))}
+    out = {}
+    for key, (preset, catalog) in plans.items():
+        config = RunConfig(preset=load_preset(str(solo(base, preset))),
+                           catalog=load_catalog(catalog), seed=6, games=2)
+        out[key] = str(simulate(config, base / key, workers=1).out)
+    return out
+
+
+def execute(name: str, env: dict[str, str], monkeypatch: pytest.MonkeyPatch
+            ) -> nbformat.NotebookNode:
+    """Run the notebook in a fresh kernel (which inherits these environment variables) from
+    the notebooks folder, as Jupyter would; a failing cell fails the test."""
+    for key, value in {**env, "SAKI_MIN_HANDS": "10"}.items():
+        monkeypatch.setenv(key, value)
+    # the kernel starts in notebooks/: make it import this checkout, whatever is installed
+    monkeypatch.setenv("PYTHONPATH", os.pathsep.join(
+        p for p in (str(PROJECT_ROOT), os.environ.get("PYTHONPATH", "")) if p))
+    book = nbformat.read(NOTEBOOKS / name, as_version=4)
+    NotebookClient(book, timeout=300, kernel_name="python3",
+                   resources={"metadata": {"path": str(NOTEBOOKS)}}).execute()
+    return book
+
+
+def text_of(book: nbformat.NotebookNode) -> str:
+    parts = []
+    for cell in book.cells:
+        for output in cell.get("outputs", []):
+            parts.append(output.get("text", ""))
+            parts.append(output.get("data", {}).get("text/plain", ""))
+    return "\n".join(parts)
+
+
+def images(book: nbformat.NotebookNode) -> int:
+    return sum("image/png" in o.get("data", {}) for c in book.cells for o in c.get("outputs", []))
+
+
+def test_every_notebook_has_a_tagged_parameters_cell() -> None:
+    names = sorted(p.name for p in NOTEBOOKS.glob("*.ipynb"))
+    assert names == ["balance_overview.ipynb", "compare_card_versions.ipynb",
+                     "east_only_vs_hanchan.ipynb"]
+    for name in names:
+        book = nbformat.read(NOTEBOOKS / name, as_version=4)
+        nbformat.validate(book)
+        tagged = [c for c in book.cells if "parameters" in c.metadata.get("tags", [])]
+        assert len(tagged) == 1 and "os.environ.get" in tagged[0].source, name
+        assert all(not c.get("outputs") for c in book.cells), f"{name} is stored with outputs"
+
+
+def test_balance_overview_runs(runs: dict[str, str], monkeypatch: pytest.MonkeyPatch) -> None:
+    book = execute("balance_overview.ipynb", {"SAKI_RUN": runs["hanchan"]}, monkeypatch)
+    assert "cards-hanchan-solo-1.2-s6-n2" in text_of(book)
+    assert images(book) == 6   # calibration, tiers, scatter, placement, picks, triggers
+
+
+def test_compare_card_versions_runs(runs: dict[str, str], monkeypatch: pytest.MonkeyPatch
+                                    ) -> None:
+    book = execute("compare_card_versions.ipynb",
+                   {"SAKI_RUN_A": runs["hanchan"], "SAKI_RUN_B": runs["draft"]}, monkeypatch)
+    text = text_of(book)
+    assert "Nodoka Haramura (parameters)" in text
+    assert "text in A: Closed tanyao is worth 2 han. Pinfu is worth 2 han." in text
+    assert "text in B: Closed tanyao is worth 2 han. Pinfu is worth 3 han." in text
+    assert images(book) == 2
+
+
+def test_east_only_vs_hanchan_runs(runs: dict[str, str], monkeypatch: pytest.MonkeyPatch
+                                   ) -> None:
+    book = execute("east_only_vs_hanchan.ipynb",
+                   {"SAKI_HANCHAN": runs["hanchan"], "SAKI_EAST": runs["east"]}, monkeypatch)
+    text = text_of(book)
+    assert "kazue_nanpo" in text and "tonpuusen" in text   # rule C-10 exclusions shown
+    assert images(book) == 4

@@ -1,0 +1,380 @@
+"""The HTML report laid out from tables in the analytics contract's shape: escaping, a page that
+needs nothing but itself, the tier view, comparisons with card text diffs, and the static site.
+
+These tests build the tables by hand (so every value shown has a known source); the report of
+real runs is tested in test_report_runs.py."""
+
+from __future__ import annotations
+
+import base64
+import json
+import re
+from html.parser import HTMLParser
+from pathlib import Path
+from types import SimpleNamespace
+
+import polars as pl
+import pytest
+from matplotlib.figure import Figure
+
+from pipeline.cards.catalog import Card
+from pipeline.report import ReportError, figures, fmt
+from pipeline.report.build import (
+    Report,
+    ReportInputs,
+    render_inputs,
+    word_diff,
+    write_report,
+    write_site,
+)
+
+EVIL = "<script>alert('x')</script>"
+
+
+def row(group: str, name: str, swing: float, flag: str = "", hands: int = 1000,
+        **over: object) -> dict[str, object]:
+    """One character_table row; every column of the contract, values chosen per test."""
+    base: dict[str, object] = dict(
+        group=group, name=name, hands=hands, matches=hands // 10, pick_rate=0.5, pick_lo=0.45,
+        pick_hi=0.55, win_rate=0.21, win_lo=0.19, win_hi=0.23, tsumo_share=0.4,
+        deal_in_rate=0.12, deal_in_lo=0.10, deal_in_hi=0.14, riichi_rate=0.2, call_rate=0.3,
+        draw_tenpai_rate=0.45, avg_win=6000.0, avg_deal_in=5000.0, swing=swing,
+        swing_lo=swing - 250, swing_hi=swing + 250, swing_sd=5000.0, field_diff=swing,
+        field_diff_lo=swing - 250, field_diff_hi=swing + 250, p_value=0.04, q_value=0.1,
+        avg_place=2.4, avg_place_lo=2.3, avg_place_hi=2.5, top_rate=0.3, last_rate=0.2,
+        avg_result=2.0, triggers_per_hand=0.3, trigger_value=1.0, paired_effect=None,
+        paired_lo=None, paired_hi=None, flag=flag)
+    base.update(over)
+    return base
+
+
+def table(*rows: dict[str, object]) -> pl.DataFrame:
+    return pl.DataFrame(list(rows), schema_overrides={"paired_effect": pl.Float64,
+                                                      "paired_lo": pl.Float64,
+                                                      "paired_hi": pl.Float64})
+
+
+def calibration() -> pl.DataFrame:
+    return pl.DataFrame({
+        "metric": ["win_rate", "average_win"], "label": ["win rate", "average win"],
+        "unit": ["rate", "points"], "value": [0.2, 5500.0], "lo": [0.19, 5300.0],
+        "hi": [0.21, 5700.0], "human": [0.211, 5647.0], "target_lo": [0.19, 5000.0],
+        "target_hi": [0.24, 7000.0], "judge": ["ok", "ok"]})
+
+
+def card(cid: str, name: str, text: str) -> Card:
+    return Card(id=cid, name=name, school="Kiyosumi", text_template=text)
+
+
+META = {
+    "run_id": "cards-test-1.2-s1-n10-0123456789", "status": "complete", "seed": 1, "games": 10,
+    "preset": {"name": "cards-test", "description": "teams of one", "length": "hanchan",
+               "start_points": 30000, "cards": {"enabled": True, "team_mode": "standard",
+                                                "team_size": 1, "exclude": []}},
+    "catalog": {"version": "1.2", "content_hash": "ab" * 32},
+    "rows": {"hands": 480}, "bots": {"seats": ["heuristic"] * 4},
+}
+
+
+def inputs(tab: pl.DataFrame, cards: dict[str, Card] | None = None, **kw: object
+           ) -> ReportInputs:
+    return ReportInputs(meta=kw.pop("meta", META), label=META["run_id"], path=Path("runs/x"),
+                        table=tab, calibration=calibration(), cards=cards, **kw)
+
+
+class Page(HTMLParser):
+    """Tags, attributes and text of a page, for checking what a browser would see."""
+
+    def __init__(self, text: str) -> None:
+        super().__init__()
+        self.tags: list[tuple[str, dict[str, str | None]]] = []
+        self.text: list[str] = []
+        self.tables: list[tuple[str, list[list[str]]]] = []  # (text before it, rows of cells)
+        self._cell: list[str] | None = None
+        self.feed(text)
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        self.tags.append((tag, dict(attrs)))
+        if tag == "table":
+            self.tables.append(("".join(self.text), []))
+        elif tag == "tr" and self.tables:
+            self.tables[-1][1].append([])
+        elif tag in ("td", "th") and self.tables:
+            self._cell = []
+            self.tables[-1][1][-1].append("")
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag in ("td", "th") and self._cell is not None:
+            self.tables[-1][1][-1][-1] = " ".join("".join(self._cell).split())
+            self._cell = None
+
+    def handle_data(self, data: str) -> None:
+        self.text.append(data)
+        if self._cell is not None:
+            self._cell.append(data)
+
+    def table_after(self, heading: str) -> list[list[str]]:
+        """The cells of the first table that follows the text ``heading``."""
+        return next(rows for before, rows in self.tables if heading in before)
+
+    def ids(self) -> set[str]:
+        return {a["id"] for _, a in self.tags if a.get("id")}
+
+    def attr(self, tag: str, name: str) -> list[str]:
+        return [a[name] or "" for t, a in self.tags if t == tag and name in a]
+
+
+STANDARD = table(
+    row("nodoka", "Nodoka", 700.0, "strong"),
+    row("mako", "Mako", 10.0),
+    row("haru", "Haru", -600.0, "weak"),
+    row("arata", "Arata", 50.0, "not enough data", hands=50),
+)
+CARDS = {"nodoka": card("nodoka", "Nodoka", "Pinfu is worth 2 han."),
+         "mako": card("mako", "Mako", "Open hands lose no han."),
+         "haru": card("haru", "Haru", "Discard face down."),
+         "arata": card("arata", "Arata", "Pinzu han."),
+         "saki": card("saki", "Saki", "Rinshan.")}
+
+
+@pytest.fixture(scope="module")
+def standard() -> Report:
+    """The report of STANDARD, drawn once (figures take a while on a busy machine)."""
+    return render_inputs(inputs(STANDARD, CARDS))
+
+
+# --- escaping and self-containment ---------------------------------------------------------
+
+
+def test_text_from_data_files_is_escaped_everywhere() -> None:
+    cards = dict(CARDS, mako=card("mako", f"Mako {EVIL}", f"Her text {EVIL} ends."))
+    meta = json.loads(json.dumps(META))
+    meta["preset"]["description"] = EVIL
+    tab = table(row("nodoka", f"Nodoka {EVIL}", 700.0, "strong"), row("mako", "Mako", 0.0))
+    cmp = SimpleNamespace(
+        label_a="a", label_b="b", warnings=[EVIL],
+        metrics=pl.DataFrame(), preset_changes=[{"option": "uma", "a": EVIL, "b": [1, 2]}],
+        card_changes=[{"card": "mako", "name": EVIL, "change": "text", "before": EVIL,
+                       "after": "plain"}])
+    cmp.metrics = comparison_metrics()
+    report = render_inputs(inputs(tab, cards, meta=meta, comparison=cmp))
+    for html in (report.html(), report.html(site=True), report.card_html("mako")):
+        assert "<script" not in html.lower()
+        assert "&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt;" in html
+        page = Page(html)
+        assert not [t for t, _ in page.tags if t == "script"]
+        assert EVIL in "".join(page.text) or f"Mako {EVIL}" in "".join(page.text)
+
+
+def test_the_page_needs_nothing_but_itself(standard: Report) -> None:
+    html = standard.html()
+    page = Page(html)
+    images = page.attr("img", "src")
+    assert len(images) == 6  # calibration, tiers, scatter, placement, picks, triggers
+    for src in images:
+        assert src.startswith("data:image/png;base64,")
+        assert base64.b64decode(src.split(",", 1)[1])[:8] == b"\x89PNG\r\n\x1a\n"
+    for tag, attrs in page.tags:
+        for name in ("src", "href"):
+            value = attrs.get(name) or ""
+            assert not re.match(r"[a-z]+:", value) or value.startswith("data:"), (tag, value)
+    assert not [t for t, _ in page.tags if t in ("link", "script", "iframe")]
+    assert "<style>" in html
+
+
+# --- content -------------------------------------------------------------------------------
+
+
+def test_overview_tier_view_and_flags(standard: Report) -> None:
+    report = standard
+    page = Page(report.html())
+    assert {"overview", "calibration", "tiers", "style", "cards", "fig-tiers", "fig-scatter",
+            "fig-placement", "fig-picks", "fig-triggers", "fig-calibration"} <= page.ids()
+    assert "comparison" not in page.ids()
+    ctx = report.context
+    overview = dict(ctx["overview"])
+    assert overview["hands"] == "120"          # 480 seat-hand rows, four per hand
+    assert overview["matches"] == "10"
+    assert [c["name"] for c in ctx["nerfs"]] == ["Nodoka"]
+    assert [c["name"] for c in ctx["buffs"]] == ["Haru"]
+    # the tier table keeps the analytics order (by swing, too-small groups last)
+    assert [r["name"] for r in ctx["tiers"]] == ["Nodoka", "Mako", "Haru", "Arata"]
+    assert "3 characters played enough hands" in ctx["verdict"]
+    assert "1 played too few hands" in ctx["verdict"]
+    text = "".join(page.text)
+    assert "+700" in text and "(+450 to +950)" in text
+    assert "Pinfu is worth 2 han." in text
+    # Saki is in the catalog but did not play
+    assert ctx["unplayed"] == ["Saki"]
+
+
+def test_each_card_section_says_where_it_stands(standard: Report) -> None:
+    cards = {c.id: c for c in standard.cards}
+    assert cards["nodoka"].summary.startswith("Nerf candidate: +700 (+450 to +950)")
+    assert cards["haru"].summary.startswith("Buff candidate: -600 (-850 to -350)")
+    assert cards["mako"].summary.startswith("Within the field")
+    assert cards["arata"].summary == ("Only 50 hands: too few to judge (at least 200 are "
+                                      "needed).")
+    shown = {m["label"]: (m["value"], m["span"]) for m in cards["nodoka"].metrics}
+    assert shown["win rate"] == ("21.0%", "(19.0% to 23.0%)")
+    assert shown["with minus without ability"] == (fmt.DASH, "")
+
+
+def test_missing_card_texts_are_said_not_hidden() -> None:
+    report = render_inputs(inputs(STANDARD, None, catalog_warnings=("file changed",)))
+    assert "file changed" in report.context["notes"]
+    assert any("card texts are left out" in n for n in report.context["notes"])
+    assert "not available" in report.html()
+
+
+# --- comparison ----------------------------------------------------------------------------
+
+
+def comparison_metrics() -> pl.DataFrame:
+    rows = []
+    for group, name, delta, flag in (("nodoka", "Nodoka", 450.0, "up"),
+                                     ("mako", "Mako", -20.0, "")):
+        r: dict[str, object] = {"group": group, "name": name, "hands_a": 900, "hands_b": 1000}
+        for m, a, d in (("swing", 100.0, delta), ("win_rate", 0.2, 0.015),
+                        ("deal_in_rate", 0.12, -0.01), ("avg_place", 2.5, -0.1)):
+            r.update({f"{m}_a": a, f"{m}_b": a + d, f"{m}_delta": d,
+                      f"{m}_delta_lo": d - abs(d) / 2, f"{m}_delta_hi": d + abs(d) / 2})
+        r.update(p_value=0.01, q_value=0.02, flag=flag)
+        rows.append(r)
+    rows.append({"group": "saki", "name": "Saki", "hands_a": 300, "hands_b": 0,
+                 **{f"{m}_{s}": None for m in ("swing", "win_rate", "deal_in_rate",
+                                               "avg_place")
+                    for s in ("a", "b", "delta", "delta_lo", "delta_hi")},
+                 "p_value": None, "q_value": None, "flag": "not enough data"})
+    return pl.DataFrame(rows, infer_schema_length=None)
+
+
+def test_comparison_shows_text_diff_rule_changes_and_deltas_with_intervals() -> None:
+    cmp = SimpleNamespace(
+        label_a="cards-hanchan-1.2-s1-n400-0123456789", label_b="cards-tonpuusen-1.2-s1-n400",
+        metrics=comparison_metrics(), warnings=[],
+        preset_changes=[{"option": "length", "a": "hanchan", "b": "tonpuusen"},
+                        {"option": "cards.exclude", "a": [], "b": ["kazue", "yuuki"]}],
+        card_changes=[{"card": "nodoka", "name": "Nodoka", "change": "parameters",
+                       "before": "pinfu: yaku_value(han = 1)",
+                       "after": "pinfu: yaku_value(han = 2)"}])
+    before = dict(CARDS, nodoka=card("nodoka", "Nodoka", "Pinfu is worth 1 han."))
+    report = render_inputs(inputs(STANDARD, CARDS, comparison=cmp, reference_cards=before))
+    page = Page(report.html())
+    assert {"comparison", "fig-shift", "fig-shift-scatter"} <= page.ids()
+    view = report.context["cmp"]
+    assert view["label_a"] == "cards-hanchan-1.2-s1-n400"   # the hash is dropped for reading
+    assert view["only_a"] == ["Saki"] and view["only_b"] == []
+    assert {"option": "cards.exclude", "a": "(none)", "b": "kazue, yuuki"} in \
+        view["preset_changes"]
+    nodoka = next(c for c in report.cards if c.id == "nodoka")
+    swing = nodoka.deltas[0]
+    assert (swing["a"], swing["b"], swing["delta"], swing["span"]) == (
+        "+100", "+550", "+450", "(+225 to +675)")
+    assert nodoka.deltas[1]["delta"] == "+1.5 pp"
+    assert nodoka.delta_flag == "up"
+    assert [c["change"] for c in nodoka.changes] == ["card text", "parameters"]
+    html = report.card_html("nodoka")
+    # the text a player reads, then the parameter behind it, each marked word by word
+    assert "Pinfu is worth <del>1</del><ins>2</ins> han." in html
+    assert "<del>1)</del><ins>2)</ins>" in html
+    mako = next(c for c in report.cards if c.id == "mako")
+    assert mako.changes == []
+    assert "The card is the same in both runs" in report.card_html("mako")
+
+
+def test_a_comparison_of_card_versions_has_no_preset_scatter() -> None:
+    cmp = SimpleNamespace(label_a="a", label_b="b", metrics=comparison_metrics(), warnings=[],
+                          preset_changes=[], card_changes=[])
+    page = Page(render_inputs(inputs(STANDARD, CARDS, comparison=cmp)).html())
+    assert "fig-shift" in page.ids() and "fig-shift-scatter" not in page.ids()
+
+
+def test_word_diff_marks_only_what_changed() -> None:
+    assert word_diff("Pinfu is worth 2 han.", "Pinfu is worth 3 han.") == [
+        ("same", "Pinfu is worth "), ("del", "2"), ("ins", "3"), ("same", " han.")]
+    assert word_diff("", "New card.") == [("ins", "New card.")]
+    assert word_diff("Same.", "Same.") == [("same", "Same.")]
+
+
+# --- files ---------------------------------------------------------------------------------
+
+
+def test_site_has_an_index_and_a_page_per_card(standard: Report, tmp_path: Path) -> None:
+    report = standard
+    index = write_site(report, tmp_path / "site")
+    assert index == tmp_path / "site" / "index.html"
+    links = [h for h in Page(index.read_text()).attr("a", "href") if h.startswith("cards/")]
+    assert set(links) == {f"cards/{c}.html" for c in ("nodoka", "mako", "haru", "arata")}
+    for link in links:
+        page = Page((tmp_path / "site" / link).read_text())
+        assert "../index.html" in page.attr("a", "href")
+
+
+def test_single_file_links_cards_inside_the_page(standard: Report, tmp_path: Path) -> None:
+    out = write_report(standard, tmp_path / "r" / "x.html")
+    page = Page(out.read_text())
+    anchors = {h[1:] for h in page.attr("a", "href") if h.startswith("#")}
+    assert {"card-nodoka", "card-haru"} <= anchors <= page.ids()
+
+
+def test_writing_over_a_folder_is_a_clear_error(standard: Report, tmp_path: Path) -> None:
+    report = standard
+    with pytest.raises(ReportError, match="is a folder"):
+        write_report(report, tmp_path)
+    (tmp_path / "f").write_text("")
+    with pytest.raises(ReportError, match="is a file"):
+        write_site(report, tmp_path / "f")
+
+
+# --- figures and formatting ----------------------------------------------------------------
+
+
+def labels(fig: Figure, axis: int = 0) -> list[str]:
+    return [t.get_text() for t in fig.axes[axis].get_yticklabels()]
+
+
+def test_forest_lists_characters_in_table_order_and_skips_missing_swings() -> None:
+    tab = table(row("a", "Alpha", 500.0, "strong"), row("b", "Beta", 0.0),
+                row("c", "Gamma", -400.0, "weak"), row("(none)", "(none)", 0.0))
+    tab = tab.with_columns(pl.when(pl.col("name") == "Beta").then(None)
+                           .otherwise(pl.col("swing")).alias("swing"))
+    fig = figures.tier_forest(tab)
+    assert labels(fig) == ["Alpha", "Gamma", "(no character)"]
+    line = fig.axes[0].lines[0]   # the first interval is Alpha's, drawn in the nerf colour
+    assert list(line.get_xdata()) == [250.0, 750.0]
+    assert line.get_color() == figures.STRONG
+
+
+def test_shift_forest_sorts_by_change_and_scales_rates() -> None:
+    fig = figures.shift_forest(comparison_metrics(), "win_rate")
+    assert labels(fig) == ["Nodoka", "Mako"]   # Saki has no change (played in A only)
+    xs = [x for ln in fig.axes[0].lines for x in ln.get_xdata()]
+    assert max(xs) == pytest.approx(100 * (0.015 + 0.0075))  # percentage points
+
+
+def test_figures_accept_empty_tables_and_refuse_wrong_ones() -> None:
+    empty = table(row("a", "A", 0.0)).clear()
+    for draw in (figures.tier_forest, figures.win_dealin_scatter, figures.placement_bars,
+                 figures.pick_rate_bars, figures.trigger_bars):
+        assert figures.png_data_uri(draw(empty)).startswith("data:image/png;base64,")
+    with pytest.raises(ValueError, match="swing_lo"):
+        figures.tier_forest(pl.DataFrame({"group": ["a"], "name": ["a"], "swing": [1.0]}))
+
+
+def test_calibration_figure_splits_rates_from_points() -> None:
+    fig = figures.calibration_dots(calibration())
+    assert [labels(fig, 0), labels(fig, 1)] == [["win rate"], ["average win"]]
+
+
+def test_formatting_of_missing_values_and_intervals() -> None:
+    assert fmt.pct(None) == fmt.DASH and fmt.pts(float("nan")) == fmt.DASH
+    assert fmt.pct(0.2134) == "21.3%"
+    assert fmt.pts(1234.6, signed=True) == "+1,235"
+    assert fmt.interval(-40, 280, "pts", True) == "(-40 to +280)"
+    assert fmt.interval(None, 1) == ""
+    assert fmt.with_interval(None, 1, 2) == fmt.DASH
+    assert fmt.pp(0.012) == "+1.2 pp"
+    assert fmt.prob(4e-21) == "< 0.001" and fmt.prob(0.0423) == "0.042"
+    assert fmt.short_label("cards-hanchan-1.2-s1-n400-78ea2f0d3f") == "cards-hanchan-1.2-s1-n400"
+    assert fmt.short_label("my-run") == "my-run"
