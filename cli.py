@@ -14,6 +14,8 @@ from pipeline.bots.registry import UnknownBotError
 from pipeline.cards.catalog import CatalogError
 from pipeline.cards.teams import TeamError
 from pipeline.replay.record import RecordError
+from pipeline.report import ReportError
+from pipeline.report.balance import DEFAULT_GAMES, DEFAULT_PRESET
 from pipeline.rules.preset import PresetError, describe_options, list_presets, load_preset
 from pipeline.sim import SimError
 
@@ -46,7 +48,7 @@ def friendly(func: F) -> F:
         try:
             return func(*args, **kwargs)
         except (PresetError, CatalogError, RecordError, UnknownBotError, SimError, TeamError,
-                FileNotFoundError) as exc:
+                ReportError, FileNotFoundError) as exc:
             typer.secho(f"error: {exc}", fg=typer.colors.RED, err=True)
             raise typer.Exit(2) from None
 
@@ -108,6 +110,8 @@ def play(
 
     def show(rec) -> None:
         if log:
+            if rec.picks:  # the characters picked after the deal come first, as at the table
+                typer.echo("picks " + ", ".join(f"P{s} {c}" for s, c in enumerate(rec.picks)))
             typer.echo(rec.log_text())
         typer.echo(rec.summary())
 
@@ -278,6 +282,15 @@ def simulate(
     shard_size: Annotated[int, typer.Option(
         min=1, help="Advanced: matches per shard file; part of the run's identity, "
         "e.g. --shard-size 25")] = 25,
+    paired: Annotated[bool, typer.Option(
+        "--paired", help="Also play every hand with a character again without its ability "
+        "and write both outcomes to a pairs table (card presets; docs/paired.md)")] = False,
+    executor: Annotated[str, typer.Option(
+        help="Where matches are played: local (processes on this machine) or dask (a Dask "
+        "cluster, with --scheduler; docs/cluster.md)")] = "local",
+    scheduler: Annotated[str | None, typer.Option(
+        help="Dask scheduler address for --executor dask, e.g. "
+        "--scheduler tcp://10.0.0.5:8786")] = None,
 ) -> None:
     """Play many matches of bots and write their hands, matches and events as Parquet tables.
 
@@ -287,14 +300,20 @@ def simulate(
     Example: saki simulate --preset online-tonpuusen --cards 1.2 --games 1000 --seed 7
     """
     from pipeline.cards.catalog import load_catalog
+    from pipeline.sim.executor import make_executor
     from pipeline.sim.run import ProgressBar, RunConfig, parse_bots
     from pipeline.sim.run import simulate as run_simulation
 
     rules = load_preset(preset)
     config = RunConfig(preset=rules, catalog=load_catalog(cards or rules.cards.catalog),
-                       seed=seed, games=games, bots=parse_bots(bots), shard_size=shard_size)
-    with ProgressBar() as bar:
-        summary = run_simulation(config, out, workers=workers, force=force, progress=bar)
+                       seed=seed, games=games, bots=parse_bots(bots), shard_size=shard_size,
+                       paired=paired)
+    runner = make_executor(executor, workers=workers, scheduler=scheduler)
+    try:
+        with ProgressBar() as bar:
+            summary = run_simulation(config, out, force=force, progress=bar, executor=runner)
+    finally:
+        runner.close()
     typer.echo(summary.describe())
 
 
@@ -370,6 +389,164 @@ def export(
     else:
         out.write_text(text)
         typer.echo(f"wrote {text.count(chr(10))} mjai events to {out}", err=True)
+
+
+@app.command()
+@friendly
+def stats(
+    run: Annotated[Path, typer.Argument(help="Run folder, or a run name under data/runs")],
+    by: Annotated[str, typer.Option(help="Group by character, seat or preset")] = "character",
+    min_hands: Annotated[int, typer.Option(
+        min=1, help="Groups with fewer seat-hands are shown but never ranked or flagged")] = 200,
+    threshold: Annotated[float, typer.Option(
+        help="Points per hand of swing a flagged group must differ by, e.g. --threshold 300")]
+    = 300.0,
+    baseline: Annotated[Path | None, typer.Option(
+        help="A run to compare against instead of the field, e.g. a run without cards")] = None,
+    fmt: Annotated[str, typer.Option("--format", help="table, csv or json")] = "table",
+) -> None:
+    """Per-character balance table of a finished run: win, deal-in, riichi and call rates,
+    point swing and placement, with 95% intervals and strong/weak flags.
+
+    Example: saki stats data/runs/cards-hanchan-1.2-s1-n1000 --by character --min-hands 200
+    """
+    from pipeline.analytics import character_table, open_run
+    from pipeline.analytics.render import frame_json, stats_text
+
+    _check_format(fmt)
+    data = open_run(_run_folder(run))
+    base = open_run(_run_folder(baseline)) if baseline is not None else None
+    df = character_table(data, by=by, min_hands=min_hands, threshold=threshold, baseline=base)
+    if fmt == "csv":
+        typer.echo(df.write_csv(), nl=False)
+    elif fmt == "json":
+        typer.echo(frame_json(df, run=data.label, by=by, min_hands=min_hands,
+                              threshold=threshold, baseline=base.label if base else None))
+    else:
+        typer.echo(stats_text(df, label=data.label, by=by, min_hands=min_hands,
+                              threshold=threshold, baseline=base.label if base else None))
+
+
+@app.command()
+@friendly
+def compare(
+    run_a: Annotated[Path, typer.Argument(help="The first run (before), folder or name")],
+    run_b: Annotated[Path, typer.Argument(help="The second run (after), folder or name")],
+    min_hands: Annotated[int, typer.Option(
+        min=1, help="Groups with fewer seat-hands in either run are never flagged")] = 200,
+    threshold: Annotated[float, typer.Option(
+        help="Points per hand a swing change must exceed to be flagged")] = 300.0,
+    fmt: Annotated[str, typer.Option("--format", help="table, csv or json")] = "table",
+) -> None:
+    """How each character changed from run A to run B (with 95% intervals and flags), and
+    which cards and preset options differ between the two runs.
+
+    Example: saki compare data/runs/cards-hanchan-1.2-s1-n1000 data/runs/cards-hanchan-1.3-s1-n1000
+    """
+    from pipeline.analytics import compare_runs, open_run
+    from pipeline.analytics.render import compare_json, compare_text
+
+    _check_format(fmt)
+    cmp = compare_runs(open_run(_run_folder(run_a)), open_run(_run_folder(run_b)),
+                       threshold=threshold, min_hands=min_hands)
+    if fmt == "csv":
+        typer.echo(cmp.metrics.write_csv(), nl=False)
+    elif fmt == "json":
+        typer.echo(compare_json(cmp))
+    else:
+        typer.echo(compare_text(cmp))
+
+
+def _check_format(fmt: str) -> None:
+    if fmt not in ("table", "csv", "json"):
+        raise SimError(f"unknown format {fmt!r} (known: table, csv, json)")
+
+
+@app.command()
+@friendly
+def report(
+    run: Annotated[Path, typer.Argument(help="Run folder, or a run name under data/runs")],
+    compare: Annotated[Path | None, typer.Option(
+        help="A reference run (A) to compare this run (B) with: card text changes, rule "
+        "changes and per-character shifts, e.g. --compare data/runs/cards-hanchan-1.2-s1-n300"
+        )] = None,
+    out: Annotated[Path | None, typer.Option(
+        help="HTML file to write (default: reports/<run>.html, or "
+        "reports/<reference>-vs-<run>.html), e.g. --out reports/nodoka-buff.html")] = None,
+    site: Annotated[Path | None, typer.Option(
+        help="Also write a static site into this folder: index.html and one page per card, "
+        "e.g. --site public")] = None,
+    threshold: Annotated[float, typer.Option(
+        help="Points per hand against the field beyond which a character is flagged")] = 300.0,
+    min_hands: Annotated[int, typer.Option(
+        min=1, help="Fewest hands a character needs before it is judged")] = 200,
+) -> None:
+    """Write a balance report of a finished run as one HTML file that opens from disk.
+
+    Example: saki report data/runs/cards-hanchan-1.2-s1-n300 --out reports/hanchan.html
+    """
+    from pipeline.report.build import build_report, default_report_path, write_report, write_site
+
+    folder = _run_folder(run)
+    reference = _run_folder(compare) if compare is not None else None
+    built = build_report(folder, reference, threshold=threshold, min_hands=min_hands)
+    if out is not None or site is None:
+        target = write_report(built, out or default_report_path(folder, reference))
+        typer.echo(f"report written to {target}")
+    if site is not None:
+        typer.echo(f"site written to {write_site(built, site)}")
+
+
+@app.command()
+@friendly
+def balance(
+    preset: Annotated[str, typer.Option(
+        help="Card preset name or .toml path, e.g. --preset cards-tonpuusen")] = DEFAULT_PRESET,
+    cards: Annotated[str | None, typer.Option(
+        "--cards", "--catalog", help="Card catalog version or .toml path (default: the "
+        "preset's catalog, 1.2), e.g. --cards data/cards/1.3-draft.toml")] = None,
+    games: Annotated[int, typer.Option(
+        min=1, help="Matches per run; the default gives a useful report in a few minutes on a "
+        "2-core laptop, e.g. --games 2000 for narrower intervals")] = DEFAULT_GAMES,
+    seed: Annotated[int, typer.Option(help="Run seed, e.g. --seed 7")] = 1,
+    workers: Annotated[int | None, typer.Option(
+        min=1, help="Processes playing matches (default: all cores)")] = None,
+    out: Annotated[Path | None, typer.Option(
+        help="HTML report to write (default: reports/<run>.html)")] = None,
+    site: Annotated[Path | None, typer.Option(
+        help="Also write a static site (index.html and a page per card) into this folder")
+    ] = None,
+    compare_preset: Annotated[str | None, typer.Option(
+        help="Also simulate this preset and compare against it, e.g. "
+        "--compare-preset cards-tonpuusen")] = None,
+    compare_cards: Annotated[str | None, typer.Option(
+        help="Also simulate this catalog and compare against it, e.g. --compare-cards 1.2 "
+        "(with --cards data/cards/1.3-draft.toml)")] = None,
+    runs: Annotated[Path | None, typer.Option(
+        help="Folder that keeps the runs (default: data/runs)")] = None,
+    paired: Annotated[bool, typer.Option(
+        "--paired", help="Also replay every hand with a character without its ability, for "
+        "the ability's effect with the luck of the deal removed (about twice as long)")] = False,
+) -> None:
+    """Simulate a card preset, compute every character's statistics and write the report.
+
+    Starting the same command again resumes an interrupted simulation and rewrites the report.
+
+    Example: saki balance --cards data/cards/1.3-draft.toml --compare-cards 1.2
+    """
+    from pipeline.report.balance import plan_balance, run_balance
+    from pipeline.sim.run import ProgressBar
+
+    plan = plan_balance(preset, cards, games, seed, compare_preset, compare_cards, runs, paired)
+    result = run_balance(plan, out=out, site=site, workers=workers, progress=ProgressBar,
+                         say=typer.echo)
+    if result.nerfs:
+        typer.echo(f"nerf candidates: {', '.join(result.nerfs)}")
+    if result.buffs:
+        typer.echo(f"buff candidates: {', '.join(result.buffs)}")
+    typer.echo(f"report written to {result.report}")
+    if site is not None:
+        typer.echo(f"site written to {site / 'index.html'}")
 
 
 def main() -> None:

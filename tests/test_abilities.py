@@ -136,11 +136,14 @@ def test_base_hooks_do_nothing() -> None:
 
 def test_partial_kinds_report_only_supported_values_as_implemented() -> None:
     assert effect_implemented("count_bonus", {"count": "pinzu_tiles", "condition": "always"})
-    assert not effect_implemented("count_bonus", {"count": "warm_tiles", "condition": "always"})
+    assert not effect_implemented("count_bonus", {"count": "shown_family_tiles",
+                                                  "condition": "always"})
     assert not effect_implemented("extra_turn", {"when": "new_family_discard"})
-    assert not effect_implemented("repeat_discard", {})
+    assert not effect_implemented("copy_ability", {})
+    assert effect_implemented("priority_call", {"call": "chi_any"})
+    assert effect_implemented("priority_call", {"call": "pon_red_dragon_from_pond"})
     assert CATALOG.card("arata_sagimori").playable()
-    assert not CATALOG.card("yoshiko_kainou").playable()  # repeated discard not yet
+    assert not CATALOG.card("maho_yumeno").playable()  # copying a card: not yet
 
 
 def test_preset_replace_keeps_rules_for_abilities() -> None:

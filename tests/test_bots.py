@@ -212,3 +212,31 @@ def test_calibration_against_greedy_places_both_kinds() -> None:
     total = sum(est.value * est.n for est in report.placement.values())
     assert total == pytest.approx(games * (1 + 2 + 3 + 4))
     assert "heuristic" in report.placement_table() and "greedy" in report.placement_table()
+
+
+def test_baseline_bots_answer_a_choice_a_card_forces_before_the_discard() -> None:
+    """A turn that offers only ability actions (a family to name) is answered with one of them,
+    by the greedy baseline and by scripted players."""
+    from pipeline.rules.actions import ActionKind
+    from pipeline.rules.scenario import ScriptAgent
+
+    choices = [Action(ActionKind.ABILITY, 0, None, detail=f"kasumi_iwato:family:{f}")
+               for f in ("man", "pin", "sou", "honors")]
+    obs = _observation_for_choice()
+    assert GreedyBot(1).decide(obs, list(choices)) in choices
+    assert ScriptAgent().decide(obs, list(choices)) in choices
+
+
+def _observation_for_choice() -> Observation:
+    """Any real observation of seat 0 at its first turn (the choice does not depend on it)."""
+    seen: list[Observation] = []
+
+    class Spy(RandomAgent):
+        def decide(self, obs: Observation, legal: list[Action]) -> Action:
+            if not seen:
+                seen.append(obs)
+            return super().decide(obs, legal)
+
+    play_match(load_preset("single-hand"), [Spy(1), Spy(2), Spy(3), Spy(4)], seed=1,
+               match_index=0)
+    return seen[0]

@@ -51,7 +51,8 @@ def test_card_matches_are_deterministic() -> None:
 
 
 def test_too_small_a_deck_is_a_clear_error() -> None:
-    preset = load_preset("cards-hanchan")
+    base = load_preset("cards-hanchan")  # teams of 14: more cards than the deck holds
+    preset = replace(base, cards=replace(base.cards, team_size=14))
     agents = [make_agent("random", s) for s in range(4)]
-    with pytest.raises(TeamError, match="needs 16"):
+    with pytest.raises(TeamError, match="needs 56"):
         CardTable(preset, agents, 1, 0)

@@ -505,8 +505,8 @@ def test_cli_cards_show(cat: Catalog) -> None:
     assert "pinfu: yaku_value (scoring)" in out
     assert 'yaku = "Pinfu", han = 2' in out
     assert "Implemented: yes" in out
-    yoshiko = run("cards", "show", "yoshiko_kainou").output
-    assert "Implemented: no; missing kinds: " in yoshiko and "repeat_discard" in yoshiko
+    maho = run("cards", "show", "maho_yumeno").output
+    assert "Implemented: no; missing kinds: " in maho and "copy_ability" in maho
     kazue = run("cards", "show", "kazue_nanpo").output
     assert "Removed from the deck in East-only games (rule C-10)." in kazue
     assert "Flags: excluded_east_only" in kazue

@@ -17,6 +17,7 @@ SHIPPED = [
     "online-hanchan",
     "online-tonpuusen",
     "single-hand",
+    "tournament-2022",
 ]
 
 
@@ -36,7 +37,7 @@ def assert_one_line_error(result, *words: str) -> None:
     assert isinstance(result.exception, SystemExit)
 
 
-def test_presets_list_lists_the_six_presets() -> None:
+def test_presets_list_lists_the_shipped_presets() -> None:
     result = run("presets", "list")
     assert result.exit_code == 0, result.output
     names = [line.split()[0] for line in result.output.splitlines() if line.strip()]

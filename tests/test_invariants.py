@@ -6,7 +6,8 @@ through ``obs._state`` before the wrapped agent answers:
 - all 136 physical tiles are accounted for, each exactly once (hands, melds, discards, live wall,
   dead wall, reserve), with exactly one red five per suit (rule H-01);
 - there is at least one legal action and the answer is one of them;
-- points are conserved: the scores plus the riichi sticks on the table equal four starting stacks.
+- points are conserved: the scores plus the riichi sticks and stakes on the table equal four
+  starting stacks.
 
 After every hand and after the match, the records are checked too: conservation at every hand end,
 one hand's end is the next hand's start, the match length and the wind limits (M-01, M-06, K-13),
@@ -42,6 +43,7 @@ DEFAULT_RANDOM = {
     "online-hanchan": 10,
     "club-hanchan": 10,
     "cards-hanchan": 10,
+    "tournament-2022": 4,
 }
 DEFAULT_EAGER = {
     "single-hand": 90,
@@ -50,6 +52,7 @@ DEFAULT_EAGER = {
     "online-hanchan": 7,
     "club-hanchan": 7,
     "cards-hanchan": 7,
+    "tournament-2022": 4,
 }
 SLOW_RANDOM = 300
 SLOW_EAGER = 300
@@ -141,8 +144,10 @@ def check_tiles(state: HandState, in_flight: set[int]) -> None:
     assert all(t in present or t in missing for t in RED_FIVE_IDS)
     w = state.wall
     dead = len(w.rinshan) + len(w.indicators) + len(w.ura) + len(w.reserve)
-    assert dead == 14, f"dead wall holds {dead} tiles"
-    assert 1 <= w.revealed <= 5
+    extra = len(w.indicators) - 5  # rule C-19: an indicator past the fifth took 2 live tiles
+    assert extra >= 0 and len(w.ura) == len(w.indicators)
+    assert dead == 14 + 2 * extra, f"dead wall holds {dead} tiles"
+    assert 1 <= w.revealed <= len(w.indicators)
 
 
 OWN_TURN = frozenset({ActionKind.DISCARD, ActionKind.RIICHI, ActionKind.TSUMO,
@@ -216,7 +221,7 @@ class CheckingAgent:
         check_tiles(state, in_flight)
         check_hand_sizes(state, obs.seat, legal)
         check_offer(state, obs.seat, legal, self.preset)
-        total = sum(state.scores) + 1000 * state.sticks
+        total = sum(state.scores) + 1000 * state.sticks + state.stakes  # stakes: rule C-18
         assert total == 4 * self.preset.start_points, f"points not conserved: {total}"
         choice = self.inner.decide(obs, legal)
         assert choice in legal, f"{choice} is not among the legal actions"
@@ -227,12 +232,13 @@ class CheckingAgent:
 
 def check_hand_end(rec: HandRecord, preset: Preset, prev: HandRecord | None) -> None:
     start = 4 * preset.start_points
-    assert sum(s.end_score for s in rec.seats) + 1000 * rec.sticks_end == start
-    assert sum(s.start_score for s in rec.seats) + 1000 * rec.sticks_start == start
-    assert rec.sticks_end >= 0
+    assert sum(s.end_score for s in rec.seats) + 1000 * rec.sticks_end + rec.stakes_end == start
+    assert sum(s.start_score for s in rec.seats) + 1000 * rec.sticks_start + \
+        rec.stakes_start == start
+    assert rec.sticks_end >= 0 and rec.stakes_end >= 0
     if prev is not None:
         assert [s.start_score for s in rec.seats] == [s.end_score for s in prev.seats]
-        assert rec.sticks_start == prev.sticks_end
+        assert rec.sticks_start == prev.sticks_end and rec.stakes_start == prev.stakes_end
     assert bool(rec.wins) != (rec.draw_kind is not None), "a hand ends by wins or by a draw"
     assert rec.events and rec.events[0].kind == "deal"
     for w in rec.wins:
@@ -247,7 +253,8 @@ def check_match(result: MatchResult, preset: Preset) -> None:
     assert hands
     assert sorted(result.ranks) == [1, 2, 3, 4]
     assert abs(sum(result.results)) < 1e-6  # rule M-07
-    assert sum(result.final_scores) + 1000 * result.leftover_sticks == 4 * preset.start_points
+    assert sum(result.final_scores) + 1000 * result.leftover_sticks + result.leftover_stakes \
+        == 4 * preset.start_points
     last = hands[-1]
     tobi = preset.tobi and any(s.end_score < 0 for s in last.seats)
     if preset.length == "single":

@@ -31,6 +31,7 @@ SHIPPED = [
     "online-hanchan",
     "online-tonpuusen",
     "single-hand",
+    "tournament-2022",
 ]
 
 
@@ -73,7 +74,7 @@ def load_error(tmp_path: Path, options: dict[str, Any]) -> str:
 # --- shipped presets -----------------------------------------------------------------------
 
 
-def test_the_six_presets_are_shipped() -> None:
+def test_the_shipped_presets_are_listed() -> None:
     assert list_presets() == SHIPPED
 
 

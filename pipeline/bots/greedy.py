@@ -23,6 +23,8 @@ class GreedyBot:
                 return a
         if legal[-1].kind == ActionKind.PASS:
             return legal[-1]
+        if not any(a.kind == ActionKind.DISCARD for a in legal):
+            return legal[0]  # a choice a card forces before the discard (a family named, ...)
         if obs.in_riichi(obs.seat):
             return next(a for a in legal if a.kind == ActionKind.DISCARD)
         counts = counts34(obs.concealed)

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from pipeline.bots.danger import safe_types, tile_danger
 from pipeline.bots.evaluate import (
     acceptance,
+    discard_acceptance,
     dora_types,
     estimate_han,
     open_direction,
@@ -29,6 +30,7 @@ from pipeline.bots.style import BotStyle, style
 from pipeline.rules.actions import Action, ActionKind, Meld, MeldKind
 from pipeline.rules.agents import Observation
 from pipeline.rules.hand import kuikae_types
+from pipeline.rules.hooks import PickView
 from pipeline.tiles import RED_FIVE_IDS, TERMINAL_HONOR_TYPES, counts34
 
 EXACT_SHANTEN = 1
@@ -40,7 +42,12 @@ BASE_AGGRESSION = 1.8
 # A riichi player is already waiting: a hand two or more steps from tenpai seldom wins that race
 # and has more unsafe tiles to pass before it gets there, so its chance counts this much.
 FAR_VS_RIICHI = 0.25
+# Riichi declared with a stake (an ability's choice): only this early, and with these points.
+STAKE_RIICHI_MIN_TILES = 24
+STAKE_RIICHI_MIN_POINTS = 15000
 _CLAIMS = (ActionKind.PON, ActionKind.CHI, ActionKind.MINKAN)
+# A known tile drawn instead of the wall's when it widens a hand near tenpai by this many tiles.
+KNOWN_DRAW_MIN_GAIN = 4
 
 
 @dataclass
@@ -95,11 +102,169 @@ class HeuristicBot:
         for a in legal:
             if a.kind in (ActionKind.TSUMO, ActionKind.RON):
                 return a
+        if ":family:" in legal[0].detail:
+            return self._family_choice(obs, legal)
+        if ":block:P" in legal[0].detail or ":duel:P" in legal[0].detail:
+            return self._name_player(obs, legal)
+        if legal[0].kind == ActionKind.ABILITY and ":put_" in legal[0].detail:
+            return self._put_back_choice(obs, legal)
         if legal[-1].kind == ActionKind.PASS:
             if legal[0].kind == ActionKind.ABILITY and legal[0].detail.endswith(":extra_turn"):
                 return legal[0] if self._wants_extra_turn(obs) else legal[-1]
+            if legal[0].kind == ActionKind.ABILITY and legal[0].detail.endswith(":draw"):
+                mine = (*getattr(obs, "aside", ()), *(obs.discards(obs.seat) if hasattr(
+                    obs, "discards") else ()))  # beside her hand, or in her own pond
+                known = [a for a in legal[:-1] if a.tile in mine]
+                if known:
+                    return self._known_draw_choice(obs, known, legal[-1])
+                return legal[0] if self._wants_set_aside(obs) else legal[-1]
+            if legal[0].kind == ActionKind.ABILITY and legal[0].detail.endswith(":swap"):
+                return self._swap_choice(obs, legal)
+            if legal[0].kind == ActionKind.ABILITY and legal[0].detail.endswith(":move_two"):
+                # she draws the last tile when the live wall left is a multiple of four
+                left = obs.tiles_left
+                return legal[-1] if left % 4 == 0 and (left - 1) % 4 else legal[0]
+            if legal[0].kind == ActionKind.ABILITY and legal[0].detail.endswith(":repeat"):
+                return self._repeat_choice(obs, legal)
             return self._claim(obs, legal)
         return self._own_turn(obs, legal)
+
+    @staticmethod
+    def _family_choice(obs: Observation, legal: list[Action]) -> Action:
+        """Name the family with the most copies she cannot see: the others most likely hold
+        those, so the most tiles are shown (and counted for her han)."""
+        visible = visible_counts(obs)  # her own tiles included
+        families = {"man": range(0, 9), "pin": range(9, 18), "sou": range(18, 27),
+                    "honors": range(27, 34)}
+
+        def unseen(action: Action) -> int:
+            types = families.get(action.detail.rsplit(":", 1)[1], ())
+            return sum(4 - visible[t] for t in types)
+
+        return max(legal, key=unseen)  # the first of equals
+
+    @staticmethod
+    def _name_player(obs: Observation, legal: list[Action]) -> Action:
+        """A player to block (riichi) or to duel. Block: a player not in riichi (one in riichi
+        is not blocked), the one with the most calls (a calling hand is fast), then the points
+        leader. Duel: the points leader (rule C-21 on equal points), the richest to take from
+        at double payments."""
+        def seat_of(action: Action) -> int:
+            return int(action.detail.rsplit("P", 1)[1])
+
+        scores = obs.scores
+
+        def key(action: Action) -> tuple:
+            s = seat_of(action)
+            rank = (-scores[s], (s - obs.dealer) % 4)
+            if ":block:" in action.detail:
+                return (obs.in_riichi(s), -len(obs.melds(s)), *rank)
+            return rank
+
+        return min(legal, key=key)
+
+    def _wants_set_aside(self, obs: Observation) -> bool:
+        """Take a set-aside fourth copy instead of the wall draw when near tenpai (it extends the
+        pon to a kan: a replacement draw, fu and a dora indicator) or under threat (a tile
+        already seen in a pond is safer to hold than an unknown one); a slow hand would rather
+        draw from the wall."""
+        if self._threats(obs):
+            return True
+        return shanten(counts34(obs.concealed), len(obs.melds(obs.seat))) <= 1
+
+    # -- wall effects: tiles put back, a known tile drawn, the tile beside the hand swapped
+
+    def _put_back_choice(self, obs: Observation, legal: list[Action]) -> Action:
+        """The least useful tile offered, by the bot's own discard evaluation: the hand is
+        padded to a full size with dead honors so that shanten can judge each tile; a hand
+        above full size (extra tiles drawn first) is judged by connectivity alone."""
+        counts = counts34(obs.concealed)
+        nm = len(obs.melds(obs.seat))
+        size = 14 - 3 * nm
+        fillers = [t for t in range(27, 34) if not counts[t]][:max(0, size - sum(counts))]
+        offered = sorted({a.tile // 4 for a in legal})
+        padded = list(counts)
+        for t in fillers:
+            padded[t] += 1
+        after = discard_shanten(padded, nm) if sum(padded) == size else {}
+        keeps = self._keep_values(offered, counts, dora_types(obs.dora_indicators),
+                                  value_types(obs.seat_wind, obs.round_wind), None,
+                                  obs.concealed)
+        best = min(offered, key=lambda t: (after.get(t, 0), -connectivity_accept(counts, t)
+                                           + 2.5 * keeps[t], t))
+        return self._physical([a for a in legal if a.tile // 4 == best], obs.drawn)
+
+    @staticmethod
+    def _after_draw_shanten(counts: list[int], nm: int, tile: int, barred: int | None
+                            ) -> int:
+        """Shanten after drawing ``tile`` and the best discard (not of type ``barred``)."""
+        counts[tile // 4] += 1
+        after = discard_shanten(counts, nm)
+        counts[tile // 4] -= 1
+        return min((sh for t, sh in after.items() if t != barred), default=9)
+
+    def _known_draw_choice(self, obs: Observation, known: list[Action], passing: Action
+                           ) -> Action:
+        """A known tile (from her own pond, or beside her hand) instead of the wall's: taken
+        when it wins, or when it brings the hand closer to tenpai than it is (a wall tile only
+        may); a pond tile also when it clearly widens a hand near tenpai."""
+        counts = counts34(obs.concealed)
+        nm = len(obs.melds(obs.seat))
+        before = shanten(counts, nm)
+        if obs.in_riichi(obs.seat):
+            before = 0  # the hand is locked: only a win is worth it
+        best = min(known, key=lambda a: self._after_draw_shanten(
+            counts, nm, a.tile, None if a.tile in obs.aside else a.tile // 4))
+        barred = None if best.tile in obs.aside else best.tile // 4
+        after = self._after_draw_shanten(counts, nm, best.tile, barred)
+        if after < before and (after < 0 or not obs.in_riichi(obs.seat)):
+            return best
+        if barred is None or before > 1 or after > before:
+            return passing
+        unseen = [4 - v for v in visible_counts(obs)]
+        drawn = list(counts)
+        drawn[best.tile // 4] += 1
+        keeping = [t for t, sh in discard_shanten(drawn, nm).items()
+                   if t != barred and sh == after]
+        widened = max(discard_acceptance(drawn, nm, keeping, unseen).values(), default=0)
+        now = acceptance(list(counts), nm, unseen)
+        return best if widened >= now + KNOWN_DRAW_MIN_GAIN else passing
+
+    def _swap_choice(self, obs: Observation, legal: list[Action]) -> Action:
+        """Swap the tile beside the hand in when that brings the hand closer to tenpai."""
+        if not obs.aside:
+            return legal[-1]
+        extra = obs.aside[0] // 4
+        counts = counts34(obs.concealed)
+        nm = len(obs.melds(obs.seat))
+        if sum(counts) % 3 != 2:
+            return legal[-1]
+        base = min(discard_shanten(counts, nm).values())
+        best, best_sh = legal[-1], base
+        for t in sorted({a.tile // 4 for a in legal[:-1]} - {extra}):
+            counts[t] -= 1
+            counts[extra] += 1
+            sh = min(discard_shanten(counts, nm).values())
+            counts[t] += 1
+            counts[extra] -= 1
+            if sh < best_sh:
+                best_sh = sh
+                best = self._physical([a for a in legal[:-1] if a.tile // 4 == t], obs.drawn)
+        return best
+
+    @staticmethod
+    def _repeat_choice(obs: Observation, legal: list[Action]) -> Action:
+        """Repeat the discard (a safe, unclaimable discard and a fresh draw) when the second copy
+        is useless: the hand is no further from tenpai with a dead honor in its place."""
+        counts = counts34(obs.concealed)
+        nm = len(obs.melds(obs.seat))
+        dead = next((t for t in range(27, 34) if not counts[t]), None)
+        if dead is None:
+            return legal[-1]
+        before = shanten(counts, nm)
+        counts[legal[0].tile // 4] -= 1
+        counts[dead] += 1
+        return legal[0] if shanten(counts, nm) <= before else legal[-1]
 
     def _wants_extra_turn(self, obs: Observation) -> bool:
         """Another draw helps a hand that is still playing; a folding hand declines it, since
@@ -110,9 +275,13 @@ class HeuristicBot:
         melds = obs.melds(obs.seat)
         return shanten(counts34(obs.concealed), len(melds)) <= 1
 
-    def pick(self, starting_hand: Sequence[int], team: Sequence[str]) -> str:
-        """The character to play this hand; cards come later, so the first of the team."""
-        return team[0]
+    def pick(self, starting_hand: Sequence[int], team: Sequence[str],
+             situation: PickView | None = None) -> str:
+        """The character worth most with this starting hand and the seat's situation (scores,
+        dealer, round): :func:`pipeline.bots.pick.choose`; deterministic."""
+        from pipeline.bots.pick import choose
+
+        return choose(starting_hand, team, situation)
 
     # ------------------------------------------------------------------ table reading
 
@@ -125,6 +294,8 @@ class HeuristicBot:
             melds = obs.melds(s)
             riichi = obs.in_riichi(s)
             if not riichi:
+                if len(melds) < 2:
+                    continue  # fewer than two open melds: no threat
                 n_open = sum(1 for m in melds if m.is_open)
                 if not (n_open >= 3 or (n_open == 2 and obs.tiles_left < 20)):
                     continue
@@ -192,8 +363,24 @@ class HeuristicBot:
         riichi = [a for a in legal if a.kind == ActionKind.RIICHI and a.tile // 4 == choice_type]
         if riichi and riichi_ok and self._wants_riichi(obs, counts, melds, unseen, choice_type,
                                                        threats):
-            return self._physical(riichi, obs.drawn)
+            return self._riichi_with_stake(obs, legal, self._physical(riichi, obs.drawn))
         return self._physical([a for a in discards if a.tile // 4 == choice_type], obs.drawn)
+
+    @staticmethod
+    def _riichi_with_stake(obs: Observation, legal: list[Action], riichi: Action) -> Action:
+        """A riichi an ability lets the seat declare with a stake (Inazuma riichi, stake for
+        extra dora). The stake returns to the seat if it wins the hand, so it is worth it while
+        the riichi is early enough to win often and the seat can afford it; otherwise the
+        plain riichi."""
+        for a in legal:
+            if a.kind != ActionKind.ABILITY or a.tile != riichi.tile or ":riichi:" not in a.detail:
+                continue
+            if a.detail.endswith(":inazuma"):
+                affordable = obs.scores[obs.seat] >= STAKE_RIICHI_MIN_POINTS
+                return a if affordable and obs.tiles_left >= STAKE_RIICHI_MIN_TILES else riichi
+            if a.detail.endswith(":dora_stake"):
+                return a if obs.tiles_left >= STAKE_RIICHI_MIN_TILES else riichi
+        return riichi
 
     def _face_down_choice(self, obs: Observation, counts: list[int], melds: Sequence[Meld],
                           unseen: list[int], visible: Sequence[int], threats: list[Threat],
@@ -267,13 +454,14 @@ class HeuristicBot:
         keeps = self._keep_values(candidates, counts, dora, values, direction, obs.concealed)
         if not threats and len(candidates) == 1:
             exact = False  # the only candidate: its acceptance changes nothing
+        # win_chance looks at acceptance only up to one-shanten: none is worked out beyond
+        accepts = discard_acceptance(counts, nm, [t for t in candidates
+                                                  if sh_of[t] <= EXACT_SHANTEN], unseen) \
+            if exact or threats else {}
         for t in candidates:
             sh = sh_of[t]
             if exact or threats:
-                counts[t] -= 1
-                accept = acceptance(counts, nm, unseen) if sh <= EXACT_SHANTEN else \
-                    connectivity_accept(counts, t)
-                counts[t] += 1
+                accept = accepts.get(t, 0)
             else:
                 accept = connectivity_accept(counts, t)
             keep = keeps[t]

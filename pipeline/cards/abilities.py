@@ -9,27 +9,48 @@ Primitives implemented so far: scoring ``yaku_value``, ``one_han_yaku_value``, `
 (pinzu tiles, open pons and kans), ``condition_bonus`` (3-7 only, three-type wait, single wait,
 tsumo) and ``win_multiplier`` (always); at hand start ``open_hands`` (herself). Extra han from
 bonuses are not yaku (rule C-12); a value set replaces, it does not add (rule C-11).
-``effect_implemented`` says which effects (with their parameter values) are covered.
+``effect_implemented`` says which effects (with their parameter values) are covered. Ura-dora
+rules, dealer scoring, wind yakuhai, always-riichi and local yaku (rule C-25) live in
+:mod:`pipeline.cards.scoring_effects`; extra sequences, wins without yaku, warm tiles and
+``han_per_count`` in :mod:`pipeline.cards.shapes`; claim filters, priority calls, set-aside draws
+and repeated discards in :mod:`pipeline.cards.claims` (mixed in as ``ClaimEffects``); wall
+exchanges, draws from her own pond, a private extra tile and the last-tile effects in
+:mod:`pipeline.cards.wall_effects`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+from pipeline.cards import (
+    claims,
+    duel_effects,
+    payments,
+    scoring_effects,
+    shapes,
+    table_effects,
+    wall_effects,
+)
 from pipeline.cards.catalog import Card, Effect
+from pipeline.cards.memory import MatchMemory
 from pipeline.rules.actions import Action, MeldKind
 from pipeline.rules.agari import winning_types
 from pipeline.rules.hooks import (
     AbilityHooks,
+    CallView,
     DiscardView,
+    DrawView,
     OwnTurnView,
+    PickView,
     TableControls,
+    WinTileView,
     WinView,
     face_down_actions,
     merge_modifiers,
 )
 from pipeline.rules.scoring import ScoringModifiers
+from pipeline.rules.settlement import RiichiView
 from pipeline.tiles import counts34
 
 # Yaku whose usual closed value is 1 han (for "every 1-han yaku is worth N").
@@ -90,6 +111,7 @@ COUNTERS: dict[str, Callable[[WinView], int]] = {
     "pinzu_tiles": lambda win: sum(1 for x in _all_tiles(win) if 9 <= x // 4 < 18),
     "open_pons_kans": lambda win: sum(1 for m in win.ctx.melds
                                       if m.is_open and m.kind != MeldKind.CHI),
+    **shapes.TILE_COUNTERS,
 }
 
 
@@ -126,6 +148,10 @@ CONDITIONS: dict[str, Callable[[WinView], bool]] = {
 def condition_bonus(params: Mapping[str, Any], win: WinView, seat: int
                     ) -> ScoringModifiers | None:
     """Extra han when a condition holds on the win (rule C-12)."""
+    counted = scoring_effects.COUNTED_CONDITIONS.get(params["when"])
+    if counted is not None:
+        han = params["han"] * counted(win, seat)
+        return ScoringModifiers(extra_han=((params["when"], han),)) if han else None
     holds = CONDITIONS.get(params["when"])
     if holds is not None and holds(win):
         return ScoringModifiers(extra_han=((params["when"], params["han"]),))
@@ -146,7 +172,8 @@ def open_keeps_value(params: Mapping[str, Any], win: WinView, seat: int
 def win_multiplier(params: Mapping[str, Any], win: WinView, seat: int
                    ) -> ScoringModifiers | None:
     """The win's value (before honba and sticks) is multiplied."""
-    if params["when"] == "always":
+    holds = scoring_effects.MULTIPLIER_CONDITIONS.get(params["when"])
+    if params["when"] == "always" or (holds is not None and holds(win, seat)):
         return ScoringModifiers(value_multiplier=params["factor"])
     return None
 
@@ -158,6 +185,8 @@ SCORING_PRIMITIVES: dict[str, ScoringPrimitive] = {
     "one_han_yaku_value": one_han_yaku_value,
     "count_bonus": count_bonus,
     "condition_bonus": condition_bonus,
+    **scoring_effects.SCORING_EFFECTS,
+    **shapes.SCORING_PRIMITIVES,
 }
 
 FACE_DOWN_WHEN = frozenset(("once_per_hand", "ippatsu_threat", "after_chi"))
@@ -189,13 +218,19 @@ EXTRA_TURN_WHEN = frozenset(("discard_2_or_8", "discard_white_dragon", "call_sou
 # Parameters whose values are only partly covered: an effect is implemented when its value is.
 SUPPORTED_CHOICES: dict[tuple[str, str], frozenset[str]] = {
     ("count_bonus", "count"): frozenset(COUNTERS),
-    ("condition_bonus", "when"): frozenset(CONDITIONS),
+    ("condition_bonus", "when"): frozenset(CONDITIONS) | frozenset(
+        scoring_effects.COUNTED_CONDITIONS) | payments.MEMORY_CONDITIONS,
+    ("stake_rule", "when"): payments.STAKE_WHEN,
+    ("local_yaku", "yaku"): frozenset(scoring_effects.LOCAL_YAKU),
     ("yaku_value", "condition"): frozenset(
         ("always", "closed", "in_riichi", "damaten", "last_place", "chasing_riichi")),
-    ("win_multiplier", "when"): frozenset(("always",)),
+    ("win_multiplier", "when"): frozenset(("always",)) | frozenset(
+        scoring_effects.MULTIPLIER_CONDITIONS),
     ("face_down_discard", "when"): FACE_DOWN_WHEN,
     ("extra_turn", "when"): EXTRA_TURN_WHEN,
     ("open_hands", "who"): frozenset(("self",)),
+    ("han_per_count", "count"): frozenset(shapes.PER_COUNTERS),
+    ("priority_call", "call"): claims.SUPPORTED_CALLS,
     ("one_han_yaku_value", "condition"): frozenset(
         ("always", "closed", "in_riichi", "damaten", "last_place", "chasing_riichi")),
 }
@@ -206,13 +241,23 @@ HAND_START_PRIMITIVES: dict[str, Callable[[Mapping[str, Any], TableControls, Car
                                           None]] = {}
 
 
-OWN_TURN_KINDS = frozenset(("face_down_discard", "extra_turn"))
+OWN_TURN_KINDS = frozenset(("face_down_discard", "extra_turn")) | claims.CLAIM_KINDS
+
+# Optional choices an ability offers to its player: an ``ABILITY`` action whose detail is
+# ``"<card id>:<what>"``, next to a plain alternative (a discard, or a pass). Register ``<what>``
+# here when adding one: the bots must both use and decline every registered choice
+# (tests/test_optional_effects.py plays hands with every playable card to check it).
+OPTIONAL_EFFECTS: set[str] = {"face_down", "extra_turn", "draw", "repeat"}
+OPTIONAL_EFFECTS.update(payments.RIICHI_CHOICES)  # a riichi declared with a stake
+OPTIONAL_EFFECTS.update(wall_effects.OPTIONAL)  # a swap with the tile beside the hand, ...
 
 
 def effect_implemented(kind: str, params: Mapping[str, Any]) -> bool:
     """Whether this effect, with these parameters, has an implementation."""
     if kind not in SCORING_PRIMITIVES and kind not in HAND_START_PRIMITIVES \
-            and kind not in OWN_TURN_KINDS:
+            and kind not in OWN_TURN_KINDS and kind not in payments.PAYMENT_KINDS \
+            and kind not in table_effects.TABLE_KINDS and kind not in duel_effects.DUEL_KINDS \
+            and kind not in wall_effects.WALL_KINDS:
         return False
     return all(params.get(name) in choices
                for (k, name), choices in SUPPORTED_CHOICES.items() if k == kind)
@@ -225,13 +270,15 @@ def open_hands(params: Mapping[str, Any], table: TableControls, ability: CardAbi
         table.reveal_hand(ability.seat, ability.name)
 
 
-class CardAbility(AbilityHooks):
+class CardAbility(duel_effects.DuelHooks, claims.ClaimEffects, payments.PaymentHooks,
+                  AbilityHooks):
     """One character's ability for one seat, answering the hooks from the card's effects."""
 
-    def __init__(self, card: Card, seat: int) -> None:
+    def __init__(self, card: Card, seat: int, memory: MatchMemory | None = None) -> None:
         self.card = card
         self.seat = seat
         self.name = card.id
+        self.pay = payments.PaymentEffects(card, seat, memory or MatchMemory())
         self._scoring: list[tuple[Effect, ScoringPrimitive]] = [
             (e, SCORING_PRIMITIVES[e.kind]) for e in card.effects if e.kind in SCORING_PRIMITIVES
         ]
@@ -240,34 +287,113 @@ class CardAbility(AbilityHooks):
         self._face_down = [e.params["when"] for e in card.effects
                            if e.kind == "face_down_discard" and e.params["when"] in FACE_DOWN_WHEN]
         self.face_down_used = 0  # an ability lives for one hand: "once per hand" counts here
+        self.tab = table_effects.TableEffects(card, seat)
+        self.duel = duel_effects.DuelEffects(card, seat)  # claims, wins, blocks, duels
+        self.walls = wall_effects.WallEffects(card, seat)  # the wall and draws
 
     def own_actions(self, view: OwnTurnView) -> list[Action]:
         """Face-down discards (rule C-13) when the card's condition holds."""
+        table = self.tab.own_actions(view) if self.tab else []
+        if table:
+            return table + self.pay.own_actions(view)
         for when in self._face_down:
             if (when == "once_per_hand" and not self.face_down_used) or \
                     (when == "ippatsu_threat" and view.opponents_ippatsu) or \
                     (when == "after_chi" and view.after_call == "chi"):
-                return face_down_actions(view, self.name)
-        return []
+                return face_down_actions(view, self.name) + self.pay.own_actions(view)
+        return self.pay.own_actions(view)
 
     def extra_turn(self, view: DiscardView) -> bool:
         """Extra turns the card's effects earn (offered by the engine; optional, C-17)."""
-        return not view.face_down and any(
+        return not view.face_down and (any(
             _extra_turn_earned(e.params["when"], e.params, view) for e in self.card.effects
-            if e.kind == "extra_turn")
+            if e.kind == "extra_turn") or (bool(self.tab) and self.tab.extra_turn(view)))
 
     def action_taken(self, action: Action) -> None:
         if action.detail.endswith(":face_down"):
             self.face_down_used += 1
+        self.pay.action_taken(action)
+        self.tab.action_taken(action)
+        self.duel.action_taken(action)
+        if self.walls:
+            self.walls.action_taken(action)
 
     def hand_start(self, table: TableControls) -> None:
+        self.pay.hand_start(table)
+        self.tab.hand_start(table)
+        self.duel.hand_start(table)
+        if self.walls:
+            self.walls.hand_start(table)
         for effect, primitive in self._start:
             primitive(effect.params, table, self)
 
     def scoring(self, win: WinView) -> ScoringModifiers | None:
-        if win.seat != self.seat or not self._scoring:
+        own = win.seat == self.seat
+        extra = self.pay.scoring(win) if own and self.pay else []
+        extra += self.tab.scoring(win) if own and self.tab else []
+        extra += self.duel.scoring(win) if own and self.duel else []
+        if not self._scoring and not extra:
             return None
-        return merge_modifiers(p(e.params, win, self.seat) for e, p in self._scoring)
+        return merge_modifiers([*(p(e.params, win, self.seat) for e, p in self._scoring
+                                  if own or e.kind in scoring_effects.ANY_WIN_KINDS), *extra])
+
+    # table effects (pipeline/cards/table_effects.py) on the hooks other mixins answer too
+    def turn_choices(self, view: OwnTurnView) -> list[Action]:
+        if self.walls:  # the wall steps her turn starts with (pipeline/cards/wall_effects.py)
+            self.walls.turn_start(view)
+        return (self.tab.turn_choices(view) if self.tab else []) or \
+            (self.duel.turn_choices(view) if self.duel else [])
+
+    def after_draw(self, view: DrawView) -> None:
+        super().after_draw(view)
+        if self.tab:
+            self.tab.after_draw(view)
+
+    def riichi(self, view: RiichiView, table: TableControls) -> None:
+        super().riichi(view, table)
+        if self.tab:
+            self.tab.riichi(view, table)
+
+    def claim_made(self, view: CallView) -> None:
+        super().claim_made(view)
+        if self.tab:
+            self.tab.claim_made(view)
+
+    def always_wins(self, view: WinTileView) -> bool:
+        return super().always_wins(view) or (bool(self.tab) and self.tab.always_wins(view)) \
+            or (bool(self.walls) and self.walls.always_wins(view))
+
+    # wall effects (pipeline/cards/wall_effects.py)
+    def before_draw(self, view: DrawView) -> list[Action]:
+        own = self.walls.before_draw(view) if self.walls else []
+        if view.source == "rinshan":  # a set-aside pond tile waits for a live draw
+            return own
+        return super().before_draw(view) + own
+
+    def discard_made(self, view: DiscardView, table: TableControls) -> None:
+        if self.walls:
+            self.walls.discard_made(view, table)
+        if self.tab:
+            self.tab.discard_made(view, table)
+
+    def forced_face_down(self, view: OwnTurnView) -> bool:
+        """Her third row of discards goes face down (``always_riichi``), a forced effect."""
+        return any(e.kind == "always_riichi" for e in self.card.effects) and \
+            scoring_effects.third_row(view.turns)
+
+    def pick_value(self, hand: Sequence[int], situation: PickView) -> float:
+        """The sum of her implemented effects' rough worth in points with this starting hand
+        (the estimates are the bots' business: :mod:`pipeline.bots.pick`)."""
+        from pipeline.bots.pick import effect_value
+
+        return sum(effect_value(e.kind, e.params, hand, situation) for e in self.card.effects
+                   if effect_implemented(e.kind, e.params))
 
 
 HAND_START_PRIMITIVES["open_hands"] = open_hands
+
+# Table effects (pipeline/cards/table_effects.py): their primitives and parameter values.
+SCORING_PRIMITIVES.update(table_effects.SCORING_PRIMITIVES)
+CONDITIONS.update(table_effects.CONDITIONS)
+for _key, _values in (*table_effects.SUPPORTED.items(), *duel_effects.SUPPORTED.items()):
+    SUPPORTED_CHOICES[_key] = SUPPORTED_CHOICES.get(_key, frozenset()) | _values

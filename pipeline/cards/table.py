@@ -7,10 +7,13 @@ agent, through its ``pick(starting_hand, options)`` hook when it has one.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import inspect
+from collections.abc import Callable, Sequence
 
 from pipeline.cards.abilities import CardAbility
 from pipeline.cards.catalog import Catalog, load_catalog
+from pipeline.cards.memory import MatchMemory
+from pipeline.cards.payments import match_duties
 from pipeline.cards.teams import (
     TeamState,
     deck_for,
@@ -22,7 +25,7 @@ from pipeline.cards.teams import (
     start_hand,
 )
 from pipeline.rules.agents import Agent
-from pipeline.rules.hooks import AbilityHooks
+from pipeline.rules.hooks import AbilityHooks, PickView
 from pipeline.rules.preset import Preset
 from pipeline.rules.records import HandRecord, HandStart
 from pipeline.rules.wall import Wall
@@ -39,6 +42,8 @@ class CardTable:
         deck = deck_for(self.catalog, preset.cards, east_only=preset.length == "tonpuusen")
         self.state: TeamState = new_match(preset.cards, deck, match_rng(seed, match_index))
         self.picks: list[str] = []
+        self.memory = MatchMemory(red_fives=preset.red_fives)  # match-long card state
+        self.abilities: list[AbilityHooks] = []
 
     def abilities_for(self, start: HandStart) -> list[AbilityHooks]:
         """Each seat picks a character after seeing its starting hand (C-03, C-04)."""
@@ -49,16 +54,51 @@ class CardTable:
         for seat, agent in enumerate(self.agents):
             options = options_for_hand(self.state, seat)
             chooser = getattr(agent, "pick", None)
-            pick = chooser(tuple(hands[seat]), tuple(options)) if chooser else options[0]
+            pick = _ask_pick(chooser, tuple(hands[seat]), tuple(options),
+                             self._situation(start, seat)) if chooser else options[0]
             if pick not in options:
                 pick = options[0]
             record_pick(self.state, seat, pick)
             self.picks.append(pick)
-            abilities.append(CardAbility(self.catalog.card(pick), seat))
-        return abilities
+            abilities.append(CardAbility(self.catalog.card(pick), seat, self.memory))
+        self.abilities = abilities
+        return [*abilities, *match_duties(self.memory)]  # stakes owed from the last hand
+
+    def replay_abilities(self, without: int | None = None) -> list[AbilityHooks | None]:
+        """Fresh abilities for this hand's picks, to play the same deal again; seat ``without``
+        keeps its pick but plays with no ability (the paired measurement)."""
+        return [*(None if seat == without else CardAbility(self.catalog.card(pick), seat,
+                                                           self.memory)
+                  for seat, pick in enumerate(self.picks)), *match_duties(self.memory)]
+
+    def _situation(self, start: HandStart, seat: int) -> PickView:
+        """What the seat knows when picking: scores, dealer, round, sticks, the dora shown."""
+        return PickView(seat=seat, dealer=start.dealer, scores=tuple(start.scores),
+                        round_wind=start.round_wind, honba=start.honba, sticks=start.sticks,
+                        dora_indicators=Wall(start.wall).dora_indicators,
+                        start_points=self.preset.start_points, catalog=self.catalog)
 
     def hand_done(self, rec: HandRecord) -> None:
         rec.picks = list(self.picks)
         rec.teams = self.state.to_dict()
         end_of_hand(self.state, winners=[w.seat for w in rec.wins],
                     tenpai=[s.tenpai_at_end for s in rec.seats])
+        self.memory.end_of_hand(rec, self.abilities)
+
+    def match_done(self, result: object) -> None:
+        """The match is over: the last hand's abilities hear it (``match_end``)."""
+        for ability in self.abilities:
+            ability.match_end(result)
+
+
+def _ask_pick(chooser: Callable[..., str], hand: tuple[int, ...], options: tuple[str, ...],
+              situation: PickView) -> str:
+    """An agent's pick, with the seat's situation when its ``pick`` takes a third argument
+    (agents written for ``pick(starting_hand, options)`` keep working)."""
+    try:
+        inspect.signature(chooser).bind(hand, options, situation)
+    except TypeError:
+        return chooser(hand, options)
+    except ValueError:  # no signature to read (a builtin): the two-argument form
+        return chooser(hand, options)
+    return chooser(hand, options, situation)

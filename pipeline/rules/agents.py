@@ -50,6 +50,18 @@ class Observation:
             return tuple(state.players[seat].concealed)
         return None
 
+    def shown_tiles(self, seat: int) -> tuple[int, ...]:
+        """Another seat's concealed tiles that lie face up (a whole hand played face up, or the
+        tiles of a family it must show); the seat's own tiles for itself."""
+        if seat == self.seat:
+            return tuple(self._state.players[seat].concealed)
+        return self._state.shown_tiles(seat)
+
+    @property
+    def aside(self) -> tuple[int, ...]:
+        """Tiles this seat keeps beside its hand (an ability's), which only it can see."""
+        return tuple(getattr(self._state, "aside", {}).get(self.seat, ()))
+
     def in_riichi(self, seat: int) -> bool:
         return self._state.players[seat].riichi
 

@@ -7,8 +7,8 @@ collected from every seat and resolved together (rule H-05). Nothing here knows 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass, field
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field, replace
 from itertools import combinations
 
 from pipeline.rules.actions import Action, ActionKind, Meld, MeldKind
@@ -19,11 +19,20 @@ from pipeline.rules.agari import (
     winning_types,
 )
 from pipeline.rules.agents import Agent, Observation
+from pipeline.rules.hand_shapes import (
+    NO_SHAPES,
+    HandShapes,
+    shaped_is_complete,
+    shaped_tenpai_discards,
+    shaped_winning_types,
+)
+from pipeline.rules.hook_points import HookPoints
 from pipeline.rules.hooks import (
     AbilityHooks,
     DiscardView,
     OwnTurnView,
     TableControls,
+    WinTileView,
     WinView,
     scoring_modifiers,
 )
@@ -44,8 +53,24 @@ from pipeline.rules.scoring import (
     WinResult,
     score_win,
 )
+from pipeline.rules.settlement import (
+    HandEndView,
+    RiichiView,
+    Settlement,
+    SettlementView,
+    Transfer,
+    noten_transfers,
+)
+from pipeline.rules.shapeless import score_shapeless
 from pipeline.rules.wall import Wall
-from pipeline.tiles import NUM_TILES, WIND_TYPES, counts34, is_terminal_or_honor_type
+from pipeline.tiles import (
+    NUM_TILES,
+    RED_FIVE_IDS,
+    WIND_TYPES,
+    counts34,
+    is_terminal_or_honor_type,
+    type_to_str,
+)
 
 KOKUSHI_NAME = "Kokushi Musou"
 
@@ -111,6 +136,7 @@ class PlayerState:
     kans: int = 0
     last_call: tuple[str, int] | None = None  # (meld kind, called tile) until the next discard
     extra_turn_now: bool = False              # this turn is an ability's extra turn
+    shapes: HandShapes = NO_SHAPES            # extra sequences an ability lets the seat build
     _held_key: tuple[int, ...] | None = field(default=None, repr=False)
     _held: list[int] = field(default_factory=list, repr=False)
     _waits: frozenset[int] | None = field(default=None, repr=False)
@@ -136,7 +162,8 @@ class PlayerState:
         """Winning tile types of a 3k+1 hand; cached until the hand changes (hot path)."""
         held = self.held()
         if self._waits is None:
-            self._waits = winning_types(held)
+            self._waits = (shaped_winning_types(held, self.shapes) if self.shapes
+                           else winning_types(held))
         return self._waits
 
     def discard_furiten(self, waits: frozenset[int]) -> bool:
@@ -144,7 +171,7 @@ class PlayerState:
         return any(d.tile // 4 in waits for d in self.discards if not d.face_down)
 
 
-class HandState:
+class HandState(HookPoints):
     """A deal in progress. Agents see it only through :class:`Observation`."""
 
     def __init__(self, start: HandStart, preset: Preset, agents: list[Agent],
@@ -160,9 +187,11 @@ class HandState:
         self.hand_number = start.hand_number
         self.honba = start.honba
         self.sticks = start.sticks
+        self.stakes = start.stakes     # points staked by abilities, collected like sticks (C-18)
         self.scores = list(start.scores)
         hands = self.wall.deal(start.dealer)
         self.players = [PlayerState(seat=s, concealed=hands[s]) for s in range(4)]
+        self._init_shapes()
         self.events: list[Event] = []
         self.uninterrupted = True      # no call or kan yet (first go-around rules, K-01)
         self.kan_count = 0
@@ -171,11 +200,16 @@ class HandState:
         self.last_kan_from: int | None = None  # feeder of an open kan, for rinshan pao (K-06)
         self.current_claim_from: int | None = None  # whose discard or kan tile is on offer
         self.revealed: set[int] = set()  # seats playing face up (a card's doing)
+        self.shown_types: dict[int, frozenset[int]] = {}  # seat -> tile types kept face up
+        self._revealed_by: dict[int, set[str]] = {}      # seat -> abilities revealing it
+        self._ura_done: set[int] = set()  # winners whose ura indicators an ability showed
+        self.aside: dict[int, list[int]] = {}  # tiles kept beside a seat's hand, seen by it alone
+        self.late_claim = False  # a ron on an earlier discard is being checked (no houtei)
         self.record = HandRecord(
             round_wind=start.round_wind, hand_number=start.hand_number, honba=start.honba,
             sticks_start=start.sticks, dealer=start.dealer,
             seats=[SeatRecord(seat=s, start_score=start.scores[s]) for s in range(4)],
-            events=self.events, start=start,
+            events=self.events, start=start, stakes_start=start.stakes,
         )
 
     # ------------------------------------------------------------------ helpers
@@ -203,7 +237,8 @@ class HandState:
             hand.append(tile)
         first = p.turns == 0 and self.uninterrupted and not rinshan
         last = self.wall.live_left == 0
-        ura = self.wall.ura_indicators if (p.riichi and self.rules.ura_dora) else ()
+        ura = self.wall.ura_indicators if self.rules.ura_dora else ()  # counted with riichi
+        spare = self.wall.spare_ura(4) if self.abilities and self.rules.ura_dora else ()
         dora = self.wall.dora_indicators if self.preset.kan_dora else self.wall.dora_indicators[:1]
         return WinContext(
             concealed=tuple(hand), melds=tuple(p.melds), win_tile=tile, is_tsumo=tsumo,
@@ -212,10 +247,11 @@ class HandState:
             riichi=p.riichi and not p.double_riichi, double_riichi=p.double_riichi,
             ippatsu=p.ippatsu and self.rules.ippatsu, rinshan=rinshan and tsumo,
             chankan=chankan, haitei=tsumo and last and not rinshan,
-            houtei=(not tsumo) and last and not chankan,
+            houtei=(not tsumo) and last and not chankan and not self.late_claim,
             tenhou=tsumo and first and seat == self.dealer,
             chiihou=tsumo and first and seat != self.dealer,
             renhou=(not tsumo) and first and seat != self.dealer and self.rules.renhou != "off",
+            spare_ura=spare,
         )
 
     # ------------------------------------------------------------------ legal actions
@@ -231,10 +267,13 @@ class HandState:
                 drew=drew, in_riichi=p.riichi, turns=p.turns,
                 after_call=p.last_call[0] if p.last_call else None,
                 opponents_ippatsu=tuple(q.seat for q in self.players
-                                        if q.seat != seat and q.ippatsu))
+                                        if q.seat != seat and q.ippatsu),
+                riichi_tiles=tuple(a.tile for a in acts if a.kind == ActionKind.RIICHI),
+                scores=tuple(self.scores))
             for ability in self.abilities:
                 if ability.seat == seat:
                     acts.extend(ability.own_actions(view))
+            acts = self._filter_own_kans(seat, acts)
         return acts
 
     def _rule_actions(self, seat: int, *, drew: bool, rinshan: bool) -> list[Action]:
@@ -242,9 +281,14 @@ class HandState:
         p = self.players[seat]
         acts: list[Action] = []
         counts = p.held()
-        if drew and is_complete(counts):
+        complete = drew and (shaped_is_complete(counts, p.shapes) if p.shapes
+                             else is_complete(counts))
+        if complete or (drew and self.abilities and self._always_wins(
+                WinTileView(seat, p.drawn, True, p.riichi, rinshan=rinshan,
+                            last=self.wall.live_left == 0 and not rinshan))):
             ctx = self.win_context(seat, p.drawn, tsumo=True, rinshan=rinshan)
-            if score_win(ctx, self.rules, self._modifiers(seat, ctx, None)) is not None:
+            if self._win_value(seat, ctx, None, complete=complete) is not None \
+                    and self._win_allowed(seat, ctx, None):
                 acts.append(Action(ActionKind.TSUMO, seat, p.drawn))
         if (drew and not rinshan and p.turns == 0 and self.uninterrupted
                 and self.preset.abortive_draws and count_terminal_honor_kinds(counts) >= 9):
@@ -259,7 +303,8 @@ class HandState:
         discards = [t for t in p.concealed if t // 4 not in kuikae] if kuikae else p.concealed
         acts.extend(offer[t] for t in discards)
         if self._may_riichi(seat):
-            ready = tenpai_discards(counts)
+            ready = shaped_tenpai_discards(counts, p.shapes) if p.shapes else \
+                tenpai_discards(counts)
             if ready:
                 offer = _RIICHIS[seat]
                 acts.extend(offer[t] for t in discards if t // 4 in ready)
@@ -269,7 +314,8 @@ class HandState:
         p = self.players[seat]
         return (p.is_closed and not p.riichi
                 and self.scores[seat] >= self.preset.riichi_min_points
-                and self.wall.live_left >= self.preset.riichi_min_wall)  # rule H-08, K-02
+                and self.wall.live_left >= self.preset.riichi_min_wall  # rule H-08, K-02
+                and all(a.riichi_allowed() for a in self.abilities if a.seat == seat))
 
     def _kan_room(self) -> bool:
         # rule H-06: a kan needs a replacement tile; K-03: none on the last draw
@@ -304,6 +350,9 @@ class HandState:
         before = counts34(x for x in p.concealed if x != p.drawn)
         after = list(before)
         after[t] = 0
+        if p.shapes:
+            return bool(shaped_winning_types(before, p.shapes)) and \
+                shaped_winning_types(before, p.shapes) == shaped_winning_types(after, p.shapes)
         return bool(winning_types(before)) and winning_types(before) == winning_types(after)
 
     def claim_actions(self, seat: int, discarder: int, tile: int) -> list[Action]:
@@ -326,6 +375,8 @@ class HandState:
                 acts.append(Action(ActionKind.MINKAN, seat, tile, tuple(sorted(same))))
         if seat == (discarder + 1) % 4 and t < 27:
             acts.extend(self._chi_actions(p, tile))
+        if seat == (discarder + 1) % 4 and p.shapes:
+            acts.extend(self._shaped_chi(p, tile))
         return acts
 
     def _chi_actions(self, p: PlayerState, tile: int) -> list[Action]:
@@ -355,16 +406,24 @@ class HandState:
         return any(x // 4 not in forbidden for x in rest)
 
     def _can_ron(self, seat: int, tile: int, *, chankan: bool = False,
-                 kokushi_only: bool = False) -> bool:
+                 kokushi_only: bool = False, face_down: bool = False) -> bool:
         p = self.players[seat]
         waits = p.waits()
-        if tile // 4 not in waits:
+        complete = tile // 4 in waits
+        always = bool(self.abilities) and not kokushi_only and (face_down or not complete) \
+            and self._always_wins(WinTileView(seat, tile, False, p.riichi, face_down=face_down,
+                                              waits=waits, closed=p.is_closed,
+                                              last=self.wall.live_left == 0 and not chankan))
+        if not always and (face_down or not complete):  # rule C-13: face down, only always
             return False
-        if p.temp_furiten or p.riichi_furiten or p.discard_furiten(waits):  # rule H-09
+        if (p.temp_furiten or p.riichi_furiten or p.discard_furiten(waits)) and not any(
+                a.ignores_furiten(p.riichi) for a in self.abilities if a.seat == seat):  # H-09
             return False
         ctx = self.win_context(seat, tile, tsumo=False, chankan=chankan)
-        result = score_win(ctx, self.rules, self._modifiers(seat, ctx, self._discarder(seat)))
+        result = self._win_value(seat, ctx, self._discarder(seat), complete=complete)
         if result is None:
+            return False
+        if not self._win_allowed(seat, ctx, self._discarder(seat)):
             return False
         return not kokushi_only or any(n.startswith(KOKUSHI_NAME) for n in result.yaku_names())
 
@@ -378,20 +437,23 @@ class HandState:
             controls = TableControls(self)
             for ability in self.abilities:
                 ability.hand_start(controls)
+            self._refresh_active()
         seat = self.dealer
         draw_kind = "live"
         while True:
             if draw_kind == "live":
                 if self.wall.live_left == 0:
                     return self._exhaustive_draw()
-                tile = self.wall.draw()
+                tile, source = self._live_draw(seat)
             elif draw_kind == "rinshan":
-                tile = self.wall.draw_rinshan()
+                tile, source = self._rinshan_draw(seat)
             p = self.players[seat]
             if draw_kind != "none":
                 p.concealed.append(tile)
                 p.drawn = tile
                 self.log("draw", seat, tile, detail="rinshan" if draw_kind == "rinshan" else "")
+                if self.abilities:
+                    self._after_draw(seat, tile, source)
             else:
                 p.drawn = None
             outcome = self._turn(seat, drew=draw_kind != "none", rinshan=draw_kind == "rinshan")
@@ -401,6 +463,9 @@ class HandState:
 
     def _turn(self, seat: int, *, drew: bool, rinshan: bool) -> HandRecord | tuple[int, str]:
         p = self.players[seat]
+        if self.abilities:
+            self._turn_choices(seat, drew=drew)
+            self._refresh_active()
         while True:
             act = self.ask(seat, self.self_actions(seat, drew=drew, rinshan=rinshan))
             kind = act.kind
@@ -415,18 +480,52 @@ class HandState:
                 if act.detail.endswith(":face_down"):
                     plain = Action(ActionKind.DISCARD, seat, act.tile)
                     return self._discard(seat, plain, face_down=owner.name)
+                if ":riichi:" in act.detail:  # a riichi the ability acts on once accepted
+                    return self._discard(seat, _RIICHIS[seat][act.tile])
                 raise IllegalActionError(f"P{seat} chose {act}, which no hook can carry out")
+            if kind == ActionKind.DISCARD and self.abilities:
+                forcing = self._forced_face_down(seat, act.tile)
+                if forcing is not None:
+                    return self._discard(seat, act, face_down=forcing)
             if kind in (ActionKind.ANKAN, ActionKind.KAKAN):
                 robbed = self._declare_kan(seat, act)
                 if robbed is not None:
                     return robbed
                 drew, rinshan = True, True
-                tile = self.wall.draw_rinshan()
+                tile, source = self._rinshan_draw(seat)
                 p.concealed.append(tile)
                 p.drawn = tile
                 self.log("draw", seat, tile, detail="rinshan")
+                if self.abilities:
+                    self._after_draw(seat, tile, source)
                 continue
             return self._discard(seat, act)
+
+    def _turn_choices(self, seat: int, *, drew: bool) -> None:
+        """Choices the seat's abilities require before it acts (``turn_choices``): one is
+        asked for each ability that offers some, then logged."""
+        p = self.players[seat]
+        view = OwnTurnView(seat=seat, discard_tiles=(), drew=drew, in_riichi=p.riichi,
+                           turns=p.turns, opponents_ippatsu=(), scores=tuple(self.scores))
+        for ability in self.abilities:
+            if ability.seat != seat:
+                continue
+            offers = ability.turn_choices(view)
+            if offers:
+                choice = self.ask(seat, offers)
+                ability.action_taken(choice)
+                self.log("ability", seat, detail=f"{ability.name}: "
+                         f"{choice.detail.split(':', 1)[1].replace(':', ' ')}")
+
+    def _forced_face_down(self, seat: int, tile: int) -> str | None:
+        """The ability that forces this plain discard face down, if any (rule C-13)."""
+        p = self.players[seat]
+        view = OwnTurnView(seat=seat, discard_tiles=(tile,), drew=p.drawn is not None,
+                           in_riichi=p.riichi, turns=p.turns, opponents_ippatsu=())
+        for ability in self.abilities:
+            if ability.seat == seat and ability.forced_face_down(view):
+                return ability.name
+        return None
 
     def _declare_kan(self, seat: int, act: Action) -> HandRecord | None:
         p = self.players[seat]
@@ -467,14 +566,16 @@ class HandState:
         self._flush_pending_dora()  # an earlier kan's indicator comes first; none if robbed
         if self.preset.kan_dora:
             if concealed or not self.preset.kan_dora_open_after_discard:  # rule K-05
-                self.log("dora", tile=self.wall.reveal_indicator())
+                if self.wall.can_reveal():  # rule C-19: extra indicators may use them up
+                    self.log("dora", tile=self.wall.reveal_indicator())
             else:
                 self.pending_dora += 1
 
     def _flush_pending_dora(self) -> None:
         while self.pending_dora:
             self.pending_dora -= 1
-            self.log("dora", tile=self.wall.reveal_indicator())
+            if self.wall.can_reveal():
+                self.log("dora", tile=self.wall.reveal_indicator())
 
     def _interrupt(self) -> None:
         """Any call or kan: the first go-around is broken and ippatsu ends (rule K-01)."""
@@ -486,8 +587,14 @@ class HandState:
         winners = []
         self.current_claim_from = kan_seat
         for s in self._others(kan_seat):
-            if self._can_ron(s, tile, chankan=True, kokushi_only=kokushi_only):
-                choice = self.ask(s, [Action(ActionKind.RON, s, tile), Action(ActionKind.PASS, s)])
+            robbing = [Action(ActionKind.RON, s, tile)] if self._can_ron(
+                s, tile, chankan=True, kokushi_only=kokushi_only) else []
+            if robbing and self.abilities:  # the claim filters may block a ron on the kan tile
+                robbing = [a for a in self._filter_claims(s, kan_seat, tile, robbing,
+                                                          kan_tile=True)
+                           if a.kind == ActionKind.RON]
+            if robbing:
+                choice = self.ask(s, [robbing[0], Action(ActionKind.PASS, s)])
                 if choice.kind == ActionKind.RON:
                     winners.append(s)
                     continue
@@ -512,7 +619,7 @@ class HandState:
         name = act.detail.split(":", 1)[0]
         return next(a for a in self.abilities if a.seat == seat and a.name == name)
 
-    def _discard(self, seat: int, act: Action, *, face_down: str = ""
+    def _discard(self, seat: int, act: Action, *, face_down: str = "", unclaimable: str = ""
                  ) -> HandRecord | tuple[int, str]:
         p = self.players[seat]
         tile = act.tile
@@ -526,6 +633,8 @@ class HandState:
             p.riichi_turn = p.turns + 1
             p.double_riichi = p.turns == 0 and self.uninterrupted
             self.log("riichi", seat, detail="double" if p.double_riichi else "")
+            if self.abilities:
+                self._riichi_choices(seat)
         tsumogiri = tile == p.drawn
         p.concealed.remove(tile)
         p.discards.append(DiscardInfo(tile, tsumogiri, riichi, order=self.discard_count,
@@ -537,19 +646,35 @@ class HandState:
         self.discard_count += 1
         self.log("discard", seat, tile, detail=("tsumogiri" if tsumogiri else "")
                  + (" riichi" if riichi else "") + (f" face down ({face_down})" if face_down
-                                                    else ""))
+                                                    else "")
+                 + (f" unclaimable ({unclaimable})" if unclaimable else ""))
         self._flush_pending_dora()  # rule K-05
         self.last_kan_from = None
+        if self.abilities:
+            self._discard_made(seat, tile, tsumogiri, after_call, bool(face_down))
 
         claims: dict[int, Action] = {}
         self.current_claim_from = seat
-        for s in ([] if face_down else self._others(seat)):  # C-13: nobody may claim it
-            legal = self.claim_actions(s, seat, tile)
+        for s in self._others(seat):
+            if face_down:  # C-13: nobody may claim it, but an always-winning tile may ron it
+                legal = [Action(ActionKind.RON, s, tile)] if self.abilities and \
+                    self._can_ron(s, tile, face_down=True) else []
+                if legal:  # the claim filters may still block that ron
+                    legal = [a for a in self._filter_claims(s, seat, tile, legal)
+                             if a.kind == ActionKind.RON]
+            else:
+                legal = [] if unclaimable else self.claim_actions(s, seat, tile)
+                if self.abilities:
+                    legal = self._filter_claims(s, seat, tile, legal,
+                                                unclaimable=bool(unclaimable))
             if legal:
                 choice = self.ask(s, [*legal, _PASSES[s]])
                 if choice.kind != ActionKind.PASS:
                     claims[s] = choice
         rons = [s for s in self._others(seat) if s in claims and claims[s].kind == ActionKind.RON]
+        priority = self._priority_claims(claims, self._others(seat)) if self.abilities else []
+        if priority:
+            rons = []  # a priority call beats ron; the beaten seats saw their tile go by
         for s in ([] if face_down else self._others(seat)):
             if s not in rons:
                 self._missed(s, tile)
@@ -566,6 +691,12 @@ class HandState:
             p.ippatsu = self.rules.ippatsu
             self.record.seats[seat].riichi = True
             self.record.seats[seat].riichi_turn = p.riichi_turn
+            if self.abilities:
+                view = RiichiView(seat, p.riichi_turn or 0, tuple(self.scores), p.double_riichi)
+                controls = TableControls(self)
+                for ability in self.abilities:
+                    ability.riichi(view, controls)
+                self._refresh_active()
             if self.preset.abortive_draws and all(q.riichi for q in self.players):
                 return self._abort("four_riichi")  # rule M-04, K-11
         if self._four_winds():
@@ -573,11 +704,29 @@ class HandState:
         if self.kan_count == 4 and self.preset.abortive_draws and \
                 max(q.kans for q in self.players) < 4:
             return self._abort("four_kans")
+        if priority:
+            call = claims[priority[0]]
+            self.log("ability", priority[0], call.tile,
+                     detail=f"{call.detail.split(':')[0]}: priority {call.kind.value}")
+            return self._call(priority[0], seat, call)
         # calls: pon / open kan beat chi; equal priority goes in turn order (rule H-05)
         for kinds in ((ActionKind.PON, ActionKind.MINKAN), (ActionKind.CHI,)):
             for s in self._others(seat):
                 if s in claims and claims[s].kind in kinds:
                     return self._call(s, seat, claims[s])  # rule C-14: a call interrupts
+        if self.abilities:  # a ron an ability allows on an earlier discard
+            late = self._late_ron(seat, tile)
+            if late is not None:
+                return late
+        if unclaimable:  # a repeated discard: the seat draws a replacement, play goes on
+            self._replacement_draw(seat)
+            return (seat + 1) % 4, "live"
+        if self.abilities and self.wall.live_left and not p.riichi:
+            view = self._discard_view(seat, tile, tsumogiri, after_call, bool(face_down))
+            repeat = self._repeat_offer(seat, view)
+            if repeat is not None:
+                plain = Action(ActionKind.DISCARD, seat, repeat.tile)
+                return self._discard(seat, plain, unclaimable=repeat.detail.split(":")[0])
         if self.abilities and not was_extra and self.wall.live_left:  # rule C-15
             view = DiscardView(seat=seat, tile=tile, tsumogiri=tsumogiri, after_call=after_call,
                                face_down=bool(face_down), scores=tuple(self.scores),
@@ -606,7 +755,7 @@ class HandState:
     def _call(self, seat: int, discarder: int, act: Action) -> tuple[int, str]:
         p = self.players[seat]
         tile = act.tile
-        self.players[discarder].discards[-1].called = True
+        self._take_from_pond(tile)  # the last discard, or the pond tile of a priority call
         for x in act.tiles:
             p.concealed.remove(x)
         tiles = tuple(sorted((*act.tiles, tile)))
@@ -623,9 +772,15 @@ class HandState:
             self._flush_pending_dora()
             self._kan_done(seat, meld, concealed=False)
             self.last_kan_from = discarder
+            if self.abilities:
+                self._claim_made(seat, meld, discarder)
             return seat, "rinshan"
         p.kuikae = kuikae_types(tile // 4, tiles[0] // 4 if kind == MeldKind.CHI else None)
+        if kind == MeldKind.CHI and p.shapes:
+            p.kuikae = self._chi_kuikae(p, tile, act.tiles)
         p.last_call = (kind.value, tile)
+        if self.abilities:
+            self._claim_made(seat, meld, discarder)
         return seat, "none"
 
     # ------------------------------------------------------------------ endings
@@ -635,36 +790,121 @@ class HandState:
         ctx = self.win_context(seat, tile, tsumo=tsumo, rinshan=rinshan, chankan=chankan)
         modifiers = self._modifiers(seat, ctx, None if tsumo else self._discarder(seat))
         result = score_win(ctx, self.rules, modifiers)
+        if result is None and self.abilities:  # an always-winning tile on an incomplete hand
+            result = score_shapeless(ctx, self.rules, modifiers)
+            self.log("ability", seat, tile, detail="always-winning tile: the hand wins "
+                     "whatever its shape")
         assert result is not None, "a win was offered that does not score"
         if modifiers != NO_MODIFIERS:
             plain = score_win(ctx, self.rules)
             base_han, base_points = (plain.han, plain.total) if plain else (0, 0)
-            self.log("ability", seat, detail=f"scoring: {result.han - base_han:+d} han, "
-                     f"{result.total - base_points:+d} points "
-                     f"({', '.join(a.name for a in self.abilities)})")
+            if (result.han, result.total) != (base_han, base_points):  # a trigger changes value
+                names = self._scorers(seat, ctx, None if tsumo else self._discarder(seat))
+                self.log("ability", seat, detail=f"scoring: {result.han - base_han:+d} han, "
+                         f"{result.total - base_points:+d} points ({', '.join(names)})")
+            if modifiers.ura_dora is not None or modifiers.extra_ura_indicators:
+                self._ura_done.add(seat)  # an ability decides which ura indicators show
+                riichi = ctx.riichi or ctx.double_riichi
+                if self.rules.ura_dora and (riichi if modifiers.ura_dora is None
+                                            else modifiers.ura_dora):
+                    self.log("ura", seat, tiles=ctx.ura_indicators
+                             + ctx.spare_ura[:modifiers.extra_ura_indicators])
         return result
 
     def reveal_hand(self, seat: int, by: str) -> None:
         """Through :class:`TableControls`: the seat's tiles become public for this hand."""
         self.revealed.add(seat)
+        self._revealed_by.setdefault(seat, set()).add(by)
         self.log("ability", seat, detail=f"{by}: hand revealed, played face up")
+
+    def hide_hand(self, seat: int, by: str) -> None:
+        """Through :class:`TableControls`: the seat's tiles are hidden again, unless another
+        ability still reveals them."""
+        sources = self._revealed_by.get(seat, set())
+        if by not in sources:
+            return
+        sources.discard(by)
+        self.log("ability", seat, detail=f"{by}: hand hidden again")
+        if not sources:
+            self.revealed.discard(seat)
+
+    def show_types(self, seat: int, types: frozenset[int], by: str) -> None:
+        """Through :class:`TableControls`: the seat's tiles of these types stay face up."""
+        self.shown_types[seat] = self.shown_types.get(seat, frozenset()) | types
+        shown = " ".join(type_to_str(t) for t in sorted(types))
+        self.log("ability", seat, detail=f"{by}: tiles {shown} kept face up")
+
+    def shown_tiles(self, seat: int) -> tuple[int, ...]:
+        """The seat's concealed tiles lying face up now: all of them when the hand is revealed,
+        else those of the types it must show."""
+        concealed = self.players[seat].concealed
+        if seat in self.revealed:
+            return tuple(concealed)
+        types = self.shown_types.get(seat)
+        return tuple(x for x in concealed if x // 4 in types) if types else ()
+
+    def transfer(self, payer: int, payee: int, points: int, by: str, what: str) -> None:
+        """Through :class:`TableControls`: points paid between two seats during the hand."""
+        self.scores[payer] -= points
+        self.scores[payee] += points
+        self.log("ability", payee, detail=f"{by}: {what}: P{payer} pays {points}, "
+                 f"{points:+d} points")
+
+    def _always_wins(self, view: WinTileView) -> bool:
+        """Whether one of the seat's abilities makes this tile win whatever the hand's shape."""
+        return any(a.always_wins(view) for a in self.abilities if a.seat == view.seat)
+
+    def _win_value(self, seat: int, ctx: WinContext, discarder: int | None, *,
+                   complete: bool) -> WinResult | None:
+        """A possible win's value: as a complete hand, else (an always-winning tile) by
+        :func:`score_shapeless`; None when it does not score."""
+        modifiers = self._modifiers(seat, ctx, discarder)
+        result = score_win(ctx, self.rules, modifiers) if complete else None
+        if result is None and self.abilities and not complete:
+            result = score_shapeless(ctx, self.rules, modifiers)
+        return result
 
     def _modifiers(self, seat: int, ctx: WinContext, discarder: int | None) -> ScoringModifiers:
         """Every ability's scoring hook for this win, merged (no abilities: no modifiers)."""
         if not self.abilities:
             return NO_MODIFIERS
+        modifiers = scoring_modifiers(self.abilities, self._win_view(seat, ctx, discarder))
+        shapes = self.players[seat].shapes  # readings with the seat's extra sequences count
+        return replace(modifiers, extra_sequences=shapes.extra_sequences) if shapes else modifiers
+
+    def _scorers(self, seat: int, ctx: WinContext, discarder: int | None) -> list[str]:
+        """The abilities whose scoring hook acts on this win (to name them in the log)."""
+        view = self._win_view(seat, ctx, discarder)
+        return [a.name for a in self.abilities
+                if (m := a.scoring(view)) is not None and m != NO_MODIFIERS]
+
+    def _win_view(self, seat: int, ctx: WinContext, discarder: int | None) -> WinView:
         declared = {q.seat: d.order for q in self.players if q.riichi_accepted
                     for d in q.discards if d.riichi}
         riichi = tuple(sorted(declared, key=declared.get))
-        view = WinView(seat, ctx, discarder, tuple(self.scores), self.dealer, riichi)
-        return scoring_modifiers(self.abilities, view)
+        return WinView(seat, ctx, discarder, tuple(self.scores), self.dealer, riichi,
+                       table_points=1000 * self.sticks,
+                       melds=tuple(tuple(q.melds) for q in self.players),
+                       seen=self._seen_by(seat, ctx.win_tile),
+                       ponds=self._pond_tiles(face_down=True))
+
+    def _seen_by(self, seat: int, win_tile: int) -> tuple[int, ...]:
+        """Type counts a seat could see before this win: its own tiles, every meld, face-up
+        discards and dora indicators (the winning tile itself left out)."""
+        tiles = [x for x in self.players[seat].concealed if x != win_tile]
+        for q in self.players:
+            tiles.extend(x for m in q.melds for x in m.tiles)
+            tiles.extend(d.tile for d in q.discards if not d.face_down and not d.called
+                         and d.tile != win_tile)
+        tiles.extend(self.wall.dora_indicators)
+        return tuple(counts34(tiles))
 
     def _discarder(self, seat: int) -> int | None:
         """The seat whose tile is being claimed: the last seat that discarded or declared a kan."""
         return self.current_claim_from
 
     def _ura(self, seat: int) -> None:
-        if self.players[seat].riichi and self.rules.ura_dora:
+        if self.players[seat].riichi and self.rules.ura_dora and seat not in self._ura_done:
             self.log("ura", seat, tiles=self.wall.ura_indicators)
 
     def _pao_seat(self, seat: int, result: WinResult) -> int | None:
@@ -697,12 +937,9 @@ class HandState:
             for s in self._others(seat):
                 base = result.tsumo_dealer if s == self.dealer else result.tsumo_nondealer
                 pay[s] += base + 100 * honba
-        for s in range(4):
-            self.scores[s] -= pay[s]
-        self.scores[seat] += sum(pay) + 1000 * self.sticks
-        self.sticks = 0
         win = self._win_record(seat, seat, result, pao if pao is not None else fed)
         self.log("tsumo", seat, p.drawn, detail=self._win_text(win))
+        self._settle("tsumo", seat, seat, result, [(s, seat, pay[s]) for s in range(4) if pay[s]])
         for s in self._others(seat):
             if pay[s]:
                 self.record.seats[s].outcome = (Outcome.PAID_TSUMO if pao is None and fed is None
@@ -720,19 +957,16 @@ class HandState:
             pao = self._pao_seat(seat, result)
             if pao is not None and pao != discarder:  # rule M-08: feeder and discarder split
                 half = result.ron_points // 2
-                self.scores[pao] -= half
-                self.scores[discarder] -= result.ron_points - half + 300 * honba
+                transfers = [(pao, seat, half),
+                             (discarder, seat, result.ron_points - half + 300 * honba)]
                 self.record.seats[pao].outcome = Outcome.PAO
             else:
                 pao = None
-                self.scores[discarder] -= result.ron_points + 300 * honba
-            gain = result.ron_points + 300 * honba
-            if i == 0:
-                gain += 1000 * self.sticks  # sticks to the winner nearest the discarder
-                self.sticks = 0
-            self.scores[seat] += gain
+                transfers = [(discarder, seat, result.ron_points + 300 * honba)]
             win = self._win_record(seat, discarder, result, pao)
             self.log("ron", seat, tile, detail=f"off P{discarder} " + self._win_text(win))
+            # sticks (and stakes) to the winner nearest the discarder
+            self._settle("ron", seat, discarder, result, transfers, collects=i == 0)
             self.record.wins.append(win)
             self.record.seats[seat].outcome = Outcome.RON_WIN
         self.record.seats[discarder].outcome = Outcome.DEALT_IN
@@ -777,6 +1011,8 @@ class HandState:
                 total = self.preset.noten_payment
                 for s in range(4):
                     pay[s] = total // n if tenpai[s] else -total // (4 - n)
+        if self.abilities:  # the same payments as transfers the draw-payment hooks may adjust
+            pay = self._draw_settlement(tenpai, nagashi)
         for s in range(4):
             self.scores[s] += pay[s]
             rec = self.record.seats[s]
@@ -794,25 +1030,158 @@ class HandState:
 
     def _return_deposits(self) -> None:
         """Rule H-12 (single-hand preset): unclaimed riichi deposits go back to their owners."""
-        if not self.preset.return_deposits_on_draw:
+        if not self.preset.return_deposits_on_draw or not self.sticks:  # or an ability took them
             return
         for s, p in enumerate(self.players):
             if p.riichi_accepted:
                 self.scores[s] += 1000
                 self.sticks -= 1
 
+    def _draw_settlement(self, tenpai: list[bool], nagashi: list[int]) -> list[int]:
+        """An exhaustive draw's payments through the ``draw_payments`` hooks, as deltas (sticks
+        and stakes the hooks hand out included). A riichi hand left noten (only an ability can
+        do that) is chombo instead: it pays a reverse mangan (rule C-20)."""
+        ready = tuple(tenpai)
+        chombo = [s for s in range(4) if self.players[s].riichi_accepted and not tenpai[s]]
+        total = self.preset.noten_payment
+        transfers: list[Transfer] = []
+        if chombo:
+            for s in chombo:
+                for o in self._others(s):
+                    transfers.append((s, o, 4000 if self.dealer in (s, o) else 2000))
+                self.log("chombo", s, detail="riichi hand noten at the draw: reverse mangan")
+        elif nagashi:
+            for s in nagashi:
+                transfers.extend((o, s, 4000 if self.dealer in (s, o) else 2000)
+                                 for o in self._others(s))
+        else:
+            transfers = noten_transfers(ready, frozenset(range(4)), total)
+        base = None if (chombo or nagashi) else (
+            lambda seats: noten_transfers(ready, seats, total))
+        table = 1000 * self.sticks + self.stakes
+        settlement = self._settlement("exhaustive", None, None, None, transfers, None, ready, base)
+        for ability in self.abilities:
+            ability.draw_payments(settlement)
+        return self._collect(settlement.deltas(self.scores, table), settlement.table_to)
+
+    def _settlement(self, kind: str, winner: int | None, from_seat: int | None,
+                    result: WinResult | None, transfers: list[Transfer],
+                    collector: int | None, tenpai: tuple[bool, ...] = (),
+                    base: Callable[[frozenset[int]], list[Transfer]] | None = None) -> Settlement:
+        win_tile = next((e.tile for e in reversed(self.events) if e.kind in ("tsumo", "ron")),
+                        None) if winner is not None else None
+        view = SettlementView(
+            kind=kind, winner=winner, from_seat=from_seat, result=result, honba=self.honba,
+            dealer=self.dealer, scores=tuple(self.scores),
+            table_points=1000 * self.sticks + self.stakes, tenpai=tenpai,
+            riichi=tuple(q.riichi_accepted for q in self.players),
+            hands=tuple(tuple(q.concealed) for q in self.players), visible=self._visible(),
+            events=tuple(self.events), win_tile=win_tile)
+        return Settlement(view, transfers, collector, base,
+                          log=lambda seat, text: self.log("ability", seat, detail=text))
+
+    def _settle(self, kind: str, winner: int, from_seat: int, result: WinResult,
+                transfers: list[Transfer], *, collects: bool = True) -> None:
+        """Pay one win: the rules' transfers as the ``payments`` hooks adjust them (without
+        abilities, exactly the rules' payments); the collector takes the sticks and stakes."""
+        table = 1000 * self.sticks + self.stakes
+        collector = winner if collects else None
+        if not self.abilities:
+            deltas = [0, 0, 0, 0]
+            for payer, payee, points in transfers:
+                deltas[payer] -= points
+                deltas[payee] += points
+            if collector is not None:
+                deltas[collector] += table
+        else:
+            settlement = self._settlement(kind, winner, from_seat, result, transfers, collector)
+            for ability in self.abilities:
+                ability.payments(settlement)
+            deltas = settlement.deltas(self.scores, table)
+            collector = settlement.table_to
+        for s, d in enumerate(self._collect(deltas, collector)):
+            self.scores[s] += d
+
+    def _collect(self, deltas: list[int], collector: int | None) -> list[int]:
+        """The table is empty once someone collected it."""
+        if collector is not None:
+            self.sticks = 0
+            self.stakes = 0
+        return deltas
+
+    def _visible(self) -> tuple[int, ...]:
+        """Tiles every seat can see: face-up discards not called, meld tiles, dora indicators."""
+        tiles: list[int] = []
+        for q in self.players:
+            tiles.extend(x for m in q.melds for x in m.tiles)
+            tiles.extend(d.tile for d in q.discards if not d.face_down and not d.called)
+        tiles.extend(self.wall.dora_indicators)
+        return tuple(tiles)
+
+    def stake(self, seat: int, points: int, by: str, what: str) -> int:
+        """Through :class:`TableControls`: points put on the table, at most what the seat has
+        (rule C-18); the next winner collects them with the sticks."""
+        amount = max(0, min(points, self.scores[seat]))
+        self.scores[seat] -= amount
+        self.stakes += amount
+        self.log("ability", seat, detail=f"{by}: stake: {what}: stakes {amount} of {points} "
+                 f"points, {-amount:+d} points")
+        return amount
+
+    def reveal_extra_dora(self, seat: int, count: int, by: str) -> int:
+        """Through :class:`TableControls`: more dora indicators now (rule C-19)."""
+        shown = 0
+        while shown < count and self.wall.can_reveal():
+            self.log("dora", tile=self.wall.reveal_indicator())
+            shown += 1
+        self.log("ability", seat, detail=f"{by}: riichi: {shown} more dora indicators revealed")
+        return shown
+
+    def tsumo_value(self, seat: int) -> int:
+        """The most a tsumo on the seat's hand would be worth now, abilities included (0 when
+        it is not tenpai or no tsumo would score)."""
+        p = self.players[seat]
+        if len(p.concealed) % 3 != 1:
+            return 0
+        best = 0
+        for t in sorted(p.waits()):
+            tile = next((x for x in sorted(range(4 * t, 4 * t + 4), key=RED_FIVE_IDS.__contains__)
+                         if x not in p.concealed), None)  # a plain copy before a red five
+            if tile is None:
+                continue
+            hand = [*p.concealed, tile]
+            ctx = self.win_context(seat, tile, tsumo=True, concealed=hand)
+            result = score_win(ctx, self.rules, self._modifiers(seat, ctx, None))
+            if result is not None:
+                best = max(best, result.total)
+        return best
+
     def _abort(self, kind: str) -> HandRecord:
         self.log("abort", detail=kind)
         self.record.draw_kind = kind
         for s in range(4):
             self.record.seats[s].outcome = Outcome.ABORTIVE
+        if self.abilities:  # an abortive draw is a draw too: only the hooks move points
+            table = 1000 * self.sticks + self.stakes
+            settlement = self._settlement(kind, None, None, None, [], None)
+            for ability in self.abilities:
+                ability.draw_payments(settlement)
+            for s, d in enumerate(self._collect(settlement.deltas(self.scores, table),
+                                                settlement.table_to)):
+                self.scores[s] += d
         self._return_deposits()
         return self._close(dealer_continues=True)
 
     def _close(self, *, dealer_continues: bool) -> HandRecord:
         rec = self.record
         rec.dealer_continues = dealer_continues
+        if self.abilities:
+            view = HandEndView(rec, tuple(self.scores), self.tsumo_value)
+            controls = TableControls(self)
+            for ability in self.abilities:
+                ability.hand_end(view, controls)
         rec.sticks_end = self.sticks
+        rec.stakes_end = self.stakes
         for s, p in enumerate(self.players):
             seat = rec.seats[s]
             seat.end_score = self.scores[s]

@@ -9,21 +9,38 @@ Hook points, in the order a hand meets them (the ones marked * are called by the
 the others are the fixed list the card layer grows into):
 
 ==================  ======================================================================
-``pick_value``      bots: how much this character is worth with this starting hand
+``pick_value`` *    bots: what this character is worth with this starting hand and situation
+                    (a :class:`PickView`; called by the bots' pick, not by the hand loop)
 ``hand_start`` *    after the deal, before the dealer's first discard
-``before_draw``     before the seat draws (may offer another source of the draw)
-``after_draw``      after the seat has drawn
+``hand_shapes`` *   extra sequences the seat may build (win detection, waits, chi, scoring)
+``before_draw`` *   before a live draw: other sources offered (a tile set aside from a pond
+                    or beside the hand); before a rinshan draw too (``source`` "rinshan")
+``after_draw`` *    after the seat has drawn (wall, rinshan or another source)
+``turn_choices`` *  a choice the seat must make before acting on its turn (a family named);
+                    called once as the turn begins, so wall steps are taken there too
 ``own_actions`` *   extra legal actions on the seat's own turn (face-down discard, ...)
-``discard`` *       after any discard that nobody claimed (extra turns)
-``claim_filter``    which claims a seat may make on a discard (blocked or priority calls)
-``claim_made``      after any call
-``riichi``          after any riichi is accepted
-``win_allowed``     whether a complete hand may win (always-winning tiles, blocked wins)
+``forced_face_down`` * whether the seat's plain discard must go face down (a forced effect)
+``discard_made`` *  after any discard, before the claims on it (wall changes a discard makes)
+``discard`` *       after any discard that nobody claimed (extra turns, repeated discards)
+``late_claims`` *   after any discard that nobody claimed: a ron on the discarder's previous
+                    discard (offered to the ability's seat with a pass)
+``claim_filter`` *  which calls a seat may make: on a discard (blocked calls and wins, priority
+                    calls that beat ron) and its own kans
+``claim_made`` *    after any call (chi, pon, open kan), before the caller discards
+``riichi_allowed`` * whether the seat may declare riichi at all (checked with the H-08 limits)
+``riichi_choices`` * a choice the seat must make when it declares riichi (a player named)
+``riichi`` *        after any riichi is accepted (stakes, extra dora indicators: C-18, C-19)
+``switched_off`` *  which other seats' abilities this ability switches off now (rule C-20: a
+                    switched-off ability is not asked anything; it works again when switched on)
+``win_allowed`` *   whether a complete hand that scores may win (blocked wins)
+``always_wins`` *   whether a tile wins for the seat whatever its hand's shape (always-winning)
+``ignores_furiten`` * whether the seat may ron in furiten
 ``scoring`` *       modifiers for a win's value (yaku values, extra han, dora, local yaku)
-``payments``        the payments of a win, to adjust (doubling, extra transfers)
-``draw_payments``   the payments of an exhaustive draw, to adjust
-``hand_end``        after the hand's payments (stakes, match-long state)
-``match_end``       after the last hand
+``payments`` *      the payments of a win, to adjust (doubling, extra transfers, exemption)
+``draw_payments`` * the payments of a draw (exhaustive or abortive), to adjust (doubled,
+                    ignored, rerouted)
+``hand_end`` *      after the hand's payments (stakes, match-long state)
+``match_end`` *     after the last hand (called by the card table)
 ==================  ======================================================================
 """
 
@@ -32,11 +49,17 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from pipeline.rules.actions import Action, ActionKind
+from pipeline.rules.actions import Action, ActionKind, Meld
+from pipeline.rules.hand_shapes import HandShapes
+from pipeline.rules.records import Event
 from pipeline.rules.scoring import NO_MODIFIERS, ScoringModifiers, WinContext
+from pipeline.rules.settlement import HandEndView, RiichiView, Settlement
 
-HOOKS = ("pick_value", "hand_start", "before_draw", "after_draw", "own_actions", "discard",
-         "claim_filter", "claim_made", "riichi", "win_allowed", "scoring", "payments",
+HOOKS = ("pick_value", "hand_start", "hand_shapes", "before_draw", "after_draw", "turn_choices",
+         "own_actions", "discard_made",
+         "discard", "late_claims", "riichi_choices", "switched_off",
+         "claim_filter", "claim_made", "riichi_allowed", "riichi", "win_allowed", "always_wins",
+         "ignores_furiten", "scoring", "payments",
          "draw_payments", "hand_end", "match_end")
 
 
@@ -50,6 +73,10 @@ class WinView:
     scores: tuple[int, ...]
     dealer: int
     riichi_seats: tuple[int, ...]  # in the order their riichi was accepted
+    table_points: int = 0          # points on the table (riichi sticks) before the win
+    melds: tuple[tuple[Meld, ...], ...] = ()  # every seat's declared melds, by seat
+    seen: tuple[int, ...] = ()     # type counts the winner saw before the win (34 entries)
+    ponds: tuple[tuple[int, ...], ...] = ()  # tiles lying in each pond, face down included
 
 
 class TableControls:
@@ -63,6 +90,172 @@ class TableControls:
         """The seat plays face up for the rest of the hand: every observation shows its tiles."""
         self._state.reveal_hand(seat, by)
 
+    def stake(self, seat: int, points: int, by: str, what: str) -> int:
+        """The seat puts points on the table like a riichi stick; the next winner collects them.
+        A seat stakes at most what it has (rule C-18). Returns the points staked."""
+        return self._state.stake(seat, points, by, what)
+
+    def reveal_dora(self, seat: int, count: int, by: str) -> int:
+        """Reveal ``count`` more dora indicators (rule C-19: a riichi winner gets the matching
+        ura indicators; past the fifth, 2 live-wall tiles join the dead wall for each, while
+        the live wall has them). Returns how many were revealed."""
+        return self._state.reveal_extra_dora(seat, count, by)
+
+    def hide_hand(self, seat: int, by: str) -> None:
+        """The seat's tiles are hidden again (a face-up effect that ends during the hand); a
+        reveal by another ability stays."""
+        self._state.hide_hand(seat, by)
+
+    def show_types(self, seat: int, types: frozenset[int], by: str) -> None:
+        """The seat keeps its tiles of these types face up for the rest of the hand (tiles
+        drawn later too): every observation shows them."""
+        self._state.show_types(seat, types, by)
+
+    def shown_tiles(self, seat: int) -> tuple[int, ...]:
+        """The seat's concealed tiles that lie face up now (public)."""
+        return self._state.shown_tiles(seat)
+
+    def scores(self) -> tuple[int, ...]:
+        """Every seat's points now (public)."""
+        return tuple(self._state.scores)
+
+    def dealer(self) -> int:
+        """The hand's dealer."""
+        return self._state.dealer
+
+    def transfer(self, payer: int, payee: int, points: int, by: str, what: str) -> None:
+        """``payer`` pays ``payee`` during the hand (outside any win); logged, points conserved."""
+        self._state.transfer(payer, payee, points, by, what)
+
+    def note(self, seat: int, by: str, what: str) -> None:
+        """Log what an ability did that moves no points now (an ``ability`` event)."""
+        self._state.log("ability", seat, detail=f"{by}: {what}")
+
+    def events(self) -> tuple[Event, ...]:
+        """The hand's public log so far (deals and draws left out)."""
+        return tuple(e for e in self._state.events if e.kind not in ("deal", "draw"))
+
+    def wall(self) -> WallControls:
+        """The narrower means to move tiles between a hand, the wall and the side of a hand."""
+        return WallControls(self._state)
+
+
+class WallControls:
+    """What an ability may do with the wall and the tiles beside a hand. Every tile stays in
+    one place (hand, wall, dead wall or beside a hand); each move is logged (an ``ability``
+    event that names no hidden tile; a tile drawn is a ``draw`` event, private like any draw)."""
+
+    def __init__(self, state: object) -> None:
+        self._state = state
+
+    def live_left(self) -> int:
+        return self._state.wall.live_left
+
+    def round_wind(self) -> int:
+        """0 in the East round, 1 in the South round, ..."""
+        return self._state.round_wind
+
+    def peek(self) -> int | None:
+        """The next live tile, left in place (for the ability's own seat only)."""
+        return self._state.wall.peek()
+
+    def concealed(self, seat: int) -> tuple[int, ...]:
+        return tuple(self._state.players[seat].concealed)
+
+    def is_closed(self, seat: int) -> bool:
+        return self._state.players[seat].is_closed
+
+    def riichi_seats(self) -> tuple[int, ...]:
+        """Seats in riichi now (a declaration being discarded included)."""
+        return tuple(p.seat for p in self._state.players if p.riichi)
+
+    def pond_sizes(self) -> tuple[int, ...]:
+        """Tiles lying in each pond (face down included; called or taken ones left out)."""
+        return tuple(len(p) for p in self._state._pond_tiles(face_down=True))
+
+    def choose(self, seat: int, options: list[Action]) -> Action:
+        """The seat's agent picks one of these ability actions (a step the card requires)."""
+        return self._state.ask(seat, options)
+
+    def offer(self, seat: int, option: Action) -> bool:
+        """An optional ability action, offered with a pass: whether the seat took it."""
+        return self._state.ask(seat, [option, Action(ActionKind.PASS, seat)]) == option
+
+    def draw(self, seat: int, count: int, by: str) -> tuple[int, ...]:
+        """The seat draws ``count`` extra tiles from the live wall into its hand (fewer when the
+        wall runs out); the last one becomes its drawn tile on its turn."""
+        state = self._state
+        p = state.players[seat]
+        tiles = tuple(state.wall.draw() for _ in range(min(count, state.wall.live_left)))
+        for t in tiles:
+            p.concealed.append(t)
+            state.log("draw", seat, t, detail=by)
+        if tiles and p.drawn is not None:
+            p.drawn = tiles[-1]
+        state.log("ability", seat, detail=f"{by}: draws {len(tiles)} tiles from the wall")
+        return tiles
+
+    def _from_hand(self, seat: int, tiles: Sequence[int]) -> None:
+        p = self._state.players[seat]
+        for t in tiles:
+            p.concealed.remove(t)
+        if p.drawn is not None and p.drawn not in p.concealed:
+            p.drawn = p.concealed[-1]  # the latest tile still held counts as drawn
+
+    def put_live_end(self, seat: int, tiles: Sequence[int], by: str) -> None:
+        """Tiles from the seat's hand go to the end of the live wall (face down)."""
+        self._from_hand(seat, tiles)
+        self._state.wall.put_live_end(list(tiles))
+        self._state.log("ability", seat, detail=f"{by}: puts {len(tiles)} tiles at the end of "
+                        "the live wall")
+
+    def put_dead_end(self, seat: int, tiles: Sequence[int], by: str) -> None:
+        """Tiles from the seat's hand go to the end of the dead wall (out of play)."""
+        self._from_hand(seat, tiles)
+        self._state.wall.put_dead_end(list(tiles))
+        self._state.log("ability", seat, detail=f"{by}: puts {len(tiles)} tiles at the end of "
+                        "the dead wall")
+
+    def move_last_live_to_dead(self, seat: int, by: str) -> bool:
+        """The last tile of the live wall joins the dead wall; False when the wall is empty."""
+        moved = self._state.wall.move_last_live_to_dead() is not None
+        if moved:
+            self._state.log("ability", seat, detail=f"{by}: moves the last live-wall tile to "
+                            "the dead wall")
+        return moved
+
+    def set_aside(self, seat: int, by: str) -> int | None:
+        """The seat draws a live tile and keeps it beside its hand, seen by it alone (its
+        observation shows it: ``Observation.aside``); None when the wall is empty."""
+        state = self._state
+        if not state.wall.live_left:
+            return None
+        tile = state.wall.draw()
+        state.aside.setdefault(seat, []).append(tile)
+        state.log("draw", seat, tile, detail=f"{by}: beside the hand")
+        state.log("ability", seat, detail=f"{by}: draws a tile and keeps it beside her hand")
+        return tile
+
+    def aside(self, seat: int) -> tuple[int, ...]:
+        return tuple(self._state.aside.get(seat, ()))
+
+    def exchange_aside(self, seat: int, aside: int, held: int, by: str, what: str) -> None:
+        """A tile beside the seat's hand and a tile of its hand change places."""
+        state = self._state
+        beside = state.aside[seat]
+        beside[beside.index(aside)] = held
+        p = state.players[seat]
+        p.concealed.remove(held)
+        p.concealed.append(aside)
+        if p.drawn == held:
+            p.drawn = aside
+        state.log("ability", seat, detail=f"{by}: {what}")
+
+    def forbid_discard(self, seat: int, types: frozenset[int]) -> None:
+        """The seat may not discard these tile types this turn (like rule H-07's kuikae)."""
+        p = self._state.players[seat]
+        p.kuikae = p.kuikae | types
+
 
 @dataclass(frozen=True)
 class OwnTurnView:
@@ -75,6 +268,8 @@ class OwnTurnView:
     turns: int                          # the seat's discards so far this hand
     opponents_ippatsu: tuple[int, ...]  # seats whose ippatsu is still alive
     after_call: str | None = None       # "chi", "pon", "minkan" right after that call
+    riichi_tiles: tuple[int, ...] = ()  # the tiles a riichi may be declared with now
+    scores: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -91,12 +286,90 @@ class DiscardView:
     others_closed: bool
     first_discard: bool
     dealer: int
+    concealed: tuple[int, ...] = ()     # the seat's tiles after the discard (discard_actions)
+    previous: int | None = None         # the seat's discard before this one, if it still lies
+                                        # face up in its pond (late_claims)
+
+
+@dataclass(frozen=True)
+class ClaimView:
+    """What the claim filter may read: one seat's chance to call."""
+
+    seat: int                           # the seat that may call
+    discarder: int | None               # whose discard is on offer; None: the seat's own turn
+    tile: int | None                    # the discarded tile (None on the seat's own turn)
+    concealed: tuple[int, ...]          # the calling seat's concealed tiles
+    in_riichi: bool
+    last_discard: bool                  # no open calls on the last discard (rule K-03)
+    ponds: tuple[tuple[int, ...], ...]  # face-up tiles lying in each pond (the discard last)
+    unclaimable: bool = False           # an ability's discard that nobody may call or ron
+    kan_tile: bool = False              # the tile is a kan's (robbing it: chankan), no discard
+
+
+@dataclass(frozen=True)
+class DrawView:
+    """A seat's draw: before it (other sources) or after it (``tile``, ``source``)."""
+
+    seat: int
+    live_left: int
+    ponds: tuple[tuple[int, ...], ...]  # face-up tiles lying in each pond
+    tile: int | None = None
+    source: str = "wall"                # "wall", "rinshan", "pond" or "aside" (beside the hand)
+
+
+@dataclass(frozen=True)
+class WinTileView:
+    """A tile that might win for a seat whatever its hand's shape (an always-winning tile)."""
+
+    seat: int
+    tile: int
+    tsumo: bool                         # drawn by the seat (False: another seat's discard)
+    in_riichi: bool
+    rinshan: bool = False               # a replacement draw after a kan
+    face_down: bool = False             # a face-down discard (only such a tile may ron it)
+    last: bool = False                  # the last live tile drawn, or the last discard
+    waits: frozenset[int] = frozenset()  # the seat's winning types before the tile (a ron)
+    closed: bool = True                 # the seat's hand has no open meld
+
+
+@dataclass(frozen=True)
+class CallView:
+    """A call just made."""
+
+    seat: int
+    kind: str                           # "chi", "pon", "minkan"
+    tiles: tuple[int, ...]              # the meld's tiles
+    called: int
+    from_seat: int
+    ponds: tuple[tuple[int, ...], ...] = ()  # face-up tiles lying in each pond after the call
 
 
 def face_down_actions(view: OwnTurnView, owner: str) -> list[Action]:
     """One face-down discard for each tile the rules allow to discard (rule C-13)."""
     return [Action(ActionKind.ABILITY, view.seat, t, detail=f"{owner}:face_down")
             for t in view.discard_tiles]
+
+
+@dataclass(frozen=True)
+class PickView:
+    """What a seat knows when it picks its character (after the deal, rule C-03)."""
+
+    seat: int
+    dealer: int
+    scores: tuple[int, ...]
+    round_wind: int = 0
+    honba: int = 0
+    sticks: int = 0
+    dora_indicators: tuple[int, ...] = ()
+    start_points: int = 30000
+    catalog: object | None = None  # the card catalog the options come from (None: the default)
+
+    def placement(self) -> int:
+        """1 (first) to 4 (last); on equal points the seat farther from the dealer ranks lower
+        (rule C-21)."""
+        order = sorted(range(len(self.scores)),
+                       key=lambda s: (-self.scores[s], (s - self.dealer) % 4))
+        return order.index(self.seat) + 1
 
 
 class AbilityHooks:
@@ -110,7 +383,8 @@ class AbilityHooks:
 
     def own_actions(self, view: OwnTurnView) -> list[Action]:
         """Extra legal actions on the seat's own turn, as ``ABILITY`` actions whose detail is
-        ``"<name>:<what>"`` (the engine knows ``face_down``)."""
+        ``"<name>:<what>"`` (the engine knows ``face_down``, and ``riichi:<how>``: a riichi
+        declared on the action's tile in a way the ability then acts on)."""
         return []
 
     def extra_turn(self, view: DiscardView) -> bool:
@@ -124,10 +398,118 @@ class AbilityHooks:
         """Modifiers this ability applies to a win (its own or another seat's), or None."""
         return None
 
+    def forced_face_down(self, view: OwnTurnView) -> bool:
+        """Whether the seat's plain discard this turn must go face down (a forced effect; rule
+        C-13 applies to the tile). A riichi declaration tile is shown as usual."""
+        return False
+
+    def pick_value(self, hand: Sequence[int], situation: PickView) -> float:
+        """Roughly how many points this character is worth this hand, for a bot's pick."""
+        return 0.0
+
+    def turn_choices(self, view: OwnTurnView) -> list[Action]:
+        """A choice the seat must make before acting on its turn (``ABILITY`` actions whose
+        detail is ``"<name>:<what>"``; one is chosen, no pass): a family named, for example.
+        The chosen action reaches ``action_taken``; the turn then goes on as usual."""
+        return []
+
+    def riichi_allowed(self) -> bool:
+        """Whether the seat may declare riichi at all this hand."""
+        return True
+
+    def ignores_furiten(self, in_riichi: bool) -> bool:
+        """Whether the seat may ron in furiten (rule H-09 does not apply to it)."""
+        return False
+
+    def riichi(self, view: RiichiView, table: TableControls) -> None:
+        """After any riichi is accepted (its stick paid): stakes, extra dora indicators."""
+
+    def payments(self, settlement: Settlement) -> None:
+        """Adjust the payments of a win (any seat's): doubling, extra transfers, exemption."""
+
+    def draw_payments(self, settlement: Settlement) -> None:
+        """Adjust the payments of a draw (``settlement.view.kind``: "exhaustive" or the abortive
+        draw's name): noten payments doubled, ignored, rerouted, the table taken."""
+
+    def hand_end(self, view: HandEndView, table: TableControls) -> None:
+        """After every payment of the hand: stakes, match-long state."""
+
+    def match_end(self, result: object) -> None:
+        """After the last hand of the match (``result`` is the match's result)."""
+
+    # -- shapes, claims and draws (engine: pipeline/rules/hand.py)
+
+    def hand_shapes(self) -> HandShapes | None:
+        """Extra sequences the seat may build this hand (asked once, at the deal)."""
+        return None
+
+    def claim_filter(self, view: ClaimView, actions: list[Action]) -> list[Action]:
+        """The calls ``view.seat`` may make, given those allowed so far; every ability in play
+        is asked in turn, for every seat. Drop actions to block them; add ``PON``/``CHI`` actions
+        whose detail is ``"<name>:priority"`` for a call that beats every other claim, ron
+        included (its tile may be any tile lying in the discarder's pond). On the seat's own
+        turn (``view.discarder`` is None) the actions are its kan declarations."""
+        return actions
+
+    def win_allowed(self, win: WinView) -> bool:
+        """Whether this complete hand, which scores, may win (any seat's; False blocks it)."""
+        return True
+
+    def always_wins(self, view: WinTileView) -> bool:
+        """Whether this tile wins for the ability's own seat whatever the hand's shape (it may
+        ron it even face down; the win is valued by :mod:`pipeline.rules.shapeless` when the
+        hand is not complete)."""
+        return False
+
+    def before_draw(self, view: DrawView) -> list[Action]:
+        """Other sources for the seat's next live draw: ``ABILITY`` actions whose detail is
+        ``"<name>:draw"`` and whose tile lies in a pond (it leaves the pond for the hand) or
+        beside the seat's hand (:meth:`WallControls.set_aside`). They are offered with a pass,
+        which draws from the wall. Asked before a rinshan draw too (``view.source`` is
+        "rinshan"): then only a tile beside the hand may replace it."""
+        return []
+
+    def after_draw(self, view: DrawView) -> None:
+        """After any seat's draw (``view.tile`` and ``view.source`` are set)."""
+
+    def claim_made(self, view: CallView) -> None:
+        """After any call (chi, pon, open kan) by any seat, before the caller discards."""
+
+    def late_claims(self, view: DiscardView) -> list[Action]:
+        """After ``view.seat``'s discard that nobody claimed: ``RON`` actions for the ability's
+        own seat on an earlier tile of that seat's pond (detail ``"<name>:late"``). The engine
+        keeps those the rules allow (waits, furiten, a yaku, the claim filters) and offers them
+        with a pass."""
+        return []
+
+    def riichi_choices(self, view: OwnTurnView) -> list[Action]:
+        """A choice the seat must make as it declares riichi (``ABILITY`` actions whose detail
+        is ``"<name>:<what>"``; one is chosen, no pass); the chosen one reaches
+        ``action_taken`` before the declaration tile is offered to the others."""
+        return []
+
+    def switched_off(self) -> tuple[int, frozenset[int]] | None:
+        """The seats whose abilities this ability switches off now, with the moment it began
+        (an index into the hand's log: the earlier switch wins when two abilities switch each
+        other off), or None. Asked after the deal, each riichi and each choice made."""
+        return None
+
+    def discard_made(self, view: DiscardView, table: TableControls) -> None:
+        """After any seat's discard, before anyone may claim it (``view.face_down`` says
+        whether it lies face down): wall changes that follow a discard."""
+
+    def discard_actions(self, view: DiscardView) -> list[Action]:
+        """Optional follow-ups of the seat's own discard that nobody claimed, offered with a
+        pass. The engine knows ``"<name>:repeat"``: the action's tile is discarded at once and
+        nobody may call or ron it (it still gives furiten), then the seat draws a replacement
+        tile from the wall and its turn ends."""
+        return []
+
 
 def merge_modifiers(parts: Iterable[ScoringModifiers]) -> ScoringModifiers:
     """All abilities' modifiers for one win as one: values replaced (the higher wins), extra han
-    and local yaku added, dora and value multipliers multiplied, allowed yaku intersected."""
+    and local yaku added, dora and value multipliers multiplied, allowed yaku intersected; "no
+    ura-dora" beats "ura-dora without riichi", extra ura indicators and limit steps add up."""
     parts = [p for p in parts if p is not None and p != NO_MODIFIERS]
     if not parts:
         return NO_MODIFIERS
@@ -139,6 +521,9 @@ def merge_modifiers(parts: Iterable[ScoringModifiers]) -> ScoringModifiers:
     dora = 1
     multiplier = 1
     allowed: frozenset[str] | None = None
+    ura: bool | None = None
+    extra_ura = steps = 0
+    as_dealer = False
     for p in parts:
         for name, han in p.yaku_values.items():
             values[name] = max(han, values.get(name, han))
@@ -148,9 +533,19 @@ def merge_modifiers(parts: Iterable[ScoringModifiers]) -> ScoringModifiers:
         multiplier *= p.value_multiplier
         if p.allowed_yaku is not None:
             allowed = p.allowed_yaku if allowed is None else allowed & p.allowed_yaku
+        if p.ura_dora is not None:  # "no ura-dora" beats "ura-dora without riichi"
+            ura = p.ura_dora if ura is None else ura and p.ura_dora
+        extra_ura += p.extra_ura_indicators
+        steps += p.limit_steps
+        as_dealer = as_dealer or p.as_dealer
+    shaped = {"extra_sequences": frozenset().union(*(p.extra_sequences for p in parts)),
+              "win_without_yaku": any(p.win_without_yaku for p in parts),
+              "extra_han_with": tuple(x for p in parts for x in p.extra_han_with)}
     return ScoringModifiers(yaku_values=values, extra_han=tuple(extra), dora_multiplier=dora,
                             local_yaku=tuple(local), allowed_yaku=allowed,
-                            value_multiplier=multiplier)
+                            value_multiplier=multiplier, ura_dora=ura,
+                            extra_ura_indicators=extra_ura, as_dealer=as_dealer,
+                            limit_steps=steps, **shaped)
 
 
 def scoring_modifiers(abilities: Sequence[AbilityHooks], win: WinView) -> ScoringModifiers:

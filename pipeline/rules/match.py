@@ -34,6 +34,7 @@ class MatchResult:
     ranks: list[int]          # 1 = first, per seat
     results: list[float]      # final result per seat, in thousands, with uma and oka (M-07)
     leftover_sticks: int = 0
+    leftover_stakes: int = 0  # points abilities staked that nobody collected (C-18)
 
     def standings(self) -> str:
         order = sorted(range(4), key=lambda s: self.ranks[s])
@@ -51,6 +52,7 @@ class MatchProgress:
     hand_number: int = 0
     honba: int = 0
     sticks: int = 0
+    stakes: int = 0
     finished: bool = False
     history: list[HandRecord] = field(default_factory=list)
 
@@ -88,6 +90,7 @@ def advance(progress: MatchProgress, rec: HandRecord, preset: Preset) -> None:
     progress.history.append(rec)
     progress.scores = [s.end_score for s in rec.seats]
     progress.sticks = rec.sticks_end
+    progress.stakes = rec.stakes_end
     if preset.length == "single":
         progress.finished = True
         return
@@ -147,6 +150,7 @@ def play_match(preset: Preset, agents: list[Agent], seed: int, match_index: int 
             wall=Wall.shuffled(wall_rng).order, dealer=progress.dealer,
             round_wind=progress.round_wind, hand_number=progress.hand_number,
             honba=progress.honba, sticks=progress.sticks, scores=tuple(progress.scores),
+            stakes=progress.stakes,
         )
         if table is None:
             rec = play_hand(start, preset, agents)
@@ -157,9 +161,14 @@ def play_match(preset: Preset, agents: list[Agent], seed: int, match_index: int 
             on_hand(rec)
         advance(progress, rec, preset)
     scores = list(progress.scores)
-    leftover = progress.sticks
-    if leftover and preset.leftover_sticks_to_first:  # rule M-07, K-14
-        scores[rank_seats(scores).index(1)] += 1000 * leftover
-        leftover = 0
-    return MatchResult(hands=progress.history, final_scores=scores, ranks=rank_seats(scores),
-                       results=final_results(scores, preset), leftover_sticks=leftover)
+    leftover, stakes = progress.sticks, progress.stakes
+    if (leftover or stakes) and preset.leftover_sticks_to_first:  # rule M-07, K-14
+        scores[rank_seats(scores).index(1)] += 1000 * leftover + stakes  # stakes like sticks
+        leftover = stakes = 0
+    result = MatchResult(hands=progress.history, final_scores=scores, ranks=rank_seats(scores),
+                         results=final_results(scores, preset), leftover_sticks=leftover,
+                         leftover_stakes=stakes)
+    done = getattr(table, "match_done", None)
+    if done is not None:
+        done(result)
+    return result

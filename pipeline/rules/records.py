@@ -18,6 +18,7 @@ class HandStart:
     honba: int = 0
     sticks: int = 0
     scores: tuple[int, int, int, int] = (25000, 25000, 25000, 25000)
+    stakes: int = 0           # points staked by abilities, on the table like sticks (C-18)
 
 
 @dataclass(frozen=True)
@@ -109,6 +110,8 @@ class HandRecord:
     draw_kind: str | None = None      # exhaustive, nine_terminals, four_winds, ...
     sticks_end: int = 0
     events: list[Event] = field(default_factory=list)
+    stakes_start: int = 0     # points staked by abilities on the table (collected like sticks)
+    stakes_end: int = 0
     dealer_continues: bool = False
     start: HandStart | None = None   # replay the deal from here (other agents, one change)
     picks: list[str] | None = None   # the character each seat played (card games)
@@ -123,6 +126,8 @@ class HandRecord:
 
     def summary(self) -> str:
         head = f"{self.name}, honba {self.honba}, sticks {self.sticks_start}, dealer P{self.dealer}"
+        if self.stakes_start or self.stakes_end:
+            head += f", stakes {self.stakes_start} -> {self.stakes_end}"
         if self.wins:
             parts = []
             for w in self.wins:

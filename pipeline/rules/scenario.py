@@ -100,7 +100,8 @@ class ScriptAgent:
         for a in legal:
             if a.kind == ActionKind.DISCARD and a.tile == drawn:
                 return a
-        return next(a for a in legal if a.kind == ActionKind.DISCARD)
+        # unscripted: a plain discard, or the first option of a choice a card forces first
+        return next((a for a in legal if a.kind == ActionKind.DISCARD), legal[0])
 
     def was_offered(self, kind: ActionKind) -> bool:
         return any(a.kind == kind for offer in self.offers for a in offer)

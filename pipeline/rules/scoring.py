@@ -59,7 +59,7 @@ class WinContext:
     round_wind: int                      # 0 East .. 3 North
     is_dealer: bool
     dora_indicators: tuple[int, ...] = ()
-    ura_indicators: tuple[int, ...] = ()  # only given for a riichi winner when ura is on
+    ura_indicators: tuple[int, ...] = ()  # under the revealed indicators (count with riichi)
     riichi: bool = False
     double_riichi: bool = False
     ippatsu: bool = False
@@ -70,6 +70,7 @@ class WinContext:
     tenhou: bool = False
     chiihou: bool = False
     renhou: bool = False
+    spare_ura: tuple[int, ...] = ()      # further ura indicators an ability may reveal, in order
 
 
 @dataclass(frozen=True)
@@ -106,6 +107,17 @@ class ScoringModifiers:
     - ``local_yaku``: extra yaku the cards define (C-25).
     - ``allowed_yaku``: when set, only these yaku count (others are ignored).
     - ``value_multiplier``: the win's points (before honba and sticks) are multiplied.
+    - ``ura_dora``: None keeps the rule (ura-dora with riichi); True counts ura-dora without
+      riichi too, False counts none.
+    - ``extra_ura_indicators``: that many more ura indicators (``WinContext.spare_ura``) count.
+    - ``as_dealer``: the win is paid as a dealer's win (each payer of a tsumo pays the same).
+    - ``limit_steps``: a win of mangan or more is paid that many limits higher, up to a
+      (kazoe) yakuman.
+    - ``extra_sequences``: sequences the winner may build beyond the rules' own (type triples
+      in order, see :mod:`pipeline.rules.hand_shapes`); readings using them are valued too.
+    - ``win_without_yaku``: a reading with no yaku still wins; exactly 0 han counts as 1.
+    - ``extra_han_with``: ``(yaku, name, han)``: extra han (not a yaku, C-12) that count only on
+      a reading holding that yaku.
     """
 
     yaku_values: dict[str, int] = field(default_factory=dict)
@@ -114,6 +126,13 @@ class ScoringModifiers:
     local_yaku: tuple[LocalYaku, ...] = ()
     allowed_yaku: frozenset[str] | None = None
     value_multiplier: int = 1
+    ura_dora: bool | None = None
+    extra_ura_indicators: int = 0
+    as_dealer: bool = False
+    limit_steps: int = 0
+    extra_sequences: frozenset[tuple[int, int, int]] = frozenset()
+    win_without_yaku: bool = False
+    extra_han_with: tuple[tuple[str, str, int], ...] = ()
 
 
 NO_MODIFIERS = ScoringModifiers()
@@ -190,7 +209,12 @@ def score_win(
     """
     if modifiers == NO_MODIFIERS:
         return _score_with_package(ctx, rules)
+    seated_dealer = ctx.is_dealer
+    if modifiers.as_dealer and not seated_dealer:
+        ctx = replace(ctx, is_dealer=True)
     result = score_win_exhaustive(ctx, rules, modifiers)
+    if result is not None and result.is_tsumo and ctx.is_dealer and not seated_dealer:
+        result = replace(result, tsumo_dealer=result.tsumo_nondealer)  # the dealer pays alike
     if result is None or modifiers.value_multiplier == 1:
         return result
     m = modifiers.value_multiplier
@@ -207,7 +231,7 @@ def score_win_exhaustive(
     This is the path :func:`score_win` takes when modifiers are active; it is public so it can be
     checked against the package's own answer on unmodified hands.
     """
-    setup = _Setup.build(ctx, rules)
+    setup = _Setup.build(ctx, rules, modifiers)
     best: _Candidate | None = None
     for candidate in _candidates(setup, modifiers):
         if best is None or candidate.priority > best.priority:
@@ -280,10 +304,13 @@ def _all_tiles(ctx: WinContext) -> list[int]:
     return tiles
 
 
-def _ura_indicators(ctx: WinContext, rules: ScoringRules) -> list[int]:
-    if rules.ura_dora and (ctx.riichi or ctx.double_riichi):
-        return list(ctx.ura_indicators)
-    return []
+def _ura_indicators(ctx: WinContext, rules: ScoringRules,
+                    modifiers: ScoringModifiers = NO_MODIFIERS) -> list[int]:
+    """The ura indicators that count: with riichi (or as a modifier says), plus any extra."""
+    riichi = ctx.riichi or ctx.double_riichi
+    if not rules.ura_dora or not (riichi if modifiers.ura_dora is None else modifiers.ura_dora):
+        return []
+    return [*ctx.ura_indicators, *ctx.spare_ura[:modifiers.extra_ura_indicators]]
 
 
 def _check_context(ctx: WinContext, rules: ScoringRules) -> None:
@@ -407,7 +434,8 @@ class _Setup:
     ura: int
 
     @classmethod
-    def build(cls, ctx: WinContext, rules: ScoringRules) -> _Setup:
+    def build(cls, ctx: WinContext, rules: ScoringRules,
+              modifiers: ScoringModifiers = NO_MODIFIERS) -> _Setup:
         _check_context(ctx, rules)
         config = hand_config(ctx, rules)
         melds = [to_package_meld(m) for m in ctx.melds]
@@ -416,8 +444,8 @@ class _Setup:
         opened = [m.tiles_34 for m in melds if m.opened]
         dora = count_dora_for_hand(tiles_34, build_dora_count_map(ctx.dora_indicators))
         aka = sum(t in AKA_DORAS for t in tiles) if rules.red_fives else 0
-        ura_map = build_dora_count_map(_ura_indicators(ctx, rules))
-        ura = count_dora_for_hand(tiles_34, ura_map) if config.is_riichi else 0
+        ura_map = build_dora_count_map(_ura_indicators(ctx, rules, modifiers))
+        ura = count_dora_for_hand(tiles_34, ura_map)
         return cls(ctx, config, ron_config(config), melds, opened, tiles_34, bool(opened),
                    dora, aka, ura)
 
@@ -432,12 +460,20 @@ def _candidates(setup: _Setup, modifiers: ScoringModifiers):
     """Each valid reading of the hand (decomposition and winning group), valued."""
     config, ctx = setup.config, setup.ctx
     valued_tiles = [HAKU, HATSU, CHUN, config.player_wind, config.round_wind]
-    for hand in HandDivider.divide_hand(setup.tiles_34, setup.melds):
+    extra = modifiers.extra_sequences
+    if extra:  # readings with wrap-around or honor sequences, which the package cannot split
+        from pipeline.rules import scoring_shapes as shaped
+    hands = shaped.shaped_hands(setup, extra) if extra else HandDivider.divide_hand(
+        setup.tiles_34, setup.melds)
+    for hand in hands:
         for win_group in _win_groups(ctx.win_tile, hand, setup.opened_melds):
-            fu_details, fu = FuCalculator.calculate_fu(
-                hand, ctx.win_tile, win_group, config, valued_tiles, setup.melds
-            )
-            base = _package_yaku(setup, hand, fu_details)
+            if extra and shaped.has_extra(hand, extra):
+                fu_details, fu, base = shaped.shaped_reading(setup, hand, win_group, extra)
+            else:
+                fu_details, fu = FuCalculator.calculate_fu(
+                    hand, ctx.win_tile, win_group, config, valued_tiles, setup.melds
+                )
+                base = _package_yaku(setup, hand, fu_details)
             candidate = _value(setup, modifiers, hand, base, fu, fu_details)
             if candidate is not None:
                 yield candidate
@@ -593,7 +629,7 @@ def _value(
     yakuman = [c for c in counted if c.han >= _YAKUMAN_HAN]
     if yakuman:
         counted = yakuman
-    if not counted:
+    if not counted and not modifiers.win_without_yaku:
         return None
     counted.sort(key=lambda c: c.order)
     han = sum(c.han for c in counted)
@@ -601,11 +637,18 @@ def _value(
     extra: tuple[tuple[str, int], ...] = ()
     if not yakuman:
         dora, aka, ura = (n * modifiers.dora_multiplier for n in (setup.dora, setup.aka, setup.ura))
-        extra = modifiers.extra_han
+        names = {c.name for c in counted}
+        extra = modifiers.extra_han + tuple(
+            (name, h) for yaku, name, h in modifiers.extra_han_with if yaku in names and h)
         han += dora + aka + ura + sum(h for _, h in extra)
+        if han == 0:  # a win without yaku (an ability allows it): exactly 0 han counts as 1
+            extra += (("win_without_yaku", 1),)
+            han = 1
     if config.options.limit_to_sextuple_yakuman:
         han = min(han, _MAX_HAN)
     cost = ScoresCalculator.calculate_scores(han, fu, config, bool(yakuman))
+    if modifiers.limit_steps and not yakuman:
+        cost = _raise_limit(cost, fu, config, modifiers.limit_steps)
     result = _points(
         han, fu, [(c.name, c.han) for c in counted], cost, setup.ron, is_tsumo=config.is_tsumo,
         is_dealer=setup.ctx.is_dealer, is_yakuman=bool(yakuman), dora=dora, aka=aka, ura=ura,
@@ -613,3 +656,18 @@ def _value(
     )
     fu_sum = sum(d["fu"] for d in fu_details)
     return _Candidate((cost["total"], bool(yakuman), han, fu, fu_sum), result)
+
+
+# han that reach each limit, in order; a step from sanbaiman reaches a (kazoe) yakuman
+_LIMIT_HAN = {"mangan": 5, "haneman": 6, "baiman": 8, "sanbaiman": 11, "yakuman": 13}
+_LIMIT_ORDER = tuple(_LIMIT_HAN)
+
+
+def _raise_limit(cost: ScoresResult, fu: int, config: HandConfig, steps: int) -> ScoresResult:
+    """The payment of a win of mangan or more, ``steps`` limits higher (at most a yakuman)."""
+    level = _LIMITS.get(cost["yaku_level"].replace("kazoe ", ""), "")
+    if "yakuman" in cost["yaku_level"] or not level:
+        return cost
+    target = _LIMIT_ORDER[min(_LIMIT_ORDER.index(level) + steps, len(_LIMIT_ORDER) - 1)]
+    return ScoresCalculator.calculate_scores(_LIMIT_HAN[target], fu, config,
+                                             is_yakuman=target == "yakuman")

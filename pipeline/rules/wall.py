@@ -40,6 +40,7 @@ class Wall:
     ura: list[int] = field(init=False)
     reserve: list[int] = field(init=False)  # tiles moved from the live wall to the dead wall
     revealed: int = field(init=False, default=1)
+    dead_end: list[int] = field(init=False)  # tiles an ability put at the end of the dead wall
 
     def __post_init__(self) -> None:
         if len(self.order) != NUM_TILES or sorted(self.order) != list(range(NUM_TILES)):
@@ -51,6 +52,7 @@ class Wall:
         self.indicators = list(self.order[INDICATORS])
         self.ura = list(self.order[URA])
         self.reserve = []
+        self.dead_end = []
 
     @classmethod
     def shuffled(cls, rng: random.Random) -> Wall:
@@ -88,11 +90,48 @@ class Wall:
         return tile
 
     def reveal_indicator(self) -> int:
-        """Reveal the next dora indicator and return it."""
-        if self.revealed >= len(self.indicators):
+        """Reveal the next dora indicator and return it (past the fifth, see C-19 below)."""
+        if self.revealed >= len(self.indicators) and not self.extend_dead_wall():
             raise WallError("no dora indicator left to reveal")
         self.revealed += 1
         return self.indicators[self.revealed - 1]
+
+    def can_reveal(self) -> bool:
+        """Whether another dora indicator can be revealed (rule C-19)."""
+        return self.revealed < len(self.indicators) or len(self.live) >= 2
+
+    def extend_dead_wall(self) -> bool:
+        """Rule C-19: when an extra indicator is needed beyond the fifth, the last 2 tiles of the
+        live wall join the dead wall as an indicator and its ura indicator, if the live wall
+        still has them. Returns whether it did."""
+        if len(self.live) < 2:
+            return False
+        self.indicators.append(self.live.pop(0))  # live[0] is the end of the live wall
+        self.ura.append(self.live.pop(0))
+        return True
+
+    # -- abilities that move tiles (reached through pipeline.rules.hooks.WallControls)
+
+    def put_live_end(self, tiles: list[int]) -> None:
+        """Put tiles at the end of the live wall, in order: the last one given is drawn last."""
+        self.live[0:0] = reversed(tiles)
+
+    def put_dead_end(self, tiles: list[int]) -> None:
+        """Put tiles at the end of the dead wall: out of play, never drawn or revealed."""
+        self.dead_end.extend(tiles)
+
+    def move_last_live_to_dead(self) -> int | None:
+        """The last tile of the live wall joins the dead wall (as :meth:`put_dead_end`);
+        returns it, or None when the live wall is empty."""
+        if not self.live:
+            return None
+        tile = self.live.pop(0)
+        self.dead_end.append(tile)
+        return tile
+
+    def peek(self) -> int | None:
+        """The next live tile, left in place (None when the live wall is empty)."""
+        return self.live[-1] if self.live else None
 
     @property
     def dora_indicators(self) -> tuple[int, ...]:
@@ -101,3 +140,12 @@ class Wall:
     @property
     def ura_indicators(self) -> tuple[int, ...]:
         return tuple(self.ura[: self.revealed])
+
+    def spare_ura(self, count: int) -> tuple[int, ...]:
+        """The next ``count`` ura indicators an ability may reveal on a win: those under the
+        unrevealed dora indicators, then, as :meth:`extend_dead_wall` would lay them out, the
+        second of each further pair of tiles from the end of the live wall (rule C-19). Read
+        only: the hand ends with the win that reveals them."""
+        shown = len(self.ura_indicators)
+        pool = [*self.ura[shown:], *self.live[1:2 * count:2]]
+        return tuple(pool[:count])

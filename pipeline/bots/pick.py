@@ -1,0 +1,462 @@
+"""The bots' pick policy: which character of the team to play with this starting hand.
+
+Each effect kind has a rough estimate of what it adds to the seat's expected result this hand,
+in points: the chance the hand is won (from its shanten), times the chance the effect applies
+on a win, times what it adds (extra han are priced as a share of an average win). Effects that
+act outside wins (defence, extra turns, table-wide rules) get a small fixed worth. The numbers
+are deliberately rough and cheap: the pick only has to rank a handful of cards sensibly.
+
+:func:`choose` takes the option with the highest estimate; ties keep the team's order, so the
+pick is deterministic. An id the catalog does not hold is worth nothing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
+
+from pipeline.bots.shanten import shanten
+from pipeline.rules.hooks import PickView
+from pipeline.tiles import RED_FIVE_IDS, counts34
+
+# Chance the hand is won, by shanten of the starting hand (dealer's 14 tiles: after a discard).
+WIN_CHANCE = {-1: 0.7, 0: 0.55, 1: 0.42, 2: 0.3, 3: 0.2, 4: 0.12}
+LOW_WIN_CHANCE = 0.07
+AVERAGE_WIN = 5200          # a non-dealer's average win (the dealer's is 1.5 times that)
+HAN_SHARE = 0.45            # one extra han adds about this share of an average win
+CLOSED_SHARE = 0.6          # wins with a closed hand
+RIICHI_SHARE = 0.5          # wins with riichi
+TSUMO_SHARE = 0.35          # wins by tsumo
+
+# Usual closed han and a base chance of being in a win, per yaku a card may revalue.
+YAKU_BASE: dict[str, tuple[int, float]] = {
+    "Menzen Tsumo": (1, 0.25), "Riichi": (1, RIICHI_SHARE), "Double Riichi": (2, 0.01),
+    "Ippatsu": (1, 0.08), "Pinfu": (1, 0.22), "Tanyao": (1, 0.25), "Iipeiko": (1, 0.07),
+    "Ryanpeikou": (3, 0.01), "Chiitoitsu": (2, 0.05), "Sanshoku Doujun": (2, 0.05),
+    "Ittsu": (2, 0.05), "Honitsu": (3, 0.08), "Chinitsu": (6, 0.02), "Chantai": (2, 0.04),
+    "Junchan": (3, 0.02), "Toitoi": (2, 0.05), "San Ankou": (2, 0.03),
+    "Haitei Raoyue": (1, 0.04), "Houtei Raoyui": (1, 0.03), "Rinshan Kaihou": (1, 0.02),
+    "Chankan": (1, 0.005),
+}
+CONDITION_CHANCE = {"always": 1.0, "closed": CLOSED_SHARE, "in_riichi": RIICHI_SHARE,
+                    "damaten": 0.15, "chasing_riichi": 0.25}
+ONE_HAN_YAKU_PER_WIN = 1.8
+
+
+@dataclass(frozen=True)
+class HandFeatures:
+    """What the estimates read from a starting hand, computed once per hand."""
+
+    counts: tuple[int, ...]
+    shanten: int
+    pairs: int
+    pinzu: int
+    simples_3_to_7: int
+    families: int
+    largest_suit: int
+    honors: int
+    red_fives: int = 0
+
+    @property
+    def win_chance(self) -> float:
+        return WIN_CHANCE.get(self.shanten, LOW_WIN_CHANCE)
+
+
+@lru_cache(maxsize=4096)
+def features(hand: tuple[int, ...]) -> HandFeatures:
+    """The features of a starting hand (13 tiles, or the dealer's 14)."""
+    counts = counts34(hand)
+    if sum(counts) % 3 == 2:   # the dealer discards first: count the hand after its best discard
+        sh = min(shanten([c - (i == t) for i, c in enumerate(counts)])
+                 for t in range(34) if counts[t])
+    else:
+        sh = shanten(counts)
+    suits = [sum(counts[9 * k:9 * k + 9]) for k in range(3)]
+    honors = sum(counts[27:])
+    families = sum(1 for n in suits if n) + (sum(counts[27:31]) > 0) + (sum(counts[31:]) > 0)
+    return HandFeatures(
+        counts=tuple(counts), shanten=sh, pairs=sum(1 for c in counts if c >= 2),
+        pinzu=suits[1], simples_3_to_7=sum(counts[t] for t in range(27) if 2 <= t % 9 <= 6),
+        families=families, largest_suit=max(suits), honors=honors,
+        red_fives=sum(1 for x in hand if x in RED_FIVE_IDS))
+
+
+def _win_value(view: PickView) -> float:
+    return AVERAGE_WIN * (1.5 if view.seat == view.dealer else 1.0)
+
+
+def han_points(han: float, view: PickView) -> float:
+    """What ``han`` extra han add to a win, roughly (limits flatten the gain)."""
+    if han <= 0:
+        return han * HAN_SHARE * _win_value(view)
+    return _win_value(view) * HAN_SHARE * min(han, 4.0)
+
+
+def _on_win(f: HandFeatures, chance: float, han: float, view: PickView) -> float:
+    return f.win_chance * chance * han_points(han, view)
+
+
+Estimate = Callable[[Mapping[str, Any], HandFeatures, PickView], float]
+
+
+def _condition(params: Mapping[str, Any], view: PickView) -> float:
+    cond = params.get("condition", "always")
+    if cond == "last_place":
+        return 1.0 if view.placement() == 4 else 0.1
+    return CONDITION_CHANCE.get(cond, 0.5)
+
+
+def _yaku_chance(yaku: str, f: HandFeatures) -> float:
+    base = YAKU_BASE.get(yaku, (1, 0.05))[1]
+    if yaku == "Iipeiko" and any(f.counts[t] >= 2 and f.counts[t + 1] >= 2 for t in range(26)
+                                 if t % 9 < 8):
+        return 0.25
+    if yaku == "Chiitoitsu" and f.pairs >= 4:
+        return 0.3
+    if yaku == "Tanyao":
+        return 0.45 if f.simples_3_to_7 >= 9 else base
+    if yaku in ("Honitsu", "Chinitsu") and f.largest_suit + f.honors >= 10:
+        return 0.35 if yaku == "Honitsu" else 0.1
+    return base
+
+
+def yaku_value(params: Mapping[str, Any], f: HandFeatures, view: PickView) -> float:
+    usual = YAKU_BASE.get(params["yaku"], (1, 0.05))[0]
+    chance = _yaku_chance(params["yaku"], f) * _condition(params, view)
+    if params.get("closed_only"):
+        chance *= CLOSED_SHARE
+    return _on_win(f, chance, params["han"] - usual, view)
+
+
+def one_han_yaku_value(params: Mapping[str, Any], f: HandFeatures, view: PickView) -> float:
+    extra = ONE_HAN_YAKU_PER_WIN * (params["han"] - 1)
+    return _on_win(f, _condition(params, view), extra, view)
+
+
+def _threshold_han(count: float, at: Sequence[int], han: Sequence[int]) -> int:
+    return max((h for a, h in zip(at, han, strict=True) if count >= a), default=0)
+
+
+def count_bonus(params: Mapping[str, Any], f: HandFeatures, view: PickView) -> float:
+    if params["count"] == "pinzu_tiles":
+        expected = f.pinzu + (1 if f.pinzu >= 5 else 0)   # a leaning hand gathers a few more
+        return _on_win(f, 0.8 * _condition(params, view),
+                       _threshold_han(expected, params["at"], params["han"]), view)
+    first = params["han"][0] if params["han"] else 0
+    return _on_win(f, 0.25 * _condition(params, view), first, view)
+
+
+def han_per_count(params: Mapping[str, Any], f: HandFeatures, view: PickView) -> float:
+    return _on_win(f, 0.25 * _condition(params, view), params["han"], view)
+
+
+BONUS_CHANCE = {"single_wait": 0.2, "wait_three_types": 0.08, "tsumo": TSUMO_SHARE,
+                "white_dragon_tsumo": 0.03, "ron_on_riichi_discard_per_stick": 0.12,
+                "early_riichi_after_dealing_in": 0.03}
+
+
+def condition_bonus(params: Mapping[str, Any], f: HandFeatures, view: PickView) -> float:
+    when = params["when"]
+    chance = BONUS_CHANCE.get(when, 0.05)
+    han = params["han"]
+    if when == "only_3_to_7":
+        chance = 0.4 if f.simples_3_to_7 >= 11 else 0.12 if f.simples_3_to_7 >= 9 else 0.01
+    if when == "ron_on_riichi_discard_per_stick":
+        han *= 1.5 + view.sticks
+    return _on_win(f, chance, han, view)
+
+
+def win_multiplier(params: Mapping[str, Any], f: HandFeatures, view: PickView) -> float:
+    chance = {"always": 1.0, "damaten_hell_wait": 0.01, "ippatsu_threat": 0.05}.get(
+        params["when"], 0.05)
+    return f.win_chance * chance * _win_value(view) * (params["factor"] - 1)
+
+
+def local_yaku(params: Mapping[str, Any], f: HandFeatures, view: PickView) -> float:
+    if params["yaku"] == "uumensai":
+        chance = 0.3 if f.families == 5 else 0.08 if f.families == 4 else 0.01
+    else:   # shiiaru raotai: four calls and a pair wait
+        chance = 0.03 if f.pairs >= 4 else 0.01
+    return _on_win(f, chance, params["han"] + (0.4 if params.get("ura") else 0), view)
+
+
+def ura_rule(params: Mapping[str, Any], f: HandFeatures, view: PickView) -> float:
+    value = _on_win(f, RIICHI_SHARE, 0.4 * params["extra_indicators"], view)
+    if params["others_get_none"]:   # three others' riichi wins lose about 0.4 han of ura
+        value += 3 * 0.2 * RIICHI_SHARE * 0.4 * HAN_SHARE * AVERAGE_WIN / 3
+    return value
+
+
+def score_as_dealer(params: Mapping[str, Any], f: HandFeatures, view: PickView) -> float:
+    if view.seat == view.dealer:   # mangan or more paid one limit higher
+        return f.win_chance * 0.3 * 0.4 * _win_value(view)
+    return f.win_chance * RIICHI_SHARE * 0.5 * _win_value(view)
+
+
+def double_wind(params: Mapping[str, Any], f: HandFeatures, view: PickView) -> float:
+    seat_wind = 27 + (view.seat - view.dealer) % 4
+    held = f.counts[seat_wind]
+    chance = 0.5 if held >= 2 else 0.1 if held == 1 else 0.02
+    return _on_win(f, chance, 1, view) + _on_win(f, 0.3, 1, view)   # others' wind melds
+
+
+def always_riichi(params: Mapping[str, Any], f: HandFeatures, view: PickView) -> float:
+    # riichi yaku and ura on closed wins that would not have riichi, no stick at risk
+    return _on_win(f, CLOSED_SHARE - RIICHI_SHARE / 2, 1.4, view) + 150
+
+
+def open_keeps_value(params: Mapping[str, Any], f: HandFeatures, view: PickView) -> float:
+    chance = 0.3 if f.largest_suit + f.honors >= 10 else 0.05
+    return _on_win(f, chance, 1, view)
+
+
+FACE_DOWN_WORTH = {"once_per_hand": 200.0, "ippatsu_threat": 80.0, "after_chi": 100.0}
+
+
+def face_down_discard(params: Mapping[str, Any], f: HandFeatures, view: PickView) -> float:
+    return FACE_DOWN_WORTH.get(params["when"], 100.0)
+
+
+def extra_turn(params: Mapping[str, Any], f: HandFeatures, view: PickView) -> float:
+    when = params["when"]
+    if when == "discard_2_or_8":
+        n = sum(f.counts[t] for t in range(27) if t % 9 in (1, 7))
+        return 120.0 * n
+    if when == "discard_white_dragon":
+        return 250.0 * f.counts[31]
+    return 120.0
+
+
+def open_hands(params: Mapping[str, Any], f: HandFeatures, view: PickView) -> float:
+    return -600.0 if params["who"] == "self" else 300.0
+
+
+def _dora_held(f: HandFeatures, view: PickView) -> int:
+    """Dora in the starting hand (indicated and red fives)."""
+    held = sum(f.counts[_next_type(x // 4)] for x in view.dora_indicators)
+    return held + f.red_fives
+
+
+def _next_type(t: int) -> int:
+    if t < 27:
+        return t - t % 9 + (t % 9 + 1) % 9
+    if t < 31:
+        return 27 + (t - 27 + 1) % 4
+    return 31 + (t - 31 + 1) % 3
+
+
+def dora_both_ways(params: Mapping[str, Any], f: HandFeatures, view: PickView) -> float:
+    # tiles just before an indicator held now, and about half a tile gathered, on closed wins
+    held = sum(f.counts[_previous_type(x // 4)] for x in view.dora_indicators)
+    return _on_win(f, CLOSED_SHARE, held + 0.5, view)
+
+
+def _previous_type(t: int) -> int:
+    if t < 27:
+        return t - t % 9 + (t % 9 - 1) % 9
+    if t < 31:
+        return 27 + (t - 27 - 1) % 4
+    return 31 + (t - 31 - 1) % 3
+
+
+def call_payment(params: Mapping[str, Any], f: HandFeatures, view: PickView) -> float:
+    # about one call a hand (more with pairs to pon), each paid by the player called from
+    return (0.6 + 0.1 * f.pairs) * params["amount"]
+
+
+def always_winning_tile(params: Mapping[str, Any], f: HandFeatures, view: PickView) -> float:
+    # in riichi (about 4 hands in 10 for her) each unseen white dragon wins whatever the wait
+    if params["tile"] == "white_dragon_in_riichi":
+        return 0.4 * 0.08 * (4 - f.counts[31]) * _win_value(view)
+    return 0.05 * _win_value(view)
+
+
+def dora_multiplier(params: Mapping[str, Any], f: HandFeatures, view: PickView) -> float:
+    extra = (_dora_held(f, view) + 0.5) * (params["factor"] - 1)
+    return _on_win(f, 1.0, extra, view)
+
+
+def ignore_dora(params: Mapping[str, Any], f: HandFeatures, view: PickView) -> float:
+    # her dora count for nothing and she may not riichi; no furiten and no noten payments
+    return -_on_win(f, 1.0, _dora_held(f, view) + 0.5, view) - 50
+
+
+def extra_dora_stake(params: Mapping[str, Any], f: HandFeatures, view: PickView) -> float:
+    if view.scores[view.seat] >= params["below"]:
+        return 0.0
+    return _on_win(f, RIICHI_SHARE, 0.4 * params["indicators"], view)
+
+
+def floor_at_zero(params: Mapping[str, Any], f: HandFeatures, view: PickView) -> float:
+    return 1500.0 if view.scores[view.seat] < 8000 else 100.0
+
+
+def honba_by_han(params: Mapping[str, Any], f: HandFeatures, view: PickView) -> float:
+    # each honba pays 100 x her han (about 3) per payer; play adds a few honba
+    return f.win_chance * (view.honba + 1.5) * 100 * 3 * 3
+
+
+def payment_per_out(params: Mapping[str, Any], f: HandFeatures, view: PickView) -> float:
+    # about 6 live outs on her wins; others' winning tiles in her hand now and then
+    return f.win_chance * params["per_out"] * 6 * 3 + 0.6 * 0.3 * params["per_tile"]
+
+
+def tsumo_full_ron(params: Mapping[str, Any], f: HandFeatures, view: PickView) -> float:
+    return f.win_chance * TSUMO_SHARE * (2 * _win_value(view) + 3 * params["bonus"])
+
+
+def table_sweep(params: Mapping[str, Any], f: HandFeatures, view: PickView) -> float:
+    # draws and her deal-ins (about a quarter of hands) pay her the sweep and the sticks
+    return 0.27 * (3 * params["each_pays"] + 1000 * view.sticks)
+
+
+def win_without_yaku(params: Mapping[str, Any], f: HandFeatures, view: PickView) -> float:
+    return f.win_chance * 0.2 * _win_value(view)
+
+
+def honor_sequences(params: Mapping[str, Any], f: HandFeatures, view: PickView) -> float:
+    return _on_win(f, min(0.05 * f.honors, 0.4), 0.5, view)
+
+
+def wrap_sequences(params: Mapping[str, Any], f: HandFeatures, view: PickView) -> float:
+    return f.win_chance * 0.1 * _win_value(view) - 100
+
+
+STAKE_WORTH = {"inazuma_riichi": 200.0, "deal_in_while_tenpai": 150.0,
+               "tsumo_below_her_value": 150.0, "open_hand_vs_aislinn": 100.0}
+
+
+def stake_rule(params: Mapping[str, Any], f: HandFeatures, view: PickView) -> float:
+    return STAKE_WORTH.get(params["when"], 100.0)
+
+
+def late_ron(params: Mapping[str, Any], f: HandFeatures, view: PickView) -> float:
+    # a second chance at each tenpai player's earlier discard: a few more rons, each with han
+    return f.win_chance * 0.1 * _win_value(view) + _on_win(f, 0.1, params["han"], view)
+
+
+def double_from_chi_sources(params: Mapping[str, Any], f: HandFeatures, view: PickView
+                            ) -> float:
+    # her tsumo wins after a chi: one payer (a third of the win) pays again
+    return f.win_chance * TSUMO_SHARE * 0.3 * _win_value(view) / 3
+
+
+def dama_protection(params: Mapping[str, Any], f: HandFeatures, view: PickView) -> float:
+    # others' tsumo while she is damaten (saved payment), riichi wins despite furiten
+    return 0.25 * 0.15 * 2000 + _on_win(f, RIICHI_SHARE * 0.1, 1, view)
+
+
+def duel(params: Mapping[str, Any], f: HandFeatures, view: PickView) -> float:
+    # payments with one player multiplied: worth it with a hand likely to win; the opponent's
+    # ability is switched off
+    return (params["factor"] - 1) * (f.win_chance - 0.2) * 0.35 * _win_value(view) + 200
+
+
+EXCHANGE_ROUNDS = {"east": 0, "south": 1}
+# Points a tile traded for a fresh one is worth, far from tenpai and near it.
+EXCHANGE_PER_TILE = {True: 60.0, False: 30.0}
+LAST_TILE_SHARE = 0.15  # the hands that reach the last tile, where hers always wins
+
+
+def wall_exchange(params: Mapping[str, Any], f: HandFeatures, view: PickView) -> float:
+    """Her worst tiles traded for fresh ones; nothing outside her round."""
+    if EXCHANGE_ROUNDS[params["round"]] != view.round_wind:
+        return 0.0
+    times = 1.5 if params["repeat_after_second_row"] else 1.0
+    return EXCHANGE_PER_TILE[f.shanten >= 2] * params["tiles"] * times
+
+
+def last_tile_mastery(params: Mapping[str, Any], f: HandFeatures, view: PickView) -> float:
+    return LAST_TILE_SHARE * _win_value(view)
+
+
+def _flat(worth: float) -> Estimate:
+    return lambda params, f, view: worth
+
+
+ESTIMATES: dict[str, Estimate] = {
+    "dora_multiplier": dora_multiplier,
+    "dora_both_ways": dora_both_ways,
+    "call_payment": call_payment,
+    "always_winning_tile": always_winning_tile,
+    "ignore_dora": ignore_dora,
+    "extra_dora_stake": extra_dora_stake,
+    "floor_at_zero": floor_at_zero,
+    "honba_by_han": honba_by_han,
+    "payment_per_out": payment_per_out,
+    "tsumo_full_ron": tsumo_full_ron,
+    "table_sweep": table_sweep,
+    "win_without_yaku": win_without_yaku,
+    "honor_sequences": honor_sequences,
+    "wrap_sequences": wrap_sequences,
+    "stake_rule": stake_rule,
+    "priority_call": _flat(150.0),
+    "late_ron": late_ron,
+    "double_from_chi_sources": double_from_chi_sources,
+    "dama_protection": dama_protection,
+    "blocks_calls": _flat(250.0),   # in riichi: one player blocked, every other ability off
+    "duel": duel,
+    "repeat_discard": _flat(150.0),
+    "set_aside_draw": _flat(100.0),
+    "wall_exchange": wall_exchange,
+    "draw_from_discards": _flat(200.0),
+    "private_extra_tile": _flat(400.0),
+    "last_tile_mastery": last_tile_mastery,
+    "unclaimable_repeat": _flat(100.0),
+    "yaku_value": yaku_value,
+    "one_han_yaku_value": one_han_yaku_value,
+    "count_bonus": count_bonus,
+    "han_per_count": han_per_count,
+    "condition_bonus": condition_bonus,
+    "win_multiplier": win_multiplier,
+    "local_yaku": local_yaku,
+    "ura_rule": ura_rule,
+    "score_as_dealer": score_as_dealer,
+    "double_wind": double_wind,
+    "always_riichi": always_riichi,
+    "open_keeps_value": open_keeps_value,
+    "face_down_discard": face_down_discard,
+    "extra_turn": extra_turn,
+    "open_hands": open_hands,
+}
+
+
+def effect_value(kind: str, params: Mapping[str, Any], hand: Sequence[int], view: PickView
+                 ) -> float:
+    """The rough worth in points of one effect this hand (0 for a kind with no estimate)."""
+    estimate = ESTIMATES.get(kind)
+    if estimate is None:
+        return 0.0
+    return estimate(params, features(tuple(sorted(hand))), view)
+
+
+def default_view(seat: int = 0) -> PickView:
+    """The situation when none is given: an even table, East round, seat 0 dealing."""
+    return PickView(seat=seat, dealer=0, scores=(30000,) * 4)
+
+
+def choose(hand: Sequence[int], options: Sequence[str], view: PickView | None = None) -> str:
+    """The option worth most with this hand and situation; the first of equals."""
+    from pipeline.cards.abilities import CardAbility
+    from pipeline.cards.catalog import Catalog
+
+    view = view or default_view()
+    catalog = view.catalog if isinstance(view.catalog, Catalog) else _default_catalog()
+    best, best_value = options[0], float("-inf")
+    known = set(catalog.ids)
+    for card_id in options:
+        value = 0.0  # an id the catalog does not hold: nothing known to gain
+        if card_id in known:
+            value = CardAbility(catalog.card(card_id), view.seat).pick_value(hand, view)
+        if value > best_value:
+            best, best_value = card_id, value
+    return best
+
+
+@lru_cache(maxsize=1)
+def _default_catalog() -> Any:
+    from pipeline.cards.catalog import load_catalog
+
+    return load_catalog("1.2")

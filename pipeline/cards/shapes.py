@@ -1,0 +1,102 @@
+"""Hand-shape and tile-count primitives: extra sequences, wins without yaku, counted han.
+
+- ``honor_sequences``: East-South-West, South-West-North and haku-hatsu-chun are sequences for
+  the seat (no wrap-around: West-North-East is not one). ``wrap_sequences``: 8-9-1 and 9-1-2 in
+  each suit. The engine reads them through the ``hand_shapes`` hook for win detection, waits,
+  furiten, riichi and chi, and scoring values the readings that use them
+  (:mod:`pipeline.rules.scoring_shapes`: no fu, never part of ittsu, sanshoku or iipeikou).
+- ``win_without_yaku``: a complete hand wins with no yaku; exactly 0 han counts as 1. Extra han
+  of other abilities are still no yaku for anyone else (rule C-12).
+- ``han_per_count``: han for every full group of something counted (extra han, rule C-12),
+  optionally only on a reading with a given yaku (seven pairs).
+- ``warm_tiles`` (for ``count_bonus``): tiles with red paint.
+
+Which tiles are warm. The card says "tiles with red paint" and the rulebook (C-22) "all tiles
+with red elements". On the standard Japanese tile set the red paint is: every manzu tile (the
+character 萬 is printed red), the red dragon, the red fives, and these circle and bamboo faces:
+1p (red centre), 3p (red middle circle), 5p (red centre), 6p and 7p (four red circles), 9p (red
+middle row); 1s (the bird has red), 5s (red middle stick), 7s (red top stick), 9s (red middle
+column). 2p, 4p and 8p are blue and green, 2s, 3s, 4s, 6s and 8s green only, winds are black,
+the white dragon is blank or blue and the green dragon green. The character's story agrees: she
+draws in "any tile that has red paint on it, typically the manzu and the red dragon".
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from pipeline.rules.hand_shapes import HandShapes, honor_sequences, wrap_sequences
+from pipeline.rules.hooks import WinView
+from pipeline.rules.scoring import ScoringModifiers
+from pipeline.tiles import RED_FIVE_IDS
+
+# Tile types with red paint (see the module docstring): all manzu, 1 3 5 6 7 9 pin,
+# 1 5 7 9 sou, the red dragon.
+WARM_TYPES = frozenset(range(9)) | frozenset(9 + n - 1 for n in (1, 3, 5, 6, 7, 9)) \
+    | frozenset(18 + n - 1 for n in (1, 5, 7, 9)) | frozenset({33})
+
+SHAPE_KINDS: dict[str, HandShapes] = {
+    "honor_sequences": HandShapes(honor_sequences()),
+    "wrap_sequences": HandShapes(wrap_sequences()),
+}
+
+
+def shapes_of(kinds: list[str]) -> HandShapes | None:
+    """The extra sequences a card's effect kinds allow, or None."""
+    shapes: HandShapes | None = None
+    for kind in kinds:
+        extra = SHAPE_KINDS.get(kind)
+        if extra is not None:
+            shapes = extra if shapes is None else shapes.merged(extra)
+    return shapes
+
+
+def _all_tiles(win: WinView) -> list[int]:
+    return [*win.ctx.concealed, *(x for m in win.ctx.melds for x in m.tiles)]
+
+
+def warm_tiles(win: WinView) -> int:
+    """Tiles with red paint in the winner's hand, melds included."""
+    return sum(1 for x in _all_tiles(win) if x // 4 in WARM_TYPES or x in RED_FIVE_IDS)
+
+
+def _own_pond_types(win: WinView) -> Counter[int]:
+    pond = win.ponds[win.seat] if win.ponds else ()
+    return Counter(x // 4 for x in pond)
+
+
+# Counts for han_per_count, read from the winner's own pond (tiles lying there, face-down ones
+# included; tiles others called are gone from it). Four copies are one triple, or two pairs.
+PER_COUNTERS: dict[str, Callable[[WinView], int]] = {
+    "triples_in_discards": lambda win: sum(n // 3 for n in _own_pond_types(win).values()),
+    "pairs_in_own_discards": lambda win: sum(n // 2 for n in _own_pond_types(win).values()),
+}
+
+
+def han_per_count(params: Mapping[str, Any], win: WinView, seat: int
+                  ) -> ScoringModifiers | None:
+    """``han`` extra han per full ``per`` of a count (rule C-12); with ``yaku`` set, only on a
+    reading of the hand that holds that yaku."""
+    from pipeline.cards.abilities import _condition_holds
+
+    counter = PER_COUNTERS.get(params["count"])
+    if counter is None or not _condition_holds(params["condition"], win, seat):
+        return None
+    han = counter(win) // params["per"] * params["han"]
+    if not han:
+        return None
+    if params["yaku"]:
+        return ScoringModifiers(extra_han_with=((params["yaku"], params["count"], han),))
+    return ScoringModifiers(extra_han=((params["count"], han),))
+
+
+def win_without_yaku(params: Mapping[str, Any], win: WinView, seat: int
+                     ) -> ScoringModifiers | None:
+    """Her complete hand wins with no yaku (exactly 0 han counts as 1)."""
+    return ScoringModifiers(win_without_yaku=True)
+
+
+SCORING_PRIMITIVES = {"han_per_count": han_per_count, "win_without_yaku": win_without_yaku}
+TILE_COUNTERS = {"warm_tiles": warm_tiles}

@@ -1,0 +1,267 @@
+"""Complete hands and waits for a seat that may build extra kinds of sequence.
+
+Some abilities let a seat build sequences the rules do not know: wrap-around sequences (8-9-1,
+9-1-2) or sequences of honors (East-South-West, haku-hatsu-chun). :class:`HandShapes` names the
+extra sequences as tile-type triples, in sequence order; the checks here accept them next to the
+usual sets. A seat without extra shapes never comes here: the fast per-unit checks of
+:mod:`pipeline.rules.agari` serve it.
+
+The checks follow the same conventions as :mod:`pipeline.rules.agari`: ``counts`` is a 34-long
+list of type counts of the closed part, seven pairs and thirteen orphans still count, and a type
+of which the hand holds all four copies is never a wait.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from functools import cache, lru_cache
+
+from pipeline.rules.agari import is_complete, tenpai_discards, winning_types
+from pipeline.tiles import NUM_TYPES
+
+Group = tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class HandShapes:
+    """Sequences a seat may build beyond the rules' own (each a triple of types, in order)."""
+
+    extra_sequences: frozenset[Group] = frozenset()
+
+    def __bool__(self) -> bool:
+        return bool(self.extra_sequences)
+
+    def merged(self, other: HandShapes | None) -> HandShapes:
+        if not other:
+            return self
+        return HandShapes(self.extra_sequences | other.extra_sequences)
+
+
+NO_SHAPES = HandShapes()
+
+# The rules' own sequences, lowest type first.
+STANDARD_SEQUENCES: tuple[Group, ...] = tuple(
+    (b + i, b + i + 1, b + i + 2) for b in (0, 9, 18) for i in range(7))
+
+
+def wrap_sequences() -> frozenset[Group]:
+    """8-9-1 and 9-1-2 in each suit."""
+    return frozenset(seq for b in (0, 9, 18) for seq in ((b + 7, b + 8, b), (b + 8, b, b + 1)))
+
+
+def honor_sequences() -> frozenset[Group]:
+    """East-South-West, South-West-North (no wrap-around) and haku-hatsu-chun."""
+    return frozenset({(27, 28, 29), (28, 29, 30), (31, 32, 33)})
+
+
+@cache
+def _sequences_with(extra: frozenset[Group]) -> tuple[tuple[Group, ...], ...]:
+    """For each type, every sequence (standard or extra) holding it."""
+    table: list[list[Group]] = [[] for _ in range(NUM_TYPES)]
+    for seq in (*STANDARD_SEQUENCES, *sorted(extra)):
+        for t in set(seq):
+            table[t].append(seq)
+    return tuple(tuple(x) for x in table)
+
+
+@lru_cache(maxsize=1 << 18)
+def _regular(counts: Group, extra: frozenset[Group], need_pair: bool) -> bool:
+    """Whether ``counts`` splits into sets (and one pair when ``need_pair``)."""
+    first = next((t for t in range(NUM_TYPES) if counts[t]), None)
+    if first is None:
+        return not need_pair
+    work = list(counts)
+    if need_pair and work[first] >= 2:
+        work[first] -= 2
+        if _regular(tuple(work), extra, False):
+            return True
+        work[first] += 2
+    if work[first] >= 3:
+        work[first] -= 3
+        if _regular(tuple(work), extra, need_pair):
+            return True
+        work[first] += 3
+    for seq in _sequences_with(extra)[first]:
+        if all(work[t] for t in seq):
+            for t in seq:
+                work[t] -= 1
+            if _regular(tuple(work), extra, need_pair):
+                return True
+            for t in seq:
+                work[t] += 1
+    return False
+
+
+_BAD, _SETS, _PAIR = -1, 0, 2
+
+
+@cache
+def _units(extra: frozenset[Group]) -> tuple[tuple[tuple[int, ...], ...], tuple[int, ...]]:
+    """The hand's units: types linked by some sequence (each suit, each honor alone, and the
+    honors an extra sequence joins). Returns the units and each type's unit index."""
+    parent = list(range(NUM_TYPES))
+
+    def root(t: int) -> int:
+        while parent[t] != t:
+            t = parent[t]
+        return t
+
+    for seq in (*STANDARD_SEQUENCES, *extra):
+        for t in seq[1:]:
+            parent[root(t)] = root(seq[0])
+    groups: dict[int, list[int]] = {}
+    for t in range(NUM_TYPES):
+        groups.setdefault(root(t), []).append(t)
+    units = tuple(tuple(g) for g in groups.values())
+    unit_of = [0] * NUM_TYPES
+    for i, unit in enumerate(units):
+        for t in unit:
+            unit_of[t] = i
+    return units, tuple(unit_of)
+
+
+@lru_cache(maxsize=1 << 16)
+def _unit_kind(types: tuple[int, ...], counts: tuple[int, ...], extra: frozenset[Group]) -> int:
+    """Whether one unit's tiles are sets only, sets and the pair, or neither."""
+    n = sum(counts)
+    if n % 3 == 1:
+        return _BAD
+    full = [0] * NUM_TYPES
+    for t, c in zip(types, counts, strict=True):
+        full[t] = c
+    if n % 3 == 0:
+        return _SETS if _regular(tuple(full), extra, False) else _BAD
+    return _PAIR if _regular(tuple(full), extra, True) else _BAD
+
+
+def _kinds(counts: Sequence[int], extra: frozenset[Group]) -> list[int]:
+    units, _ = _units(extra)
+    return [_unit_kind(u, tuple(counts[t] for t in u), extra) for u in units]
+
+
+def _shaped_regular(counts: Sequence[int], extra: frozenset[Group]) -> bool:
+    kinds = _kinds(counts, extra)
+    return _BAD not in kinds and kinds.count(_PAIR) == 1
+
+
+def shaped_is_complete(counts: Sequence[int], shapes: HandShapes) -> bool:
+    """:func:`pipeline.rules.agari.is_complete` with the extra sequences allowed."""
+    if is_complete(counts):
+        return True
+    if not shapes or sum(counts) % 3 != 2:
+        return False
+    return _shaped_regular(counts, shapes.extra_sequences)
+
+
+def _regular_waits(counts: Sequence[int], extra: frozenset[Group], kinds: list[int]
+                   ) -> set[int]:
+    """Types completing a regular hand of 3k+1 tiles whose unit kinds are ``kinds``."""
+    units, _ = _units(extra)
+    bad = [i for i, k in enumerate(kinds) if k == _BAD]
+    if len(bad) > 1:
+        return set()
+    pairs = kinds.count(_PAIR)
+    waits: set[int] = set()
+    # the winning tile changes one unit: a bad one if there is one, else one holding a pair
+    for u in (bad if bad else [i for i, k in enumerate(kinds) if k == _PAIR]):
+        other_pairs = pairs - (kinds[u] == _PAIR)
+        if other_pairs > 1:
+            continue
+        want = _PAIR if other_pairs == 0 else _SETS
+        types = units[u]
+        for t in types:
+            if counts[t] >= 4:
+                continue
+            grown = tuple(counts[x] + (x == t) for x in types)
+            if _unit_kind(types, grown, extra) == want:
+                waits.add(t)
+    return waits
+
+
+def shaped_winning_types(counts: Sequence[int], shapes: HandShapes) -> frozenset[int]:
+    """:func:`pipeline.rules.agari.winning_types` with the extra sequences allowed."""
+    waits = winning_types(counts)
+    if not shapes:
+        return waits
+    extra = shapes.extra_sequences
+    return waits | _regular_waits(counts, extra, _kinds(counts, extra))
+
+
+def shaped_tenpai_discards(counts: Sequence[int], shapes: HandShapes
+                           ) -> dict[int, frozenset[int]]:
+    """For a closed part of 3k+2 tiles: each discard type that leaves it tenpai, with its waits.
+    A discard changes one unit: only that unit's kind is worked out again."""
+    result = dict(tenpai_discards(counts))
+    if not shapes:
+        return result
+    extra = shapes.extra_sequences
+    units, unit_of = _units(extra)
+    kinds = _kinds(counts, extra)
+    bad = kinds.count(_BAD)
+    work = list(counts)
+    for t in range(NUM_TYPES):
+        if not work[t]:
+            continue
+        u = unit_of[t]
+        if bad - (kinds[u] == _BAD) > 1:
+            continue  # two bad units besides this one: the winning tile cannot mend both
+        work[t] -= 1
+        after = list(kinds)
+        after[u] = _unit_kind(units[u], tuple(work[x] for x in units[u]), extra)
+        waits = _regular_waits(work, extra, after)
+        if waits:
+            result[t] = result.get(t, frozenset()) | waits
+        work[t] += 1
+    return result
+
+
+def _splits(counts: Group, extra: frozenset[Group]) -> set[tuple[Group, ...]]:
+    first = next((t for t in range(NUM_TYPES) if counts[t]), None)
+    if first is None:
+        return {()}
+    found: set[tuple[Group, ...]] = set()
+    work = list(counts)
+    options: list[Group] = [(first,) * 3] if work[first] >= 3 else []
+    options.extend(s for s in _sequences_with(extra)[first] if all(work[t] for t in s))
+    for group in options:
+        for t in group:
+            work[t] -= 1
+        for rest in _splits(tuple(work), extra):
+            found.add(tuple(sorted((group, *rest))))
+        for t in group:
+            work[t] += 1
+    return found
+
+
+def shaped_decompositions(counts: Sequence[int], shapes: HandShapes
+                          ) -> list[tuple[int | None, list[Group]]]:
+    """Every split of a closed part into sets (each a type tuple, sequences in their own order)
+    and, for 3k+2 tiles, a pair: ``(pair_type or None, sets)``. Seven pairs are not listed."""
+    n = sum(counts)
+    if n % 3 == 0:
+        return [(None, list(s)) for s in sorted(_splits(tuple(counts), shapes.extra_sequences))]
+    result: list[tuple[int | None, list[Group]]] = []
+    if n % 3 == 2:
+        for pair in range(NUM_TYPES):
+            if counts[pair] >= 2:
+                work = list(counts)
+                work[pair] -= 2
+                for sets in sorted(_splits(tuple(work), shapes.extra_sequences)):
+                    result.append((pair, list(sets)))
+    return result
+
+
+def sequence_order(types: Iterable[int], shapes: HandShapes) -> Group | None:
+    """The extra sequence these three types form (in its own order), or None."""
+    key = sorted(types)
+    for seq in shapes.extra_sequences:
+        if sorted(seq) == key:
+            return seq
+    return None
+
+
+def chi_partners(t: int, shapes: HandShapes) -> list[tuple[int, int]]:
+    """Pairs of other types that make an extra sequence with a claimed type ``t``."""
+    return [tuple(x for x in seq if x != t) for seq in sorted(shapes.extra_sequences)
+            if t in seq]

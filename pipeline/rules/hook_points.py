@@ -1,0 +1,324 @@
+"""The hand loop's side of the shape, claim and draw hook points.
+
+:class:`HookPoints` is mixed into :class:`pipeline.rules.hand.HandState`; it asks the abilities
+in play (``hand_shapes``, ``claim_filter``, ``win_allowed``, ``before_draw``, ``after_draw``,
+``claim_made``, ``discard_actions``) and carries out what they answer, so the loop itself only
+calls these methods at the right moments. Nothing here names a character.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
+from pipeline.rules.actions import Action, ActionKind, Meld
+from pipeline.rules.hand_shapes import NO_SHAPES, STANDARD_SEQUENCES, chi_partners
+from pipeline.rules.hooks import (
+    CallView,
+    ClaimView,
+    DiscardView,
+    DrawView,
+    OwnTurnView,
+    TableControls,
+    WinView,
+)
+from pipeline.rules.scoring import WinContext
+
+if TYPE_CHECKING:
+    from pipeline.rules.hand import HandState, PlayerState
+    from pipeline.rules.records import HandRecord
+
+PRIORITY = ":priority"   # detail ending of a call that beats every other claim, ron included
+KAN_KINDS = (ActionKind.ANKAN, ActionKind.KAKAN)
+
+
+class HookPoints:
+    """Shape, claim and draw hooks for :class:`HandState` (see the module docstring)."""
+
+    # ------------------------------------------------------------------ shapes
+
+    def _init_shapes(self: HandState) -> None:
+        """Each seat's extra sequences, from its abilities (``hand_shapes``), at the deal."""
+        for ability in self.abilities:
+            shapes = ability.hand_shapes()
+            if shapes:
+                p = self.players[ability.seat]
+                p.shapes = shapes.merged(p.shapes)
+
+    @staticmethod
+    def _chi_forbidden(p: PlayerState, t: int, a: int, b: int) -> frozenset[int]:
+        seqs = {tuple(sorted(s)) for s in (*STANDARD_SEQUENCES, *p.shapes.extra_sequences)}
+        return frozenset({t} | {z for z in range(34) if tuple(sorted((a, b, z))) in seqs})
+
+    def _chi_kuikae(self: HandState, p: PlayerState, tile: int, used: tuple[int, ...]
+                    ) -> frozenset[int]:
+        """Rule H-07 after a chi by a seat with extra sequences: the called type, and any type
+        that makes a sequence (standard or extra) with the two tiles shown."""
+        return self._chi_forbidden(p, tile // 4, used[0] // 4, used[1] // 4)
+
+    def _shaped_chi(self: HandState, p: PlayerState, tile: int) -> list[Action]:
+        """Chi that only the seat's extra sequences allow (rule H-07's kuikae applied to them:
+        the called type, and any type that makes a sequence with the two tiles shown)."""
+        t = tile // 4
+        held = p.held()
+        acts: list[Action] = []
+        for a, b in chi_partners(t, p.shapes):
+            if not (held[a] and held[b]):
+                continue
+            forbidden = self._chi_forbidden(p, t, a, b)
+            for x in sorted({x for x in p.concealed if x // 4 == a}):
+                for y in sorted({y for y in p.concealed if y // 4 == b}):
+                    if self._leaves_discard(p, (x, y), forbidden):
+                        acts.append(Action(ActionKind.CHI, p.seat, tile, (x, y)))
+        return acts
+
+    # ------------------------------------------------------------------ claims
+
+    def _pond_tiles(self: HandState, *, face_down: bool = False) -> tuple[tuple[int, ...], ...]:
+        """Tiles lying in each pond (called or taken tiles left out; face-down ones on request).
+        Every change to a pond is logged, so the answer is kept until the next event."""
+        key = (len(self.events), face_down)
+        memo = self.__dict__.setdefault("_ponds_memo", {})
+        if key not in memo:
+            memo.clear()
+            memo[key] = tuple(tuple(d.tile for d in q.discards
+                                    if not d.called and (face_down or not d.face_down))
+                              for q in self.players)
+        return memo[key]
+
+    def _filter_claims(self: HandState, seat: int, discarder: int | None, tile: int | None,
+                       legal: list[Action], *, unclaimable: bool = False,
+                       kan_tile: bool = False) -> list[Action]:
+        """The calls left to ``seat`` after every ability's ``claim_filter``."""
+        p = self.players[seat]
+        view = ClaimView(seat=seat, discarder=discarder, tile=tile,
+                         concealed=tuple(p.concealed), in_riichi=p.riichi,
+                         last_discard=self.wall.live_left == 0, ponds=self._pond_tiles(),
+                         unclaimable=unclaimable, kan_tile=kan_tile)
+        for ability in self.abilities:
+            legal = ability.claim_filter(view, legal)
+        return legal
+
+    def _filter_own_kans(self: HandState, seat: int, acts: list[Action]) -> list[Action]:
+        """The seat's own kan declarations through the claim filters; other actions unchanged."""
+        kans = [a for a in acts if a.kind in KAN_KINDS]
+        if not kans:
+            return acts
+        kept = self._filter_claims(seat, None, None, kans)
+        return [a for a in acts if a.kind not in KAN_KINDS or a in kept]
+
+    @staticmethod
+    def _priority_claims(claims: dict[int, Action], order: tuple[int, ...]) -> list[int]:
+        """Seats whose chosen call has priority, in turn order from the discarder."""
+        return [s for s in order if s in claims and claims[s].detail.endswith(PRIORITY)]
+
+    def _take_from_pond(self: HandState, tile: int) -> int:
+        """Mark a tile as gone from its pond (called or taken); returns the pond's seat."""
+        for q in self.players:
+            for d in reversed(q.discards):
+                if d.tile == tile and not d.called:
+                    d.called = True
+                    return q.seat
+        raise ValueError(f"tile {tile} is not lying in any pond")
+
+    def _claim_made(self: HandState, seat: int, meld: Meld, from_seat: int) -> None:
+        view = CallView(seat=seat, kind=meld.kind.value, tiles=meld.tiles, called=meld.called,
+                        from_seat=from_seat, ponds=self._pond_tiles())
+        for ability in self.abilities:
+            ability.claim_made(view)
+
+    # ------------------------------------------------------------------ wins
+
+    def _win_allowed(self: HandState, seat: int, ctx: WinContext,
+                     discarder: int | None) -> bool:
+        """Whether every ability lets this complete, scoring hand win."""
+        if not self.abilities:
+            return True
+        declared = {q.seat: d.order for q in self.players if q.riichi_accepted
+                    for d in q.discards if d.riichi}
+        riichi = tuple(sorted(declared, key=declared.get))
+        view = WinView(seat, ctx, discarder, tuple(self.scores), self.dealer, riichi,
+                       table_points=1000 * self.sticks,
+                       melds=tuple(tuple(q.melds) for q in self.players),
+                       ponds=self._pond_tiles(face_down=True))
+        return all(a.win_allowed(view) for a in self.abilities)
+
+    # ------------------------------------------------------------------ draws
+
+    def _live_draw(self: HandState, seat: int) -> tuple[int, str]:
+        """The seat's live draw: from the wall, or from a source an ability offers
+        (``before_draw``); returns the tile and its source."""
+        if self.abilities:
+            offered = self._offered_draw(seat, "wall")
+            if offered is not None:
+                return offered
+        return self.wall.draw(), "wall"
+
+    def _rinshan_draw(self: HandState, seat: int) -> tuple[int, str]:
+        """The seat's replacement draw after a kan: the rinshan tile, or a tile beside its
+        hand that an ability offers instead (``before_draw`` with source "rinshan"; the rinshan
+        tile then stays, and so does the live wall: rule K-07 moves a tile only with a draw)."""
+        if self.abilities:
+            offered = self._offered_draw(seat, "rinshan")
+            if offered is not None:
+                return offered
+        return self.wall.draw_rinshan(), "rinshan"
+
+    def _offered_draw(self: HandState, seat: int, source: str) -> tuple[int, str] | None:
+        """A draw from a source the seat's abilities offer (a pond tile, or on a rinshan draw
+        only a tile beside the hand), if the seat takes one."""
+        view = DrawView(seat=seat, live_left=self.wall.live_left, ponds=self._pond_tiles(),
+                        source=source)
+        beside = self.aside.get(seat, [])
+        offers = [a for ability in self.abilities if ability.seat == seat
+                  for a in ability.before_draw(view)
+                  if source == "wall" or a.tile in beside]
+        if not offers:
+            return None
+        choice = self.ask(seat, [*offers, Action(ActionKind.PASS, seat)])
+        if choice.kind != ActionKind.ABILITY or not choice.detail.endswith(":draw"):
+            return None
+        owner = self._owner(seat, choice)
+        owner.action_taken(choice)
+        if choice.tile in beside:  # private: the log names no tile
+            beside.remove(choice.tile)
+            self.log("ability", seat, detail=f"{owner.name}: draws the tile beside her hand")
+            return choice.tile, "aside"
+        pond = self._take_from_pond(choice.tile)
+        self.log("ability", seat, choice.tile, detail=f"{owner.name}: draws from P{pond}'s pond")
+        return choice.tile, "pond"
+
+    def _after_draw(self: HandState, seat: int, tile: int, source: str) -> None:
+        view = DrawView(seat=seat, live_left=self.wall.live_left, ponds=self._pond_tiles(),
+                        tile=tile, source=source)
+        for ability in self.abilities:
+            ability.after_draw(view)
+
+    # ------------------------------------------------------------------ discards
+
+    def _discard_made(self: HandState, seat: int, tile: int, tsumogiri: bool,
+                      after_call: tuple[str, int] | None, face_down: bool) -> None:
+        """Every ability's ``discard_made`` hook, before the claims on the discard."""
+        view = self._discard_view(seat, tile, tsumogiri, after_call, face_down)
+        controls = TableControls(self)
+        for ability in self.abilities:
+            ability.discard_made(view, controls)
+
+    def _repeat_offer(self: HandState, seat: int, view: DiscardView) -> Action | None:
+        """A repeated discard the seat's ability offers after its unclaimed discard, if chosen."""
+        offers = [a for ability in self.abilities if ability.seat == seat
+                  for a in ability.discard_actions(view)]
+        if not offers:
+            return None
+        choice = self.ask(seat, [*offers, Action(ActionKind.PASS, seat)])
+        if choice.kind != ActionKind.ABILITY or not choice.detail.endswith(":repeat"):
+            return None
+        owner = self._owner(seat, choice)
+        owner.action_taken(choice)
+        self.log("ability", seat, choice.tile, detail=f"{owner.name}: repeated discard")
+        return choice
+
+    def _replacement_draw(self: HandState, seat: int) -> None:
+        """After a repeated discard the seat draws a tile from the wall to keep its hand size;
+        its turn then ends (no tsumo: the hand holds 3k+1 tiles)."""
+        if not self.wall.live_left:
+            return
+        p = self.players[seat]
+        tile = self.wall.draw()
+        p.concealed.append(tile)
+        self.log("draw", seat, tile, detail="replacement")
+        self._after_draw(seat, tile, "wall")
+
+    def _discard_view(self: HandState, seat: int, tile: int, tsumogiri: bool,
+                      after_call: tuple[str, int] | None, face_down: bool) -> DiscardView:
+        p = self.players[seat]
+        return DiscardView(seat=seat, tile=tile, tsumogiri=tsumogiri, after_call=after_call,
+                           face_down=face_down, scores=tuple(self.scores),
+                           start_points=self.preset.start_points,
+                           others_closed=all(q.is_closed for q in self.players if q.seat != seat),
+                           first_discard=p.turns == 1, dealer=self.dealer,
+                           concealed=tuple(p.concealed))
+
+    # ------------------------------------------------------------------ late claims
+
+    def _late_ron(self: HandState, discarder: int, tile: int) -> HandRecord | None:
+        """After a discard nobody claimed: the rons abilities offer on an earlier tile of the
+        discarder's pond (``late_claims``), checked like any ron (waits, furiten, a yaku, the
+        claim filters) and asked in turn order from the discarder; the first taken wins. A seat
+        that declines lets its winning tile go by (furiten, rule H-09)."""
+        p = self.players[discarder]
+        last = p.discards[-1]
+        prev = p.discards[-2] if len(p.discards) > 1 else None
+        previous = prev.tile if prev and not prev.called and not prev.face_down else None
+        view = replace(self._discard_view(discarder, tile, last.tsumogiri, None, last.face_down),
+                       previous=previous)
+        lying = set(self._pond_tiles()[discarder])
+        for s in self._others(discarder):
+            offers = [a for ability in self.abilities if ability.seat == s
+                      for a in ability.late_claims(view)
+                      if a.kind == ActionKind.RON and a.seat == s and a.tile in lying]
+            if not offers:
+                continue
+            self.late_claim = True  # no houtei: the tile is not the last discard
+            legal = [a for a in offers if self._can_ron(s, a.tile)]
+            legal = [a for a in legal if a in self._filter_claims(s, discarder, a.tile, [a])]
+            if legal:
+                choice = self.ask(s, [*legal, Action(ActionKind.PASS, s)])
+                if choice.kind == ActionKind.RON:
+                    owner = self._owner(s, choice)
+                    self.log("ability", s, choice.tile, detail=f"{owner.name}: ron on "
+                             f"P{discarder}'s previous discard")
+                    return self._finish_ron([s], discarder, choice.tile)
+                for a in legal:
+                    self._missed(s, a.tile)
+            self.late_claim = False
+        return None
+
+    # ------------------------------------------------------------------ abilities switched off
+
+    def _riichi_choices(self: HandState, seat: int) -> None:
+        """Choices the seat's abilities require as it declares riichi (``riichi_choices``)."""
+        p = self.players[seat]
+        view = OwnTurnView(seat=seat, discard_tiles=(), drew=p.drawn is not None,
+                           in_riichi=True, turns=p.turns, opponents_ippatsu=(),
+                           scores=tuple(self.scores))
+        for ability in list(self.abilities):
+            offers = ability.riichi_choices(view) if ability.seat == seat else []
+            if offers:
+                choice = self.ask(seat, offers)
+                ability.action_taken(choice)
+                self.log("ability", seat, detail=f"{ability.name}: "
+                         f"{choice.detail.split(':', 1)[1].replace(':', ' ')}")
+        self._refresh_active()
+
+    def _refresh_active(self: HandState) -> None:
+        """Which seats' abilities work now (``switched_off``, rule C-20). Switches apply in the
+        order they began; a switcher whose own ability is off by an earlier switch does
+        nothing. A switched-off ability is left out of ``self.abilities`` (no hook asks it)
+        and its seat's extra sequences no longer count; both come back when it is switched on.
+        Each change is logged."""
+        every = self.__dict__.setdefault("every_ability", list(self.abilities))
+        if not every:
+            return
+        base = self.__dict__.setdefault("_base_shapes", [q.shapes for q in self.players])
+        found = []
+        for a in every:
+            got = a.switched_off()
+            if got is not None:
+                found.append((got[0], a.seat, a.name, got[1]))
+        off: dict[int, str] = {}
+        for _, seat, name, seats in sorted(found, key=lambda f: (f[0], f[1])):
+            if seat not in off:
+                off.update({s: name for s in sorted(seats) if s != seat and s not in off})
+        before: dict[int, str] = self.__dict__.get("_switched_off", {})
+        if off.keys() == before.keys():
+            return
+        for s in sorted(off.keys() - before.keys()):
+            self.log("ability", s, detail=f"{off[s]}: P{s}'s ability switched off")
+        for s in sorted(before.keys() - off.keys()):
+            self.log("ability", s, detail=f"{before[s]}: P{s}'s ability works again")
+        self._switched_off = off
+        self.abilities = [a for a in every if a.seat not in off]
+        for q in self.players:
+            q.shapes = NO_SHAPES if q.seat in off else base[q.seat]
+            q._held_key = None  # the waits change with the shapes
