@@ -289,7 +289,8 @@ def test_c20_sae_riichi_switches_abilities_off_and_a_noten_riichi_is_chombo() ->
     both = cards(p0="sae_usuzawa", p1="kaori_senoo")
     rec, _, _ = play(start, [Naming(3, ["riichi 2z"]), ["riichi 9m"], [], []], both)
     assert rec.seats[0].riichi and rec.seats[1].riichi
-    assert "sae_usuzawa: P1's ability switched off" in details(rec)
+    switched = [e for e in rec.events if e.detail == "sae_usuzawa: P1's ability switched off"]
+    assert [e.seat for e in switched] == [0]  # logged as her doing (her triggers)
     assert any(e.kind == "chombo" and e.seat == 1 for e in rec.events)
     assert not rec.seats[1].tenpai_at_end and rec.seats[0].tenpai_at_end
     assert deltas(rec) == [-1000 + 4000, -1000 - 8000, 2000, 2000]
@@ -338,6 +339,15 @@ def test_megan_duelists_pay_each_other_double() -> None:
     # a player outside the duel pays as usual
     rec, _, _ = play(start, [Naming(2, ["ron"]), [], [], []], cards(p0="megan_davin"))
     assert deltas(rec) == [2000, -2000, 0, 0]
+
+
+def test_megan_tsumo_doubles_only_the_opponents_share() -> None:
+    # her dealer tsumo (menzen tsumo, tanyao: 2 han 30 fu, 1,000 from each): P1, her opponent,
+    # pays 2,000
+    start = scenario_start([TANKI, "", "", ""], draws="1z2z3z4z7m", dora="9s")
+    rec, _, _ = play(start, [Naming(1, ["tsumo"]), [], [], []], cards(p0="megan_davin"))
+    assert rec.wins and rec.wins[0].han == 2
+    assert deltas(rec) == [4000, -2000, -1000, -1000]
 
 
 def test_megan_a_riichi_outside_the_duel_ends_it() -> None:

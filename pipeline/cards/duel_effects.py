@@ -30,7 +30,7 @@ so every point it moves is logged and conserved. The primitives, by effect kind:
   :mod:`pipeline.rules.shapeless`, so it needs a yaku that does not depend on the shape; the
   rules' furiten from her own waits still applies). In riichi she ignores furiten.
 - ``blocks_calls`` (Sae): as she declares riichi she names another player, who may not call or
-  ron (claims on a discard or a kan tile, late rons included; their own kans are not calls)
+  ron (claims on a discard or a kan tile; their own kans are not calls)
   unless in riichi too, for the rest of the hand. From her declaration on, every other player's
   ability is switched off (rule C-20: a riichi hand made noten by it is chombo at the draw).
 - ``duel`` (Megan): before her first discard she names a duel opponent, whose ability is switched

@@ -306,17 +306,19 @@ class HookPoints:
             got = a.switched_off()
             if got is not None:
                 found.append((got[0], a.seat, a.name, got[1]))
-        off: dict[int, str] = {}
+        off: dict[int, tuple[int, str]] = {}  # seat switched off -> (switcher's seat, name)
         for _, seat, name, seats in sorted(found, key=lambda f: (f[0], f[1])):
             if seat not in off:
-                off.update({s: name for s in sorted(seats) if s != seat and s not in off})
-        before: dict[int, str] = self.__dict__.get("_switched_off", {})
+                off.update({s: (seat, name) for s in sorted(seats)
+                            if s != seat and s not in off})
+        before: dict[int, tuple[int, str]] = self.__dict__.get("_switched_off", {})
         if off.keys() == before.keys():
             return
-        for s in sorted(off.keys() - before.keys()):
-            self.log("ability", s, detail=f"{off[s]}: P{s}'s ability switched off")
+        for s in sorted(off.keys() - before.keys()):  # logged as the switcher's doing
+            self.log("ability", off[s][0], detail=f"{off[s][1]}: P{s}'s ability switched off")
         for s in sorted(before.keys() - off.keys()):
-            self.log("ability", s, detail=f"{before[s]}: P{s}'s ability works again")
+            self.log("ability", before[s][0],
+                     detail=f"{before[s][1]}: P{s}'s ability works again")
         self._switched_off = off
         self.abilities = [a for a in every if a.seat not in off]
         for q in self.players:
