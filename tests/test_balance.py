@@ -113,3 +113,24 @@ def test_a_draft_that_kept_its_version_number_gets_its_own_run_folder(tmp_path: 
     main, ref = plan.folder(plan.main), plan.folder(plan.reference)
     assert main != ref
     assert (main.name, ref.name) == (plan.main.run_id, plan.reference.run_id)
+
+
+def test_a_run_played_by_other_code_is_played_again_not_reused(tmp_path: Path,
+                                                               monkeypatch) -> None:
+    """A designer who updates the lab and runs `saki balance` again gets tables from the new
+    code: a finished run whose run.json names other code is replayed, not reused."""
+    hanchan = preset(tmp_path, "cards-hanchan")
+    runs, out = tmp_path / "runs", tmp_path / "r.html"
+    args = ["--preset", str(hanchan), "--games", "1", "--seed", "4", "--workers", "1",
+            "--runs", str(runs), "--out", str(out)]
+    assert balance(*args).exit_code == 0
+    (folder,) = runs.iterdir()
+    meta = json.loads((folder / "run.json").read_text())
+    meta["code"]["source_hash"] = "0" * 16        # as if an older version had played it
+    (folder / "run.json").write_text(json.dumps(meta))
+    again = balance(*args)
+    assert again.exit_code == 0, again.output
+    assert "another version of the lab's code: playing it again" in again.output
+    assert "shards were already done" not in again.output
+    replayed = json.loads((folder / "run.json").read_text())
+    assert replayed["code"]["source_hash"] != "0" * 16 and len(replayed["sessions"]) == 1

@@ -339,6 +339,21 @@ def test_a_folder_of_another_run_is_refused_unless_forced(tmp_path: Path) -> Non
     assert set(load_table(tmp_path, "hands")["run_id"].to_list()) == {doc["run_id"]}
 
 
+def test_a_run_played_by_other_code_is_not_resumed_unless_forced(tmp_path: Path) -> None:
+    """Resuming with changed code would mix two versions' tables in one run."""
+    base = ["--preset", "single-hand", "--games", "2", "--bots", "random", "--workers", "1",
+            "--out", str(tmp_path), "--seed", "1"]
+    assert run_cli(*base).exit_code == 0
+    doc = read_run(tmp_path)
+    doc["code"]["source_hash"] = "f" * 16
+    (tmp_path / "run.json").write_text(json.dumps(doc))
+    refused = run_cli(*base)
+    assert_one_line_error(refused, "another version of the lab's code", "--force")
+    forced = run_cli(*base, "--force")
+    assert forced.exit_code == 0, forced.output
+    assert read_run(tmp_path)["code"]["source_hash"] != "f" * 16
+
+
 def test_a_folder_that_is_not_a_run_is_refused(tmp_path: Path) -> None:
     (tmp_path / "notes.txt").write_text("mine")
     result = run_cli("--preset", "single-hand", "--games", "1", "--bots", "random",

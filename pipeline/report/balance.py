@@ -124,7 +124,7 @@ def run_balance(plan: BalancePlan, *, out: Path | None = None, site: Path | None
     :class:`~pipeline.sim.run.ProgressBar`); ``say`` receives a line per step.
     """
     from pipeline.report.build import build_report, write_report, write_site
-    from pipeline.sim.run import simulate
+    from pipeline.sim.run import played_by_other_code, simulate
 
     summaries = []
     folders: dict[str, Path] = {}
@@ -133,11 +133,14 @@ def run_balance(plan: BalancePlan, *, out: Path | None = None, site: Path | None
             continue
         folder = plan.folder(config)
         say(f"simulating {config.label} ({config.games} matches) into {folder}")
+        force = played_by_other_code(folder)
+        if force:
+            say(f"{folder} was played by another version of the lab's code: playing it again")
         if progress is None:
-            summary = simulate(config, folder, workers=workers)
+            summary = simulate(config, folder, workers=workers, force=force)
         else:
             with progress() as bar:
-                summary = simulate(config, folder, workers=workers, progress=bar)
+                summary = simulate(config, folder, workers=workers, progress=bar, force=force)
         summaries.append(summary.describe())
         say(summary.describe())
         folders[role] = folder

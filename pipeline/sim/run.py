@@ -530,8 +530,23 @@ def load_table(out: Path, table: str) -> pl.DataFrame:
     return pl.concat(frames, how="vertical")
 
 
+@lru_cache(maxsize=1)
+def source_hash() -> str:
+    """sha256 (16 hex digits) of the code and bot data that decide how matches are played:
+    every ``pipeline/**/*.py`` file and ``data/bots/*``. Unlike the git commit it also sees
+    uncommitted edits, so a run is never resumed or reused by code that plays differently."""
+    digest = hashlib.sha256()
+    package = Path(pipeline.__file__).resolve().parent
+    files = sorted(package.rglob("*.py")) + sorted((PROJECT_ROOT / "data" / "bots").glob("*"))
+    for path in files:
+        if path.is_file():
+            digest.update(path.relative_to(PROJECT_ROOT).as_posix().encode() + b"\0")
+            digest.update(path.read_bytes() + b"\0")
+    return digest.hexdigest()[:16]
+
+
 def code_version() -> dict[str, str | None]:
-    """The package version and, when the code is a git checkout, its commit."""
+    """The package version, the hash of the playing code and, in a git checkout, its commit."""
     commit = None
     try:
         proc = subprocess.run(["git", "rev-parse", "HEAD"], cwd=PROJECT_ROOT, text=True,
@@ -540,10 +555,24 @@ def code_version() -> dict[str, str | None]:
             commit = proc.stdout.strip() or None
     except (OSError, subprocess.SubprocessError):
         pass
-    return {"version": pipeline.__version__, "git_commit": commit}
+    return {"version": pipeline.__version__, "source_hash": source_hash(), "git_commit": commit}
 
 
 # --- folder handling ------------------------------------------------------------------------
+
+
+class StaleRunError(SimError):
+    """The output folder holds this configuration's run, played by code that has changed since."""
+
+
+def played_by_other_code(out: Path) -> bool:
+    """Whether ``out`` holds a run whose ``run.json`` names code other than this code."""
+    try:
+        doc = json.loads((Path(out) / RUN_FILE).read_text())
+    except (OSError, ValueError):
+        return False
+    there = (doc.get("code") or {}).get("source_hash") if isinstance(doc, dict) else None
+    return there is not None and there != source_hash()
 
 
 def _prepare(out: Path, config: RunConfig, force: bool) -> dict[str, Any] | None:
@@ -572,6 +601,12 @@ def _prepare(out: Path, config: RunConfig, force: bool) -> dict[str, Any] | None
         if difference:
             raise SimError(f"{out} holds a different run ({difference}); choose another --out, "
                            "or use --force to replace it")
+        if played_by_other_code(out):
+            there = (previous.get("code") or {}).get("source_hash")
+            raise StaleRunError(
+                f"{out} holds a run played by another version of the lab's code (code "
+                f"{there} there, {source_hash()} here); resuming or reusing it would mix two "
+                "versions: use --force to play it again, or choose another --out")
         return previous
     strangers = sorted(p.name for p in out.iterdir() if p.name not in _OURS)
     if strangers:
