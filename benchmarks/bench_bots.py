@@ -8,6 +8,10 @@ from cold memos (hand combinations, waits, acceptance; the per-suit shanten tabl
 Rates are given per wall-clock second and per CPU second of this process (the second is steadier
 on a busy machine).
 
+With a preset that plays cards (``--preset cards-hanchan``) every match gets its own
+``CardTable``, exactly as ``saki simulate`` deals teams and picks (the catalog read once), so
+ability hooks and the card scoring path are timed too.
+
 Memory is measured afterwards, so tracing does not slow the timed runs: ``tracemalloc`` over one
 more match (the peak of Python allocations it makes, caches already warm) and the process's
 peak resident size (``ru_maxrss``, everything so far).
@@ -34,6 +38,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from pipeline.bots.registry import BOT_KINDS, make_agent  # noqa: E402
+from pipeline.cards.catalog import load_catalog  # noqa: E402
+from pipeline.cards.table import CardTable  # noqa: E402
 from pipeline.rules.actions import Action  # noqa: E402
 from pipeline.rules.agents import Agent, Observation  # noqa: E402
 from pipeline.rules.match import derive_seed, play_match  # noqa: E402
@@ -51,6 +57,12 @@ class CountingAgent:
     def decide(self, obs: Observation, legal: list[Action]) -> Action:
         self.counter[0] += 1
         return self.agent.decide(obs, legal)
+
+    def __getattr__(self, name: str) -> object:
+        """The agent's other hooks (``pick`` for cards) pass through unchanged."""
+        if name == "agent":  # not set yet (a copy being built): no recursion
+            raise AttributeError(name)
+        return getattr(self.agent, name)
 
 
 @dataclass
@@ -72,13 +84,15 @@ class Run:
 
 def play(preset: Preset, bot: str, seed: int, indices: range) -> tuple[Run, list[HandRecord]]:
     counter = [0]
+    catalog = load_catalog(preset.cards.catalog) if preset.cards.enabled else None
     records: list[HandRecord] = []
     start = time.perf_counter()
     cpu = time.process_time()
     for i in indices:
         agents = [CountingAgent(make_agent(bot, derive_seed(seed, i, "agent", s)), counter)
                   for s in range(4)]
-        records.extend(play_match(preset, agents, seed, i).hands)
+        table = CardTable(preset, agents, seed, i, catalog) if preset.cards.enabled else None
+        records.extend(play_match(preset, agents, seed, i, table=table).hands)
     run = Run(len(indices), len(records), counter[0], time.perf_counter() - start,
               time.process_time() - cpu)
     return run, records

@@ -138,12 +138,13 @@ def test_partial_kinds_report_only_supported_values_as_implemented() -> None:
     assert effect_implemented("count_bonus", {"count": "pinzu_tiles", "condition": "always"})
     assert not effect_implemented("count_bonus", {"count": "shown_family_tiles",
                                                   "condition": "always"})
-    assert not effect_implemented("extra_turn", {"when": "new_family_discard"})
-    assert not effect_implemented("copy_ability", {})
+    assert effect_implemented("extra_turn", {"when": "new_family_discard"})  # the back side
+    assert not effect_implemented("extra_turn", {"when": "no_such_moment"})
+    assert not effect_implemented("declared_pool", {"tiles": 10})
     assert effect_implemented("priority_call", {"call": "chi_any"})
     assert effect_implemented("priority_call", {"call": "pon_red_dragon_from_pond"})
     assert CATALOG.card("arata_sagimori").playable()
-    assert not CATALOG.card("maho_yumeno").playable()  # copying a card: not yet
+    assert not CATALOG.card("ryuuka_shimizudani").playable()  # a declared pool: not yet
 
 
 def test_preset_replace_keeps_rules_for_abilities() -> None:

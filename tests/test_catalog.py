@@ -156,7 +156,7 @@ def test_kinds_playable_and_missing_kinds(cat: Catalog, monkeypatch) -> None:
     # The default is the registry's set, read when called.
     monkeypatch.setattr(registry, "IMPLEMENTED_KINDS", frozenset(nodoka.kinds))
     assert nodoka.playable() and nodoka.missing_kinds() == ()
-    assert not cat.card("saki_miyanaga").playable()
+    assert not cat.card("ryuuka_shimizudani").playable()
 
 
 # --- deck rules -----------------------------------------------------------------------------
@@ -478,7 +478,7 @@ def test_cli_cards_list(cat: Catalog) -> None:
     assert [line.split()[0] for line in lines[1:55]] == ROSTER_IDS
     himeko = next(line for line in lines if line.startswith("himeko_tsuruta"))
     assert "Himeko Tsuruta" in himeko and "Shindouji" in himeko and "never_in_deck" in himeko
-    assert " no " in himeko
+    assert " yes " in himeko  # played as the back of Mairu's card
     done = sum(c.playable() for c in cat)
     assert lines[-1] == f"54 cards in catalog 1.2, {done} implemented"
     assert run("cards", "list").output == result.output  # 1.2 is the default
@@ -505,8 +505,8 @@ def test_cli_cards_show(cat: Catalog) -> None:
     assert "pinfu: yaku_value (scoring)" in out
     assert 'yaku = "Pinfu", han = 2' in out
     assert "Implemented: yes" in out
-    maho = run("cards", "show", "maho_yumeno").output
-    assert "Implemented: no; missing kinds: " in maho and "copy_ability" in maho
+    ryuuka = run("cards", "show", "ryuuka_shimizudani").output
+    assert "Implemented: no; missing kinds: " in ryuuka and "declared_pool" in ryuuka
     kazue = run("cards", "show", "kazue_nanpo").output
     assert "Removed from the deck in East-only games (rule C-10)." in kazue
     assert "Flags: excluded_east_only" in kazue

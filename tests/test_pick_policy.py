@@ -45,9 +45,9 @@ def test_placement_breaks_ties_by_distance_from_the_dealer() -> None:
 
 
 def test_pick_is_deterministic_and_keeps_the_first_of_equals() -> None:
-    nothing = ("maho_yumeno", "saki_miyanaga")     # no implemented effect: both worth 0
-    assert choose(PINZU, nothing, EVEN) == "maho_yumeno"
-    assert choose(PINZU, nothing[::-1], EVEN) == "saki_miyanaga"
+    nothing = ("no_such_card_a", "no_such_card_b")  # not in the catalog: both worth 0
+    assert choose(PINZU, nothing, EVEN) == "no_such_card_a"
+    assert choose(PINZU, nothing[::-1], EVEN) == "no_such_card_b"
     team = tuple(c.id for c in CATALOG if c.playable())[:6]
     assert len({choose(MANZU, team, EVEN) for _ in range(3)}) == 1
 

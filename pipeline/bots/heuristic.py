@@ -46,8 +46,11 @@ FAR_VS_RIICHI = 0.25
 STAKE_RIICHI_MIN_TILES = 24
 STAKE_RIICHI_MIN_POINTS = 15000
 _CLAIMS = (ActionKind.PON, ActionKind.CHI, ActionKind.MINKAN)
+_DISCARD, _RIICHI, _ABILITY = ActionKind.DISCARD, ActionKind.RIICHI, ActionKind.ABILITY
+_WINS = (ActionKind.TSUMO, ActionKind.RON)
 # A known tile drawn instead of the wall's when it widens a hand near tenpai by this many tiles.
 KNOWN_DRAW_MIN_GAIN = 4
+EXCHANGES = (":swap_pond", ":swap_wall")  # a hand tile for a known tile (a pond's, the wall's)
 
 
 @dataclass
@@ -100,7 +103,7 @@ class HeuristicBot:
 
     def decide(self, obs: Observation, legal: list[Action]) -> Action:
         for a in legal:
-            if a.kind in (ActionKind.TSUMO, ActionKind.RON):
+            if a.kind in _WINS:
                 return a
         if ":family:" in legal[0].detail:
             return self._family_choice(obs, legal)
@@ -120,6 +123,12 @@ class HeuristicBot:
                 return legal[0] if self._wants_set_aside(obs) else legal[-1]
             if legal[0].kind == ActionKind.ABILITY and legal[0].detail.endswith(":swap"):
                 return self._swap_choice(obs, legal)
+            if legal[0].kind == ActionKind.ABILITY and legal[0].detail.endswith(EXCHANGES):
+                return self._exchange_choice(obs, legal)
+            if legal[0].kind == ActionKind.ABILITY and legal[0].detail.endswith(":swap_meld"):
+                return self._meld_swap_choice(obs, legal)
+            if legal[0].kind == ActionKind.ABILITY and legal[0].detail.endswith(":turn_down"):
+                return self._turn_down_choice(obs, legal)
             if legal[0].kind == ActionKind.ABILITY and legal[0].detail.endswith(":move_two"):
                 # she draws the last tile when the live wall left is a multiple of four
                 left = obs.tiles_left
@@ -252,6 +261,72 @@ class HeuristicBot:
                 best = self._physical([a for a in legal[:-1] if a.tile // 4 == t], obs.drawn)
         return best
 
+    def _exchange_choice(self, obs: Observation, legal: list[Action]) -> Action:
+        """A hand tile (``tile``) for a known one (``tiles[0]``: a pond's, the wall's next):
+        taken when the hand gets closer to tenpai, or stays as close (one step away or less)
+        and accepts clearly more tiles (KNOWN_DRAW_MIN_GAIN)."""
+        counts = counts34(obs.concealed)
+        nm = len(obs.melds(obs.seat))
+        unseen = [4 - v for v in visible_counts(obs)]
+
+        def worth(c: list[int]) -> tuple[int, int]:
+            if sum(c) % 3 == 2:
+                after = discard_shanten(c, nm)
+                sh = min(after.values())
+                keep = [t for t, v in after.items() if v == sh]
+                wide = max(discard_acceptance(c, nm, keep, unseen).values(), default=0)
+            else:
+                sh = shanten(c, nm)
+                wide = acceptance(c, nm, unseen) if sh <= 1 else 0
+            return sh, (wide if sh <= 1 else 0)
+
+        base_sh, base_wide = worth(list(counts))
+        best, best_key = legal[-1], (base_sh, -base_wide - KNOWN_DRAW_MIN_GAIN + 1)
+        seen: set[tuple[int, int]] = set()
+        for a in legal[:-1]:
+            out, into = a.tile // 4, a.tiles[0] // 4
+            if (out, into) in seen:
+                continue
+            seen.add((out, into))
+            counts[out] -= 1
+            counts[into] += 1
+            sh, wide = worth(counts)
+            counts[out] += 1
+            counts[into] -= 1
+            if (sh, -wide) < best_key:
+                best, best_key = a, (sh, -wide)
+        return best
+
+    @staticmethod
+    def _meld_swap_choice(obs: Observation, legal: list[Action]) -> Action:
+        """Swap when the other meld is worth more to her than her own: a triplet of a value
+        tile (a yakuhai) counts 2, each dora tile 1, a kan a half more (fu)."""
+        valued = value_types(obs.seat_wind, obs.round_wind)
+        dora = dora_types(obs.dora_indicators)
+
+        def worth(types: list[int]) -> float:
+            triplet = len(set(types)) == 1
+            return (2.0 if triplet and types[0] in valued else 0.0) + \
+                sum(dora.count(x) for x in types) + (0.5 if len(types) == 4 else 0.0)
+
+        mine = {m.tiles[0]: [x // 4 for x in m.tiles] for m in obs.melds(obs.seat)}
+        best, gain = legal[-1], 0.0
+        for a in legal[:-1]:
+            more = worth([x // 4 for x in a.tiles]) - worth(mine.get(a.tile, []))
+            if more > gain:
+                best, gain = a, more
+        return best
+
+    def _turn_down_choice(self, obs: Observation, legal: list[Action]) -> Action:
+        """Turn down another player's latest tile (her han count those) while her hand is near
+        tenpai (the han count only if she wins); never a tile of her own pond."""
+        counts = counts34(obs.concealed)
+        if shanten(counts, len(obs.melds(obs.seat))) > 2:
+            return legal[-1]
+        own = set(obs.discards(obs.seat))
+        others = [a for a in legal[:-1] if a.tile not in own]
+        return others[-1] if others else legal[-1]
+
     @staticmethod
     def _repeat_choice(obs: Observation, legal: list[Action]) -> Action:
         """Repeat the discard (a safe, unclaimable discard and a fresh draw) when the second copy
@@ -325,7 +400,19 @@ class HeuristicBot:
     # ------------------------------------------------------------------ own turn
 
     def _own_turn(self, obs: Observation, legal: list[Action]) -> Action:
-        kinds = {a.kind for a in legal}
+        # one pass over the legal actions (hot path): plain discards, riichi discards, and
+        # face-down discards (an ability's), each in the order offered
+        kinds = set()
+        discards, riichi_discards, face_down = [], [], []
+        for a in legal:
+            kind = a.kind
+            kinds.add(kind)
+            if kind == _DISCARD:
+                discards.append(a)
+            elif kind == _RIICHI:
+                riichi_discards.append(a)
+            elif kind == _ABILITY and a.detail.endswith(":face_down"):
+                face_down.append(a)
         counts = counts34(obs.concealed)
         seat = obs.seat
         melds = obs.melds(seat)
@@ -334,13 +421,11 @@ class HeuristicBot:
             kinds_held = sum(1 for t in TERMINAL_HONOR_TYPES if counts[t])
             if kinds_held < 11:
                 return next(a for a in legal if a.kind == ActionKind.NINE_TERMINALS)
-        face_down = [a for a in legal
-                     if a.kind == ActionKind.ABILITY and a.detail.endswith(":face_down")]
         if obs.in_riichi(seat):
             for a in legal:
                 if a.kind == ActionKind.ANKAN:
                     return a  # legal in riichi only when the wait stays the same
-            plain = next(a for a in legal if a.kind == ActionKind.DISCARD)
+            plain = discards[0]
             if face_down and self._danger(plain.tile // 4, self._threats(obs),
                                           visible_counts(obs)) >= FACE_DOWN_MIN_DANGER:
                 return next(a for a in face_down if a.tile == plain.tile)
@@ -357,10 +442,9 @@ class HeuristicBot:
             kan = self._kan_choice(legal, counts, nm, threats)
             if kan is not None:
                 return kan
-        discards = [a for a in legal if a.kind == ActionKind.DISCARD]
         choice_type, riichi_ok = self._best_discard(obs, counts, melds, unseen, visible,
                                                     threats, {a.tile // 4 for a in discards})
-        riichi = [a for a in legal if a.kind == ActionKind.RIICHI and a.tile // 4 == choice_type]
+        riichi = [a for a in riichi_discards if a.tile // 4 == choice_type]
         if riichi and riichi_ok and self._wants_riichi(obs, counts, melds, unseen, choice_type,
                                                        threats):
             return self._riichi_with_stake(obs, legal, self._physical(riichi, obs.drawn))
@@ -472,8 +556,7 @@ class HeuristicBot:
             else:
                 score = (-sh, accept - keep * 2.5)
             scored.append((score, -t, t))
-        scored.sort(reverse=True)
-        return scored[0][2], True
+        return max(scored)[2], True  # types are distinct: no ties
 
     def _keep_values(self, types: Sequence[int], counts: Sequence[int], dora: Sequence[int],
                      values: set[int], direction: str | None, tiles: Sequence[int]

@@ -372,6 +372,21 @@ def last_tile_mastery(params: Mapping[str, Any], f: HandFeatures, view: PickView
     return LAST_TILE_SHARE * _win_value(view)
 
 
+# A swap with a pond tile: a few tiles improved per hand; after calls only when she calls.
+POND_SWAP_WORTH = {"pond_6_or_12_or_riichi": 250.0, "after_call": 150.0}
+
+
+def swap_with_discard(params: Mapping[str, Any], f: HandFeatures, view: PickView) -> float:
+    """A known tile for a useless one, worth more while the hand is far from tenpai."""
+    return POND_SWAP_WORTH[params["when"]] * (1.5 if f.shanten >= 2 else 1.0)
+
+
+def winds_as_west(params: Mapping[str, Any], f: HandFeatures, view: PickView) -> float:
+    # every wind held pairs with every other: loose winds turn into pairs and West triplets
+    winds = sum(f.counts[27:31])
+    return f.win_chance * 150.0 * winds
+
+
 def _flat(worth: float) -> Estimate:
     return lambda params, f, view: worth
 
@@ -404,6 +419,10 @@ ESTIMATES: dict[str, Estimate] = {
     "draw_from_discards": _flat(200.0),
     "private_extra_tile": _flat(400.0),
     "last_tile_mastery": last_tile_mastery,
+    "swap_with_discard": swap_with_discard,
+    "blocks_wins_with_wind": _flat(300.0),  # others' wins blocked, winds swapped in
+    "peek_and_swap": _flat(200.0),  # a known wall tile for a hand tile, a few times a hand
+    "meld_swap": _flat(150.0),      # a better meld taken, tiles turned face down for her han
     "unclaimable_repeat": _flat(100.0),
     "yaku_value": yaku_value,
     "one_han_yaku_value": one_han_yaku_value,
@@ -420,6 +439,10 @@ ESTIMATES: dict[str, Estimate] = {
     "face_down_discard": face_down_discard,
     "extra_turn": extra_turn,
     "open_hands": open_hands,
+    "winds_as_west": winds_as_west,
+    "copy_ability": _flat(400.0),   # the better of two cards drawn blind, chosen with this hand
+    "family_guess": _flat(300.0),   # about one right guess in three draws: han on the back side
+    "flip_card": _flat(0.0),        # the worth is in the other side's effects
 }
 
 

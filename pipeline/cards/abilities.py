@@ -15,7 +15,10 @@ rules, dealer scoring, wind yakuhai, always-riichi and local yaku (rule C-25) li
 ``han_per_count`` in :mod:`pipeline.cards.shapes`; claim filters, priority calls, set-aside draws
 and repeated discards in :mod:`pipeline.cards.claims` (mixed in as ``ClaimEffects``); wall
 exchanges, draws from her own pond, a private extra tile and the last-tile effects in
-:mod:`pipeline.cards.wall_effects`.
+:mod:`pipeline.cards.wall_effects`; rinshan tiles that always win and winds read as West in
+:mod:`pipeline.cards.meta_effects` (which also holds the copied and two-sided cards the card
+table builds); tiles swapped with ponds or the next wall tile, melds swapped and wins blocked
+by a seat wind in :mod:`pipeline.cards.swap_effects`.
 """
 
 from __future__ import annotations
@@ -26,9 +29,11 @@ from typing import Any
 from pipeline.cards import (
     claims,
     duel_effects,
+    meta_effects,
     payments,
     scoring_effects,
     shapes,
+    swap_effects,
     table_effects,
     wall_effects,
 )
@@ -36,6 +41,7 @@ from pipeline.cards.catalog import Card, Effect
 from pipeline.cards.memory import MatchMemory
 from pipeline.rules.actions import Action, MeldKind
 from pipeline.rules.agari import winning_types
+from pipeline.rules.hand_shapes import HandShapes
 from pipeline.rules.hooks import (
     AbilityHooks,
     CallView,
@@ -250,6 +256,7 @@ OWN_TURN_KINDS = frozenset(("face_down_discard", "extra_turn")) | claims.CLAIM_K
 OPTIONAL_EFFECTS: set[str] = {"face_down", "extra_turn", "draw", "repeat"}
 OPTIONAL_EFFECTS.update(payments.RIICHI_CHOICES)  # a riichi declared with a stake
 OPTIONAL_EFFECTS.update(wall_effects.OPTIONAL)  # a swap with the tile beside the hand, ...
+OPTIONAL_EFFECTS.update(swap_effects.OPTIONAL)  # a swap with a pond tile
 
 
 def effect_implemented(kind: str, params: Mapping[str, Any]) -> bool:
@@ -257,7 +264,8 @@ def effect_implemented(kind: str, params: Mapping[str, Any]) -> bool:
     if kind not in SCORING_PRIMITIVES and kind not in HAND_START_PRIMITIVES \
             and kind not in OWN_TURN_KINDS and kind not in payments.PAYMENT_KINDS \
             and kind not in table_effects.TABLE_KINDS and kind not in duel_effects.DUEL_KINDS \
-            and kind not in wall_effects.WALL_KINDS:
+            and kind not in swap_effects.SWAP_KINDS \
+            and kind not in wall_effects.WALL_KINDS and kind not in meta_effects.META_KINDS:
         return False
     return all(params.get(name) in choices
                for (k, name), choices in SUPPORTED_CHOICES.items() if k == kind)
@@ -290,6 +298,8 @@ class CardAbility(duel_effects.DuelHooks, claims.ClaimEffects, payments.PaymentH
         self.tab = table_effects.TableEffects(card, seat)
         self.duel = duel_effects.DuelEffects(card, seat)  # claims, wins, blocks, duels
         self.walls = wall_effects.WallEffects(card, seat)  # the wall and draws
+        self.swaps = swap_effects.SwapEffects(card, seat)  # tiles swapped with ponds
+        self.meta = meta_effects.MetaEffects(card, seat)  # rinshan tiles
 
     def own_actions(self, view: OwnTurnView) -> list[Action]:
         """Face-down discards (rule C-13) when the card's condition holds."""
@@ -324,6 +334,8 @@ class CardAbility(duel_effects.DuelHooks, claims.ClaimEffects, payments.PaymentH
         self.duel.hand_start(table)
         if self.walls:
             self.walls.hand_start(table)
+        if self.swaps:
+            self.swaps.hand_start(table)
         for effect, primitive in self._start:
             primitive(effect.params, table, self)
 
@@ -332,6 +344,7 @@ class CardAbility(duel_effects.DuelHooks, claims.ClaimEffects, payments.PaymentH
         extra = self.pay.scoring(win) if own and self.pay else []
         extra += self.tab.scoring(win) if own and self.tab else []
         extra += self.duel.scoring(win) if own and self.duel else []
+        extra += self.swaps.scoring(win) if own and self.swaps else []
         if not self._scoring and not extra:
             return None
         return merge_modifiers([*(p(e.params, win, self.seat) for e, p in self._scoring
@@ -341,6 +354,8 @@ class CardAbility(duel_effects.DuelHooks, claims.ClaimEffects, payments.PaymentH
     def turn_choices(self, view: OwnTurnView) -> list[Action]:
         if self.walls:  # the wall steps her turn starts with (pipeline/cards/wall_effects.py)
             self.walls.turn_start(view)
+        if self.swaps:  # swaps with a pond (pipeline/cards/swap_effects.py)
+            self.swaps.turn_start(view)
         return (self.tab.turn_choices(view) if self.tab else []) or \
             (self.duel.turn_choices(view) if self.duel else [])
 
@@ -348,20 +363,43 @@ class CardAbility(duel_effects.DuelHooks, claims.ClaimEffects, payments.PaymentH
         super().after_draw(view)
         if self.tab:
             self.tab.after_draw(view)
+        if self.swaps:
+            self.swaps.after_draw(view)
+        if self.meta:
+            self.meta.after_draw(view)
 
     def riichi(self, view: RiichiView, table: TableControls) -> None:
         super().riichi(view, table)
         if self.tab:
             self.tab.riichi(view, table)
+        if self.swaps:
+            self.swaps.riichi(view)
 
     def claim_made(self, view: CallView) -> None:
         super().claim_made(view)
         if self.tab:
             self.tab.claim_made(view)
+        if self.swaps:
+            self.swaps.claim_made(view)
+
+    def hand_shapes(self) -> HandShapes | None:
+        own = super().hand_shapes()
+        read = self.meta.hand_shapes() if self.meta else None  # winds read as West
+        return read.merged(own) if read else own
 
     def always_wins(self, view: WinTileView) -> bool:
         return super().always_wins(view) or (bool(self.tab) and self.tab.always_wins(view)) \
-            or (bool(self.walls) and self.walls.always_wins(view))
+            or (bool(self.walls) and self.walls.always_wins(view)) \
+            or (bool(self.meta) and self.meta.always_wins(view))
+
+    # swap effects (pipeline/cards/swap_effects.py)
+    def win_allowed(self, win: WinView) -> bool:
+        return super().win_allowed(win) and (not self.swaps or self.swaps.win_allowed(win))
+
+    def discard_passed(self, view: DiscardView, table: TableControls) -> None:
+        super().discard_passed(view, table)
+        if self.swaps:
+            self.swaps.discard_passed(view)
 
     # wall effects (pipeline/cards/wall_effects.py)
     def before_draw(self, view: DrawView) -> list[Action]:
@@ -373,6 +411,8 @@ class CardAbility(duel_effects.DuelHooks, claims.ClaimEffects, payments.PaymentH
     def discard_made(self, view: DiscardView, table: TableControls) -> None:
         if self.walls:
             self.walls.discard_made(view, table)
+        if self.swaps:
+            self.swaps.discard_made(view)
         if self.tab:
             self.tab.discard_made(view, table)
 
@@ -395,5 +435,7 @@ HAND_START_PRIMITIVES["open_hands"] = open_hands
 # Table effects (pipeline/cards/table_effects.py): their primitives and parameter values.
 SCORING_PRIMITIVES.update(table_effects.SCORING_PRIMITIVES)
 CONDITIONS.update(table_effects.CONDITIONS)
-for _key, _values in (*table_effects.SUPPORTED.items(), *duel_effects.SUPPORTED.items()):
+for _key, _values in (*table_effects.SUPPORTED.items(), *duel_effects.SUPPORTED.items(),
+                      *swap_effects.SUPPORTED.items(),
+                      *meta_effects.SUPPORTED.items()):
     SUPPORTED_CHOICES[_key] = SUPPORTED_CHOICES.get(_key, frozenset()) | _values

@@ -10,6 +10,7 @@ from __future__ import annotations
 import inspect
 from collections.abc import Callable, Sequence
 
+from pipeline.cards import meta_effects
 from pipeline.cards.abilities import CardAbility
 from pipeline.cards.catalog import Catalog, load_catalog
 from pipeline.cards.memory import MatchMemory
@@ -17,6 +18,7 @@ from pipeline.cards.payments import match_duties
 from pipeline.cards.teams import (
     TeamState,
     deck_for,
+    draw_for_ability,
     end_of_hand,
     match_rng,
     new_match,
@@ -44,12 +46,14 @@ class CardTable:
         self.picks: list[str] = []
         self.memory = MatchMemory(red_fives=preset.red_fives)  # match-long card state
         self.abilities: list[AbilityHooks] = []
+        self.copied: dict[int, tuple[str, tuple[str, ...]]] = {}  # seat -> copy, cards drawn
 
     def abilities_for(self, start: HandStart) -> list[AbilityHooks]:
         """Each seat picks a character after seeing its starting hand (C-03, C-04)."""
         start_hand(self.state)
         hands = Wall(start.wall).deal(start.dealer)
         self.picks = []
+        self.copied = {}
         abilities: list[AbilityHooks] = []
         for seat, agent in enumerate(self.agents):
             options = options_for_hand(self.state, seat)
@@ -60,16 +64,42 @@ class CardTable:
                 pick = options[0]
             record_pick(self.state, seat, pick)
             self.picks.append(pick)
-            abilities.append(CardAbility(self.catalog.card(pick), seat, self.memory))
+            if meta_effects.copies(self.catalog.card(pick)):  # the copy, chosen with the picks
+                room = len(self.state.deck) + len(self.state.out_of_play)
+                drawn = tuple(draw_for_ability(self.state, seat,
+                                               min(meta_effects.COPY_COUNT, room)))
+                choose = (lambda cards, c=chooser, s=seat: _ask_pick(
+                    c, tuple(hands[s]), tuple(cards), self._situation(start, s))) \
+                    if chooser else None
+                if drawn:  # an empty deck: nothing to copy
+                    self.copied[seat] = (meta_effects.copy_choice(drawn, choose), drawn)
+            abilities.append(self._ability(seat, pick))
         self.abilities = abilities
         return [*abilities, *match_duties(self.memory)]  # stakes owed from the last hand
 
     def replay_abilities(self, without: int | None = None) -> list[AbilityHooks | None]:
         """Fresh abilities for this hand's picks, to play the same deal again; seat ``without``
         keeps its pick but plays with no ability (the paired measurement)."""
-        return [*(None if seat == without else CardAbility(self.catalog.card(pick), seat,
-                                                           self.memory)
+        return [*(None if seat == without else self._ability(seat, pick)
                   for seat, pick in enumerate(self.picks)), *match_duties(self.memory)]
+
+    def _ability(self, seat: int, pick: str) -> AbilityHooks:
+        """The seat's ability this hand: its pick's, or the card its pick copied."""
+        if seat in self.copied:
+            copied, drawn = self.copied[seat]
+            inner = self._card_ability(copied, seat)
+            return meta_effects.CopiedAbility(inner, pick, copied, drawn)  # type: ignore[return-value]
+        return self._card_ability(pick, seat)
+
+    def _card_ability(self, card_id: str, seat: int) -> AbilityHooks:
+        """One card's ability; a two-sided card holds both sides (the front up)."""
+        card = self.catalog.card(card_id)
+        ability = CardAbility(card, seat, self.memory)
+        back = meta_effects.two_sided(card)
+        if back is None or back not in self.catalog.ids:
+            return ability
+        other = CardAbility(self.catalog.card(back), seat, self.memory)
+        return meta_effects.FlipAbility(ability, other)  # type: ignore[return-value]
 
     def _situation(self, start: HandStart, seat: int) -> PickView:
         """What the seat knows when picking: scores, dealer, round, sticks, the dora shown."""

@@ -14,34 +14,52 @@ if TYPE_CHECKING:
 class Observation:
     """What one seat may see: its own tiles and everything public. Nothing else is reachable."""
 
-    __slots__ = ("_state", "seat")
+    __slots__ = ("_state", "seat", "_memo")
 
     def __init__(self, state: HandState, seat: int) -> None:
         self._state = state
         self.seat = seat
+        # An observation serves one decision: the table does not move while the agent reads
+        # it, so the tuples a bot asks for many times are built once (hot path).
+        self._memo: dict[tuple[str, int], tuple] = {}
 
     @property
     def concealed(self) -> tuple[int, ...]:
-        return tuple(self._state.players[self.seat].concealed)
+        memo = self._memo
+        key = ("concealed", self.seat)
+        if key not in memo:
+            memo[key] = tuple(self._state.players[self.seat].concealed)
+        return memo[key]
 
     @property
     def drawn(self) -> int | None:
         return self._state.players[self.seat].drawn
 
     def melds(self, seat: int) -> tuple[Meld, ...]:
-        return tuple(self._state.players[seat].melds)
+        memo = self._memo
+        key = ("melds", seat)
+        if key not in memo:
+            memo[key] = tuple(self._state.players[seat].melds)
+        return memo[key]
 
     def discards(self, seat: int) -> tuple[int, ...]:
         """A seat's discarded tiles that this seat can see (others' face-down tiles are hidden)."""
-        own = seat == self.seat
-        return tuple([d.tile for d in self._state.players[seat].discards
-                      if own or not d.face_down])
+        memo = self._memo
+        key = ("discards", seat)
+        if key not in memo:
+            memo[key] = tuple([d.tile for d in self.pond(seat)])
+        return memo[key]
 
     def pond(self, seat: int) -> tuple[DiscardInfo, ...]:
         """A seat's discards with their public details (tsumogiri, riichi, called, order);
         another seat's face-down discards are left out, since their tiles are unknown."""
-        own = seat == self.seat
-        return tuple(d for d in self._state.players[seat].discards if own or not d.face_down)
+        memo = self._memo
+        key = ("pond", seat)
+        if key not in memo:
+            own = seat == self.seat
+            memo[key] = tuple([d for d in self._state.players[seat].discards
+                               if own or not d.face_down])
+        return memo[key]
 
     def shown_hand(self, seat: int) -> tuple[int, ...] | None:
         """Another seat's concealed tiles when that seat plays face up (a card's effect)."""

@@ -287,8 +287,8 @@ class HandState(HookPoints):
                 WinTileView(seat, p.drawn, True, p.riichi, rinshan=rinshan,
                             last=self.wall.live_left == 0 and not rinshan))):
             ctx = self.win_context(seat, p.drawn, tsumo=True, rinshan=rinshan)
-            if self._win_value(seat, ctx, None, complete=complete) is not None \
-                    and self._win_allowed(seat, ctx, None):
+            value = self._win_value(seat, ctx, None, complete=complete)
+            if value is not None and self._win_allowed(seat, ctx, None, value.yakuman):
                 acts.append(Action(ActionKind.TSUMO, seat, p.drawn))
         if (drew and not rinshan and p.turns == 0 and self.uninterrupted
                 and self.preset.abortive_draws and count_terminal_honor_kinds(counts) >= 9):
@@ -423,7 +423,7 @@ class HandState(HookPoints):
         result = self._win_value(seat, ctx, self._discarder(seat), complete=complete)
         if result is None:
             return False
-        if not self._win_allowed(seat, ctx, self._discarder(seat)):
+        if not self._win_allowed(seat, ctx, self._discarder(seat), result.yakuman):
             return False
         return not kokushi_only or any(n.startswith(KOKUSHI_NAME) for n in result.yaku_names())
 
@@ -718,6 +718,7 @@ class HandState(HookPoints):
             late = self._late_ron(seat, tile)
             if late is not None:
                 return late
+            self._discard_passed(seat, tile)  # a swap with the discard, for example
         if unclaimable:  # a repeated discard: the seat draws a replacement, play goes on
             self._replacement_draw(seat)
             return (seat + 1) % 4, "live"
@@ -870,7 +871,8 @@ class HandState(HookPoints):
             return NO_MODIFIERS
         modifiers = scoring_modifiers(self.abilities, self._win_view(seat, ctx, discarder))
         shapes = self.players[seat].shapes  # readings with the seat's extra sequences count
-        return replace(modifiers, extra_sequences=shapes.extra_sequences) if shapes else modifiers
+        return replace(modifiers, extra_sequences=shapes.extra_sequences,
+                       alias=shapes.alias) if shapes else modifiers
 
     def _scorers(self, seat: int, ctx: WinContext, discarder: int | None) -> list[str]:
         """The abilities whose scoring hook acts on this win (to name them in the log)."""

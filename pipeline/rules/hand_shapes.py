@@ -3,7 +3,9 @@
 Some abilities let a seat build sequences the rules do not know: wrap-around sequences (8-9-1,
 9-1-2) or sequences of honors (East-South-West, haku-hatsu-chun). :class:`HandShapes` names the
 extra sequences as tile-type triples, in sequence order; the checks here accept them next to the
-usual sets. A seat without extra shapes never comes here: the fast per-unit checks of
+usual sets. It may also name aliases: concealed tiles of one type that may be read as another
+(each copy either way), for which completeness and waits are tried on every reading. A seat
+without extra shapes never comes here: the fast per-unit checks of
 :mod:`pipeline.rules.agari` serve it.
 
 The checks follow the same conventions as :mod:`pipeline.rules.agari`: ``counts`` is a 34-long
@@ -28,14 +30,79 @@ class HandShapes:
     """Sequences a seat may build beyond the rules' own (each a triple of types, in order)."""
 
     extra_sequences: frozenset[Group] = frozenset()
+    # (type, read as): concealed tiles of a type the seat may read as another type, each copy
+    # either way (all winds as West, for example); melds keep their own tiles
+    alias: tuple[tuple[int, int], ...] = ()
 
     def __bool__(self) -> bool:
-        return bool(self.extra_sequences)
+        return bool(self.extra_sequences or self.alias)
 
     def merged(self, other: HandShapes | None) -> HandShapes:
         if not other:
             return self
-        return HandShapes(self.extra_sequences | other.extra_sequences)
+        return HandShapes(self.extra_sequences | other.extra_sequences,
+                          tuple(sorted(set(self.alias) | set(other.alias))))
+
+
+def alias_readings(counts: Sequence[int], alias: Sequence[tuple[int, int]]
+                   ) -> list[tuple[int, ...]]:
+    """Every reading of the counts with some copies of each aliased type read as its target
+    (the counts as they are first)."""
+    readings = [tuple(counts)]
+    for source, target in alias:
+        grown = []
+        for r in readings:
+            for k in range(r[source] + 1):
+                w = list(r)
+                w[source] -= k
+                w[target] += k
+                grown.append(tuple(w))
+        readings = grown
+    return list(dict.fromkeys(readings))
+
+
+def _alias_complete(counts: Sequence[int], shapes: HandShapes) -> bool:
+    return _alias_complete_cached(tuple(counts), shapes)
+
+
+@lru_cache(maxsize=1 << 16)
+def _alias_complete_cached(counts: Group, shapes: HandShapes) -> bool:
+    extra = shapes.extra_sequences
+    if sum(counts) % 3 != 2:
+        return False
+    for r in alias_readings(counts, shapes.alias):
+        if max(r) > 4:  # more copies than a tile has: sets and a pair only
+            if _regular(r, extra, True):
+                return True
+        elif is_complete(r) or (extra and _shaped_regular(r, extra)):
+            return True
+    return False
+
+
+def _alias_waits(counts: Sequence[int], shapes: HandShapes) -> frozenset[int]:
+    return _alias_waits_cached(tuple(counts), shapes)
+
+
+@lru_cache(maxsize=1 << 14)
+def _alias_waits_cached(counts: Group, shapes: HandShapes) -> frozenset[int]:
+    """Types completing the hand in some reading (a type held four times never waits). A type
+    no alias names completes a reading as it would any hand (the fast check); the aliased
+    types are tried one by one."""
+    aliased = {t for pair in shapes.alias for t in pair}
+    waits: set[int] = set()
+    tried: set[int] = set(aliased)
+    for r in alias_readings(counts, shapes.alias):
+        if max(r) <= 4 and not shapes.extra_sequences:
+            waits |= {t for t in winning_types(r) if t not in aliased}
+        else:
+            tried = set(range(NUM_TYPES))
+    work = list(counts)
+    for t in sorted(tried):
+        work[t] += 1
+        if _alias_complete(work, shapes):
+            waits.add(t)
+        work[t] -= 1
+    return frozenset(t for t in waits if counts[t] < 4)
 
 
 NO_SHAPES = HandShapes()
@@ -151,6 +218,8 @@ def shaped_is_complete(counts: Sequence[int], shapes: HandShapes) -> bool:
         return True
     if not shapes or sum(counts) % 3 != 2:
         return False
+    if shapes.alias:
+        return _alias_complete(counts, shapes)
     return _shaped_regular(counts, shapes.extra_sequences)
 
 
@@ -184,6 +253,8 @@ def shaped_winning_types(counts: Sequence[int], shapes: HandShapes) -> frozenset
     waits = winning_types(counts)
     if not shapes:
         return waits
+    if shapes.alias:
+        return waits | _alias_waits(counts, shapes)
     extra = shapes.extra_sequences
     return waits | _regular_waits(counts, extra, _kinds(counts, extra))
 
@@ -194,6 +265,16 @@ def shaped_tenpai_discards(counts: Sequence[int], shapes: HandShapes
     A discard changes one unit: only that unit's kind is worked out again."""
     result = dict(tenpai_discards(counts))
     if not shapes:
+        return result
+    if shapes.alias:
+        work = list(counts)
+        for t in range(NUM_TYPES):
+            if work[t]:
+                work[t] -= 1
+                waits = _alias_waits(work, shapes)
+                if waits:
+                    result[t] = result.get(t, frozenset()) | waits
+                work[t] += 1
         return result
     extra = shapes.extra_sequences
     units, unit_of = _units(extra)

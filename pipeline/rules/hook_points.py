@@ -8,7 +8,6 @@ calls these methods at the right moments. Nothing here names a character.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from pipeline.rules.actions import Action, ActionKind, Meld
@@ -130,7 +129,7 @@ class HookPoints:
     # ------------------------------------------------------------------ wins
 
     def _win_allowed(self: HandState, seat: int, ctx: WinContext,
-                     discarder: int | None) -> bool:
+                     discarder: int | None, yakuman: int = 0) -> bool:
         """Whether every ability lets this complete, scoring hand win."""
         if not self.abilities:
             return True
@@ -140,7 +139,7 @@ class HookPoints:
         view = WinView(seat, ctx, discarder, tuple(self.scores), self.dealer, riichi,
                        table_points=1000 * self.sticks,
                        melds=tuple(tuple(q.melds) for q in self.players),
-                       ponds=self._pond_tiles(face_down=True))
+                       ponds=self._pond_tiles(face_down=True), yakuman=yakuman)
         return all(a.win_allowed(view) for a in self.abilities)
 
     # ------------------------------------------------------------------ draws
@@ -204,6 +203,14 @@ class HookPoints:
         for ability in self.abilities:
             ability.discard_made(view, controls)
 
+    def _discard_passed(self: HandState, seat: int, tile: int) -> None:
+        """Every ability's ``discard_passed`` hook, once nobody claimed or ronned the discard."""
+        last = self.players[seat].discards[-1]
+        view = self._discard_view(seat, tile, last.tsumogiri, None, last.face_down)
+        controls = TableControls(self)
+        for ability in self.abilities:
+            ability.discard_passed(view, controls)
+
     def _repeat_offer(self: HandState, seat: int, view: DiscardView) -> Action | None:
         """A repeated discard the seat's ability offers after its unclaimed discard, if chosen."""
         offers = [a for ability in self.abilities if ability.seat == seat
@@ -230,14 +237,15 @@ class HookPoints:
         self._after_draw(seat, tile, "wall")
 
     def _discard_view(self: HandState, seat: int, tile: int, tsumogiri: bool,
-                      after_call: tuple[str, int] | None, face_down: bool) -> DiscardView:
+                      after_call: tuple[str, int] | None, face_down: bool, *,
+                      previous: int | None = None) -> DiscardView:
         p = self.players[seat]
         return DiscardView(seat=seat, tile=tile, tsumogiri=tsumogiri, after_call=after_call,
                            face_down=face_down, scores=tuple(self.scores),
                            start_points=self.preset.start_points,
                            others_closed=all(q.is_closed for q in self.players if q.seat != seat),
                            first_discard=p.turns == 1, dealer=self.dealer,
-                           concealed=tuple(p.concealed))
+                           concealed=tuple(p.concealed), previous=previous)
 
     # ------------------------------------------------------------------ late claims
 
@@ -250,13 +258,18 @@ class HookPoints:
         last = p.discards[-1]
         prev = p.discards[-2] if len(p.discards) > 1 else None
         previous = prev.tile if prev and not prev.called and not prev.face_down else None
-        view = replace(self._discard_view(discarder, tile, last.tsumogiri, None, last.face_down),
-                       previous=previous)
-        lying = set(self._pond_tiles()[discarder])
+        view = self._discard_view(discarder, tile, last.tsumogiri, None, last.face_down,
+                                  previous=previous)
+        lying: set[int] | None = None  # the pond's tiles, gathered once an offer needs them
         for s in self._others(discarder):
             offers = [a for ability in self.abilities if ability.seat == s
                       for a in ability.late_claims(view)
-                      if a.kind == ActionKind.RON and a.seat == s and a.tile in lying]
+                      if a.kind == ActionKind.RON and a.seat == s]
+            if not offers:
+                continue
+            if lying is None:
+                lying = set(self._pond_tiles()[discarder])
+            offers = [a for a in offers if a.tile in lying]
             if not offers:
                 continue
             self.late_claim = True  # no houtei: the tile is not the last discard
@@ -297,10 +310,14 @@ class HookPoints:
         nothing. A switched-off ability is left out of ``self.abilities`` (no hook asks it)
         and its seat's extra sequences no longer count; both come back when it is switched on.
         Each change is logged."""
-        every = self.__dict__.setdefault("every_ability", list(self.abilities))
+        every = self.__dict__.get("every_ability")
+        if every is None:  # the first call (the deal): remember the hand's abilities
+            every = self.__dict__["every_ability"] = list(self.abilities)
         if not every:
             return
-        base = self.__dict__.setdefault("_base_shapes", [q.shapes for q in self.players])
+        base = self.__dict__.get("_base_shapes")
+        if base is None:
+            base = self.__dict__["_base_shapes"] = [q.shapes for q in self.players]
         found = []
         for a in every:
             got = a.switched_off()

@@ -24,6 +24,7 @@ the others are the fixed list the card layer grows into):
 ``discard`` *       after any discard that nobody claimed (extra turns, repeated discards)
 ``late_claims`` *   after any discard that nobody claimed: a ron on the discarder's previous
                     discard (offered to the ability's seat with a pass)
+``discard_passed`` * after any discard that nobody claimed or ronned (a swap with it)
 ``claim_filter`` *  which calls a seat may make: on a discard (blocked calls and wins, priority
                     calls that beat ron) and its own kans
 ``claim_made`` *    after any call (chi, pon, open kan), before the caller discards
@@ -49,7 +50,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from pipeline.rules.actions import Action, ActionKind, Meld
+from pipeline.rules.actions import Action, ActionKind, Meld, MeldKind
 from pipeline.rules.hand_shapes import HandShapes
 from pipeline.rules.records import Event
 from pipeline.rules.scoring import NO_MODIFIERS, ScoringModifiers, WinContext
@@ -57,7 +58,7 @@ from pipeline.rules.settlement import HandEndView, RiichiView, Settlement
 
 HOOKS = ("pick_value", "hand_start", "hand_shapes", "before_draw", "after_draw", "turn_choices",
          "own_actions", "discard_made",
-         "discard", "late_claims", "riichi_choices", "switched_off",
+         "discard", "late_claims", "discard_passed", "riichi_choices", "switched_off",
          "claim_filter", "claim_made", "riichi_allowed", "riichi", "win_allowed", "always_wins",
          "ignores_furiten", "scoring", "payments",
          "draw_payments", "hand_end", "match_end")
@@ -77,6 +78,7 @@ class WinView:
     melds: tuple[tuple[Meld, ...], ...] = ()  # every seat's declared melds, by seat
     seen: tuple[int, ...] = ()     # type counts the winner saw before the win (34 entries)
     ponds: tuple[tuple[int, ...], ...] = ()  # tiles lying in each pond, face down included
+    yakuman: int = 0               # the win's yakuman count (win_allowed; 0 when not known)
 
 
 class TableControls:
@@ -138,6 +140,10 @@ class TableControls:
     def wall(self) -> WallControls:
         """The narrower means to move tiles between a hand, the wall and the side of a hand."""
         return WallControls(self._state)
+
+    def swaps(self) -> SwapControls:
+        """The means to exchange a hand tile with a pond tile or the next wall tile."""
+        return SwapControls(self._state)
 
 
 class WallControls:
@@ -255,6 +261,83 @@ class WallControls:
         """The seat may not discard these tile types this turn (like rule H-07's kuikae)."""
         p = self._state.players[seat]
         p.kuikae = p.kuikae | types
+
+
+class SwapControls(WallControls):
+    """Tile exchanges: a hand tile for a tile lying face up in a pond (the tile given takes its
+    place there; it is no discard, so nobody may call or ron it, but it counts for its pond's
+    furiten), or for the next live-wall tile. Every tile stays in one place; each swap is
+    logged as an ``ability`` event whose detail says "swaps" (rule C-22 Teru counts it)."""
+
+    def lying(self) -> tuple[tuple[int, ...], ...]:
+        """Tiles lying face up in each pond (called or taken ones left out): the swappable."""
+        return self._state._pond_tiles()
+
+    def barred(self, seat: int) -> frozenset[int]:
+        """Tile types the seat may not discard this turn (rule H-07's kuikae)."""
+        return self._state.players[seat].kuikae
+
+    def _replace_held(self, seat: int, held: int, tile: int) -> None:
+        p = self._state.players[seat]
+        p.concealed[p.concealed.index(held)] = tile
+        if p.drawn == held:
+            p.drawn = tile
+
+    def with_pond(self, seat: int, held: int, taken: int, by: str) -> int:
+        """The seat's ``held`` tile and ``taken``, lying face up in a pond, change places;
+        returns the pond's seat."""
+        for q in self._state.players:
+            for d in q.discards:
+                if d.tile == taken and not d.called and not d.face_down:
+                    d.tile = held
+                    self._replace_held(seat, held, taken)
+                    self._state.log("ability", seat, taken, (held, taken),
+                                    detail=f"{by}: swaps a hand tile with P{q.seat}'s discard")
+                    return q.seat
+        raise ValueError(f"tile {taken} is not lying face up in any pond")
+
+    def melds(self, seat: int) -> tuple[Meld, ...]:
+        return tuple(self._state.players[seat].melds)
+
+    def swap_melds(self, seat: int, mine: Meld, other: int, theirs: Meld, by: str) -> None:
+        """Two seats' melds change places. A closed kan given away becomes an open kan (its
+        owner's hand is open with the meld received)."""
+        players = self._state.players
+        a, b = players[seat].melds, players[other].melds
+
+        def opened(m: Meld, owner: int) -> Meld:
+            return m if m.is_open else Meld(MeldKind.MINKAN, m.tiles, m.tiles[-1], owner)
+
+        i, j = a.index(mine), b.index(theirs)
+        a[i], b[j] = opened(theirs, other), opened(mine, seat)
+        self._state.log("ability", seat, tiles=(*mine.tiles, *theirs.tiles),
+                        detail=f"{by}: swaps a meld with P{other}'s")
+
+    def turn_face_down(self, tile: int, by: str, seat: int) -> int:
+        """A tile lying face up in a pond is turned face down (rule C-13 applies to it from
+        now: no furiten, nobody may take it); returns the pond's seat."""
+        for q in self._state.players:
+            for d in q.discards:
+                if d.tile == tile and not d.called and not d.face_down:
+                    d.face_down = True
+                    self._state.log("ability", seat, tile,
+                                    detail=f"{by}: turns P{q.seat}'s discard face down")
+                    return q.seat
+        raise ValueError(f"tile {tile} is not lying face up in any pond")
+
+    def face_down_counts(self) -> tuple[int, ...]:
+        """Face-down tiles lying in each pond."""
+        return tuple(sum(1 for d in q.discards if d.face_down and not d.called)
+                     for q in self._state.players)
+
+    def with_wall(self, seat: int, held: int, by: str) -> int:
+        """The seat's ``held`` tile and the next live-wall tile change places (the wall tile
+        joins the hand, ``held`` is drawn next in its place); returns the tile taken."""
+        taken = self._state.wall.replace_next(held)
+        self._replace_held(seat, held, taken)
+        self._state.log("ability", seat, detail=f"{by}: swaps a hand tile with the next wall "
+                        "tile")
+        return taken
 
 
 @dataclass(frozen=True)
@@ -497,6 +580,10 @@ class AbilityHooks:
     def discard_made(self, view: DiscardView, table: TableControls) -> None:
         """After any seat's discard, before anyone may claim it (``view.face_down`` says
         whether it lies face down): wall changes that follow a discard."""
+
+    def discard_passed(self, view: DiscardView, table: TableControls) -> None:
+        """After ``view.seat``'s discard that nobody claimed or ronned, late rons included (it
+        still lies last in the pond): a swap with it, for example."""
 
     def discard_actions(self, view: DiscardView) -> list[Action]:
         """Optional follow-ups of the seat's own discard that nobody claimed, offered with a

@@ -118,6 +118,8 @@ class ScoringModifiers:
     - ``win_without_yaku``: a reading with no yaku still wins; exactly 0 han counts as 1.
     - ``extra_han_with``: ``(yaku, name, han)``: extra han (not a yaku, C-12) that count only on
       a reading holding that yaku.
+    - ``alias``: ``(type, read as)``: concealed tiles of that type may each be read as the other
+      type (:func:`pipeline.rules.hand_shapes.alias_readings`); dora count the tiles as they are.
     """
 
     yaku_values: dict[str, int] = field(default_factory=dict)
@@ -133,6 +135,7 @@ class ScoringModifiers:
     extra_sequences: frozenset[tuple[int, int, int]] = frozenset()
     win_without_yaku: bool = False
     extra_han_with: tuple[tuple[str, str, int], ...] = ()
+    alias: tuple[tuple[int, int], ...] = ()  # concealed types the winner may read as another
 
 
 NO_MODIFIERS = ScoringModifiers()
@@ -233,10 +236,35 @@ def score_win_exhaustive(
     """
     setup = _Setup.build(ctx, rules, modifiers)
     best: _Candidate | None = None
-    for candidate in _candidates(setup, modifiers):
-        if best is None or candidate.priority > best.priority:
-            best = candidate   # strict: the first of equals wins, as in the package
+    for read in (setup, *_alias_setups(setup, rules, modifiers)):
+        for candidate in _candidates(read, modifiers):
+            if best is None or candidate.priority > best.priority:
+                best = candidate   # strict: the first of equals wins, as in the package
     return None if best is None else best.result
+
+
+def _alias_setups(setup: _Setup, rules: ScoringRules, modifiers: ScoringModifiers
+                  ) -> list[_Setup]:
+    """The win read with aliased concealed tiles (``modifiers.alias``), one setup per reading
+    besides the plain one; the tiles' own dora, red fives and ura-dora still count."""
+    if not modifiers.alias:
+        return []
+    from pipeline.rules.hand_shapes import alias_readings
+
+    ctx = setup.ctx
+    closed = counts34(ctx.concealed)
+    out = []
+    for reading in alias_readings(closed, modifiers.alias)[1:]:
+        own = ctx.win_tile // 4  # the winning tile read as itself, or as its alias
+        read_as = [t for s, t in modifiers.alias if s == own and reading[t] > closed[t]]
+        for win_type in ([own] if reading[own] else []) + read_as:
+            tiles = [t * 4 + i % 4 for i, t in enumerate(
+                x for x in range(34) for _ in range(reading[x]))]
+            win = next(x for x in tiles if x // 4 == win_type)
+            read = _Setup.build(replace(ctx, concealed=tuple(tiles), win_tile=win), rules,
+                                modifiers)
+            out.append(replace(read, dora=setup.dora, aka=setup.aka, ura=setup.ura))
+    return out
 
 
 # --- conversion ------------------------------------------------------------------------------
@@ -463,8 +491,10 @@ def _candidates(setup: _Setup, modifiers: ScoringModifiers):
     extra = modifiers.extra_sequences
     if extra:  # readings with wrap-around or honor sequences, which the package cannot split
         from pipeline.rules import scoring_shapes as shaped
-    hands = shaped.shaped_hands(setup, extra) if extra else HandDivider.divide_hand(
-        setup.tiles_34, setup.melds)
+    if max(setup.tiles_34) > 4:  # a reading with aliased tiles: more copies than the package splits
+        from pipeline.rules import scoring_shapes as shaped
+    hands = shaped.shaped_hands(setup, extra) if extra or max(setup.tiles_34) > 4 \
+        else HandDivider.divide_hand(setup.tiles_34, setup.melds)
     for hand in hands:
         for win_group in _win_groups(ctx.win_tile, hand, setup.opened_melds):
             if extra and shaped.has_extra(hand, extra):

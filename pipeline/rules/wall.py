@@ -133,6 +133,13 @@ class Wall:
         """The next live tile, left in place (None when the live wall is empty)."""
         return self.live[-1] if self.live else None
 
+    def replace_next(self, tile: int) -> int:
+        """Put ``tile`` in the next live tile's place; returns the tile it replaced."""
+        if not self.live:
+            raise ValueError("the live wall is empty: no next tile to swap")
+        taken, self.live[-1] = self.live[-1], tile
+        return taken
+
     @property
     def dora_indicators(self) -> tuple[int, ...]:
         return tuple(self.indicators[: self.revealed])
