@@ -140,11 +140,11 @@ def test_partial_kinds_report_only_supported_values_as_implemented() -> None:
                                                   "condition": "always"})
     assert effect_implemented("extra_turn", {"when": "new_family_discard"})  # the back side
     assert not effect_implemented("extra_turn", {"when": "no_such_moment"})
-    assert not effect_implemented("declared_pool", {"tiles": 10})
+    assert not effect_implemented("no_such_kind", {"tiles": 10})
     assert effect_implemented("priority_call", {"call": "chi_any"})
     assert effect_implemented("priority_call", {"call": "pon_red_dragon_from_pond"})
     assert CATALOG.card("arata_sagimori").playable()
-    assert not CATALOG.card("ryuuka_shimizudani").playable()  # a declared pool: not yet
+    assert not CATALOG.card("arata_sagimori").playable(implemented={"no_such_kind"})
 
 
 def test_preset_replace_keeps_rules_for_abilities() -> None:

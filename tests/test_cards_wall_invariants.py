@@ -10,7 +10,8 @@ South round's Kazue acts too). At every decision the table is checked:
   indicators counted);
 - the answer is one of the legal actions, none offered twice;
 - points are conserved (scores, sticks and stakes);
-- outside an ability's own steps a seat holds 13 tiles (14 on its turn), a kan counting three.
+- outside an ability's own steps (and choices offered before the seat acts) a seat holds 13
+  tiles (14 on its turn), a kan counting three.
 """
 
 from __future__ import annotations
@@ -47,6 +48,7 @@ def all_tiles(state: HandState) -> list[int]:
         tiles.extend(d.tile for d in p.discards if not d.called)
     w = state.wall
     tiles.extend([*w.live, *w.rinshan, *w.indicators, *w.ura, *w.reserve, *w.dead_end])
+    tiles.extend(w.extension or ())  # dead-wall tiles left to draw past the live wall
     for beside in state.aside.values():
         tiles.extend(beside)
     return tiles
@@ -59,6 +61,8 @@ def check_table(state: HandState, in_flight: set[int]) -> None:
     missing = set(range(NUM_TILES)) - set(tiles)
     assert missing <= in_flight, f"tiles missing: {sorted(missing - in_flight)}"
     w = state.wall
+    if w.extension is not None:  # draws went on into the dead wall: its count changed
+        return
     extra = len(w.indicators) - 5  # rule C-19
     dead = len(w.rinshan) + len(w.indicators) + len(w.ura) + len(w.reserve)
     assert dead == 14 + 2 * extra, f"dead wall holds {dead} tiles"
@@ -80,7 +84,8 @@ class WallCheckingAgent:
         total = sum(state.scores) + 1000 * state.sticks + state.stakes
         assert total == 4 * self.preset.start_points, f"points not conserved: {total}"
         steps = any(a.kind == ActionKind.ABILITY and a.detail.split(":")[1] in
-                    ("put_live", "put_dead", "swap") for a in legal)
+                    ("put_live", "put_dead", "swap") for a in legal) \
+            or all(a.kind in (ActionKind.ABILITY, ActionKind.PASS) for a in legal)
         if not steps:
             own = any(a.kind in OWN_TURN for a in legal)
             for p in state.players:

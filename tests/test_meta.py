@@ -36,8 +36,6 @@ C_RULES_NOT_YET = {
 
 # Cards whose effects are not implemented yet (part 2); the list shrinks as they land.
 CARDS_NOT_YET = frozenset((
-    "satomi_kanbara",
-    "awai_oohoshi", "ryuuka_shimizudani",
 ))
 
 

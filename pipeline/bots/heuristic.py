@@ -31,7 +31,7 @@ from pipeline.rules.actions import Action, ActionKind, Meld, MeldKind
 from pipeline.rules.agents import Observation
 from pipeline.rules.hand import kuikae_types
 from pipeline.rules.hooks import PickView
-from pipeline.tiles import RED_FIVE_IDS, TERMINAL_HONOR_TYPES, counts34
+from pipeline.tiles import RED_FIVE_IDS, TERMINAL_HONOR_TYPES, counts34, dora_from_indicator
 
 EXACT_SHANTEN = 1
 # Calibrated against Tenhou top-room rates: a style's aggression of 1 means this much weight on
@@ -111,7 +111,15 @@ class HeuristicBot:
             return self._name_player(obs, legal)
         if legal[0].kind == ActionKind.ABILITY and ":put_" in legal[0].detail:
             return self._put_back_choice(obs, legal)
+        if legal[0].kind == ActionKind.ABILITY and ":declare:" in legal[0].detail:
+            return legal[0]  # the card lists its sensible declaration first
+        if legal[0].kind == ActionKind.ABILITY and legal[0].detail.endswith(":draw_instead"):
+            return self._pool_draw_choice(obs, legal)
+        if legal[0].kind == ActionKind.ABILITY and legal[0].detail.endswith(":take"):
+            return self._take_choice(obs, legal)
         if legal[-1].kind == ActionKind.PASS:
+            if legal[0].kind == ActionKind.ABILITY and legal[0].detail.endswith(":dora_swap"):
+                return self._dora_swap_choice(obs, legal)
             if legal[0].kind == ActionKind.ABILITY and legal[0].detail.endswith(":extra_turn"):
                 return legal[0] if self._wants_extra_turn(obs) else legal[-1]
             if legal[0].kind == ActionKind.ABILITY and legal[0].detail.endswith(":draw"):
@@ -211,6 +219,53 @@ class HeuristicBot:
         after = discard_shanten(counts, nm)
         counts[tile // 4] -= 1
         return min((sh for t, sh in after.items() if t != barred), default=9)
+
+    def _take_choice(self, obs: Observation, legal: list[Action]) -> Action:
+        """A revealed tile to take: the one leaving her hand closest to tenpai after her best
+        discard, then the best connected (the first on a tie)."""
+        counts = counts34(obs.concealed)
+        nm = len(obs.melds(obs.seat))
+        return min(legal, key=lambda a: (self._after_draw_shanten(counts, nm, a.tile, None),
+                                         -connectivity_accept(counts, a.tile // 4)))
+
+    def _dora_swap_choice(self, obs: Observation, legal: list[Action]) -> Action:
+        """A revealed tile swapped with a dora indicator when the new indicator makes more of
+        her tiles dora than the old one did, and the best tile to take stays as good."""
+        counts = counts34(obs.concealed)
+        nm = len(obs.melds(obs.seat))
+        shown = sorted({a.tile for a in legal[:-1]})
+
+        def best_take(tiles: Sequence[int]) -> int:
+            return min((self._after_draw_shanten(counts, nm, x, None) for x in tiles), default=9)
+
+        now = best_take(shown)
+
+        def gain(a: Action) -> int:
+            return counts[dora_from_indicator(a.tile // 4)] - \
+                counts[dora_from_indicator(a.tiles[0] // 4)]
+
+        for a in sorted(legal[:-1], key=lambda a: (-gain(a), a.tile, a.tiles)):
+            if gain(a) <= 0:
+                break
+            if best_take([x for x in shown if x != a.tile] + [a.tiles[0]]) <= now:
+                return a
+        return legal[-1]
+
+    def _pool_draw_choice(self, obs: Observation, legal: list[Action]) -> Action:
+        """A draw she must take from tiles set aside face up: the one leaving her hand closest
+        to tenpai after her best discard (the first such tile on a tie). A tile completing her
+        hand is kept for last: she may win only on the pool's last tile or later."""
+        counts = counts34(obs.concealed)
+        nm = len(obs.melds(obs.seat))
+
+        def completes(tile: int) -> bool:
+            counts[tile // 4] += 1
+            done = shanten(counts, nm) < 0
+            counts[tile // 4] -= 1
+            return done
+
+        waiting = [a for a in legal if not completes(a.tile)] or legal
+        return min(waiting, key=lambda a: self._after_draw_shanten(counts, nm, a.tile, None))
 
     def _known_draw_choice(self, obs: Observation, known: list[Action], passing: Action
                            ) -> Action:

@@ -387,6 +387,27 @@ def winds_as_west(params: Mapping[str, Any], f: HandFeatures, view: PickView) ->
     return f.win_chance * 150.0 * winds
 
 
+REVEAL_WIN_GAIN = 0.15      # three looks instead of one at her ippatsu draw: extra win chance
+REVEAL_DORA_SHARE = 0.5     # wins where a swapped indicator makes one more of her tiles dora
+REVEAL_PER_TRIPLET = 100.0  # a kan she may make, closed, with a revealed replacement draw
+
+
+def rinshan_reveal(params: Mapping[str, Any], f: HandFeatures, view: PickView) -> float:
+    """Three looks at her ippatsu and rinshan draws and dora steered to her tiles: worth more
+    for a hand likely to reach riichi and one holding triplets."""
+    looks = f.win_chance * REVEAL_WIN_GAIN * AVERAGE_WIN
+    dora = f.win_chance * REVEAL_DORA_SHARE * HAN_SHARE * AVERAGE_WIN
+    return looks + dora + REVEAL_PER_TRIPLET * sum(1 for c in f.counts if c >= 3)
+
+
+def own_wall_dora(params: Mapping[str, Any], f: HandFeatures, view: PickView) -> float:
+    # the hand ends on her wall about one time in four: her wins there get the extra
+    # indicators (about a third of a han each), her payments there are doubled
+    on_her_wall = 0.25
+    gain = f.win_chance * on_her_wall * params["own_wall_dora"] * 0.3 * _win_value(view) / 4
+    return gain - on_her_wall * (1 - f.win_chance) * 0.3 * 2000
+
+
 def _flat(worth: float) -> Estimate:
     return lambda params, f, view: worth
 
@@ -418,7 +439,11 @@ ESTIMATES: dict[str, Estimate] = {
     "wall_exchange": wall_exchange,
     "draw_from_discards": _flat(200.0),
     "private_extra_tile": _flat(400.0),
+    "declared_pool": _flat(-500.0),  # no win before ten draws from a known pool; yaku fixed
     "last_tile_mastery": last_tile_mastery,
+    "wall_to_indicator": _flat(100.0),  # eight more draws for everyone: more wins, hers too
+    "noten_double_wall": own_wall_dora,
+    "rinshan_reveal": rinshan_reveal,
     "swap_with_discard": swap_with_discard,
     "blocks_wins_with_wind": _flat(300.0),  # others' wins blocked, winds swapped in
     "peek_and_swap": _flat(200.0),  # a known wall tile for a hand tile, a few times a hand

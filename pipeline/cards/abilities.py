@@ -31,6 +31,9 @@ from pipeline.cards import (
     duel_effects,
     meta_effects,
     payments,
+    pool_effects,
+    reveal_effects,
+    satomi_effects,
     scoring_effects,
     shapes,
     swap_effects,
@@ -50,13 +53,14 @@ from pipeline.rules.hooks import (
     OwnTurnView,
     PickView,
     TableControls,
+    WallControls,
     WinTileView,
     WinView,
     face_down_actions,
     merge_modifiers,
 )
 from pipeline.rules.scoring import ScoringModifiers
-from pipeline.rules.settlement import RiichiView
+from pipeline.rules.settlement import RiichiView, Settlement
 from pipeline.tiles import counts34
 
 # Yaku whose usual closed value is 1 han (for "every 1-han yaku is worth N").
@@ -257,6 +261,7 @@ OPTIONAL_EFFECTS: set[str] = {"face_down", "extra_turn", "draw", "repeat"}
 OPTIONAL_EFFECTS.update(payments.RIICHI_CHOICES)  # a riichi declared with a stake
 OPTIONAL_EFFECTS.update(wall_effects.OPTIONAL)  # a swap with the tile beside the hand, ...
 OPTIONAL_EFFECTS.update(swap_effects.OPTIONAL)  # a swap with a pond tile
+OPTIONAL_EFFECTS.update(reveal_effects.OPTIONAL)  # a revealed tile swapped with an indicator
 
 
 def effect_implemented(kind: str, params: Mapping[str, Any]) -> bool:
@@ -265,7 +270,10 @@ def effect_implemented(kind: str, params: Mapping[str, Any]) -> bool:
             and kind not in OWN_TURN_KINDS and kind not in payments.PAYMENT_KINDS \
             and kind not in table_effects.TABLE_KINDS and kind not in duel_effects.DUEL_KINDS \
             and kind not in swap_effects.SWAP_KINDS \
-            and kind not in wall_effects.WALL_KINDS and kind not in meta_effects.META_KINDS:
+            and kind not in wall_effects.WALL_KINDS and kind not in meta_effects.META_KINDS \
+            and kind not in pool_effects.POOL_KINDS \
+            and kind not in reveal_effects.REVEAL_KINDS \
+            and kind not in satomi_effects.SATOMI_KINDS:
         return False
     return all(params.get(name) in choices
                for (k, name), choices in SUPPORTED_CHOICES.items() if k == kind)
@@ -300,6 +308,9 @@ class CardAbility(duel_effects.DuelHooks, claims.ClaimEffects, payments.PaymentH
         self.walls = wall_effects.WallEffects(card, seat)  # the wall and draws
         self.swaps = swap_effects.SwapEffects(card, seat)  # tiles swapped with ponds
         self.meta = meta_effects.MetaEffects(card, seat)  # rinshan tiles
+        self.satomi = satomi_effects.SatomiEffects(card, seat)  # draws to the indicator, walls
+        self.pool = pool_effects.DeclaredPool(card, seat)  # a declared pool of wall tiles
+        self.reveal = reveal_effects.RevealEffects(card, seat)  # revealed draws, closing kans
 
     def own_actions(self, view: OwnTurnView) -> list[Action]:
         """Face-down discards (rule C-13) when the card's condition holds."""
@@ -336,6 +347,10 @@ class CardAbility(duel_effects.DuelHooks, claims.ClaimEffects, payments.PaymentH
             self.walls.hand_start(table)
         if self.swaps:
             self.swaps.hand_start(table)
+        if self.pool:
+            self.pool.hand_start(table)
+        if self.satomi:
+            self.satomi.hand_start(table)
         for effect, primitive in self._start:
             primitive(effect.params, table, self)
 
@@ -345,6 +360,9 @@ class CardAbility(duel_effects.DuelHooks, claims.ClaimEffects, payments.PaymentH
         extra += self.tab.scoring(win) if own and self.tab else []
         extra += self.duel.scoring(win) if own and self.duel else []
         extra += self.swaps.scoring(win) if own and self.swaps else []
+        own_wall = self.satomi.scoring(win) if own and self.satomi else None
+        extra += [own_wall] if own_wall else []
+        extra += [self.pool.scoring(win)] if own and self.pool else []
         if not self._scoring and not extra:
             return None
         return merge_modifiers([*(p(e.params, win, self.seat) for e, p in self._scoring
@@ -394,16 +412,35 @@ class CardAbility(duel_effects.DuelHooks, claims.ClaimEffects, payments.PaymentH
 
     # swap effects (pipeline/cards/swap_effects.py)
     def win_allowed(self, win: WinView) -> bool:
-        return super().win_allowed(win) and (not self.swaps or self.swaps.win_allowed(win))
+        return super().win_allowed(win) and (not self.swaps or self.swaps.win_allowed(win)) \
+            and (not self.pool or self.pool.win_allowed(win))
 
     def discard_passed(self, view: DiscardView, table: TableControls) -> None:
         super().discard_passed(view, table)
         if self.swaps:
             self.swaps.discard_passed(view)
 
+    # the wall a hand ends on (pipeline/cards/satomi_effects.py)
+    def payments(self, s: Settlement) -> None:
+        super().payments(s)
+        if self.satomi:
+            self.satomi.payments(s)
+
+    def draw_payments(self, s: Settlement) -> None:
+        super().draw_payments(s)
+        if self.satomi:
+            self.satomi.payments(s)
+
     # wall effects (pipeline/cards/wall_effects.py)
+    def kans_closed(self) -> bool:
+        return bool(self.reveal) and self.reveal.kans_closed()
+
+    def replace_draw(self, view: DrawView, wall: WallControls) -> int | None:
+        return self.reveal.replace_draw(view, wall) if self.reveal else None
+
     def before_draw(self, view: DrawView) -> list[Action]:
         own = self.walls.before_draw(view) if self.walls else []
+        own += self.pool.before_draw(view) if self.pool else []
         if view.source == "rinshan":  # a set-aside pond tile waits for a live draw
             return own
         return super().before_draw(view) + own

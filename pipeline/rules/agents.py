@@ -80,6 +80,13 @@ class Observation:
         """Tiles this seat keeps beside its hand (an ability's), which only it can see."""
         return tuple(getattr(self._state, "aside", {}).get(self.seat, ()))
 
+    def face_up_aside(self, seat: int) -> tuple[int, ...]:
+        """Tiles lying face up beside a seat's hand (an ability's pool): public."""
+        state = self._state
+        if seat not in getattr(state, "aside_face_up", ()):
+            return ()
+        return tuple(state.aside.get(seat, ()))
+
     def in_riichi(self, seat: int) -> bool:
         return self._state.players[seat].riichi
 

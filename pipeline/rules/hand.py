@@ -204,6 +204,7 @@ class HandState(HookPoints):
         self._revealed_by: dict[int, set[str]] = {}      # seat -> abilities revealing it
         self._ura_done: set[int] = set()  # winners whose ura indicators an ability showed
         self.aside: dict[int, list[int]] = {}  # tiles kept beside a seat's hand, seen by it alone
+        self.aside_face_up: set[int] = set()  # seats whose tiles beside the hand lie face up
         self.late_claim = False  # a ron on an earlier discard is being checked (no houtei)
         self.record = HandRecord(
             round_wind=start.round_wind, hand_number=start.hand_number, honba=start.honba,
@@ -236,7 +237,7 @@ class HandState(HookPoints):
         if not tsumo:
             hand.append(tile)
         first = p.turns == 0 and self.uninterrupted and not rinshan
-        last = self.wall.live_left == 0
+        last = self.wall.at_last_tile
         ura = self.wall.ura_indicators if self.rules.ura_dora else ()  # counted with riichi
         spare = self.wall.spare_ura(4) if self.abilities and self.rules.ura_dora else ()
         dora = self.wall.dora_indicators if self.preset.kan_dora else self.wall.dora_indicators[:1]
@@ -285,7 +286,7 @@ class HandState(HookPoints):
                              else is_complete(counts))
         if complete or (drew and self.abilities and self._always_wins(
                 WinTileView(seat, p.drawn, True, p.riichi, rinshan=rinshan,
-                            last=self.wall.live_left == 0 and not rinshan))):
+                            last=self.wall.at_last_tile and not rinshan))):
             ctx = self.win_context(seat, p.drawn, tsumo=True, rinshan=rinshan)
             value = self._win_value(seat, ctx, None, complete=complete)
             if value is not None and self._win_allowed(seat, ctx, None, value.yakuman):
@@ -363,6 +364,9 @@ class HandState(HookPoints):
         if self._can_ron(seat, tile):
             acts.append(Action(ActionKind.RON, seat, tile))
         last = self.wall.live_left == 0
+        if p.riichi and not last and self.abilities and self._riichi_kan(p, t):
+            same = tuple(sorted(x for x in p.concealed if x // 4 == t))
+            acts.append(Action(ActionKind.MINKAN, seat, tile, same))
         if p.riichi or last:  # rule K-03: no open calls on the last discard
             return acts
         held = p.held()
@@ -413,7 +417,7 @@ class HandState(HookPoints):
         always = bool(self.abilities) and not kokushi_only and (face_down or not complete) \
             and self._always_wins(WinTileView(seat, tile, False, p.riichi, face_down=face_down,
                                               waits=waits, closed=p.is_closed,
-                                              last=self.wall.live_left == 0 and not chankan))
+                                              last=self.wall.at_last_tile and not chankan))
         if not always and (face_down or not complete):  # rule C-13: face down, only always
             return False
         if (p.temp_furiten or p.riichi_furiten or p.discard_furiten(waits)) and not any(
@@ -442,7 +446,7 @@ class HandState(HookPoints):
         draw_kind = "live"
         while True:
             if draw_kind == "live":
-                if self.wall.live_left == 0:
+                if self.wall.in_play_left == 0:
                     return self._exhaustive_draw()
                 tile, source = self._live_draw(seat)
             elif draw_kind == "rinshan":
@@ -560,6 +564,10 @@ class HandState(HookPoints):
 
     def _kan_done(self, seat: int, meld: Meld, *, concealed: bool) -> None:
         p = self.players[seat]
+        if not concealed and self.abilities and self._kans_closed(seat):
+            p.melds[p.melds.index(meld)] = Meld(MeldKind.ANKAN, meld.tiles)
+            concealed = True
+            self.log("ability", seat, tiles=meld.tiles, detail="the kan becomes a closed kan")
         p.kans += 1
         self.kan_count += 1
         self._interrupt()

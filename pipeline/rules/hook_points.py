@@ -11,7 +11,13 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from pipeline.rules.actions import Action, ActionKind, Meld
-from pipeline.rules.hand_shapes import NO_SHAPES, STANDARD_SEQUENCES, chi_partners
+from pipeline.rules.agari import winning_types
+from pipeline.rules.hand_shapes import (
+    NO_SHAPES,
+    STANDARD_SEQUENCES,
+    chi_partners,
+    shaped_winning_types,
+)
 from pipeline.rules.hooks import (
     CallView,
     ClaimView,
@@ -19,6 +25,7 @@ from pipeline.rules.hooks import (
     DrawView,
     OwnTurnView,
     TableControls,
+    WallControls,
     WinView,
 )
 from pipeline.rules.scoring import WinContext
@@ -92,7 +99,7 @@ class HookPoints:
         p = self.players[seat]
         view = ClaimView(seat=seat, discarder=discarder, tile=tile,
                          concealed=tuple(p.concealed), in_riichi=p.riichi,
-                         last_discard=self.wall.live_left == 0, ponds=self._pond_tiles(),
+                         last_discard=self.wall.at_last_tile, ponds=self._pond_tiles(),
                          unclaimable=unclaimable, kan_tile=kan_tile)
         for ability in self.abilities:
             legal = ability.claim_filter(view, legal)
@@ -105,6 +112,25 @@ class HookPoints:
             return acts
         kept = self._filter_claims(seat, None, None, kans)
         return [a for a in acts if a.kind not in KAN_KINDS or a in kept]
+
+    def _kans_closed(self: HandState, seat: int) -> bool:
+        """Whether the seat's open and added kans become closed kans (``kans_closed``)."""
+        return any(a.seat == seat and a.kans_closed() for a in self.abilities)
+
+    def _riichi_kan(self: HandState, p: PlayerState, t: int) -> bool:
+        """Whether the seat in riichi may declare a kan on a discard of type ``t``: only when
+        its kans become closed kans, and (like a concealed kan in riichi, K-09) only when its
+        wait does not change."""
+        held = p.held()
+        if held[t] != 3 or self.preset.kan_after_riichi == "none" or p.kans >= 4 \
+                or not self._kan_room() or not self._kans_closed(p.seat):
+            return False
+        after = list(held)
+        after[t] = 0
+        waits = p.waits()
+        if p.shapes:
+            return bool(waits) and waits == shaped_winning_types(after, p.shapes)
+        return bool(waits) and waits == winning_types(after)
 
     @staticmethod
     def _priority_claims(claims: dict[int, Action], order: tuple[int, ...]) -> list[int]:
@@ -151,6 +177,9 @@ class HookPoints:
             offered = self._offered_draw(seat, "wall")
             if offered is not None:
                 return offered
+            replaced = self._replaced_draw(seat, "wall")
+            if replaced is not None:
+                return replaced, "wall"
         return self.wall.draw(), "wall"
 
     def _rinshan_draw(self: HandState, seat: int) -> tuple[int, str]:
@@ -161,7 +190,21 @@ class HookPoints:
             offered = self._offered_draw(seat, "rinshan")
             if offered is not None:
                 return offered
+            replaced = self._replaced_draw(seat, "rinshan")
+            if replaced is not None:  # the rinshan tile stays, as above
+                return replaced, "rinshan"
         return self.wall.draw_rinshan(), "rinshan"
+
+    def _replaced_draw(self: HandState, seat: int, source: str) -> int | None:
+        """A draw the seat's ability makes in its own way (``replace_draw``), if any."""
+        view = DrawView(seat=seat, live_left=self.wall.live_left, ponds=self._pond_tiles(),
+                        source=source, ippatsu=self.players[seat].ippatsu)
+        for ability in self.abilities:
+            if ability.seat == seat:
+                tile = ability.replace_draw(view, WallControls(self))
+                if tile is not None:
+                    return tile
+        return None
 
     def _offered_draw(self: HandState, seat: int, source: str) -> tuple[int, str] | None:
         """A draw from a source the seat's abilities offer (a pond tile, or on a rinshan draw
@@ -174,11 +217,19 @@ class HookPoints:
                   if source == "wall" or a.tile in beside]
         if not offers:
             return None
-        choice = self.ask(seat, [*offers, Action(ActionKind.PASS, seat)])
-        if choice.kind != ActionKind.ABILITY or not choice.detail.endswith(":draw"):
+        # ":draw_instead" offers replace the wall draw (no pass); their tiles lie face up
+        forced = all(a.detail.endswith(":draw_instead") for a in offers)
+        choice = self.ask(seat, offers if forced else [*offers, Action(ActionKind.PASS, seat)])
+        if choice.kind != ActionKind.ABILITY or \
+                not choice.detail.endswith((":draw", ":draw_instead")):
             return None
         owner = self._owner(seat, choice)
         owner.action_taken(choice)
+        if forced and choice.tile in beside:  # a face-up tile: the log names it
+            beside.remove(choice.tile)
+            self.log("ability", seat, choice.tile, detail=f"{owner.name}: draws a face-up tile "
+                     "beside her hand")
+            return choice.tile, "aside"
         if choice.tile in beside:  # private: the log names no tile
             beside.remove(choice.tile)
             self.log("ability", seat, detail=f"{owner.name}: draws the tile beside her hand")

@@ -15,6 +15,8 @@ the others are the fixed list the card layer grows into):
 ``hand_shapes`` *   extra sequences the seat may build (win detection, waits, chi, scoring)
 ``before_draw`` *   before a live draw: other sources offered (a tile set aside from a pond
                     or beside the hand); before a rinshan draw too (``source`` "rinshan")
+``replace_draw`` *  instead of a live or rinshan draw: the ability draws through the wall
+                    controls (tiles revealed, swapped with indicators, one taken)
 ``after_draw`` *    after the seat has drawn (wall, rinshan or another source)
 ``turn_choices`` *  a choice the seat must make before acting on its turn (a family named);
                     called once as the turn begins, so wall steps are taken there too
@@ -27,6 +29,8 @@ the others are the fixed list the card layer grows into):
 ``discard_passed`` * after any discard that nobody claimed or ronned (a swap with it)
 ``claim_filter`` *  which calls a seat may make: on a discard (blocked calls and wins, priority
                     calls that beat ron) and its own kans
+``kans_closed`` *   whether the seat's open and added kans become closed kans (and it may
+                    declare one on a discard in riichi when its wait stays the same)
 ``claim_made`` *    after any call (chi, pon, open kan), before the caller discards
 ``riichi_allowed`` * whether the seat may declare riichi at all (checked with the H-08 limits)
 ``riichi_choices`` * a choice the seat must make when it declares riichi (a player named)
@@ -47,7 +51,7 @@ the others are the fixed list the card layer grows into):
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
 from pipeline.rules.actions import Action, ActionKind, Meld, MeldKind
@@ -56,11 +60,11 @@ from pipeline.rules.records import Event
 from pipeline.rules.scoring import NO_MODIFIERS, ScoringModifiers, WinContext
 from pipeline.rules.settlement import HandEndView, RiichiView, Settlement
 
-HOOKS = ("pick_value", "hand_start", "hand_shapes", "before_draw", "after_draw", "turn_choices",
-         "own_actions", "discard_made",
+HOOKS = ("pick_value", "hand_start", "hand_shapes", "before_draw", "replace_draw", "after_draw",
+         "turn_choices", "own_actions", "discard_made",
          "discard", "late_claims", "discard_passed", "riichi_choices", "switched_off",
-         "claim_filter", "claim_made", "riichi_allowed", "riichi", "win_allowed", "always_wins",
-         "ignores_furiten", "scoring", "payments",
+         "claim_filter", "kans_closed", "claim_made", "riichi_allowed", "riichi", "win_allowed",
+         "always_wins", "ignores_furiten", "scoring", "payments",
          "draw_payments", "hand_end", "match_end")
 
 
@@ -157,6 +161,21 @@ class WallControls:
     def live_left(self) -> int:
         return self._state.wall.live_left
 
+    def front_drawn(self) -> int:
+        """Tiles drawn so far from the front of the live wall (public: where the draws are)."""
+        return self._state.wall.drawn
+
+    def spare_dora(self, count: int) -> tuple[int, ...]:
+        """The dora indicators a win's extra reveal would show (``Wall.spare_dora``)."""
+        return self._state.wall.spare_dora(count)
+
+    def draw_to_indicator(self, seat: int, by: str) -> None:
+        """Draws go on past the live wall into the dead wall, up to the last revealed dora
+        indicator; the last live tile and the last tile in play are both last tiles."""
+        self._state.wall.draw_to_indicator()
+        self._state.log("ability", seat, detail=f"{by}: tiles are drawn up to the last "
+                        "revealed dora indicator")
+
     def round_wind(self) -> int:
         """0 in the East round, 1 in the South round, ..."""
         return self._state.round_wind
@@ -230,6 +249,46 @@ class WallControls:
                             "the dead wall")
         return moved
 
+    def dora_indicators(self) -> tuple[int, ...]:
+        """The dora indicators revealed so far (public)."""
+        return self._state.wall.dora_indicators
+
+    def reveal_take(self, seat: int, count: int, by: str,
+                    decide: Callable[[tuple[int, ...], Callable[[int, int], None]], int]
+                    ) -> int | None:
+        """The seat reveals the next ``count`` live tiles (fewer near the end; None when the
+        wall is empty). ``decide(revealed, swap)`` may call ``swap(tile, indicator)``: the
+        revealed tile takes the dora indicator's place and the indicator joins the revealed
+        tiles, at once (the revealed tiles stay in the live wall while she chooses); it returns
+        the revealed tile to take. That tile joins the hand (the
+        caller's draw) and the others go, in order, to the end of the live wall."""
+        state = self._state
+        wall = state.wall
+        n = min(count, wall.live_left)
+        if not n:
+            return None
+        top = range(len(wall.live) - 1, len(wall.live) - 1 - n, -1)  # they stay in the wall
+        state.log("ability", seat, tiles=tuple(wall.live[i] for i in top),
+                  detail=f"{by}: reveals {n} wall tiles")
+
+        def swap(tile: int, indicator: int) -> None:
+            i = wall.indicators.index(indicator)
+            j = next((k for k in top if wall.live[k] == tile), None)
+            if i >= wall.revealed or j is None:
+                raise ValueError(f"swap of {tile} with {indicator}: not a revealed tile and "
+                                 "a dora indicator")
+            wall.indicators[i], wall.live[j] = tile, indicator
+            state.log("ability", seat, tiles=(tile, indicator),
+                      detail=f"{by}: swaps a revealed tile with a dora indicator")
+
+        taken = decide(tuple(wall.live[i] for i in top), swap)
+        shown = [wall.draw() for _ in range(n)]
+        shown.remove(taken)
+        wall.put_live_end(shown)
+        state.log("ability", seat, taken,
+                  detail=f"{by}: takes a revealed tile, {len(shown)} to the end of the live wall")
+        return taken
+
     def set_aside(self, seat: int, by: str) -> int | None:
         """The seat draws a live tile and keeps it beside its hand, seen by it alone (its
         observation shows it: ``Observation.aside``); None when the wall is empty."""
@@ -241,6 +300,18 @@ class WallControls:
         state.log("draw", seat, tile, detail=f"{by}: beside the hand")
         state.log("ability", seat, detail=f"{by}: draws a tile and keeps it beside her hand")
         return tile
+
+    def set_aside_face_up(self, seat: int, count: int, by: str) -> tuple[int, ...]:
+        """The next ``count`` live tiles (fewer when the wall runs short) go beside the seat's
+        hand face up: the public log names them. The seat may take them only through
+        ``before_draw`` offers whose detail ends ":draw_instead" (no wall draw offered)."""
+        state = self._state
+        tiles = tuple(state.wall.draw() for _ in range(min(count, state.wall.live_left)))
+        state.aside.setdefault(seat, []).extend(tiles)
+        state.aside_face_up.add(seat)
+        state.log("ability", seat, tiles=tiles,
+                  detail=f"{by}: sets aside {len(tiles)} wall tiles face up")
+        return tiles
 
     def aside(self, seat: int) -> tuple[int, ...]:
         return tuple(self._state.aside.get(seat, ()))
@@ -398,6 +469,7 @@ class DrawView:
     ponds: tuple[tuple[int, ...], ...]  # face-up tiles lying in each pond
     tile: int | None = None
     source: str = "wall"                # "wall", "rinshan", "pond" or "aside" (beside the hand)
+    ippatsu: bool = False               # the seat's ippatsu chance is still alive (before it)
 
 
 @dataclass(frozen=True)
@@ -548,9 +620,22 @@ class AbilityHooks:
         """Other sources for the seat's next live draw: ``ABILITY`` actions whose detail is
         ``"<name>:draw"`` and whose tile lies in a pond (it leaves the pond for the hand) or
         beside the seat's hand (:meth:`WallControls.set_aside`). They are offered with a pass,
-        which draws from the wall. Asked before a rinshan draw too (``view.source`` is
-        "rinshan"): then only a tile beside the hand may replace it."""
+        which draws from the wall; offers whose detail is ``"<name>:draw_instead"`` (tiles set
+        aside face up) are offered alone: the seat must take one. Asked before a rinshan draw
+        too (``view.source`` is "rinshan"): then only a tile beside the hand may replace it."""
         return []
+
+    def kans_closed(self) -> bool:
+        """Whether the ability's own seat's open and added kans become closed kans once made
+        (an added kan may still be robbed before); in riichi the seat may then declare a kan on
+        a discard that leaves its wait unchanged."""
+        return False
+
+    def replace_draw(self, view: DrawView, wall: WallControls) -> int | None:
+        """Asked before the ability's own seat draws (``view.source`` "wall" or "rinshan"): the
+        ability may draw in another way through ``wall`` (:meth:`WallControls.reveal_take`)
+        and return the tile now in the hand, or return None for the ordinary draw."""
+        return None
 
     def after_draw(self, view: DrawView) -> None:
         """After any seat's draw (``view.tile`` and ``view.source`` are set)."""

@@ -41,6 +41,9 @@ class Wall:
     reserve: list[int] = field(init=False)  # tiles moved from the live wall to the dead wall
     revealed: int = field(init=False, default=1)
     dead_end: list[int] = field(init=False)  # tiles an ability put at the end of the dead wall
+    drawn: int = field(init=False, default=0)  # tiles drawn from the front of the live wall
+    to_indicator: bool = field(init=False, default=False)  # draws go on into the dead wall
+    extension: list[int] | None = field(init=False, default=None)  # those dead-wall tiles
 
     def __post_init__(self) -> None:
         if len(self.order) != NUM_TILES or sorted(self.order) != list(range(NUM_TILES)):
@@ -76,9 +79,58 @@ class Wall:
         return len(self.rinshan)
 
     def draw(self) -> int:
-        if not self.live:
-            raise WallError("the live wall is empty")
-        return self.live.pop()
+        if self.live:
+            self.drawn += 1
+            return self.live.pop()
+        if self.to_indicator:
+            self._open_extension()
+            if self.extension:
+                return self.extension.pop()
+        raise WallError("the live wall is empty")
+
+    # -- draws past the live wall, up to the last revealed dora indicator (an ability's rule)
+
+    def draw_to_indicator(self) -> None:
+        """From now on, once the live wall is empty, draws go on into the dead wall up to the
+        last revealed dora indicator (the tiles between the live wall and it)."""
+        self.to_indicator = True
+
+    def _extension_tiles(self) -> list[int]:
+        """The dead-wall tiles between the end of the live wall and the last revealed
+        indicator, in draw order: the tiles kans moved there (the latest first), then each
+        unrevealed indicator with its ura tile, from the fifth down. Nothing once an indicator
+        came from the live wall (rule C-19): it lies at the very end of the live wall."""
+        if self.revealed > 5:
+            return []
+        tiles = list(reversed(self.reserve))
+        for i in range(min(len(self.indicators), 5) - 1, self.revealed - 1, -1):
+            tiles += [self.indicators[i], self.ura[i]]
+        return tiles
+
+    def _open_extension(self) -> None:
+        if self.extension is not None:
+            return
+        tiles = self._extension_tiles()
+        self.reserve = []
+        del self.indicators[self.revealed:]  # drawn tiles are no longer indicators
+        del self.ura[self.revealed:]
+        self.extension = list(reversed(tiles))  # pop() is the next draw
+
+    @property
+    def in_play_left(self) -> int:
+        """Tiles still to draw: the live wall, and the dead-wall tiles draws may reach."""
+        if not self.to_indicator:
+            return len(self.live)
+        more = len(self.extension) if self.extension is not None else len(self._extension_tiles())
+        return len(self.live) + more
+
+    @property
+    def at_last_tile(self) -> bool:
+        """Whether the latest draw was a last tile (haitei; its discard is houtei): the last
+        live tile, or the last tile in play when draws go on into the dead wall."""
+        if self.live:
+            return False
+        return self.extension is None or not self.extension
 
     def draw_rinshan(self) -> int:
         """A replacement tile after a kan; the last live tile moves to the dead wall (K-07)."""
@@ -98,6 +150,8 @@ class Wall:
 
     def can_reveal(self) -> bool:
         """Whether another dora indicator can be revealed (rule C-19)."""
+        if self.extension is not None:  # its indicators were drawn
+            return False
         return self.revealed < len(self.indicators) or len(self.live) >= 2
 
     def extend_dead_wall(self) -> bool:
@@ -155,4 +209,12 @@ class Wall:
         only: the hand ends with the win that reveals them."""
         shown = len(self.ura_indicators)
         pool = [*self.ura[shown:], *self.live[1:2 * count:2]]
+        return tuple(pool[:count])
+
+    def spare_dora(self, count: int) -> tuple[int, ...]:
+        """The next ``count`` dora indicators an ability may reveal on a win, laid out as
+        :meth:`spare_ura` (their ura tiles are its answer). Read only, as there."""
+        if self.extension is not None:  # the dead wall's indicators were drawn
+            return ()
+        pool = [*self.indicators[self.revealed:], *self.live[0:2 * count:2]]
         return tuple(pool[:count])

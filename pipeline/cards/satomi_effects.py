@@ -1,0 +1,116 @@
+"""Satomi Kanbara's wall effects: draws up to the last revealed indicator, and whose wall it is.
+
+Effect kinds:
+
+- ``wall_to_indicator``: once the live wall is empty, draws go on into the dead wall up to the
+  last revealed dora indicator (the engine's ``Wall.draw_to_indicator``); the last live tile and
+  the last tile in play are both last tiles (haitei / houtei).
+- ``noten_double_wall``: the player on whose wall the hand ends pays double (a win's payments
+  and, at an exhaustive draw, noten payments), unless in riichi; when she wins on her own wall,
+  ``own_wall_dora`` more dora indicators count for her win (with their ura tiles in riichi).
+
+Whose wall. The table has four walls of 34 tiles (17 stacks), one in front of each player. The
+engine rolls no dice: the break is taken as for the most likely roll of two dice, 7
+(:data:`BREAK_ROLL`). Counting the dealer as 1 and going round in turn order, 7 falls on the
+dealer's opposite player, whose wall is broken 7 stacks from its right end. The engine's tile
+order (:mod:`pipeline.rules.wall`) is read clockwise from the break, as the tiles are taken:
+positions ``[0:20]`` lie on the opposite player's wall (dealer + 2), ``[20:54]`` on the dealer's
+right-hand player's (dealer + 1), ``[54:88]`` on the dealer's, ``[88:122]`` on the left-hand
+player's (dealer + 3) and the dead wall ``[122:136]`` back on the opposite player's wall.
+
+The hand is on the wall of the latest tile taken from the front of the live wall (C-22: the
+wall changes when its first tile is drawn; before any draw, that of the last dealt tile). A win
+on a dead-wall tile (a replacement tile, or one drawn past the live wall) still counts the live
+wall (C-22). Kans move tiles from the end of the live wall, not its front: they do not move the
+hand to another wall.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from pipeline.cards.catalog import Card
+from pipeline.rules.hooks import TableControls, WallControls, WinView
+from pipeline.rules.scoring import ScoringModifiers
+from pipeline.rules.settlement import Settlement
+from pipeline.rules.wall import DEAL_SIZE
+from pipeline.tiles import NUM_TILES, dora_from_indicator
+
+SATOMI_KINDS = frozenset(("wall_to_indicator", "noten_double_wall"))
+BREAK_ROLL = 7
+WALL_TILES = 34
+
+
+def wall_owner(position: int, dealer: int, roll: int = BREAK_ROLL) -> int:
+    """The seat in front of whose wall the tile at ``position`` of the engine's order lies."""
+    broken = (dealer + roll - 1) % 4
+    first = WALL_TILES - 2 * roll  # tiles of the broken wall left of the break, taken first
+    p = position % NUM_TILES
+    if p < first:
+        return broken
+    return (broken - ((p - first) // WALL_TILES + 1)) % 4
+
+
+def ending_wall(front_drawn: int, dealer: int) -> int:
+    """The seat whose wall the hand is on after ``front_drawn`` live draws."""
+    return wall_owner(DEAL_SIZE + front_drawn - 1, dealer)
+
+
+def dora_count(tiles: Sequence[int], indicators: Sequence[int]) -> int:
+    """Dora the tiles hold for these indicators (a tile counts once per indicator)."""
+    return sum(1 for i in indicators for t in tiles
+               if t // 4 == dora_from_indicator(i // 4))
+
+
+class SatomiEffects:
+    """Her two effects for one seat and one hand (the card ability delegates to it)."""
+
+    def __init__(self, card: Card, seat: int) -> None:
+        self.seat = seat
+        self.name = card.id
+        kinds = {e.kind: e.params for e in card.effects}
+        self.to_indicator = "wall_to_indicator" in kinds
+        self.double = "noten_double_wall" in kinds
+        self.extra_dora = int(kinds.get("noten_double_wall", {}).get("own_wall_dora", 0))
+        self.wall: WallControls | None = None
+        self.dealer = 0
+
+    def __bool__(self) -> bool:
+        return self.to_indicator or self.double
+
+    def hand_start(self, table: TableControls) -> None:
+        self.wall = table.wall()
+        self.dealer = table.dealer()
+        if self.to_indicator:
+            self.wall.draw_to_indicator(self.seat, self.name)
+
+    def ending_seat(self) -> int | None:
+        """The seat on whose wall the hand is now (None before the hand started)."""
+        if self.wall is None:
+            return None
+        return ending_wall(self.wall.front_drawn(), self.dealer)
+
+    def scoring(self, win: WinView) -> ScoringModifiers | None:
+        """Her win on her own wall: the next indicators count (C-19 past the fifth)."""
+        if not self.extra_dora or win.seat != self.seat or self.ending_seat() != self.seat:
+            return None
+        shown = self.wall.spare_dora(self.extra_dora) if self.wall else ()
+        if not shown:
+            return None
+        ctx = win.ctx
+        tiles = [*ctx.concealed, *(t for m in ctx.melds for t in m.tiles)]
+        han = dora_count(tiles, shown)
+        riichi = ctx.riichi or ctx.double_riichi
+        return ScoringModifiers(extra_han=(("Dora", han),) if han else (),
+                                extra_ura_indicators=len(shown) if riichi else 0)
+
+    def payments(self, s: Settlement) -> None:
+        """The seat whose wall it is pays its share twice, unless in riichi (a win or a
+        draw's noten payments alike)."""
+        owner = self.ending_seat()
+        if not self.double or owner is None or s.view.riichi[owner]:
+            return
+        for payer, payee, points in list(s.transfers):
+            if payer == owner and points:
+                s.transfer(owner, payee, points, self.name,
+                           f"P{owner}'s wall: pays double")

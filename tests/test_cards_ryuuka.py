@@ -1,0 +1,209 @@
+"""Ryuuka Shimizudani in play: ten wall tiles set aside face up, a declared combination of yaku,
+draws from the pool in any order, a win only once the pool is empty and only with exactly the
+declared yaku, +1 han on a tsumo; and the heuristic bot's policies for her."""
+
+from __future__ import annotations
+
+from pipeline.bots.heuristic import HeuristicBot
+from pipeline.bots.pick import ESTIMATES
+from pipeline.cards.abilities import CardAbility
+from pipeline.cards.catalog import load_catalog
+from pipeline.cards.pool_effects import parse_declaration, preferred
+from pipeline.rules.actions import Action, ActionKind
+from pipeline.rules.agents import Observation
+from pipeline.rules.hand import HandState
+from pipeline.rules.preset import load_preset
+from pipeline.rules.scenario import ScriptAgent, scenario_start, spare_tiles
+from pipeline.tiles import parse_tiles, parse_types
+
+PRESET = load_preset("online-hanchan")
+CATALOG = load_catalog("1.2")
+CARD = "ryuuka_shimizudani"
+
+# 234m 234p 567p and 3456s: a tanyao hand waiting on 3s or 6s (a nobetan, no pinfu)
+HAND = "234m567p345s234p6s"
+WAITS = "3s6s"
+POOL = "6s1z2z3z4z5z6z7z1m9m"    # the first ten live tiles: the wait first, then nine discards
+# P0 deals and draws only from her pool for her first ten turns; the others draw thirty wall
+# tiles meanwhile, so her first wall draw is the 31st tile after the pool
+FILLER = 30
+
+
+class Pool(ScriptAgent):
+    """Declares ``declare`` (a label such as "Tanyao"), draws the pool in the given type order,
+    takes every win offered; notes the pool draws offered and the wins offered."""
+
+    def __init__(self, declare: str, order: str = "", script: list[str] | None = None) -> None:
+        super().__init__(script or [])
+        self.declare = declare
+        self.order = list(parse_types(order)) if order else []
+        self.draw_offers: list[list[Action]] = []
+        self.wins_offered: list[tuple[ActionKind, int]] = []
+        self.seen_pool: list[tuple[int, ...]] = []
+
+    def decide(self, obs: Observation, legal: list[Action]) -> Action:
+        for a in legal:
+            if a.kind in (ActionKind.TSUMO, ActionKind.RON):
+                self.wins_offered.append((a.kind, len(obs.face_up_aside(obs.seat))))
+                return a
+        if any(":declare:" in a.detail for a in legal):
+            return next(a for a in legal if a.detail.endswith(":declare:" + self.declare))
+        if any(a.detail.endswith(":draw_instead") for a in legal):
+            self.draw_offers.append(legal)
+            self.seen_pool.append(obs.face_up_aside(obs.seat))
+            if self.order:
+                want = self.order.pop(0)
+                return next(a for a in legal if a.tile // 4 == want)
+            return legal[0]
+        return super().decide(obs, legal)
+
+
+class Watcher(ScriptAgent):
+    """Another seat: notes the tiles it sees face up beside P0's hand."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.seen: list[tuple[int, ...]] = []
+
+    def decide(self, obs: Observation, legal: list[Action]) -> Action:
+        self.seen.append(obs.face_up_aside(0))
+        return super().decide(obs, legal)
+
+
+def ryuuka(seat: int = 0) -> list[CardAbility | None]:
+    seats: list[CardAbility | None] = [None] * 4
+    seats[seat] = CardAbility(CATALOG.card(CARD), seat)
+    return seats
+
+
+def play(start, agents, abilities=None):
+    state = HandState(start, PRESET, agents, abilities or ryuuka())
+    return state.play(), state
+
+
+def start_with(last: str, *, pool: str = POOL, hand: str = HAND, others: str = ""):
+    """P0 holds ``hand``; the pool is ``pool``; after the others' thirty filler draws her first
+    wall draw is ``last`` (then filler to the end)."""
+    used = hand + pool + last + others
+    filler = spare_tiles(FILLER, used, avoid=WAITS + pool)
+    tail = spare_tiles(29, used, filler, avoid=WAITS + pool)
+    draws = pool + filler + last + tail
+    return scenario_start([hand, "", "", ""], draws=draws)
+
+
+def test_pool_is_the_next_ten_live_tiles_set_aside_face_up() -> None:
+    # C-22 Ryuuka: before her first discard she sets aside ten wall tiles, face up for everyone
+    start = start_with("9s")
+    me, watcher = Pool("Tanyao"), Watcher()
+    rec, state = play(start, [me, watcher, ScriptAgent(), ScriptAgent()])
+    pool = tuple(start.wall[52:62])             # the ten tiles after the deal
+    assert sorted(t // 4 for t in pool) == sorted(parse_types(POOL))
+    shown = [e for e in rec.events if e.kind == "ability" and "sets aside 10" in e.detail]
+    assert len(shown) == 1 and shown[0].tiles == pool    # the public log names them
+    assert watcher.seen[0] and set(watcher.seen[0]) <= set(pool)  # another seat sees them
+    assert me.seen_pool[0] == pool                # her first draw offer shows all ten
+    assert any("declares Tanyao" in e.detail for e in rec.events)
+
+
+def test_pool_draws_replace_the_wall_in_her_order_with_no_pass() -> None:
+    # she draws from the pool instead of the wall, in any order; no wall draw is offered
+    order = "9m1m7z6z5z4z3z2z1z6s"
+    me = Pool("Tanyao", order)
+    rec, _ = play(start_with("9s"), [me, ScriptAgent(), ScriptAgent(), ScriptAgent()])
+    assert len(me.draw_offers) == 10
+    assert all(a.kind == ActionKind.ABILITY for offer in me.draw_offers for a in offer)
+    assert len(me.draw_offers[0]) == 10 and len(me.draw_offers[-1]) == 1  # one offer a type
+    her_draws = [e.tile // 4 for e in rec.events if e.kind == "draw" and e.seat == 0]
+    assert her_draws[:10] == list(parse_types(order))
+    assert [e.tile // 4 for e in rec.events
+            if e.kind == "ability" and "face-up tile" in e.detail] == list(parse_types(order))
+
+
+def test_no_win_while_the_pool_holds_tiles_then_tsumo_with_the_declared_yaku_only() -> None:
+    # C-22 Ryuuka: she may win only once the pool is empty; yaku outside the declaration are
+    # ignored (menzen tsumo was not declared), and the tsumo bonus counts anyway (+1 han)
+    me = Pool("Tanyao", "6s")      # the winning 6s first: complete, but the pool is not empty
+    rec, _ = play(start_with("6s"), [me, ScriptAgent(), ScriptAgent(), ScriptAgent()])
+    assert me.wins_offered == [(ActionKind.TSUMO, 0)]  # only at her first wall draw
+    assert len(rec.wins) == 1
+    win = rec.wins[0]
+    assert win.seat == 0 and win.is_tsumo
+    assert dict(win.yaku) == {"Tanyao": 1}              # no "Menzen Tsumo"
+    assert win.han == 1 + 1 + win.dora + win.aka + win.ura  # tanyao + the tsumo bonus
+
+
+def test_declared_menzen_tsumo_and_tsumo_bonus_both_count() -> None:
+    # C-22 Ryuuka: declared menzen tsumo counts, and the bonus counts too
+    me = Pool("Menzen Tsumo")
+    rec, _ = play(start_with("6s"), [me, ScriptAgent(), ScriptAgent(), ScriptAgent()])
+    win = rec.wins[0]
+    assert dict(win.yaku) == {"Menzen Tsumo": 1}        # tanyao ignored: not declared
+    assert win.han == 1 + 1 + win.dora + win.aka + win.ura
+
+
+def test_a_win_missing_a_declared_yaku_is_not_offered() -> None:
+    # C-22 Ryuuka: she needs every declared yaku; riichi was declared and never made
+    me = Pool("Riichi")
+    rec, _ = play(start_with("6s"), [me, ScriptAgent(), ScriptAgent(), ScriptAgent()])
+    assert me.wins_offered == [] and not rec.wins
+
+
+def test_declared_menzen_tsumo_then_a_ron_is_not_allowed() -> None:
+    # C-22 Ryuuka: declaring menzen tsumo and then winning by ron is illegal. P1 discards 6s
+    # right after her pool is empty (P1's 11th draw); with Tanyao declared the same ron wins.
+    def hand_with_ron(declare: str):
+        pool = "9p1z2z3z4z5z6z7z1m9m"   # no 6s: she keeps her wait and is not furiten
+        used = HAND + pool + "6s"
+        filler = spare_tiles(FILLER, used, avoid=WAITS + pool)
+        # P0's first wall draw is the 31st wall tile (9s), P1 then draws 6s and discards it
+        draws = pool + filler + "9s" + "6s" + spare_tiles(28, used, filler + "9s",
+                                                           avoid=WAITS + pool)
+        start = scenario_start([HAND, "", "", ""], draws=draws)
+        me = Pool(declare)
+        rec, _ = play(start, [me, ScriptAgent(), ScriptAgent(), ScriptAgent()])
+        return me, rec
+
+    me, rec = hand_with_ron("Menzen Tsumo")
+    assert me.wins_offered == [] and not rec.wins
+    me, rec = hand_with_ron("Tanyao")
+    assert me.wins_offered == [(ActionKind.RON, 0)]
+    assert rec.wins[0].from_seat == 1 and dict(rec.wins[0].yaku) == {"Tanyao": 1}
+    assert rec.wins[0].han == 1 + rec.wins[0].dora + rec.wins[0].aka + rec.wins[0].ura
+
+
+def test_bot_declares_tanyao_with_few_outside_tiles_and_riichi_otherwise() -> None:
+    simple = tuple(parse_tiles("234m567p345s234p6s"))
+    assert preferred(simple, tuple(parse_tiles("2m3m4m5m6m7m8m2p3p4p"))) == {"Tanyao"}
+    assert preferred(simple, tuple(parse_tiles(POOL))) == {"Riichi"}
+    assert parse_declaration("x:declare:Menzen Tsumo+Riichi") == {"Riichi", "Menzen Tsumo"}
+
+
+def test_heuristic_bot_keeps_the_winning_pool_tile_for_last_and_wins_on_it() -> None:
+    # the hand is tenpai from the deal; the pool's 6s completes it, and she may win on the
+    # pool's last tile (none are left then): the bot draws the 6s last
+    class Noting(HeuristicBot):
+        def __init__(self) -> None:
+            super().__init__(0)
+            self.drawn: list[int] = []
+            self.declared = ""
+
+        def decide(self, obs: Observation, legal: list[Action]) -> Action:
+            choice = super().decide(obs, legal)
+            if ":declare:" in choice.detail:
+                self.declared = choice.detail
+            if choice.detail.endswith(":draw_instead"):
+                self.drawn.append(choice.tile // 4)
+            return choice
+
+    bot = Noting()
+    rec, _ = play(start_with("9s"), [bot, ScriptAgent(), ScriptAgent(), ScriptAgent()])
+    assert bot.declared.endswith(":declare:Riichi")  # seven honors in the pool: no tanyao
+    assert len(bot.drawn) == 10 and bot.drawn[-1] == parse_types("6s")[0]
+    assert parse_types("6s")[0] not in bot.drawn[:-1]
+    win = rec.wins[0]
+    assert win.seat == 0 and win.is_tsumo and set(dict(win.yaku)) == {"Riichi"}
+
+
+def test_pick_estimate_counts_the_pool_as_a_handicap() -> None:
+    assert "declared_pool" in ESTIMATES
+    assert CATALOG.card(CARD).playable()
