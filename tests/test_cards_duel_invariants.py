@@ -11,19 +11,18 @@ riichi.
 
 from __future__ import annotations
 
-import random
 from collections import Counter
 
 import pytest
 
 from pipeline.bots.heuristic import HeuristicBot
-from pipeline.cards.abilities import CardAbility
 from pipeline.cards.catalog import load_catalog
 from pipeline.rules.actions import Action, ActionKind
 from pipeline.rules.agents import Observation, RandomAgent
 from pipeline.rules.match import derive_seed, play_match
 from pipeline.rules.preset import Preset, load_preset
-from pipeline.rules.records import HandRecord, HandStart
+from pipeline.rules.records import HandRecord
+from tests.test_cards_wall_invariants import RandomCardTable
 from tests.test_invariants import (
     CheckingAgent,
     Checks,
@@ -70,19 +69,6 @@ class DuelCheckingAgent(CheckingAgent):
         return choice
 
 
-class DuelTable:
-    """Deals one of these cards to every seat each hand (a test stand-in for CardTable)."""
-
-    def __init__(self, seed: int) -> None:
-        self.rng = random.Random(seed)
-
-    def abilities_for(self, start: HandStart) -> list[CardAbility]:
-        return [CardAbility(CATALOG.card(self.rng.choice(CARDS)), s) for s in range(4)]
-
-    def hand_done(self, rec: HandRecord) -> None:
-        pass
-
-
 def run(preset: Preset, make_agent, count: int, offset: int) -> tuple[Checks, Counter[str]]:
     checks = Checks()
     seen: Counter[str] = Counter()
@@ -99,7 +85,7 @@ def run(preset: Preset, make_agent, count: int, offset: int) -> tuple[Checks, Co
                     what = e.detail.split(": ")[1] if ": " in e.detail else e.detail
                     seen[what.split(" ")[0] if what.startswith(("duel", "block")) else what] += 1
 
-        table = DuelTable(derive_seed("duel-table", i))
+        table = RandomCardTable(CARDS, derive_seed("duel-table", i))
         result = play_match(preset, agents, seed=17, match_index=i, on_hand=on_hand, table=table)
         check_match(result, preset)
     return checks, seen

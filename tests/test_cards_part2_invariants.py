@@ -9,19 +9,18 @@ points during the hand; sticks and stakes counted).
 
 from __future__ import annotations
 
-import random
 from collections import Counter
 
 import pytest
 
 from pipeline.bots.heuristic import HeuristicBot
-from pipeline.cards.abilities import CardAbility
 from pipeline.cards.catalog import load_catalog
 from pipeline.rules.actions import Action
 from pipeline.rules.agents import Observation, RandomAgent
 from pipeline.rules.match import derive_seed, play_match
 from pipeline.rules.preset import Preset, load_preset
-from pipeline.rules.records import HandRecord, HandStart
+from pipeline.rules.records import HandRecord
+from tests.test_cards_wall_invariants import RandomCardTable
 from tests.test_invariants import (
     CheckingAgent,
     Checks,
@@ -52,19 +51,6 @@ class FamilyCheckingAgent(CheckingAgent):
         return choice
 
 
-class Part2Table:
-    """Deals one of the part-2 cards to every seat each hand (a test stand-in for CardTable)."""
-
-    def __init__(self, seed: int) -> None:
-        self.rng = random.Random(seed)
-
-    def abilities_for(self, start: HandStart) -> list[CardAbility]:
-        return [CardAbility(CATALOG.card(self.rng.choice(CARDS)), s) for s in range(4)]
-
-    def hand_done(self, rec: HandRecord) -> None:
-        pass
-
-
 def run(preset: Preset, make_agent, count: int, offset: int) -> tuple[Checks, Counter[str]]:
     checks = Checks()
     seen: Counter[str] = Counter()
@@ -82,7 +68,7 @@ def run(preset: Preset, make_agent, count: int, offset: int) -> tuple[Checks, Co
                 if e.kind == "discard" and "face down" in e.detail:
                     seen["face down"] += 1
 
-        table = Part2Table(derive_seed("part2-table", i))
+        table = RandomCardTable(CARDS, derive_seed("part2-table", i))
         result = play_match(preset, agents, seed=13, match_index=i, on_hand=on_hand, table=table)
         check_match(result, preset)
     return checks, seen

@@ -13,21 +13,19 @@ seat, whose turn it is, may hold 14).
 
 from __future__ import annotations
 
-import random
 from collections import Counter
 
 import pytest
 
 from pipeline.bots.heuristic import HeuristicBot
-from pipeline.cards.abilities import CardAbility
 from pipeline.cards.catalog import load_catalog
 from pipeline.rules.actions import Action, ActionKind
 from pipeline.rules.agents import Agent, Observation, RandomAgent
 from pipeline.rules.hand import HandState
 from pipeline.rules.match import derive_seed, play_match
 from pipeline.rules.preset import Preset, load_preset
-from pipeline.rules.records import HandRecord, HandStart
-from tests.test_cards_wall_invariants import OWN_TURN, check_table
+from pipeline.rules.records import HandRecord
+from tests.test_cards_wall_invariants import OWN_TURN, RandomCardTable, check_table
 from tests.test_invariants import EagerAgent, check_hand_end, check_match
 
 CARDS = ("hajime_kunihiro", "ako_atarashi", "myeonghwa_choe", "satoha_tsujigaito",
@@ -72,19 +70,6 @@ class SwapCheckingAgent:
         return choice
 
 
-class SwapTable:
-    """Deals one of the swap cards to every seat each hand (a test stand-in for CardTable)."""
-
-    def __init__(self, seed: int) -> None:
-        self.rng = random.Random(seed)
-
-    def abilities_for(self, start: HandStart) -> list[CardAbility]:
-        return [CardAbility(CATALOG.card(self.rng.choice(CARDS)), s) for s in range(4)]
-
-    def hand_done(self, rec: HandRecord) -> None:
-        pass
-
-
 def run(make_agent, count: int, offset: int) -> Counter[str]:
     preset = load_preset("cards-hanchan")
     seen: Counter[str] = Counter()
@@ -99,7 +84,7 @@ def run(make_agent, count: int, offset: int) -> Counter[str]:
             seen["swaps logged"] += sum(1 for e in rec.events
                                         if e.kind == "ability" and "swaps" in e.detail)
 
-        table = SwapTable(derive_seed("swap-table", i))
+        table = RandomCardTable(CARDS, derive_seed("swap-table", i))
         result = play_match(preset, agents, seed=23, match_index=i, on_hand=on_hand, table=table)
         check_match(result, preset)
     return seen

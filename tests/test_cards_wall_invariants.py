@@ -99,14 +99,16 @@ class WallCheckingAgent:
         return choice
 
 
-class WallTable:
-    """Deals one of the wall cards to every seat each hand (a test stand-in for CardTable)."""
+class RandomCardTable:
+    """Deals each seat one of ``cards`` every hand, drawn from a seeded stream (a test
+    stand-in for CardTable that keeps a few cards at the table)."""
 
-    def __init__(self, seed: int) -> None:
+    def __init__(self, cards: tuple[str, ...], seed: int) -> None:
+        self.cards = cards
         self.rng = random.Random(seed)
 
     def abilities_for(self, start: HandStart) -> list[CardAbility]:
-        return [CardAbility(CATALOG.card(self.rng.choice(CARDS)), s) for s in range(4)]
+        return [CardAbility(CATALOG.card(self.rng.choice(self.cards)), s) for s in range(4)]
 
     def hand_done(self, rec: HandRecord) -> None:
         pass
@@ -127,7 +129,7 @@ def run(make_agent, count: int, offset: int) -> Counter[str]:
                 if e.kind == "ability" and ": " in e.detail:
                     seen[e.detail.split(": ", 1)[1].split()[0]] += 1
 
-        table = WallTable(derive_seed("wall-table", i))
+        table = RandomCardTable(CARDS, derive_seed("wall-table", i))
         result = play_match(preset, agents, seed=17, match_index=i, on_hand=on_hand, table=table)
         check_match(result, preset)
     return seen
