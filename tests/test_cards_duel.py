@@ -240,14 +240,16 @@ def hiroe_ippatsu_start(scores: tuple[int, int, int, int]):
 
 def test_hiroe_a_higher_players_ippatsu_draw_is_her_winning_tile() -> None:
     # rule C-21 places P1 (30,000) above her (20,000); C-24: P1's draw right after its riichi is
-    # an ippatsu draw. That tile wins for her whatever her hand's shape; the win is valued
-    # without a shape: houtei (the last discard) is its yaku
+    # an ippatsu draw. That tile wins for her whatever her hand's shape; she is in tenpai on
+    # 7m, so it is valued as her hand completed by 7m (pipeline/rules/shapeless.py): houtei
+    # (the last discard) and tanyao, 20 + 10 + 2 (tanki) -> 40 fu, 2 han: 2,600
     start = hiroe_ippatsu_start((25000, 30000, 20000, 25000))
     rec, agents, _ = play(start, [[], ["riichi 6z"], ["ron"], []], cards(p2="hiroe_atago"))
     assert rec.seats[1].riichi
     assert rec.wins and (rec.wins[0].seat, rec.wins[0].from_seat) == (2, 1)
     assert rec.events[-1].tile // 4 == parse_types("9m")[0]
-    assert [n for n, _ in rec.wins[0].yaku] == ["Houtei Raoyui"]
+    assert [n for n, _ in rec.wins[0].yaku] == ["Houtei Raoyui", "Tanyao"]
+    assert (rec.wins[0].han, rec.wins[0].fu, rec.wins[0].points) == (2, 40, 2600)
     # P1 placed below her: no such tile
     start = hiroe_ippatsu_start((25000, 20000, 30000, 25000))
     rec, agents, _ = play(start, [[], ["riichi 6z"], ["ron"], []], cards(p2="hiroe_atago"))

@@ -98,9 +98,13 @@ def test_saki_rons_another_players_rinshan_tile_and_no_other_copy() -> None:
     assert win_tile(rec) == rinshan_tile
     # the plain 9p P3 drew and discarded first was not offered to her
     assert offered(agents[1], ActionKind.RON) == [rinshan_tile]
-    # riichi and ippatsu (her first go-around) on a shapeless hand, 30 fu: 2,000
-    assert {n for n, _ in win.yaku} == {"Riichi", "Ippatsu"}
-    assert win.points == 2000
+    # her hand is in tenpai on 1z/2z, so the tile acts as one of those winning tiles
+    # (pipeline/rules/shapeless.py): 1z or 2z give equal value (a wind triplet and a wind pair),
+    # the first in tile order is taken: riichi, ippatsu (her first go-around) and the round
+    # wind East, 20 + 10 + 4 (East triplet on a ron) + 2 (her seat wind South pair) -> 40 fu:
+    # 3 han 40 fu, 5,200
+    assert {n for n, _ in win.yaku} == {"Riichi", "Ippatsu", "Yakuhai (round wind east)"}
+    assert (win.han, win.fu, win.points) == (3, 40, 5200)
 
 
 def test_without_the_card_another_players_rinshan_tile_is_an_ordinary_tile() -> None:

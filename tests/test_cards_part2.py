@@ -443,15 +443,18 @@ TOMOE = "123m789m123p1122z"   # tenpai on 1z/2z (shanpon): a white dragon does n
 
 
 def test_tomoe_in_riichi_wins_on_a_drawn_white_dragon_whatever_the_shape() -> None:
-    # riichi on her second discard, a white dragon as her next (ippatsu) draw: riichi, ippatsu,
-    # menzen tsumo and her +2 han for a white dragon drawn: 5 han, mangan (2,000 / 4,000)
+    # riichi on her second discard, a white dragon as her next (ippatsu) draw. Her hand is in
+    # tenpai on 1z/2z, so the tile acts as one of those (pipeline/rules/shapeless.py; equal
+    # value, 1z first): riichi, ippatsu, menzen tsumo, the round wind East and chantai (2), and
+    # her +2 han for a white dragon drawn: 8 han, baiman (4,000 / 8,000)
     draws = "1s4s2s3s6s7s8s9s4p" + "5z"
     rec, agents, _ = play("tomoe_karijuku", ["", TOMOE, "", ""], draws,
                           [[], ["4s", "riichi 7s", "tsumo"]], dora="4p", ura="4p")
     win = rec.wins[0]
     assert win.seat == 1 and win.from_seat == 1
-    assert win.han == 5 and win.points == 8000
-    assert {"Riichi", "Ippatsu", "Menzen Tsumo"} == {n for n, _ in win.yaku}
+    assert win.han == 8 and win.points == 16000
+    assert {"Riichi", "Ippatsu", "Menzen Tsumo", "Yakuhai (round wind east)",
+            "Chantai"} == {n for n, _ in win.yaku}
     assert any("always-winning tile" in d for d in ability_details(rec))
 
 
@@ -476,8 +479,9 @@ def test_tomoe_without_riichi_a_white_dragon_is_an_ordinary_tile() -> None:
 
 def test_tomoe_rons_a_white_dragon_discarded_face_down() -> None:
     # the roster's rule: a face-down tile can be ronned only by an always-winning tile. Nodoka
-    # (P2, once per hand) discards her white dragon face down into Tomoe's riichi: riichi and
-    # ippatsu, 2 han 30 fu, 2,000
+    # (P2, once per hand) discards her white dragon face down into Tomoe's riichi. It acts as
+    # her winning tile 1z (tenpai on 1z/2z, equal value, 1z first): riichi, ippatsu, the round
+    # wind East and chantai (2), 5 han, mangan 8,000
     start = scenario_start(["", TOMOE, "5z", ""], draws="1s4s2s3s6s7s8s", dora="4p", ura="4p")
     agents = [CardScript(), CardScript(["4s", "riichi 7s", "ron"]), CardScript(["2s", "fd 5z"]),
               CardScript()]
@@ -487,7 +491,7 @@ def test_tomoe_rons_a_white_dragon_discarded_face_down() -> None:
     assert any(e.kind == "discard" and e.seat == 2 and "face down" in e.detail
                for e in rec.events)
     win = rec.wins[0]
-    assert (win.seat, win.from_seat, win.han, win.points) == (1, 2, 2, 2000)
+    assert (win.seat, win.from_seat, win.han, win.points) == (1, 2, 5, 8000)
     # rule C-13: without the always-winning tile nobody may ron a face-down tile
     agents = [CardScript(), CardScript(["4s", "riichi 7s", "ron"]), CardScript(["2s", "fd 5z"]),
               CardScript()]

@@ -148,9 +148,10 @@ def test_a_win_missing_a_declared_yaku_is_not_offered() -> None:
     assert me.wins_offered == [] and not rec.wins
 
 
-def test_declared_menzen_tsumo_then_a_ron_is_not_allowed() -> None:
-    # C-22 Ryuuka: declaring menzen tsumo and then winning by ron is illegal. P1 discards 6s
-    # right after her pool is empty (P1's 11th draw); with Tanyao declared the same ron wins.
+def test_declared_menzen_tsumo_then_a_ron_is_a_chombo() -> None:
+    # C-22 Ryuuka: declaring menzen tsumo and then winning by ron is a chombo (the penalty
+    # itself: tests/test_cards_dead_swaps.py). P1 discards 6s right after her pool is empty
+    # (P1's 11th draw); with Tanyao declared the same ron wins.
     def hand_with_ron(declare: str):
         pool = "9p1z2z3z4z5z6z7z1m9m"   # no 6s: she keeps her wait and is not furiten
         used = HAND + pool + "6s"
@@ -164,7 +165,8 @@ def test_declared_menzen_tsumo_then_a_ron_is_not_allowed() -> None:
         return me, rec
 
     me, rec = hand_with_ron("Menzen Tsumo")
-    assert me.wins_offered == [] and not rec.wins
+    assert me.wins_offered == [(ActionKind.RON, 0)] and not rec.wins
+    assert rec.draw_kind == "chombo" and [e.seat for e in rec.events if e.kind == "chombo"] == [0]
     me, rec = hand_with_ron("Tanyao")
     assert me.wins_offered == [(ActionKind.RON, 0)]
     assert rec.wins[0].from_seat == 1 and dict(rec.wins[0].yaku) == {"Tanyao": 1}

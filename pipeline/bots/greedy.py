@@ -1,10 +1,13 @@
-"""The shanten-greedy baseline: pure tile efficiency, always riichi, never calls, never folds."""
+"""The shanten-greedy baseline: pure tile efficiency, always riichi, never calls, never folds.
+It takes every win offered except one marked as a chombo (it is a weak player, not a careless
+one)."""
 
 from __future__ import annotations
 
 import random
 
 from pipeline.bots.evaluate import acceptance
+from pipeline.bots.heuristic import CHOMBO
 from pipeline.bots.shanten import shanten, visible_counts
 from pipeline.rules.actions import Action, ActionKind
 from pipeline.rules.agents import Observation
@@ -19,7 +22,8 @@ class GreedyBot:
 
     def decide(self, obs: Observation, legal: list[Action]) -> Action:
         for a in legal:
-            if a.kind in (ActionKind.TSUMO, ActionKind.RON, ActionKind.NINE_TERMINALS):
+            if a.kind in (ActionKind.TSUMO, ActionKind.RON, ActionKind.NINE_TERMINALS) \
+                    and not a.detail.endswith(CHOMBO):  # a win the engine would penalise
                 return a
         if legal[-1].kind == ActionKind.PASS:
             return legal[-1]

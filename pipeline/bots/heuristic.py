@@ -5,6 +5,9 @@ value, minus the chance the tile deals in times what the threatening hands are w
 threat on the table this reduces to tile efficiency (shanten, then acceptance) with value kept
 (dora, red fives, value honors, the yaku an open hand relies on). Calls are taken when they speed
 up a hand that keeps a yaku; riichi unless a scoring hand with a good wait prefers to stay quiet.
+It never declares a win marked as a chombo (Ryuuka's ron with menzen tsumo declared) and never
+takes, by a meld swap (Yumi), a sequence only another character may build: either costs a
+reverse mangan or leaves a hand that cannot win (rule C-20), for nothing in return.
 """
 
 from __future__ import annotations
@@ -27,6 +30,7 @@ from pipeline.bots.evaluate import (
 )
 from pipeline.bots.shanten import discard_shanten, shanten, visible_counts
 from pipeline.bots.style import BotStyle, style
+from pipeline.cards.swap_effects import standard
 from pipeline.rules.actions import Action, ActionKind, Meld, MeldKind
 from pipeline.rules.agents import Observation
 from pipeline.rules.hand import kuikae_types
@@ -51,6 +55,8 @@ _WINS = (ActionKind.TSUMO, ActionKind.RON)
 # A known tile drawn instead of the wall's when it widens a hand near tenpai by this many tiles.
 KNOWN_DRAW_MIN_GAIN = 4
 EXCHANGES = (":swap_pond", ":swap_wall")  # a hand tile for a known tile (a pond's, the wall's)
+DEAD_MELD_GAIN = 10.0  # a meld swap that takes a dead sequence out of her hand (rule C-20)
+CHOMBO = ":chombo"     # a win the engine would penalise as a chombo (rule C-20)
 
 
 @dataclass
@@ -103,7 +109,7 @@ class HeuristicBot:
 
     def decide(self, obs: Observation, legal: list[Action]) -> Action:
         for a in legal:
-            if a.kind in _WINS:
+            if a.kind in _WINS and not a.detail.endswith(CHOMBO):
                 return a
         if ":family:" in legal[0].detail:
             return self._family_choice(obs, legal)
@@ -355,7 +361,8 @@ class HeuristicBot:
     @staticmethod
     def _meld_swap_choice(obs: Observation, legal: list[Action]) -> Action:
         """Swap when the other meld is worth more to her than her own: a triplet of a value
-        tile (a yakuhai) counts 2, each dora tile 1, a kan a half more (fu)."""
+        tile (a yakuhai) counts 2, each dora tile 1, a kan a half more (fu). Never for a
+        sequence only another character may build; such a meld of hers goes for any other."""
         valued = value_types(obs.seat_wind, obs.round_wind)
         dora = dora_types(obs.dora_indicators)
 
@@ -364,10 +371,14 @@ class HeuristicBot:
             return (2.0 if triplet and types[0] in valued else 0.0) + \
                 sum(dora.count(x) for x in types) + (0.5 if len(types) == 4 else 0.0)
 
-        mine = {m.tiles[0]: [x // 4 for x in m.tiles] for m in obs.melds(obs.seat)}
+        mine = {m.tiles[0]: m.tiles for m in obs.melds(obs.seat)}
         best, gain = legal[-1], 0.0
         for a in legal[:-1]:
-            more = worth([x // 4 for x in a.tiles]) - worth(mine.get(a.tile, []))
+            if not standard(a.tiles):  # her hand would be dead (rule C-20)
+                continue
+            own = mine.get(a.tile, ())
+            more = worth([x // 4 for x in a.tiles]) - worth([x // 4 for x in own]) + \
+                (DEAD_MELD_GAIN if own and not standard(own) else 0.0)
             if more > gain:
                 best, gain = a, more
         return best

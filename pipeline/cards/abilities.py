@@ -19,6 +19,57 @@ exchanges, draws from her own pond, a private extra tile and the last-tile effec
 :mod:`pipeline.cards.meta_effects` (which also holds the copied and two-sided cards the card
 table builds); tiles swapped with ponds or the next wall tile, melds swapped and wins blocked
 by a seat wind in :mod:`pipeline.cards.swap_effects`.
+
+Bot policies. Each card says what the heuristic bot (:mod:`pipeline.bots.heuristic`) does with
+its choices, and why, in a sentence opening "Bot policy" and the card's name in brackets, in the
+docstring of the module that implements it (``tests/test_card_policy_docs.py`` checks that every
+card has one). Which card to play is the pick estimate of each effect's worth with the starting
+hand (:mod:`pipeline.bots.pick`). Two choices are shared by many cards. An extra turn (optional,
+C-17) is taken unless a threat is on the table (a riichi, or an opponent with three open melds,
+or two late in the hand) while her hand is two or more steps from tenpai: a folding hand would
+only risk one more discard. A face-down discard cannot deal in (C-13), so it is used only under
+a threat, on the tile the bot would discard anyway when that tile is dangerous (an expected
+deal-in cost of ``FACE_DOWN_MIN_DANGER``, 100 points, or more; in riichi, the tile she must
+discard). The bot's tile judgment knows only the standard hand shapes and values, so a card's
+bonuses do not change how it builds a hand unless its policy says so.
+
+- Bot policy (Aislinn Wishart): her extra turn after a tedashi discard follows the shared rule;
+  the stake others pay for opening needs no decision of hers (and other bots do not call less
+  against her).
+- Bot policy (Toyone Anetai): no decision: the chasing-riichi value, Shiiaru raotai and the
+  stick bonus apply by themselves, with the bot's usual riichi and calls; the pick prices each
+  by a rough chance of applying.
+- Bot policy (Nodoka Haramura): her one face-down discard follows the shared rule, so it waits
+  for a dangerous tile; the pick prices 2-han pinfu and closed tanyao by the starting hand.
+- Bot policy (Komaki Jindai): no decision: she plays face up from the start; the pick weighs
+  the doubled win and 2-han riichi and ippatsu against a fixed cost for the open hand.
+- Bot policy (Tomoe Karijuku): her extra turn after a white dragon discard follows the shared
+  rule; the white dragon winning in riichi and the tsumo bonus need none (the bot takes every
+  win offered); the pick counts the white dragons held and unseen.
+- Bot policy (Touka Ryuumonbuchi): no decision (``score_as_dealer``): the bot declares riichi
+  by its usual rule; the pick prices a riichi win paid as a dealer's, or as dealer one limit
+  higher.
+- Bot policy (Arata Sagimori): no decision: the bot does not gather pinzu on purpose; the pick
+  prices the pinzu thresholds from the pinzu of the starting hand.
+- Bot policy (Tomoki Sawamura): her face-down discard while she could deal into an ippatsu
+  follows the shared rule (the riichi is the threat); the pick prices 2-han menzen tsumo and
+  iipeikou (and 4-han ryanpeikou) by the starting hand.
+- Bot policy (Mako Someya): her extra turn after calling souzu or the green dragon follows the
+  shared rule; the bot calls by its usual rules, not more for the extra turn; the pick prices
+  the open values kept by how far the starting hand leans to one suit.
+- Bot policy (Shizuno Takakamo): no decision (``ura_rule``); the pick prices her extra ura
+  indicators on riichi wins and the ura the others lose.
+- Bot policy (Hisa Takei): no decision: the single-wait han and the hell-wait doubling apply at
+  her win; the bot's waits and its riichi or dama choice are its usual ones.
+- Bot policy (Haru Takimi): her extra turn after a 2 or 8 and her face-down discard after a chi
+  follow the shared rules; the bot neither keeps 2s and 8s nor calls chi for them; the pick
+  counts the 2s and 8s held and prices the 3-to-7 bonus by the simples held.
+- Bot policy (Momoko Touyoko): no decision: her third-row discards go face down by force
+  (``always_riichi``); the bot still declares riichi by its usual rule, although the card gives
+  a closed win riichi and ura anyway (a declared riichi adds mostly the ippatsu chance).
+- Bot policy (Hatsumi Usuzumi): no decision (``double_wind``): the bot keeps a pair of her seat
+  wind as it keeps any value pair; the pick prices the double yakuhai by the seat winds held and
+  the others' wind melds.
 """
 
 from __future__ import annotations
@@ -48,6 +99,7 @@ from pipeline.rules.hand_shapes import HandShapes
 from pipeline.rules.hooks import (
     AbilityHooks,
     CallView,
+    ClaimView,
     DiscardView,
     DrawView,
     OwnTurnView,
@@ -414,6 +466,14 @@ class CardAbility(duel_effects.DuelHooks, claims.ClaimEffects, payments.PaymentH
     def win_allowed(self, win: WinView) -> bool:
         return super().win_allowed(win) and (not self.swaps or self.swaps.win_allowed(win)) \
             and (not self.pool or self.pool.win_allowed(win))
+
+    # a declared pool (pipeline/cards/pool_effects.py): a ron that is a chombo
+    def claim_filter(self, view: ClaimView, actions: list[Action]) -> list[Action]:
+        actions = super().claim_filter(view, actions)
+        return self.pool.claim_filter(view, actions) if self.pool else actions
+
+    def win_is_chombo(self, win: WinView) -> bool:
+        return bool(self.pool) and self.pool.win_is_chombo(win)
 
     def discard_passed(self, view: DiscardView, table: TableControls) -> None:
         super().discard_passed(view, table)

@@ -14,6 +14,25 @@
   live draw may be that tile instead of the wall's (offered; taking it is optional).
 - ``repeat_discard``: when her discard is not called she may discard a second tile of the same
   type at once, which nobody may call or ron, and draw a replacement tile (her turn ends).
+
+Bot policies (the shared rules are in :mod:`pipeline.cards.abilities`):
+
+- Bot policy (Yoshiko Kainou): the bot repeats the discard when the second copy is useless (the
+  hand is no further from tenpai with a dead honor in its place): a safe, unclaimable discard
+  and a fresh draw. Uumensai needs no decision; the bot does not aim for five families.
+- Bot policy (Kurumi Kakura): no decision: a repeated type cannot be called or ronned by itself;
+  the bot neither repeats types on purpose nor aims for damaten seven pairs.
+- Bot policy (Yuuko Mase): no decision: the engine offers her no pon or kan and reads her
+  wrap-around sequences; the bot's tile judgment knows only standard shapes (the engine still
+  offers every win and riichi they make).
+- Bot policy (Seiko Matano): the set-aside fourth copy is drawn instead of the wall's tile when
+  her hand is within one step of tenpai (the kan it makes brings a replacement draw, fu and a
+  dora indicator) or under a threat (a tile already seen is safer to hold); a slow hand draws
+  from the wall. Her pon bonus needs no decision: the bot calls by its usual rules.
+- Bot policy (Yuu Matsumi): her priority pon of a red dragon (just discarded or earlier in the
+  discarder's pond) is judged like any pon of a value tile: taken when it brings her hand closer
+  to tenpai (under a threat only to reach tenpai). The warm-tile bonus needs no decision; the
+  bot does not keep warm tiles on purpose.
 """
 
 from __future__ import annotations

@@ -26,9 +26,10 @@ so every point it moves is logged and conserved. The primitives, by effect kind:
   pays nothing for another player's tsumo (exempt from that win's payments); a tile a
   higher-placed player (rule C-21 on equal points) draws as an ippatsu draw (C-24: in riichi,
   ippatsu alive) is always her winning tile while she is damaten: she may ron it when it is
-  discarded whatever her hand's shape (an incomplete hand is valued by
-  :mod:`pipeline.rules.shapeless`, so it needs a yaku that does not depend on the shape; the
-  rules' furiten from her own waits still applies). In riichi she ignores furiten.
+  discarded whatever her hand's shape (being damaten she is in tenpai, so the tile acts as one
+  of her winning tiles and the win is valued as her best completion:
+  :mod:`pipeline.rules.shapeless`; the rules' furiten from her own waits still applies). In
+  riichi she ignores furiten.
 - ``blocks_calls`` (Sae): as she declares riichi she names another player, who may not call or
   ron (claims on a discard or a kan tile; their own kans are not calls)
   unless in riichi too, for the rest of the hand. From her declaration on, every other player's
@@ -43,6 +44,22 @@ so every point it moves is logged and conserved. The primitives, by effect kind:
   ability works again).
 - ``stake_rule`` ``open_hand_vs_aislinn`` (Aislinn): another player whose first call opens
   their hand stakes ``amount`` (rule C-18: at most what they have); later calls stake nothing.
+
+Bot policies (the shared rules are in :mod:`pipeline.cards.abilities`; Aislinn's is there):
+
+- Bot policy (Sumire Hirose): the late ron is taken whenever it is offered, as the bot takes
+  every legal win (passing would only let a winning tile go by).
+- Bot policy (Yukiko Maya): her priority chi from any player is judged like any chi (taken when
+  it speeds up a hand that keeps a yaku and some value); the double payment needs no decision.
+- Bot policy (Hiroe Atago): no decision: the ron on a higher player's ippatsu draw is taken like
+  any win, and the bot's riichi or dama choice is its usual one, so it may give up the damaten
+  protection by declaring riichi.
+- Bot policy (Sae Usuzawa): at her riichi the bot blocks a player not in riichi (one in riichi
+  may still call), the one with the most melds (a calling hand is fast), then the points leader
+  (rule C-21 on equal points).
+- Bot policy (Megan Davin): before her first discard the bot duels the points leader (rule C-21
+  on equal points): double payments are worth most against the richest player, whose ability is
+  then switched off; the pick prices the duel by the chance her starting hand wins.
 """
 
 from __future__ import annotations

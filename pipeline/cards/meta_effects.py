@@ -19,6 +19,15 @@ rinshan tiles and winds read as West, and Maho Yumeno's copied ability.
   picks, after the deal and before the dealer's first discard, so it is in place before her
   first discard. Her pick stays Maho: under winner rotation Maho rotates and the copied card
   stays in her team (C-22 Maho).
+
+Bot policies (the shared rules are in :mod:`pipeline.cards.abilities`):
+
+- Bot policy (Saki Miyanaga): no decision: the bot takes every win offered, her rinshan tiles
+  included, and declares kans by its usual rule (no threat, the hand no further from tenpai),
+  with no extra push for the rinshan tile; its tile judgment does not read winds as West.
+- Bot policy (Maho Yumeno): the bot copies the drawn card its pick estimate values most with
+  this starting hand and situation (:func:`pipeline.bots.pick.choose`), as it picks any card.
+- Mairu Shirouzu and Himeko Tsuruta: see :class:`FlipAbility`.
 """
 
 from __future__ import annotations
@@ -134,8 +143,10 @@ class FlipAbility:
     hook not answered here is the side now up. The flips, by the ``flip_card`` effects:
 
     - front (``family_guess``): before each wall draw she names a family (a choice the card
-      requires); the drawn tile is revealed (logged); a right guess turns her first face-up
-      tile lying in her pond face down and flips the card (``right_guess``). Her riichi turns
+      requires); the drawn tile is revealed to the table (the log's ``ability`` event names it,
+      and every observation shows it among her shown tiles while she holds it:
+      :meth:`TableControls.show_tile`); a right guess turns her first face-up tile lying in
+      her pond face down and flips the card (``right_guess``). Her riichi turns
       her first ``riichi_face_down`` tiles lying face up in her pond face down and flips it
       (``own_riichi``).
     - back: ``count_bonus`` on the face-down tiles lying in her pond (extra han, C-12);
@@ -146,6 +157,12 @@ class FlipAbility:
 
     The side belongs to the hand: every hand starts with the front up, since the back enters
     play only through the front's effect (C-22 Himeko) and the pick is the front.
+
+    Bot policy (Mairu Shirouzu): before each wall draw the bot names the family with the most
+    copies it cannot see, the likeliest family for the next wall tile.
+    Bot policy (Himeko Tsuruta): her extra turn after a new-family discard follows the shared
+    extra-turn rule (:mod:`pipeline.cards.abilities`); the bot does not send tiles face down or
+    choose new families on purpose for her han.
     """
 
     def __init__(self, front: Any, back: Any) -> None:
@@ -206,7 +223,9 @@ class FlipAbility:
                 or self.table is None:
             return
         drawn = family_of(view.tile)
-        self.table.note(view.seat, self.side.name, f"reveals a {drawn} tile")
+        # the tile is shown to the whole table: the log names it, and every observation sees
+        # it in her hand until it leaves
+        self.table.show_tile(view.seat, view.tile, self.side.name, f"reveals a {drawn} tile")
         if drawn == guess and self.up == 0 and "right_guess" in self.flips[0]:
             self._turn_down(1)
             self._flip("right guess")

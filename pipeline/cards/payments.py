@@ -14,6 +14,32 @@ tenpai, a tsumo worth less than hers, the once-per-match Inazuma riichi), ``tabl
 no exhaustive-draw payments), ``honba_by_han`` and ``dora_multiplier`` (lost for the match on a
 known dora discarded outside riichi), plus the ``condition_bonus`` that needs the last hand
 (``early_riichi_after_dealing_in``).
+
+Bot policies (the shared rules are in :mod:`pipeline.cards.abilities`):
+
+- Bot policy (Kei Arakawa): no decision; the pick counts about six live outs on her wins and,
+  now and then, a winner's tile held.
+- Bot policy (Hitomi Ezaki): no decision: both stakes follow from the hand's result; the pick
+  gives each a small fixed worth.
+- Bot policy (Kirame Hanada): when the bot declares riichi (its usual rule) below the points
+  limit, it stakes half her points for the extra indicators while 24 or more live tiles are
+  left (``STAKE_RIICHI_MIN_TILES``): the stake comes back on her win, so it pays while the riichi
+  is early enough to win often; later, the plain riichi. The floor at zero needs no decision.
+- Bot policy (Huiyu Hao): no decision: riichi is never offered to her, furiten and noten
+  payments need none; the bot still keeps dora as value (it does not know they give her
+  nothing), and the pick counts her lost dora against the full-ron tsumo.
+- Bot policy (Kana Ikeda): the Inazuma riichi is chosen over a plain riichi when she has at
+  least 15,000 points and 24 or more live tiles are left (``STAKE_RIICHI_MIN_POINTS``,
+  ``STAKE_RIICHI_MIN_TILES``): the 5,000 stake comes back on her win, so it pays while the riichi
+  is early and she can afford it. The 1-han yaku doubled in last place need no decision.
+- Bot policy (Kuro Matsumi): no decision: the bot values her dora as it values any dora when it
+  chooses a discard, with no extra guard, so it may still lose them for the match by letting one
+  go outside riichi; the pick prices the doubled dora of the starting hand.
+- Bot policy (Teru Miyanaga): no decision: the bot calls, declares riichi and takes extra turns
+  by its usual rules, not to add honba; the pick prices the honba on the table and a few added.
+- Bot policy (Nelly Virsaladze): no decision: the sweep and the early-riichi han follow from the
+  hand's result and her riichi turn; the pick prices the sweep by the chance of a drawn hand or
+  her deal-in.
 """
 
 from __future__ import annotations

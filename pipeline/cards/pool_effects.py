@@ -7,16 +7,29 @@ declares a combination of yaku, one choice among :data:`DECLARATIONS` (the scori
 yaku names). While tiles are left beside her hand, each live draw of hers is one of them, in the
 order she likes (offered with no wall draw: ``":draw_instead"``); a rinshan draw after a kan
 stays the dead wall's. She may win only once none are left, and only when the win holds every
-declared yaku; yaku outside the declaration count for nothing (C-22 Ryuuka). A ron with menzen
-tsumo declared therefore never wins. The +1 han for a tsumo is the card's ``condition_bonus``
-effect (extra han, not a yaku), counted whether menzen tsumo was declared or not.
+declared yaku; yaku outside the declaration count for nothing (C-22 Ryuuka). The +1 han for a
+tsumo is the card's ``condition_bonus`` effect (extra han, not a yaku), counted whether menzen
+tsumo was declared or not.
+
+With menzen tsumo declared, a ron is a chombo (C-22 Ryuuka). It may still be declared, as at a
+real table: once the pool is empty, a ron her hand could make by the usual rules (any yaku) is
+offered with the detail ``"<card>:chombo"`` (through ``claim_filter``), and the engine then ends
+the hand with the chombo penalty of rule C-20 (``win_is_chombo``).
+
+Bot policy (Ryuuka Shimizudani): the bot declares the card's preferred combination, offered
+first (:func:`preferred`: tanyao when hand and pool hold at most 3 terminals and honors, since
+it survives calls; riichi otherwise), and draws from the pool the tile that leaves her hand
+closest to tenpai, keeping a tile that completes her hand for last (she may win only once the
+pool is empty). It never declares a ron marked as a chombo: a reverse mangan for nothing.
 """
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from pipeline.cards.catalog import Card
 from pipeline.rules.actions import Action, ActionKind
-from pipeline.rules.hooks import DrawView, TableControls, WallControls, WinView
+from pipeline.rules.hooks import ClaimView, DrawView, TableControls, WallControls, WinView
 from pipeline.rules.scoring import ScoringModifiers, ScoringRules, score_win
 from pipeline.tiles import TERMINAL_HONOR_TYPES
 
@@ -31,6 +44,8 @@ DECLARATIONS: tuple[frozenset[str], ...] = (
     frozenset({"Riichi", "Tanyao"}),
 )
 TANYAO_MAX_OUTSIDE = 3   # terminals and honors among hand and pool that still allow tanyao
+MENZEN_TSUMO = "Menzen Tsumo"
+CHOMBO = ":chombo"       # detail ending of a ron that is a chombo once declared
 
 
 def declaration_label(yaku: frozenset[str]) -> str:
@@ -89,18 +104,38 @@ class DeclaredPool:
         return [Action(ActionKind.ABILITY, self.seat, t, detail=f"{self.name}:draw_instead")
                 for t in sorted(by_type.values())]
 
+    def chombo_ron(self, seat: int, discarder: int | None) -> bool:
+        """Whether a ron by ``seat`` off ``discarder`` is her ron with menzen tsumo declared."""
+        return seat == self.seat and discarder is not None and MENZEN_TSUMO in self.declared
+
     def scoring(self, win: WinView) -> ScoringModifiers | None:
-        """Only the declared yaku count on her win."""
-        if win.seat != self.seat or not self.declared:
+        """Only the declared yaku count on her win (a chombo ron is valued as any hand's, so
+        that she may declare it)."""
+        if win.seat != self.seat or not self.declared or \
+                self.chombo_ron(win.seat, win.discarder):
             return None
         return ScoringModifiers(allowed_yaku=self.declared)
 
     def win_allowed(self, win: WinView) -> bool:
-        """Her win needs an empty pool and every declared yaku."""
+        """Her win needs an empty pool and every declared yaku; with menzen tsumo declared a
+        ron may be declared once the pool is empty (it is then a chombo)."""
         if win.seat != self.seat or self.size is None:
             return True
         if self.pool() or not self.declared:
             return False
+        if self.chombo_ron(win.seat, win.discarder):
+            return True
         result = score_win(win.ctx, ScoringRules(),
                            ScoringModifiers(allowed_yaku=self.declared))
         return result is not None and self.declared <= {name for name, _ in result.yaku}
+
+    def claim_filter(self, view: ClaimView, actions: list[Action]) -> list[Action]:
+        """Her ron with menzen tsumo declared is marked as a chombo (``":chombo"``)."""
+        if not self.chombo_ron(view.seat, view.discarder):
+            return actions
+        return [replace(a, detail=f"{self.name}{CHOMBO}") if a.kind == ActionKind.RON else a
+                for a in actions]
+
+    def win_is_chombo(self, win: WinView) -> bool:
+        """C-22 Ryuuka: declaring menzen tsumo then winning by ron is a chombo."""
+        return self.chombo_ron(win.seat, win.discarder)

@@ -13,6 +13,12 @@
   wall. Every open or added kan she makes becomes a closed kan once made (an added kan can
   still be robbed before: C-22 Awai); in riichi she may declare a kan on a discard that leaves
   her wait unchanged (C-22 Awai: a concealed kan on another player's discard).
+
+Bot policy (Awai Oohoshi): a revealed tile is swapped with an indicator when the new indicator
+makes more of her tiles dora than the old one did and the best tile to take stays as good; she
+then takes the revealed tile that leaves her hand closest to tenpai after her best discard (the
+best connected on a tie). Her kans follow the bot's usual kan rules, which call no kan on a
+discard with a closed hand: the kan on a discard her riichi allows is never taken.
 """
 
 from __future__ import annotations

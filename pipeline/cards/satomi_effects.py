@@ -23,6 +23,10 @@ wall changes when its first tile is drawn; before any draw, that of the last dea
 on a dead-wall tile (a replacement tile, or one drawn past the live wall) still counts the live
 wall (C-22). Kans move tiles from the end of the live wall, not its front: they do not move the
 hand to another wall.
+
+Bot policy (Satomi Kanbara): no decision: the longer wall, the doubled payments and the extra
+indicators follow from where the hand ends; the pick weighs the indicators of a win on her own
+wall against her doubled payments there.
 """
 
 from __future__ import annotations

@@ -6,7 +6,10 @@
   furiten, riichi and chi, and scoring values the readings that use them
   (:mod:`pipeline.rules.scoring_shapes`: no fu, never part of ittsu, sanshoku or iipeikou).
 - ``win_without_yaku``: a complete hand wins with no yaku; exactly 0 han counts as 1. Extra han
-  of other abilities are still no yaku for anyone else (rule C-12).
+  of other abilities are still no yaku for anyone else (rule C-12). Bot policy (Kaori Senoo): no
+  decision: the engine offers her yaku-less wins and honor sequences, and the bot takes every
+  win offered; its tile judgment knows only standard shapes, and it still calls only when the
+  hand keeps a yaku after the call.
 - ``han_per_count``: han for every full group of something counted (extra han, rule C-12),
   optionally only on a reading with a given yaku (seven pairs).
 - ``warm_tiles`` (for ``count_bonus``): tiles with red paint.

@@ -33,20 +33,42 @@ with the word "swaps", so Teru's honba count it (C-22 Teru). The primitives, by 
   just made included) with another player's meld, and, a separate choice, turn one tile lying
   face up in a pond face down (C-13 then applies to it). A closed kan may be taken (it becomes
   an open kan; its owner's hand is open with her meld), but nothing from a player in riichi
-  (C-22 Yumi: that hand is locked). Only standard melds are swapped: a meld another ability
-  allowed (a wrap-around or honor sequence) is left in place, so the dead hand C-22 Yumi
-  describes never arises here. With it, ``han_per_count`` ``face_down_in_other_discards``:
-  her extra han per full group of face-down tiles lying in the other players' ponds.
+  (C-22 Yumi: that hand is locked). A meld only another ability allows (Kaori's honor
+  sequence, Yuuko's wrap-around sequence) may be swapped too, either way: whoever then holds a
+  sequence their own shapes do not allow has a dead hand (rule C-20, C-22 Yumi: the engine's
+  dead-hand check: no win, noten at a draw) until a further swap takes it away or gives it
+  back. With it, ``han_per_count`` ``face_down_in_other_discards``: her extra han per full
+  group of face-down tiles lying in the other players' ponds.
+
+Bot policies. A hand tile offered for a known tile (a pond's, or the next wall tile) is swapped
+when that brings the hand closer to tenpai, or keeps it as close (one step or less) while it
+accepts at least 4 more tiles (``KNOWN_DRAW_MIN_GAIN`` in :mod:`pipeline.bots.heuristic`); among
+several such swaps the best one, else none.
+
+- Bot policy (Ako Atarashi): her swap after a call with a pond tile of the same family follows
+  that exchange rule.
+- Bot policy (Hajime Kunihiro): her swap with a pond tile of the same number (at 6 or 12 tiles
+  in her pond, or after another player's riichi) follows that exchange rule.
+- Bot policy (Myeonghwa Choe): the swap of a passed round or seat wind for a terminal or honor
+  of hers follows that exchange rule; blocking the others' wins needs no decision.
+- Bot policy (Satoha Tsujigaito): the swap of a hand tile for the wall tile she peeks at follows
+  that exchange rule; the doubling under an ippatsu threat needs no decision.
+- Bot policy (Yumi Kajiki): after her call the bot swaps melds when the other meld is worth more
+  to her (a value-tile triplet 2, each dora tile 1, a kan a half more), never for a sequence
+  only another character may build (her hand would be dead, rule C-20: no win, noten at the
+  draw, so the swap can only cost her), while such a meld of hers goes for any other; it turns
+  one tile of another player's pond face down (the last one offered: those count for her han)
+  while her hand is within two steps of tenpai, never a tile of her own pond.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from pipeline.cards.catalog import Card
 from pipeline.cards.table_effects import ippatsu_alive
-from pipeline.rules.actions import Action, ActionKind, Meld, MeldKind
+from pipeline.rules.actions import Action, ActionKind
 from pipeline.rules.hooks import (
     CallView,
     DiscardView,
@@ -96,11 +118,15 @@ def matches(match: str, held: int, taken: int) -> bool:
     return _family(a) == _family(b)
 
 
-def standard(meld: Meld) -> bool:
-    """A meld the standard rules allow: any triplet or kan, a chi of three suited neighbours."""
-    if meld.kind != MeldKind.CHI:
+def standard(tiles: Sequence[int]) -> bool:
+    """A meld's tiles (ids) as the standard rules allow them: a triplet or kan, or three suited
+    neighbours (any seat may hold it; another sequence needs the holder's own shapes: C-20)."""
+    types = sorted(x // 4 for x in tiles)
+    if len(set(types)) == 1:
         return True
-    a, b, c = sorted(x // 4 for x in meld.tiles)
+    if len(types) != 3:
+        return False
+    a, b, c = types
     return c < 27 and a // 9 == c // 9 and b == a + 1 and c == b + 1
 
 
@@ -203,9 +229,9 @@ class SwapEffects:
         locked = set(swaps.riichi_seats())
         options = [Action(ActionKind.ABILITY, self.seat, mine.tiles[0], theirs.tiles,
                           detail=f"{self.name}:swap_meld")
-                   for mine in swaps.melds(self.seat) if standard(mine)
+                   for mine in swaps.melds(self.seat)
                    for other in range(4) if other != self.seat and other not in locked
-                   for theirs in swaps.melds(other) if standard(theirs)]
+                   for theirs in swaps.melds(other)]
         if not options:
             return
         choice = swaps.choose(self.seat, [*options, Action(ActionKind.PASS, self.seat)])

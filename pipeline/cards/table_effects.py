@@ -38,6 +38,23 @@ every reveal and every point moved is logged. The primitives, by effect kind and
   Furiten stays what the rules make it from her hand's own waits: a white dragon outside those
   waits, discarded or passed, does not make her furiten.
 - ``condition_bonus`` ``white_dragon_tsumo``: a win by drawing a white dragon.
+
+Bot policies (the shared extra-turn and face-down rules are in :mod:`pipeline.cards.abilities`,
+with Tomoe's):
+
+- Bot policy (Mihoko Fukuji): her face-down discard when her last visible discard matches
+  another player's last discard follows the shared rule; the hands she opens need no decision
+  (the bot does not read other players' shown tiles).
+- Bot policy (Jun Inoue): her extra turn after a call and her face-down discard after a call
+  that broke an ippatsu follow the shared rules; the call payment needs no decision, and the bot
+  calls by its usual rules, not more for the payment.
+- Bot policy (Kasumi Iwato): before her first discard the bot names the family with the most
+  copies it cannot see: the others most likely hold those, so the most tiles are shown and
+  counted for her han.
+- Bot policy (Shiromi Kosegawa): her extra turn after a suji or genbutsu discard against a
+  riichi follows the shared rule (the riichi is a threat, so the bot takes it while within one
+  step of tenpai), and so does the face-down discard of that turn; the bot does not choose suji
+  to earn the turn. Her dora both ways need no decision.
 """
 
 from __future__ import annotations

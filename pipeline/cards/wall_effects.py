@@ -31,6 +31,25 @@ before she acts). The primitives, by effect kind:
   live-wall tile to the dead wall; when she is the only player in riichi she may move a second
   one. The part with Satomi Kanbara in play (the last dead-wall tile too) waits for Satomi's
   card: the wall drawn up to the last indicator is not built yet.
+
+Bot policies (the shared rules are in :mod:`pipeline.cards.abilities`):
+
+- Bot policy (Yuuki Kataoka): each tile she puts back at the end of the live wall is the least
+  useful one by the bot's own discard judgment (shanten, then how well it connects, keeping
+  dora, red fives and value pairs).
+- Bot policy (Kazue Nanpo): after drawing, each tile she puts at the end of the dead wall is
+  chosen the same way as Yuuki's: the least useful one.
+- Bot policy (Koromo Amae): the second last-tile move (offered while she is the only player in
+  riichi) is declined when the last live tile already falls to her own draw (tiles left a
+  multiple of four) and made otherwise, which may bring it to her; her last-tile wins are taken
+  like every win.
+- Bot policy (Toki Onjouji): the tile beside her hand is swapped in when that brings her hand
+  closer to tenpai, and taken instead of a draw when it wins or brings the hand closer to tenpai
+  (in riichi only to win); otherwise it stays beside the hand, unseen by the others.
+- Bot policy (Takami Shibuya): a tile of her own pond is drawn instead of the wall's when it
+  wins or brings her hand closer to tenpai, or when her hand, one step from tenpai or less, stays
+  as close and accepts at least 4 more tiles (``KNOWN_DRAW_MIN_GAIN``) despite the type she may
+  not then discard; otherwise the unknown wall tile.
 """
 
 from __future__ import annotations

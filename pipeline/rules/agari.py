@@ -15,7 +15,7 @@ either sets only or sets plus the one pair of the hand. Suit results are cached 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from functools import cache
 from operator import itemgetter
 
@@ -113,50 +113,94 @@ def is_complete(counts: Sequence[int]) -> bool:
     return n == 14 and (_is_seven_pairs(counts) or _is_kokushi(counts))
 
 
-def _unit_of(t: int) -> int:
-    """Index of the unit holding type ``t``: 0-2 the suits, 3-9 the honor types."""
-    return t // 9 if t < 27 else t - 24
+def _suits(counts: Sequence[int]) -> tuple[tuple[int, ...], ...]:
+    return tuple(counts[0:9]), tuple(counts[9:18]), tuple(counts[18:27])
 
 
-def _unit_kinds(counts: Sequence[int]) -> list[int]:
-    return [_suit_kind(tuple(counts[0:9])), _suit_kind(tuple(counts[9:18])),
-            _suit_kind(tuple(counts[18:27])), *map(_honor_kind, counts[27:34])]
+def _unit_kinds(counts: Sequence[int], suits: tuple[tuple[int, ...], ...]) -> list[int]:
+    return [*map(_suit_kind, suits), *map(_honor_kind, counts[27:34])]
 
 
-def _regular_waits(counts: Sequence[int]) -> set[int]:
-    kinds = _unit_kinds(counts)
+@cache
+def _suit_waits(suit: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """Positions (0-8) of the tiles that, added to 9 counts of one suit, leave sets only, and
+    those that leave sets plus one pair; a position held four times is never one."""
+    sets: list[int] = []
+    pair: list[int] = []
+    for i, c in enumerate(suit):
+        if c < 4:
+            kind = _suit_kind(suit[:i] + (c + 1,) + suit[i + 1:])
+            if kind == _SETS:
+                sets.append(i)
+            elif kind == _PAIR:
+                pair.append(i)
+    return tuple(sets), tuple(pair)
+
+
+def _regular_waits(counts: Sequence[int], suits: tuple[tuple[int, ...], ...],
+                   kinds: list[int]) -> set[int]:
+    """Types completing a regular hand of 3k+1 tiles, given its suits and unit kinds."""
     bad = [u for u, k in enumerate(kinds) if k == _BAD]
     if len(bad) > 1:
         return set()
-    pairs = sum(k == _PAIR for k in kinds)
+    pairs = kinds.count(_PAIR)
     # With no bad unit, 3k+1 tiles force at least two pair units, and the winning tile must turn
     # one of them into sets.
     units = bad if bad else [u for u, k in enumerate(kinds) if k == _PAIR]
     waits: set[int] = set()
-    work = list(counts)
     for u in units:
         other_pairs = pairs - (kinds[u] == _PAIR)
         if other_pairs > 1:
             continue
-        want = _PAIR if other_pairs == 0 else _SETS
         if u >= 3:
             t = u + 24
+            want = _PAIR if other_pairs == 0 else _SETS
             if counts[t] < 4 and _honor_kind(counts[t] + 1) == want:
                 waits.add(t)
             continue
         base = u * 9
-        for t in range(base, base + 9):
-            if counts[t] >= 4:
-                continue
-            # A winning tile in a suit must touch a held tile of that suit (or make a pair).
-            if not (counts[t] or (t > base and counts[t - 1]) or (t < base + 8 and counts[t + 1])
-                    or (t > base + 1 and counts[t - 2]) or (t < base + 7 and counts[t + 2])):
-                continue
-            work[t] += 1
-            if _suit_kind(tuple(work[base:base + 9])) == want:
-                waits.add(t)
-            work[t] -= 1
+        waits.update(base + i for i in _suit_waits(suits[u])[other_pairs == 0])
     return waits
+
+
+def unit_pairs(counts: Sequence[int], skip: Collection[int] = ()) -> int | None:
+    """How many units (each suit, each honor type outside ``skip``) hold sets and a pair; None
+    when one of them is neither sets only nor sets and a pair. A caller that reads the honors
+    in ``skip`` its own way weighs them itself."""
+    pairs = 0
+    for suit in _suits(counts):
+        kind = _suit_kind(suit)
+        if kind == _BAD:
+            return None
+        pairs += kind == _PAIR
+    for t in _HONOR_TYPES:
+        if t not in skip:
+            kind = _honor_kind(counts[t])
+            if kind == _BAD:
+                return None
+            pairs += kind == _PAIR
+    return pairs
+
+
+def _special_waits(counts: Sequence[int]) -> set[int]:
+    """Waits of 13 closed tiles on seven pairs and thirteen orphans."""
+    waits: set[int] = set()
+    if max(counts) <= 2 and counts.count(1) == 1 and counts.count(2) == 6:
+        waits.add(counts.index(1))
+    if sum(_kokushi_counts(counts)) == 13:
+        missing = [t for t in _KOKUSHI_TYPES if counts[t] == 0]
+        if not missing and all(counts[t] == 1 for t in _KOKUSHI_TYPES):
+            waits.update(_KOKUSHI_TYPES)
+        elif len(missing) == 1 and max(counts[t] for t in _KOKUSHI_TYPES) == 2:
+            waits.add(missing[0])
+    return waits
+
+
+def regular_winning_types(counts: Sequence[int]) -> set[int]:
+    """The types completing a closed part of 3k+1 tiles as sets and a pair (no seven pairs or
+    thirteen orphans); a type held four times never."""
+    suits = _suits(counts)
+    return _regular_waits(counts, suits, _unit_kinds(counts, suits))
 
 
 def winning_types(counts: Sequence[int]) -> frozenset[int]:
@@ -167,22 +211,24 @@ def winning_types(counts: Sequence[int]) -> frozenset[int]:
     n = sum(counts)
     if n % 3 != 1:
         raise ValueError(f"winning_types needs 3k+1 tiles, got {n}")
-    waits = _regular_waits(counts)
+    suits = _suits(counts)
+    waits = _regular_waits(counts, suits, _unit_kinds(counts, suits))
     if n == 13:
-        if max(counts) <= 2 and counts.count(1) == 1 and counts.count(2) == 6:
-            waits.add(counts.index(1))
-        if sum(_kokushi_counts(counts)) == 13:
-            missing = [t for t in _KOKUSHI_TYPES if counts[t] == 0]
-            if not missing and all(counts[t] == 1 for t in _KOKUSHI_TYPES):
-                waits.update(_KOKUSHI_TYPES)
-            elif len(missing) == 1 and max(counts[t] for t in _KOKUSHI_TYPES) == 2:
-                waits.add(missing[0])
+        waits |= _special_waits(counts)
     return frozenset(waits)
 
 
 def is_tenpai(counts: Sequence[int]) -> bool:
     """Whether a closed part of 3k+1 tiles has at least one possible winning type."""
     return bool(winning_types(counts))
+
+
+@cache
+def _suit_kinds_after(suit: tuple[int, ...]) -> tuple[int, ...]:
+    """The unit kind of 9 counts of one suit once a tile of each type is taken out (``_BAD``
+    where the suit holds none): a discard's effect on its suit, looked up once per suit."""
+    return tuple(_suit_kind(suit[:i] + (c - 1,) + suit[i + 1:]) if c else _BAD
+                 for i, c in enumerate(suit))
 
 
 def tenpai_discards(counts: Sequence[int]) -> dict[int, frozenset[int]]:
@@ -192,37 +238,46 @@ def tenpai_discards(counts: Sequence[int]) -> dict[int, frozenset[int]]:
         raise ValueError(f"tenpai_discards needs 3k+2 tiles, got {n}")
     # A discard changes one unit and the winning tile one more, so at most two units may be bad
     # for a regular wait; with two bad units the discard must come from one of them. Seven pairs
-    # and thirteen orphans need six pairs or thirteen orphan tiles already.
-    bad_units = [u for u, k in enumerate(_unit_kinds(counts)) if k == _BAD]
+    # and thirteen orphans need six pairs or thirteen orphan tiles already. A discard changes
+    # one unit: only that unit is looked up again.
+    suits = _suits(counts)
+    kinds = _unit_kinds(counts, suits)
+    bad = kinds.count(_BAD)
     special = n == 14 and (
         NUM_TYPES - counts.count(0) - counts.count(1) >= 6 or sum(_kokushi_counts(counts)) >= 13
     )
-    if len(bad_units) > 2 and not special:
+    if bad > 2 and not special:
         return {}
-    candidates: Sequence[int] = range(NUM_TYPES)
-    if len(bad_units) == 2 and not special:
-        candidates = [t for t in range(NUM_TYPES) if _unit_of(t) in bad_units]
     result: dict[int, frozenset[int]] = {}
     work = list(counts)
-    for t in candidates:
-        if not work[t]:
-            continue
-        work[t] -= 1
+    for u, kind in enumerate(kinds):
         # Without a special hand, a discard that leaves two bad units has no regular wait.
-        if special or _bad_after(work, t, len(bad_units) - (_unit_of(t) in bad_units)) <= 1:
-            waits = winning_types(work)
+        others_bad = bad - (kind == _BAD)
+        if others_bad > 1 and not special:
+            continue
+        if u < 3:
+            base = 9 * u
+            suit = suits[u]
+            options = [(base + i, k) for i, k in enumerate(_suit_kinds_after(suit)) if suit[i]]
+        else:
+            t = u + 24
+            options = [(t, _honor_kind(counts[t] - 1))] if counts[t] else []
+        for t, kind_after in options:
+            if not special and others_bad + (kind_after == _BAD) > 1:
+                continue
+            work[t] -= 1
+            after = list(kinds)
+            after[u] = kind_after
+            after_suits = suits
+            if u < 3:
+                after_suits = (*suits[:u], tuple(work[base:base + 9]), *suits[u + 1:])
+            waits = _regular_waits(work, after_suits, after)
+            if n == 14:
+                waits |= _special_waits(work)
             if waits:
-                result[t] = waits
-        work[t] += 1
+                result[t] = frozenset(waits)
+            work[t] += 1
     return result
-
-
-def _bad_after(counts: Sequence[int], t: int, other_bad: int) -> int:
-    """Bad units of ``counts``, given the bad units other than the one holding ``t``."""
-    if t >= 27:
-        return other_bad + (_honor_kind(counts[t]) == _BAD)
-    base = t - t % 9
-    return other_bad + (_suit_kind(tuple(counts[base:base + 9])) == _BAD)
 
 
 def count_terminal_honor_kinds(counts: Sequence[int]) -> int:

@@ -14,52 +14,41 @@ if TYPE_CHECKING:
 class Observation:
     """What one seat may see: its own tiles and everything public. Nothing else is reachable."""
 
-    __slots__ = ("_state", "seat", "_memo")
+    __slots__ = ("_state", "seat", "_concealed", "_melds", "_dora")
 
     def __init__(self, state: HandState, seat: int) -> None:
         self._state = state
         self.seat = seat
         # An observation serves one decision: the table does not move while the agent reads
         # it, so the tuples a bot asks for many times are built once (hot path).
-        self._memo: dict[tuple[str, int], tuple] = {}
+        self._concealed: tuple[int, ...] | None = None
+        self._melds: list[tuple[Meld, ...] | None] = [None, None, None, None]
+        self._dora: tuple[int, ...] | None = None
 
     @property
     def concealed(self) -> tuple[int, ...]:
-        memo = self._memo
-        key = ("concealed", self.seat)
-        if key not in memo:
-            memo[key] = tuple(self._state.players[self.seat].concealed)
-        return memo[key]
+        if self._concealed is None:
+            self._concealed = tuple(self._state.players[self.seat].concealed)
+        return self._concealed
 
     @property
     def drawn(self) -> int | None:
         return self._state.players[self.seat].drawn
 
     def melds(self, seat: int) -> tuple[Meld, ...]:
-        memo = self._memo
-        key = ("melds", seat)
-        if key not in memo:
-            memo[key] = tuple(self._state.players[seat].melds)
-        return memo[key]
+        melds = self._melds[seat]
+        if melds is None:
+            melds = self._melds[seat] = tuple(self._state.players[seat].melds)
+        return melds
 
     def discards(self, seat: int) -> tuple[int, ...]:
         """A seat's discarded tiles that this seat can see (others' face-down tiles are hidden)."""
-        memo = self._memo
-        key = ("discards", seat)
-        if key not in memo:
-            memo[key] = tuple([d.tile for d in self.pond(seat)])
-        return memo[key]
+        return self._state.pond_view(seat, own=seat == self.seat)[1]
 
     def pond(self, seat: int) -> tuple[DiscardInfo, ...]:
         """A seat's discards with their public details (tsumogiri, riichi, called, order);
         another seat's face-down discards are left out, since their tiles are unknown."""
-        memo = self._memo
-        key = ("pond", seat)
-        if key not in memo:
-            own = seat == self.seat
-            memo[key] = tuple([d for d in self._state.players[seat].discards
-                               if own or not d.face_down])
-        return memo[key]
+        return self._state.pond_view(seat, own=seat == self.seat)[0]
 
     def shown_hand(self, seat: int) -> tuple[int, ...] | None:
         """Another seat's concealed tiles when that seat plays face up (a card's effect)."""
@@ -108,7 +97,9 @@ class Observation:
 
     @property
     def dora_indicators(self) -> tuple[int, ...]:
-        return self._state.wall.dora_indicators
+        if self._dora is None:
+            self._dora = self._state.wall.dora_indicators
+        return self._dora
 
     @property
     def tiles_left(self) -> int:

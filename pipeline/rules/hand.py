@@ -61,7 +61,7 @@ from pipeline.rules.settlement import (
     Transfer,
     noten_transfers,
 )
-from pipeline.rules.shapeless import score_shapeless
+from pipeline.rules.shapeless import always_winning_note, score_always_winning
 from pipeline.rules.wall import Wall
 from pipeline.tiles import (
     NUM_TILES,
@@ -82,6 +82,19 @@ _RIICHIS = tuple(tuple(Action(ActionKind.RIICHI, s, t) for t in range(NUM_TILES)
                  for s in range(4))
 _PASSES = tuple(Action(ActionKind.PASS, s) for s in range(4))
 _OTHERS = tuple(tuple((s + i) % 4 for i in (1, 2, 3)) for s in range(4))  # in turn order
+# Kinds bound once: looking a member up on its enum class costs more than the hot check itself.
+_PASS, _DISCARD, _RIICHI, _RON = (ActionKind.PASS, ActionKind.DISCARD, ActionKind.RIICHI,
+                                  ActionKind.RON)
+_TSUMO, _NINE_TERMINALS, _ABILITY = ActionKind.TSUMO, ActionKind.NINE_TERMINALS, ActionKind.ABILITY
+_OWN_KANS = (ActionKind.ANKAN, ActionKind.KAKAN)
+_CALLS_BY_PRIORITY = ((ActionKind.PON, ActionKind.MINKAN), (ActionKind.CHI,))  # rule H-05
+_PON_MELD, _ANKAN_MELD = MeldKind.PON, MeldKind.ANKAN
+# For each type: the sequences a chi on it may make, lowest first, as (lowest type, the two
+# other types); none for honors.
+_CHI_PARTNERS = tuple(
+    tuple((lo, *(x for x in (lo, lo + 1, lo + 2) if x != t)) for lo in (t - 2, t - 1, t)
+          if lo >= 0 and lo // 9 == t // 9 and lo % 9 <= 6) if t < 27 else ()
+    for t in range(34))
 
 
 def kuikae_types(called: int, chi_low: int | None) -> frozenset[int]:
@@ -103,7 +116,7 @@ class IllegalActionError(ValueError):
     """An agent returned an action that was not among the legal ones."""
 
 
-@dataclass
+@dataclass(slots=True)  # one per discard, read at every decision: slots (hot path)
 class DiscardInfo:
     """One tile in a pond. ``order`` counts discards across the table, so a seat can tell which
     tiles went out after someone's riichi (safe against that player)."""
@@ -137,34 +150,89 @@ class PlayerState:
     last_call: tuple[str, int] | None = None  # (meld kind, called tile) until the next discard
     extra_turn_now: bool = False              # this turn is an ability's extra turn
     shapes: HandShapes = NO_SHAPES            # extra sequences an ability lets the seat build
+    # Caches keyed on the concealed tiles in hand order (hot path): the type counts, the
+    # waits of a 3k+1 hand and the tenpai discards of a 3k+2 hand, each kept until the tiles
+    # change; forget() drops them when the seat's shapes change.
     _held_key: tuple[int, ...] | None = field(default=None, repr=False)
     _held: list[int] = field(default_factory=list, repr=False)
-    _waits: frozenset[int] | None = field(default=None, repr=False)
+    _waits_key: tuple[int, ...] | None = field(default=None, repr=False)
+    _waits: frozenset[int] = field(default=frozenset(), repr=False)
+    _ready_key: tuple[int, ...] | None = field(default=None, repr=False)
+    _ready: dict[int, frozenset[int]] = field(default_factory=dict, repr=False)
 
     @property
     def is_closed(self) -> bool:
-        return all(not m.is_open for m in self.melds)
+        # Meld.is_open, without its lookups (hot path: asked for every seat on every discard)
+        return not self.melds or all(m.kind == _ANKAN_MELD for m in self.melds)
 
     def counts(self) -> list[int]:
         return counts34(self.concealed)
+
+    def forget(self) -> None:
+        """Drop the cached counts, waits and tenpai discards (the seat's shapes changed)."""
+        self._held_key = self._waits_key = self._ready_key = None
 
     def held(self) -> list[int]:
         """Type counts of the concealed tiles, cached until the hand changes (hot path: read
         only, never modify the list)."""
         key = tuple(self.concealed)
         if key != self._held_key:
-            self._held_key = key
-            self._held = counts34(key)
-            self._waits = None
+            if self._held_key is not None and key[:-1] == self._held_key:  # one tile drawn
+                held = self._held.copy()
+                held[key[-1] // 4] += 1
+            else:
+                held = counts34(key)
+            self._held_key, self._held = key, held
         return self._held
 
     def waits(self) -> frozenset[int]:
-        """Winning tile types of a 3k+1 hand; cached until the hand changes (hot path)."""
-        held = self.held()
-        if self._waits is None:
+        """Winning tile types of a 3k+1 hand; cached until the hand changes (hot path). A hand
+        that comes back (after a tsumogiri) finds its waits still cached."""
+        key = tuple(self.concealed)
+        if key != self._waits_key:
+            held = self.held()
             self._waits = (shaped_winning_types(held, self.shapes) if self.shapes
                            else winning_types(held))
+            self._waits_key = key
         return self._waits
+
+    def ready(self) -> dict[int, frozenset[int]]:
+        """For a 3k+2 hand: each discard type that leaves it tenpai, with its waits; cached
+        until the hand changes."""
+        key = tuple(self.concealed)
+        if key != self._ready_key:
+            held = self.held()
+            self._ready = (shaped_tenpai_discards(held, self.shapes) if self.shapes
+                           else tenpai_discards(held))
+            self._ready_key = key
+        return self._ready
+
+    def drawn_completes(self) -> bool:
+        """Whether the hand with its drawn tile is complete. The waits of the hand before the
+        draw are usually cached (every discard checks them for a ron), and the drawn tile
+        completes the hand exactly when its type is one of them."""
+        tiles = self.concealed
+        if (self.drawn is not None and tiles and tiles[-1] == self.drawn
+                and self._waits_key == tuple(tiles[:-1])):
+            return self.drawn // 4 in self._waits
+        held = self.held()
+        return shaped_is_complete(held, self.shapes) if self.shapes else is_complete(held)
+
+    def remove_discard(self, tile: int) -> None:
+        """Take a discarded tile out of the hand. When the tenpai discards of the hand were
+        worked out (to offer riichi), they hold the waits left by this discard: an absent type
+        leaves no wait."""
+        before = tuple(self.concealed)
+        held = self._held if self._held_key == before else None
+        self.concealed.remove(tile)
+        after = tuple(self.concealed)
+        if held is not None:  # the counts follow without counting again
+            held = held.copy()
+            held[tile // 4] -= 1
+            self._held_key, self._held = after, held
+        if self._ready_key == before:
+            self._waits_key = after
+            self._waits = self._ready.get(tile // 4, frozenset())
 
     def discard_furiten(self, waits: frozenset[int]) -> bool:
         # rule C-13: tiles discarded face down do not count for furiten
@@ -191,8 +259,15 @@ class HandState(HookPoints):
         self.scores = list(start.scores)
         hands = self.wall.deal(start.dealer)
         self.players = [PlayerState(seat=s, concealed=hands[s]) for s in range(4)]
+        self.pond_lists = tuple(p.discards for p in self.players)  # each seat's, in seat order
         self._init_shapes()
         self.events: list[Event] = []
+        # Ponds change by a discard, a call or take (_take_from_pond) and an ability's swap or
+        # turn face down (an ``ability`` event): the caches of ponds key on this count.
+        self.pond_changes = 0
+        self._last_valued: tuple[WinContext, ScoringModifiers, WinResult | None] | None = None
+        # [seat][own]: (pond size, pond_changes, (pond, tiles)) of pond_view
+        self._pond_views: list[list[tuple]] = [[(-1, -1, ((), ()))] * 2 for _ in range(4)]
         self.uninterrupted = True      # no call or kan yet (first go-around rules, K-01)
         self.kan_count = 0
         self.pending_dora = 0          # open/added kan indicators revealed after the discard (K-05)
@@ -201,6 +276,7 @@ class HandState(HookPoints):
         self.current_claim_from: int | None = None  # whose discard or kan tile is on offer
         self.revealed: set[int] = set()  # seats playing face up (a card's doing)
         self.shown_types: dict[int, frozenset[int]] = {}  # seat -> tile types kept face up
+        self.shown_ids: dict[int, set[int]] = {}  # seat -> single tiles shown (revealed draws)
         self._revealed_by: dict[int, set[str]] = {}      # seat -> abilities revealing it
         self._ura_done: set[int] = set()  # winners whose ura indicators an ability showed
         self.aside: dict[int, list[int]] = {}  # tiles kept beside a seat's hand, seen by it alone
@@ -218,12 +294,30 @@ class HandState(HookPoints):
     def log(self, kind: str, seat: int | None = None, tile: int | None = None,
             tiles: tuple[int, ...] = (), detail: str = "") -> None:
         self.events.append(Event(kind, seat, tile, tiles, detail))
+        if kind == "ability":
+            self.pond_changes += 1
+
+    def pond_view(self, seat: int, *, own: bool) -> tuple[tuple[DiscardInfo, ...],
+                                                          tuple[int, ...]]:
+        """A seat's pond as the table sees it (``own``: as the seat itself sees it, face-down
+        tiles included) and its tiles. Agents read every pond at every decision, so both are
+        kept until the pond grows or changes (``pond_changes``; hot path)."""
+        discards = self.players[seat].discards
+        kept = self._pond_views[seat][own]
+        if kept[0] != len(discards) or kept[1] != self.pond_changes:
+            pond = tuple([d for d in discards if own or not d.face_down])
+            kept = self._pond_views[seat][own] = (len(discards), self.pond_changes,
+                                                  (pond, tuple([d.tile for d in pond])))
+        return kept[2]
 
     def ask(self, seat: int, legal: list[Action]) -> Action:
-        if len(legal) == 1 and legal[0].kind == ActionKind.PASS:
+        if len(legal) == 1 and legal[0].kind == _PASS:
             return legal[0]
         choice = self.agents[seat].decide(Observation(self, seat), legal)
-        if not any(choice is a for a in legal) and choice not in legal:
+        for a in legal:  # agents return one of the offered objects: found by identity
+            if a is choice:
+                return choice
+        if choice not in legal:
             raise IllegalActionError(f"P{seat} chose {choice}, which is not legal here")
         return choice
 
@@ -264,12 +358,12 @@ class HandState(HookPoints):
             p = self.players[seat]
             view = OwnTurnView(
                 seat=seat, discard_tiles=tuple(a.tile for a in acts
-                                               if a.kind == ActionKind.DISCARD),
+                                               if a.kind == _DISCARD),
                 drew=drew, in_riichi=p.riichi, turns=p.turns,
                 after_call=p.last_call[0] if p.last_call else None,
                 opponents_ippatsu=tuple(q.seat for q in self.players
                                         if q.seat != seat and q.ippatsu),
-                riichi_tiles=tuple(a.tile for a in acts if a.kind == ActionKind.RIICHI),
+                riichi_tiles=tuple(a.tile for a in acts if a.kind == _RIICHI),
                 scores=tuple(self.scores))
             for ability in self.abilities:
                 if ability.seat == seat:
@@ -282,8 +376,7 @@ class HandState(HookPoints):
         p = self.players[seat]
         acts: list[Action] = []
         counts = p.held()
-        complete = drew and (shaped_is_complete(counts, p.shapes) if p.shapes
-                             else is_complete(counts))
+        complete = drew and p.drawn_completes()
         if complete or (drew and self.abilities and self._always_wins(
                 WinTileView(seat, p.drawn, True, p.riichi, rinshan=rinshan,
                             last=self.wall.at_last_tile and not rinshan))):
@@ -302,10 +395,9 @@ class HandState(HookPoints):
             return acts
         kuikae = p.kuikae
         discards = [t for t in p.concealed if t // 4 not in kuikae] if kuikae else p.concealed
-        acts.extend(offer[t] for t in discards)
+        acts.extend([offer[t] for t in discards])
         if self._may_riichi(seat):
-            ready = shaped_tenpai_discards(counts, p.shapes) if p.shapes else \
-                tenpai_discards(counts)
+            ready = p.ready()
             if ready:
                 offer = _RIICHIS[seat]
                 acts.extend(offer[t] for t in discards if t // 4 in ready)
@@ -334,7 +426,7 @@ class HandState(HookPoints):
                     acts.append(Action(ActionKind.ANKAN, seat, tiles=tiles))
         if not p.riichi:
             for m in p.melds:
-                if m.kind == MeldKind.PON:
+                if m.kind == _PON_MELD:
                     for x in p.concealed:
                         if x // 4 == m.tile_type:
                             acts.append(Action(ActionKind.KAKAN, seat, x))
@@ -361,7 +453,7 @@ class HandState(HookPoints):
         p = self.players[seat]
         acts: list[Action] = []
         t = tile // 4
-        if self._can_ron(seat, tile):
+        if (t in p.waits() or self.abilities) and self._can_ron(seat, tile):
             acts.append(Action(ActionKind.RON, seat, tile))
         last = self.wall.live_left == 0
         if p.riichi and not last and self.abilities and self._riichi_kan(p, t):
@@ -387,14 +479,11 @@ class HandState(HookPoints):
         t = tile // 4
         held = p.held()
         acts = []
-        for lo in (t - 2, t - 1, t):
-            if lo < 0 or lo // 9 != t // 9 or lo % 9 > 6:
+        for lo, need_a, need_b in _CHI_PARTNERS[t]:
+            if not (held[need_a] and held[need_b]):
                 continue
-            need = [x for x in (lo, lo + 1, lo + 2) if x != t]
-            if not (held[need[0]] and held[need[1]]):
-                continue
-            a = [x for x in p.concealed if x // 4 == need[0]]
-            b = [x for x in p.concealed if x // 4 == need[1]]
+            a = [x for x in p.concealed if x // 4 == need_a]
+            b = [x for x in p.concealed if x // 4 == need_b]
             forbidden = kuikae_types(t, lo)
             for x in sorted(set(a)):
                 for y in sorted(set(b)):
@@ -473,12 +562,12 @@ class HandState(HookPoints):
         while True:
             act = self.ask(seat, self.self_actions(seat, drew=drew, rinshan=rinshan))
             kind = act.kind
-            if kind == ActionKind.TSUMO:
+            if kind == _TSUMO:
                 return self._finish_tsumo(seat, rinshan)
-            if kind == ActionKind.NINE_TERMINALS:
+            if kind == _NINE_TERMINALS:
                 self.log("nine_terminals", seat, tiles=tuple(sorted(p.concealed)))
                 return self._abort("nine_terminals")
-            if kind == ActionKind.ABILITY:
+            if kind == _ABILITY:
                 owner = self._owner(seat, act)
                 owner.action_taken(act)
                 if act.detail.endswith(":face_down"):
@@ -487,11 +576,11 @@ class HandState(HookPoints):
                 if ":riichi:" in act.detail:  # a riichi the ability acts on once accepted
                     return self._discard(seat, _RIICHIS[seat][act.tile])
                 raise IllegalActionError(f"P{seat} chose {act}, which no hook can carry out")
-            if kind == ActionKind.DISCARD and self.abilities:
+            if kind == _DISCARD and self.abilities:
                 forcing = self._forced_face_down(seat, act.tile)
                 if forcing is not None:
                     return self._discard(seat, act, face_down=forcing)
-            if kind in (ActionKind.ANKAN, ActionKind.KAKAN):
+            if kind in _OWN_KANS:
                 robbed = self._declare_kan(seat, act)
                 if robbed is not None:
                     return robbed
@@ -631,7 +720,7 @@ class HandState(HookPoints):
                  ) -> HandRecord | tuple[int, str]:
         p = self.players[seat]
         tile = act.tile
-        riichi = act.kind == ActionKind.RIICHI
+        riichi = act.kind == _RIICHI
         was_extra, p.extra_turn_now = p.extra_turn_now, False
         after_call, p.last_call = p.last_call, None
         if p.ippatsu and not riichi and not was_extra:  # rule C-16: extra turns keep ippatsu
@@ -644,7 +733,7 @@ class HandState(HookPoints):
             if self.abilities:
                 self._riichi_choices(seat)
         tsumogiri = tile == p.drawn
-        p.concealed.remove(tile)
+        p.remove_discard(tile)
         p.discards.append(DiscardInfo(tile, tsumogiri, riichi, order=self.discard_count,
                                       face_down=bool(face_down)))
         p.turns += 1
@@ -677,9 +766,9 @@ class HandState(HookPoints):
                                                 unclaimable=bool(unclaimable))
             if legal:
                 choice = self.ask(s, [*legal, _PASSES[s]])
-                if choice.kind != ActionKind.PASS:
+                if choice.kind != _PASS:
                     claims[s] = choice
-        rons = [s for s in self._others(seat) if s in claims and claims[s].kind == ActionKind.RON]
+        rons = [s for s in self._others(seat) if s in claims and claims[s].kind == _RON]
         priority = self._priority_claims(claims, self._others(seat)) if self.abilities else []
         if priority:
             rons = []  # a priority call beats ron; the beaten seats saw their tile go by
@@ -718,7 +807,7 @@ class HandState(HookPoints):
                      detail=f"{call.detail.split(':')[0]}: priority {call.kind.value}")
             return self._call(priority[0], seat, call)
         # calls: pon / open kan beat chi; equal priority goes in turn order (rule H-05)
-        for kinds in ((ActionKind.PON, ActionKind.MINKAN), (ActionKind.CHI,)):
+        for kinds in _CALLS_BY_PRIORITY if claims else ():
             for s in self._others(seat):
                 if s in claims and claims[s].kind in kinds:
                     return self._call(s, seat, claims[s])  # rule C-14: a call interrupts
@@ -798,11 +887,11 @@ class HandState(HookPoints):
                chankan: bool = False) -> WinResult:
         ctx = self.win_context(seat, tile, tsumo=tsumo, rinshan=rinshan, chankan=chankan)
         modifiers = self._modifiers(seat, ctx, None if tsumo else self._discarder(seat))
-        result = score_win(ctx, self.rules, modifiers)
+        result = self._score_win(ctx, modifiers)
         if result is None and self.abilities:  # an always-winning tile on an incomplete hand
-            result = score_shapeless(ctx, self.rules, modifiers)
-            self.log("ability", seat, tile, detail="always-winning tile: the hand wins "
-                     "whatever its shape")
+            result = score_always_winning(ctx, self.rules, modifiers)
+            self.log("ability", seat, tile,
+                     detail=always_winning_note(ctx, self.rules, modifiers))
         assert result is not None, "a win was offered that does not score"
         if modifiers != NO_MODIFIERS:
             plain = score_win(ctx, self.rules)
@@ -845,12 +934,13 @@ class HandState(HookPoints):
 
     def shown_tiles(self, seat: int) -> tuple[int, ...]:
         """The seat's concealed tiles lying face up now: all of them when the hand is revealed,
-        else those of the types it must show."""
+        else those of the types it must show and single tiles shown (while it holds them)."""
         concealed = self.players[seat].concealed
         if seat in self.revealed:
             return tuple(concealed)
-        types = self.shown_types.get(seat)
-        return tuple(x for x in concealed if x // 4 in types) if types else ()
+        types = self.shown_types.get(seat, frozenset())
+        ids = self.shown_ids.get(seat, ())
+        return tuple(x for x in concealed if x // 4 in types or x in ids) if types or ids else ()
 
     def transfer(self, payer: int, payee: int, points: int, by: str, what: str) -> None:
         """Through :class:`TableControls`: points paid between two seats during the hand."""
@@ -866,11 +956,21 @@ class HandState(HookPoints):
     def _win_value(self, seat: int, ctx: WinContext, discarder: int | None, *,
                    complete: bool) -> WinResult | None:
         """A possible win's value: as a complete hand, else (an always-winning tile) by
-        :func:`score_shapeless`; None when it does not score."""
+        :func:`score_always_winning`; None when it does not score."""
         modifiers = self._modifiers(seat, ctx, discarder)
-        result = score_win(ctx, self.rules, modifiers) if complete else None
+        result = self._score_win(ctx, modifiers) if complete else None
         if result is None and self.abilities and not complete:
-            result = score_shapeless(ctx, self.rules, modifiers)
+            result = score_always_winning(ctx, self.rules, modifiers)
+        return result
+
+    def _score_win(self, ctx: WinContext, modifiers: ScoringModifiers) -> WinResult | None:
+        """:func:`score_win`, remembering the last win valued: a win is valued when it is
+        offered and again when it is declared, with the same context and modifiers."""
+        last = self._last_valued
+        if last is not None and last[0] == ctx and last[1] == modifiers:
+            return last[2]
+        result = score_win(ctx, self.rules, modifiers)
+        self._last_valued = (ctx, modifiers, result)
         return result
 
     def _modifiers(self, seat: int, ctx: WinContext, discarder: int | None) -> ScoringModifiers:
@@ -932,6 +1032,8 @@ class HandState(HookPoints):
 
     def _finish_tsumo(self, seat: int, rinshan: bool) -> HandRecord:
         p = self.players[seat]
+        if self.abilities and self._chombo_winner([seat], None, p.drawn, tsumo=True) is not None:
+            return self._chombo(seat, "an illegal tsumo")
         result = self._score(seat, p.drawn, tsumo=True, rinshan=rinshan)
         self._ura(seat)
         honba = self.honba
@@ -960,6 +1062,9 @@ class HandState(HookPoints):
 
     def _finish_ron(self, winners: list[int], discarder: int, tile: int, *,
                     chankan: bool = False) -> HandRecord:
+        chombo = self._chombo_winner(winners, discarder, tile, chankan=chankan)
+        if chombo is not None:
+            return self._chombo(chombo, f"an illegal ron off P{discarder}")
         honba = self.honba
         for i, seat in enumerate(winners):
             result = self._score(seat, tile, tsumo=False, chankan=chankan)
@@ -1002,7 +1107,7 @@ class HandState(HookPoints):
         return f"{value} {w.points} ({yaku})"
 
     def _tenpai(self, seat: int) -> bool:
-        return bool(self.players[seat].waits())
+        return bool(self.players[seat].waits()) and not self._dead_hand(seat)  # rule C-20
 
     def _exhaustive_draw(self) -> HandRecord:
         """Rule H-12 payments, or nagashi mangan (rule M-05)."""
@@ -1057,8 +1162,7 @@ class HandState(HookPoints):
         transfers: list[Transfer] = []
         if chombo:
             for s in chombo:
-                for o in self._others(s):
-                    transfers.append((s, o, 4000 if self.dealer in (s, o) else 2000))
+                transfers.extend(self._reverse_mangan(s))
                 self.log("chombo", s, detail="riichi hand noten at the draw: reverse mangan")
         elif nagashi:
             for s in nagashi:
@@ -1073,6 +1177,24 @@ class HandState(HookPoints):
         for ability in self.abilities:
             ability.draw_payments(settlement)
         return self._collect(settlement.deltas(self.scores, table), settlement.table_to)
+
+    def _reverse_mangan(self, seat: int) -> list[Transfer]:
+        """A chombo's penalty (rule C-20): a mangan paid to the others as if by tsumo (a
+        non-dealer pays 4,000 to the dealer and 2,000 to the others, a dealer 4,000 to each)."""
+        return [(seat, o, 4000 if self.dealer in (seat, o) else 2000) for o in self._others(seat)]
+
+    def _chombo(self, seat: int, what: str) -> HandRecord:
+        """A declared win that is illegal (rule C-20: normal chombo rules): the seat pays a
+        reverse mangan and the hand is played again by the same dealer (the sticks stay on the
+        table; rule K-12: the counter is not raised)."""
+        self.log("chombo", seat, detail=f"{what}: reverse mangan")
+        for payer, payee, points in self._reverse_mangan(seat):
+            self.scores[payer] -= points
+            self.scores[payee] += points
+        self.record.draw_kind = "chombo"
+        for rec in self.record.seats:
+            rec.outcome = Outcome.ABORTIVE
+        return self._close(dealer_continues=True)
 
     def _settlement(self, kind: str, winner: int | None, from_seat: int | None,
                     result: WinResult | None, transfers: list[Transfer],

@@ -19,8 +19,14 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache, lru_cache
 
-from pipeline.rules.agari import is_complete, tenpai_discards, winning_types
-from pipeline.tiles import NUM_TYPES
+from pipeline.rules.agari import (
+    is_complete,
+    regular_winning_types,
+    tenpai_discards,
+    unit_pairs,
+    winning_types,
+)
+from pipeline.tiles import NUM_TYPES, TERMINAL_HONOR_TYPES
 
 Group = tuple[int, ...]
 
@@ -70,6 +76,8 @@ def _alias_complete_cached(counts: Group, shapes: HandShapes) -> bool:
     extra = shapes.extra_sequences
     if sum(counts) % 3 != 2:
         return False
+    if _honors_only(shapes):
+        return _honor_alias_complete(counts, shapes.alias)
     for r in alias_readings(counts, shapes.alias):
         if max(r) > 4:  # more copies than a tile has: sets and a pair only
             if _regular(r, extra, True):
@@ -88,6 +96,8 @@ def _alias_waits_cached(counts: Group, shapes: HandShapes) -> frozenset[int]:
     """Types completing the hand in some reading (a type held four times never waits). A type
     no alias names completes a reading as it would any hand (the fast check); the aliased
     types are tried one by one."""
+    if _honors_only(shapes):
+        return _honor_alias_waits(counts, shapes.alias)
     aliased = {t for pair in shapes.alias for t in pair}
     waits: set[int] = set()
     tried: set[int] = set(aliased)
@@ -102,6 +112,99 @@ def _alias_waits_cached(counts: Group, shapes: HandShapes) -> frozenset[int]:
         if _alias_complete(work, shapes):
             waits.add(t)
         work[t] -= 1
+    return frozenset(t for t in waits if counts[t] < 4)
+
+
+def _honors_only(shapes: HandShapes) -> bool:
+    """Aliases among honors and no extra sequences: each honor is a unit of its own, so the
+    readings change only the aliased honors, which can be weighed apart from the rest."""
+    return not shapes.extra_sequences and all(t >= 27 for pair in shapes.alias for t in pair)
+
+
+@cache
+def _honor_readings(alias: tuple[tuple[int, int], ...], held: tuple[int, ...]
+                    ) -> tuple[frozenset[int], bool, frozenset[int]]:
+    """What the aliased honors (``held``: their counts, types in order) may be read as: the pair
+    counts of the readings where each is sets or sets and a pair; whether a reading leaves each
+    at none or two (seven pairs); the pair counts of the readings where each holds one or two
+    (thirteen orphans). An honor of ``c`` tiles is sets when ``c % 3 == 0`` and sets and a pair
+    when ``c % 3 == 2`` (more than four once read as another type)."""
+    types = _aliased_types(alias)
+    counts = [0] * NUM_TYPES
+    for t, c in zip(types, held, strict=True):
+        counts[t] = c
+    regular: set[int] = set()
+    kokushi: set[int] = set()
+    seven = False
+    for r in alias_readings(counts, alias):
+        part = [r[t] for t in types]
+        if all(c % 3 != 1 for c in part):
+            regular.add(sum(c % 3 == 2 for c in part))
+        seven = seven or all(c in (0, 2) for c in part)
+        if all(c in (1, 2) for c in part):
+            kokushi.add(part.count(2))
+    return frozenset(regular), seven, frozenset(kokushi)
+
+
+@cache
+def _aliased_types(alias: tuple[tuple[int, int], ...]) -> tuple[int, ...]:
+    return tuple(sorted({t for pair in alias for t in pair}))
+
+
+def _honor_alias_complete(counts: Sequence[int], alias: tuple[tuple[int, int], ...]) -> bool:
+    """:func:`_alias_complete` for aliases among honors: the rest of the hand as it is, the
+    aliased honors in whichever reading fits (regular hands, seven pairs, thirteen orphans)."""
+    types = _aliased_types(alias)
+    regular, seven, kokushi = _honor_readings(alias, tuple(counts[t] for t in types))
+    pairs = unit_pairs(counts, types)
+    if pairs is not None and 1 - pairs in regular:
+        return True
+    if sum(counts) != 14:
+        return False
+    rest = [t for t in range(NUM_TYPES) if t not in types]
+    if seven and all(counts[t] in (0, 2) for t in rest):
+        return True
+    if kokushi and all((counts[t] in (1, 2)) if t in TERMINAL_HONOR_TYPES else not counts[t]
+                       for t in rest):
+        return 1 - sum(counts[t] == 2 for t in rest) in kokushi
+    return False
+
+
+def _honor_alias_waits(counts: Sequence[int], alias: tuple[tuple[int, int], ...]
+                       ) -> frozenset[int]:
+    """:func:`_alias_waits` for aliases among honors: every type held fewer than four times
+    that completes the hand. A tile outside the aliased honors leaves their readings as they
+    are: for each number of pairs they may hold (none or one), the rest of the hand, with
+    that many plain pairs in their place, is a hand with plain waits. The aliased types are
+    tried one by one; seven pairs and thirteen orphans are looked for apart."""
+    types = _aliased_types(alias)
+    regular, seven, kokushi = _honor_readings(alias, tuple(counts[t] for t in types))
+    rest = [t for t in range(NUM_TYPES) if t not in types]
+    waits: set[int] = set()
+    for pairs in regular & {0, 1}:
+        proxy = [0 if t in types else c for t, c in enumerate(counts)]
+        proxy[types[0]] = 2 * pairs
+        if sum(proxy) % 3 == 1:
+            waits.update(t for t in regular_winning_types(proxy) if t not in types)
+    if sum(counts) == 13:
+        odd = [t for t in rest if counts[t] not in (0, 2)]
+        if seven and len(odd) == 1 and counts[odd[0]] == 1:
+            waits.add(odd[0])  # seven pairs
+        if kokushi and not any(counts[t] for t in rest if t not in TERMINAL_HONOR_TYPES):
+            orphans = [t for t in rest if t in TERMINAL_HONOR_TYPES]
+            missing = [t for t in orphans if not counts[t]]
+            if all(counts[t] <= 2 for t in orphans) and len(missing) <= 1:
+                pairs_now = sum(counts[t] == 2 for t in orphans)
+                for t in missing or [t for t in orphans if counts[t] == 1]:
+                    if 1 - pairs_now - (counts[t] == 1) in kokushi:
+                        waits.add(t)  # thirteen orphans
+    work = list(counts)
+    for t in types:
+        if work[t] < 4:
+            work[t] += 1
+            if _honor_alias_complete(work, alias):
+                waits.add(t)
+            work[t] -= 1
     return frozenset(t for t in waits if counts[t] < 4)
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from pipeline.rules.actions import Action, ActionKind, Meld
+from pipeline.rules.actions import Action, ActionKind, Meld, MeldKind
 from pipeline.rules.agari import winning_types
 from pipeline.rules.hand_shapes import (
     NO_SHAPES,
@@ -82,15 +82,22 @@ class HookPoints:
 
     def _pond_tiles(self: HandState, *, face_down: bool = False) -> tuple[tuple[int, ...], ...]:
         """Tiles lying in each pond (called or taken tiles left out; face-down ones on request).
-        Every change to a pond is logged, so the answer is kept until the next event."""
-        key = (len(self.events), face_down)
+        Kept until a pond grows or changes (``pond_changes``); then only that pond is read."""
         memo = self.__dict__.setdefault("_ponds_memo", {})
-        if key not in memo:
-            memo.clear()
-            memo[key] = tuple(tuple(d.tile for d in q.discards
-                                    if not d.called and (face_down or not d.face_down))
-                              for q in self.players)
-        return memo[key]
+        sizes = tuple(map(len, self.pond_lists))
+        kept = memo.get(face_down)
+        if kept is not None and kept[0] == sizes and kept[1] == self.pond_changes:
+            return kept[2]
+        lying = []
+        for q in self.players:
+            key = (len(q.discards), self.pond_changes)
+            pond = memo.get((q.seat, face_down))
+            if pond is None or pond[0] != key:
+                pond = memo[q.seat, face_down] = (key, tuple([
+                    d.tile for d in q.discards if not d.called and (face_down or not d.face_down)]))
+            lying.append(pond[1])
+        memo[face_down] = (sizes, self.pond_changes, tuple(lying))
+        return memo[face_down][2]
 
     def _filter_claims(self: HandState, seat: int, discarder: int | None, tile: int | None,
                        legal: list[Action], *, unclaimable: bool = False,
@@ -143,6 +150,7 @@ class HookPoints:
             for d in reversed(q.discards):
                 if d.tile == tile and not d.called:
                     d.called = True
+                    self.pond_changes += 1
                     return q.seat
         raise ValueError(f"tile {tile} is not lying in any pond")
 
@@ -156,9 +164,12 @@ class HookPoints:
 
     def _win_allowed(self: HandState, seat: int, ctx: WinContext,
                      discarder: int | None, yakuman: int = 0) -> bool:
-        """Whether every ability lets this complete, scoring hand win."""
+        """Whether every ability lets this complete, scoring hand win (a dead hand never
+        does)."""
         if not self.abilities:
             return True
+        if self._dead_hand(seat):
+            return False
         declared = {q.seat: d.order for q in self.players if q.riichi_accepted
                     for d in q.discards if d.riichi}
         riichi = tuple(sorted(declared, key=declared.get))
@@ -167,6 +178,31 @@ class HookPoints:
                        melds=tuple(tuple(q.melds) for q in self.players),
                        ponds=self._pond_tiles(face_down=True), yakuman=yakuman)
         return all(a.win_allowed(view) for a in self.abilities)
+
+    def _dead_hand(self: HandState, seat: int) -> bool:
+        """Rule C-20: a hand holding a sequence its seat may not build (only a card gives it
+        one: another character's meld swapped to it, or the ability that allowed the meld
+        switched off) cannot win and is noten at a draw, until a swap or the ability regained
+        makes it legal again."""
+        p = self.players[seat]
+        chis = [m for m in p.melds if m.kind == MeldKind.CHI]
+        if not chis:
+            return False
+        allowed = {tuple(sorted(g)) for g in (*STANDARD_SEQUENCES, *p.shapes.extra_sequences)}
+        return any(tuple(sorted(x // 4 for x in m.tiles)) not in allowed for m in chis)
+
+    def _chombo_winner(self: HandState, winners: list[int], discarder: int | None,
+                       tile: int, *, tsumo: bool = False, chankan: bool = False) -> int | None:
+        """The first of the declaring seats whose win an ability rules a chombo
+        (``win_is_chombo``), if any."""
+        if not self.abilities:
+            return None
+        for seat in winners:
+            ctx = self.win_context(seat, tile, tsumo=tsumo, chankan=chankan)
+            view = self._win_view(seat, ctx, discarder)
+            if any(a.win_is_chombo(view) for a in self.abilities):
+                return seat
+        return None
 
     # ------------------------------------------------------------------ draws
 
@@ -391,4 +427,4 @@ class HookPoints:
         self.abilities = [a for a in every if a.seat not in off]
         for q in self.players:
             q.shapes = NO_SHAPES if q.seat in off else base[q.seat]
-            q._held_key = None  # the waits change with the shapes
+            q.forget()  # the waits change with the shapes

@@ -38,6 +38,8 @@ the others are the fixed list the card layer grows into):
 ``switched_off`` *  which other seats' abilities this ability switches off now (rule C-20: a
                     switched-off ability is not asked anything; it works again when switched on)
 ``win_allowed`` *   whether a complete hand that scores may win (blocked wins)
+``win_is_chombo`` * whether a win just declared is a chombo instead (rule C-20): the seat pays
+                    a reverse mangan and the hand is played again
 ``always_wins`` *   whether a tile wins for the seat whatever its hand's shape (always-winning)
 ``ignores_furiten`` * whether the seat may ron in furiten
 ``scoring`` *       modifiers for a win's value (yaku values, extra han, dora, local yaku)
@@ -64,7 +66,7 @@ HOOKS = ("pick_value", "hand_start", "hand_shapes", "before_draw", "replace_draw
          "turn_choices", "own_actions", "discard_made",
          "discard", "late_claims", "discard_passed", "riichi_choices", "switched_off",
          "claim_filter", "kans_closed", "claim_made", "riichi_allowed", "riichi", "win_allowed",
-         "always_wins", "ignores_furiten", "scoring", "payments",
+         "win_is_chombo", "always_wins", "ignores_furiten", "scoring", "payments",
          "draw_payments", "hand_end", "match_end")
 
 
@@ -120,6 +122,13 @@ class TableControls:
     def shown_tiles(self, seat: int) -> tuple[int, ...]:
         """The seat's concealed tiles that lie face up now (public)."""
         return self._state.shown_tiles(seat)
+
+    def show_tile(self, seat: int, tile: int, by: str, what: str) -> None:
+        """A tile of the seat's hand is shown to the table (a revealed draw): the log's event
+        names it, and every observation counts it among the seat's shown tiles while the seat
+        holds it."""
+        self._state.shown_ids.setdefault(seat, set()).add(tile)
+        self._state.log("ability", seat, tile, detail=f"{by}: {what}")
 
     def scores(self) -> tuple[int, ...]:
         """Every seat's points now (public)."""
@@ -609,6 +618,13 @@ class AbilityHooks:
     def win_allowed(self, win: WinView) -> bool:
         """Whether this complete hand, which scores, may win (any seat's; False blocks it)."""
         return True
+
+    def win_is_chombo(self, win: WinView) -> bool:
+        """Whether this win, just declared (any seat's), is a chombo instead: a win the rules
+        let the seat declare but its ability forbids. The engine then ends the hand with the
+        chombo penalty (rule C-20). Mark such a win where it is offered (the ``claim_filter``
+        of a ron: detail ``"<name>:chombo"``) so that a player can tell it apart."""
+        return False
 
     def always_wins(self, view: WinTileView) -> bool:
         """Whether this tile wins for the ability's own seat whatever the hand's shape (it may

@@ -98,7 +98,8 @@ def advance(progress: MatchProgress, rec: HandRecord, preset: Preset) -> None:
         progress.finished = True
         return
     renchan = rec.dealer_continues
-    progress.honba = 0 if (rec.wins and not renchan) else progress.honba + 1
+    if rec.draw_kind != "chombo":  # rule K-12: a chombo replays the hand, the counter stays
+        progress.honba = 0 if (rec.wins and not renchan) else progress.honba + 1
     final_wind = last_wind(preset)
     all_last = progress.round_wind == final_wind and progress.hand_number == 3
     extension = progress.round_wind > final_wind

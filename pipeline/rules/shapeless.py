@@ -1,17 +1,37 @@
-"""The value of a win on an always-winning tile: a tile an ability says completes a seat's hand
-whatever its shape.
+"""The value of a win on an always-winning tile: a tile an ability says wins for a seat whatever
+the tile is.
 
-When the hand with that tile is a complete hand, it is valued as usual (the engine tries that
-first). When it is not, no reading of groups exists, so only what does not depend on the shape
-counts: the situational yaku (riichi or double riichi, ippatsu, menzen tsumo with a closed hand,
-haitei, houtei, rinshan kaihou, chankan), every dora, red five and ura-dora of the tiles held,
-and the abilities' modifiers (values set, extra han, multipliers). Fu are 30: a closed ron's
-20 + 10, rounded like a tsumo's 20 + 2. With no yaku left the win is not possible (rule H-03),
-unless a modifier allows a win without yaku.
+Reading adopted here, to confirm with the card designers: *an always-winning tile acts as one of
+the seat's winning tiles*. So the value depends on whether the hand without that tile is in
+tenpai, by the engine's own wait function (the seat's extra sequences and tile aliases count,
+:func:`pipeline.rules.hand_shapes.shaped_winning_types`):
+
+- **In tenpai**, the win is valued as the best completion: the hand as if the tile were each tile
+  type of its wait in turn, with the situational yaku of the actual win (tsumo or ron, riichi,
+  ippatsu, haitei, houtei, rinshan, chankan) and the abilities' modifiers of the actual win. The
+  highest total is kept; equal totals go to more han, then to the wait that comes first in tile
+  order, so the choice is deterministic. With no yaku in any completion the tile does not win
+  (rule H-03), as a real winning tile would not.
+  Dora: the completion tile counts as the type it stands for (a dora or ura-dora if that type is
+  one); the physical tile's own red five and dora are not carried over, because a tile that acts
+  as a winning tile of another type should be worth exactly what that winning tile would be.
+- **Not in tenpai**, no reading of groups exists, so only what does not depend on the shape
+  counts ("shapeless"): the situational yaku (riichi or double riichi, ippatsu, menzen tsumo with
+  a closed hand, haitei, houtei, rinshan kaihou, chankan), every dora, red five and ura-dora of
+  the tiles held (the physical tile included), and the abilities' modifiers (values set, extra
+  han, multipliers). Fu are 30: a closed ron's 20 + 10, rounded like a tsumo's 20 + 2. With no
+  yaku left the win is not possible (rule H-03), unless a modifier allows a win without yaku.
+
+Whether the tile wins at all (the ability, furiten) is decided elsewhere; this module only values
+a win the engine has already allowed. A tile that itself completes the hand is valued by
+:func:`pipeline.rules.scoring.score_win` as usual, before this module is asked.
 """
 
 from __future__ import annotations
 
+from dataclasses import replace
+
+from pipeline.rules.hand_shapes import HandShapes, shaped_winning_types
 from pipeline.rules.scoring import (
     NO_MODIFIERS,
     ScoringModifiers,
@@ -20,14 +40,72 @@ from pipeline.rules.scoring import (
     WinResult,
     _Setup,
     _value,
+    score_win,
 )
+from pipeline.tiles import RED_FIVE_IDS, counts34, type_to_str
 
 SHAPELESS_FU = 30
 
 
+def score_always_winning(ctx: WinContext, rules: ScoringRules,
+                         modifiers: ScoringModifiers = NO_MODIFIERS) -> WinResult | None:
+    """Value of a win on an always-winning tile (see the module docstring), or None."""
+    waits = tenpai_waits(ctx, modifiers)
+    if not waits:
+        return score_shapeless(ctx, rules, modifiers)
+    best = best_completion(ctx, rules, modifiers, waits)
+    return None if best is None else best[1]
+
+
+def always_winning_note(ctx: WinContext, rules: ScoringRules,
+                        modifiers: ScoringModifiers = NO_MODIFIERS) -> str:
+    """How such a win was valued, for the hand's event log."""
+    waits = tenpai_waits(ctx, modifiers)
+    best = best_completion(ctx, rules, modifiers, waits) if waits else None
+    if best is None:
+        return "always-winning tile: the hand wins whatever its shape"
+    return (f"always-winning tile: valued as the winning tile {type_to_str(best[0])} "
+            "of the hand's wait")
+
+
+def tenpai_waits(ctx: WinContext, modifiers: ScoringModifiers = NO_MODIFIERS) -> frozenset[int]:
+    """The tile types the closed part without the winning tile waits on (empty: not tenpai).
+
+    The seat's extra sequences and aliases reach scoring as modifiers, so they count here too.
+    """
+    rest = list(ctx.concealed)
+    rest.remove(ctx.win_tile)
+    shapes = HandShapes(modifiers.extra_sequences, modifiers.alias)
+    return shaped_winning_types(counts34(rest), shapes)
+
+
+def best_completion(ctx: WinContext, rules: ScoringRules, modifiers: ScoringModifiers,
+                    waits: frozenset[int]) -> tuple[int, WinResult] | None:
+    """The wait type whose completion is worth most, with its value; None when none scores."""
+    best: tuple[int, WinResult] | None = None
+    for t in sorted(waits):
+        result = score_win(_completed(ctx, t), rules, modifiers)
+        if result is None:
+            continue
+        if best is None or (result.total, result.han) > (best[1].total, best[1].han):
+            best = (t, result)  # strict: the first wait in tile order wins a tie
+    return best
+
+
+def _completed(ctx: WinContext, wait: int) -> WinContext:
+    """The win with its tile replaced by a plain (not red) tile of type ``wait``."""
+    rest = list(ctx.concealed)
+    rest.remove(ctx.win_tile)
+    used = {*rest, *(x for m in ctx.melds for x in m.tiles)}
+    plain = [wait * 4 + i for i in range(4) if wait * 4 + i not in RED_FIVE_IDS]
+    tile = next((x for x in plain if x not in used), plain[0])
+    return replace(ctx, concealed=(*rest, tile), win_tile=tile)
+
+
 def score_shapeless(ctx: WinContext, rules: ScoringRules,
                     modifiers: ScoringModifiers = NO_MODIFIERS) -> WinResult | None:
-    """Value of a win whose hand is not complete (see the module docstring), or None."""
+    """Value of a win whose hand is not in tenpai without the tile (the module docstring's
+    "shapeless" case), or None."""
     setup = _Setup.build(ctx, rules, modifiers)
     y = setup.config.yaku
     closed = not setup.is_open

@@ -1,0 +1,310 @@
+"""The engine's caches give exactly what working everything out again gives.
+
+The hand loop keeps a seat's type counts, waits and tenpai discards until its tiles change,
+seeds the waits after a discard from the tenpai discards worked out to offer riichi, tells a
+complete hand from the waits before the draw, keeps each pond as the table sees it, and values a
+win once when it is offered and declared. Each check here compares a cached answer with one
+computed from scratch, including hands with extra sequences and aliased tiles (card shapes).
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from pipeline.rules.actions import Action, ActionKind
+from pipeline.rules.agari import tenpai_discards, winning_types
+from pipeline.rules.agents import Observation
+from pipeline.rules.hand import (
+    _CHI_PARTNERS,
+    DiscardInfo,
+    HandState,
+    IllegalActionError,
+    PlayerState,
+)
+from pipeline.rules.hand_shapes import (
+    NO_SHAPES,
+    HandShapes,
+    honor_sequences,
+    shaped_is_complete,
+    wrap_sequences,
+)
+from pipeline.rules.hooks import SwapControls
+from pipeline.rules.preset import load_preset
+from pipeline.rules.scenario import ScriptAgent, play_scenario, scenario_start
+from pipeline.tiles import counts34, parse_tiles
+
+PRESET = load_preset("online-hanchan")
+WINDS_AS_WEST = HandShapes(alias=((27, 29), (28, 29), (30, 29)))  # East, South, North as West
+SHAPES = [NO_SHAPES, HandShapes(honor_sequences()), HandShapes(wrap_sequences()), WINDS_AS_WEST]
+
+
+def crowded_hand(rng: random.Random, size: int) -> list[int]:
+    """Tile ids crowded into six types, two of them winds, so that complete hands, waits and
+    tenpai discards are common."""
+    winds = rng.sample(range(27, 31), 2)
+    types = [*winds, *rng.sample([t for t in range(34) if t not in winds], 4)]
+    pool = [4 * t + k for t in types for k in range(4)]
+    return rng.sample(pool, size)
+
+
+@pytest.mark.parametrize("shapes", SHAPES, ids=["plain", "honor-seq", "wrap-seq", "alias"])
+def test_waits_seeded_by_a_discard_equal_the_waits_worked_out_again(shapes: HandShapes) -> None:
+    # rule H-09 reads these waits (furiten), and every discard checks them for a ron
+    rng = random.Random(3)
+    seeded_nonempty = 0
+    for _ in range(60):
+        tiles = crowded_hand(rng, 14)
+        for tile in tiles:
+            p = PlayerState(seat=0, concealed=list(tiles), shapes=shapes)
+            p.ready()                     # worked out to offer riichi
+            p.remove_discard(tile)        # the waits are now seeded, not computed
+            seeded = p.waits()
+            fresh = PlayerState(seat=0, concealed=list(p.concealed), shapes=shapes).waits()
+            assert seeded == fresh, (tiles, tile)
+            assert p.held() == counts34(p.concealed)
+            seeded_nonempty += bool(seeded)
+    assert seeded_nonempty > 20  # the check met real waits, not only empty ones
+
+
+def test_tenpai_discards_name_every_discard_with_waits_and_only_those() -> None:
+    # the seeding above relies on it: a discard type left out of the answer leaves no wait
+    rng = random.Random(8)
+    for _ in range(300):
+        counts = counts34(crowded_hand(rng, 14))
+        ready = tenpai_discards(counts)
+        for t in range(34):
+            if counts[t]:
+                counts[t] -= 1
+                assert ready.get(t, frozenset()) == winning_types(counts), (counts, t)
+                counts[t] += 1
+
+
+def complete_hand(rng: random.Random, shapes: HandShapes) -> list[int]:
+    """Tile ids of a hand of four sets (the seat's extra sequences among them) and a pair."""
+    sequences = [(b + i, b + i + 1, b + i + 2) for b in (0, 9, 18) for i in range(7)]
+    sequences += sorted(shapes.extra_sequences)
+    while True:
+        pair = rng.randrange(34)
+        groups = [(pair, pair)]
+        for _ in range(4):
+            t = rng.randrange(34)
+            groups.append((t, t, t) if rng.random() < 0.3 else rng.choice(sequences))
+        types = [t for g in groups for t in g]
+        if all(types.count(t) <= 4 for t in types):
+            used: dict[int, int] = {}
+            tiles = []
+            for t in types:
+                tiles.append(4 * t + used.get(t, 0))
+                used[t] = used.get(t, 0) + 1
+            rng.shuffle(tiles)
+            return tiles
+
+
+@pytest.mark.parametrize("shapes", SHAPES, ids=["plain", "honor-seq", "wrap-seq", "alias"])
+def test_drawn_tile_completes_exactly_when_its_type_was_a_wait(shapes: HandShapes) -> None:
+    rng = random.Random(5)
+    complete = 0
+    for i in range(200):
+        tiles = complete_hand(rng, shapes) if i % 2 else crowded_hand(rng, 14)
+        drawn = tiles.pop()
+        p = PlayerState(seat=0, concealed=tiles, shapes=shapes)
+        p.waits()  # cached before the draw, as every discard's ron check leaves it
+        p.concealed.append(drawn)
+        p.drawn = drawn
+        expected = shaped_is_complete(counts34(p.concealed), shapes)
+        assert p.drawn_completes() == expected, (tiles, drawn)
+        complete += expected
+    assert complete >= 100  # every hand built complete, and some random ones
+
+
+def test_drawn_completes_ignores_waits_of_another_hand() -> None:
+    # 123m456p789s 11z 22z waits on 1z or 2z; after an ability swaps a 2z for a 3z (a tile
+    # changed in place), a drawn 2z no longer completes: the cached waits belong to the old hand
+    p = PlayerState(seat=0, concealed=parse_tiles("123m456p789s1122z"))
+    assert p.waits() == frozenset({27, 28})
+    p.concealed[p.concealed.index(parse_tiles("22z")[1])] = parse_tiles("3z")[0]
+    drawn = parse_tiles("2z", taken=[*p.concealed, *parse_tiles("22z")])[0]  # the third 2z
+    p.concealed.append(drawn)
+    p.drawn = drawn
+    assert not p.drawn_completes()
+
+
+def test_held_counts_follow_draws_discards_and_changes_in_place() -> None:
+    rng = random.Random(1)
+    wall = list(range(136))
+    rng.shuffle(wall)
+    p = PlayerState(seat=0, concealed=[wall.pop() for _ in range(13)])
+    for step in range(200):
+        if len(p.concealed) % 3 == 1:
+            p.concealed.append(wall.pop())          # a draw
+        elif step % 7 == 0:
+            p.concealed[0] = wall.pop()             # a swap in place (a card's)
+        else:
+            p.remove_discard(rng.choice(p.concealed))
+        assert p.held() == counts34(p.concealed)
+        if not wall:
+            break
+
+
+def test_forget_drops_the_waits_of_the_old_shapes() -> None:
+    # 19m 456p 789s 234s 55z: the wrap-around 9-1 waits on 8m and 2m; without it, 19m is noten
+    tiles = parse_tiles("19m456p789s234s55z")
+    p = PlayerState(seat=0, concealed=tiles, shapes=HandShapes(wrap_sequences()))
+    assert p.waits() == frozenset({1, 7})
+    p.shapes = NO_SHAPES  # the ability switched off (rule C-20)
+    p.forget()
+    assert p.waits() == frozenset()
+
+
+def test_chi_partners_are_every_sequence_through_the_tile_in_its_suit() -> None:
+    # rule H-05: chi takes the tile into a sequence of its own suit, lowest sequence first
+    for t in range(34):
+        expected = [(lo, *[x for x in (lo, lo + 1, lo + 2) if x != t])
+                    for lo in range(t - 2, t + 1)
+                    if t < 27 and lo >= 0 and lo // 9 == t // 9 and lo % 9 <= 6]
+        assert list(_CHI_PARTNERS[t]) == expected
+
+
+def test_aliased_honors_waits_and_tenpai_discards_match_a_search_over_every_reading() -> None:
+    # the winds-as-West alias (and two others among honors) weighed apart from the rest of the
+    # hand gives what trying every reading of the whole hand gives
+    from pipeline.rules.agari import is_complete
+    from pipeline.rules.hand_shapes import (
+        _regular,
+        alias_readings,
+        shaped_tenpai_discards,
+        shaped_winning_types,
+    )
+
+    def complete(c: list[int], alias: tuple[tuple[int, int], ...]) -> bool:
+        return sum(c) % 3 == 2 and any(
+            _regular(r, frozenset(), True) if max(r) > 4 else is_complete(r)
+            for r in alias_readings(c, alias))
+
+    def waits(c: list[int], alias: tuple[tuple[int, int], ...]) -> frozenset[int]:
+        return frozenset(t for t in range(34) if c[t] < 4 and complete(
+            [x + (i == t) for i, x in enumerate(c)], alias))
+
+    orphans = [0, 8, 9, 17, 18, 26, *range(27, 34)]
+    rng = random.Random(21)
+    found = 0
+    for alias in (WINDS_AS_WEST.alias, ((31, 32),), ((28, 27),)):
+        shapes = HandShapes(alias=alias)
+        for i in range(90):
+            if i % 3 == 0:   # near thirteen orphans
+                tiles = [*orphans, *rng.choices(orphans, k=2)]
+            elif i % 3 == 1:  # near seven pairs, winds among them
+                tiles = [t for t in rng.sample(range(27, 31), 3) + rng.sample(range(27), 4)
+                         for _ in range(2)]
+            else:
+                tiles = [x // 4 for x in crowded_hand(rng, 15)]
+            rng.shuffle(tiles)
+            c = [0] * 34
+            for t in tiles[:14]:
+                c[t] += 1
+            if max(c) > 4:
+                continue
+            expected = {}
+            for d in range(34):
+                if c[d]:
+                    c[d] -= 1
+                    w = waits(c, alias)
+                    assert shaped_winning_types(c, shapes) == w, (c, alias)
+                    c[d] += 1
+                    if w:
+                        expected[d] = w
+            assert shaped_tenpai_discards(c, shapes) == expected, (c, alias)
+            assert shaped_is_complete(c, shapes) == complete(c, alias)
+            found += bool(expected)
+    assert found > 60
+
+
+# ---------------------------------------------------------------------- ponds
+
+def table() -> HandState:
+    start = scenario_start(["123m456p789s1122z", "147m258p369s1357z", "", ""])
+    return HandState(start, PRESET, [ScriptAgent() for _ in range(4)])
+
+
+def lay(state: HandState, seat: int, text: str, **flags: bool) -> list[int]:
+    tiles = parse_tiles(text, taken=[x for q in state.players for x in q.concealed])
+    for x in tiles:
+        state.players[seat].discards.append(DiscardInfo(x, tsumogiri=True, riichi=False, **flags))
+    return tiles
+
+
+def test_observations_see_a_grown_pond_and_a_pond_tile_swapped() -> None:
+    state = table()
+    east, south = lay(state, 0, "9p4z")
+    assert Observation(state, 1).discards(0) == (east, south)   # read (and kept) once
+    (west,) = lay(state, 0, "3s")
+    assert Observation(state, 1).discards(0) == (east, south, west)
+    held = state.players[1].concealed[0]
+    SwapControls(state).with_pond(1, held, south, "test")  # logged as an ability event
+    assert Observation(state, 2).discards(0) == (east, held, west)
+    assert state._pond_tiles()[0] == (east, held, west)
+
+
+def test_a_pond_tile_turned_face_down_leaves_the_others_view_but_not_its_owners() -> None:
+    # rule C-13: a face-down discard's tile is unknown to the other seats
+    state = table()
+    first, second = lay(state, 0, "9p4z")
+    assert Observation(state, 2).discards(0) == (first, second)
+    SwapControls(state).turn_face_down(second, "test", 1)
+    assert Observation(state, 2).discards(0) == (first,)
+    assert [d.tile for d in Observation(state, 0).pond(0)] == [first, second]
+    assert state._pond_tiles()[0] == (first,)
+    assert state._pond_tiles(face_down=True)[0] == (first, second)
+
+
+def test_a_called_tile_leaves_the_lying_tiles_but_stays_in_the_pond() -> None:
+    state = table()
+    first, second = lay(state, 0, "9p4z")
+    assert state._pond_tiles()[0] == (first, second)
+    state._take_from_pond(second)  # a call takes it
+    assert state._pond_tiles()[0] == (first,)
+    assert [(d.tile, d.called) for d in Observation(state, 1).pond(0)] == \
+        [(first, False), (second, True)]
+
+
+# ---------------------------------------------------------------------- decisions and wins
+
+def test_an_equal_action_is_accepted_and_an_unoffered_one_refused() -> None:
+    state = table()
+    offer = [Action(ActionKind.RON, 1, 5), Action(ActionKind.PASS, 1)]
+
+    class Returns:
+        def __init__(self, action: Action) -> None:
+            self.action = action
+
+        def decide(self, obs: Observation, legal: list[Action]) -> Action:
+            return self.action
+
+    state.agents[1] = Returns(Action(ActionKind.RON, 1, 5))  # equal, not the offered object
+    assert state.ask(1, offer) == offer[0]
+    state.agents[1] = Returns(Action(ActionKind.CHI, 1, 5, (1, 9)))
+    with pytest.raises(IllegalActionError):
+        state.ask(1, offer)
+
+
+def test_a_ron_is_valued_once_when_offered_and_declared(monkeypatch: pytest.MonkeyPatch) -> None:
+    # P1 waits on haku or hatsu (shanpon, either a yakuhai); P0 draws and discards hatsu: the
+    # value that made the ron legal is the value paid
+    import pipeline.rules.hand as hand_module
+
+    calls = []
+    real = hand_module.score_win
+
+    def counting(*args, **kwargs):  # type: ignore[no-untyped-def]
+        calls.append(args[0])
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(hand_module, "score_win", counting)
+    hand = "234m456p678s55z66z"
+    start = scenario_start(["", hand, "", ""], draws="6z")
+    rec, _ = play_scenario(start, PRESET, [["6z"], ["ron"], [], []])
+    assert [(w.seat, w.from_seat) for w in rec.wins] == [(1, 0)]
+    assert ("Yakuhai (hatsu)", 1) in rec.wins[0].yaku
+    assert len(calls) == 1  # offered and declared with the same context: valued once
