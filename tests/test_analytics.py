@@ -255,6 +255,13 @@ def test_placement_is_hands_weighted_per_match_and_seat(planted) -> None:
     assert row["avg_place"] == pytest.approx(expected, rel=1e-12)
     assert row["top_rate"] == pytest.approx(top, rel=1e-12)
     assert row["avg_place"] < 2.4  # the strong character places better than 2.5
+    # every place's share, weighted the same way; the four shares add up to one
+    for place, column in ((2, "second_rate"), (3, "third_rate"), (4, "last_rate")):
+        share = (star["w"] * (star["rank"] == place)).sum() / star["w"].sum()
+        assert row[column] == pytest.approx(share, rel=1e-12)
+    for r in df.iter_rows(named=True):
+        total = r["top_rate"] + r["second_rate"] + r["third_rate"] + r["last_rate"]
+        assert total == pytest.approx(1.0, rel=1e-12)
 
 
 # --- Benjamini-Hochberg and p-values --------------------------------------------------------

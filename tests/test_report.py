@@ -353,6 +353,24 @@ def test_shift_forest_sorts_by_change_and_scales_rates() -> None:
     assert max(xs) == pytest.approx(100 * (0.015 + 0.0075))  # percentage points
 
 
+def test_placement_bars_stack_the_four_places_in_order() -> None:
+    df = table(row("a", "A", 100.0, top_rate=0.4, second_rate=0.3, third_rate=0.2,
+                   last_rate=0.1),
+               row("b", "B", -100.0))   # an older table's row: no second or third rate
+    fig = figures.placement_bars(df.with_columns(
+        pl.when(pl.col("group") == "b").then(None).otherwise(pl.col(c)).alias(c)
+        for c in ("second_rate", "third_rate")))
+    bars = [(round(b.get_y() + b.get_height() / 2), b.get_x(), b.get_width(), b.get_facecolor())
+            for b in fig.axes[0].patches]
+    a = [v for y, x, w, _ in bars if y == 0 for v in (float(x), float(w))]
+    # grey background, then 1st from 0, 2nd after it, 3rd after that, 4th ending at 100%
+    assert a == pytest.approx([0, 1, 0, 0.4, 0.4, 0.3, 0.7, 0.2, 0.9, 0.1])
+    b = [v for y, x, w, _ in bars if y == 1 for v in (float(x), float(w))]
+    assert b == pytest.approx([0, 1, 0, 0.3, 0.8, 0.2])  # 1st and 4th only, grey middle
+    _, first, last = (c for y, _, _, c in bars if y == 1)
+    assert first != last
+
+
 def test_figures_accept_empty_tables_and_refuse_wrong_ones() -> None:
     empty = table(row("a", "A", 0.0)).clear()
     for draw in (figures.tier_forest, figures.win_dealin_scatter, figures.placement_bars,

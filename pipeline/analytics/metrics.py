@@ -79,7 +79,7 @@ MOMENTS: dict[str, tuple[str, str]] = {
     "place": ("rank_w", "n"),
 }
 SUMS = ("n", "wins", "tsumo", "riichi", "called", "draw_n", "draw_tenpai", "delta_sum",
-        "delta_sq", "triggers", "top_w", "last_w", "result_w")
+        "delta_sq", "triggers", "top_w", "second_w", "third_w", "last_w", "result_w")
 
 
 def moment_sql(name: str, y: str, m: str) -> str:
@@ -116,6 +116,8 @@ def group_moments(run: RunData, by: str) -> tuple[pl.DataFrame, pl.DataFrame]:
             sum(ability_triggers) AS triggers,
             sum(m.rank) AS rank_w,
             count(*) FILTER (m.rank = 1) AS top_w,
+            count(*) FILTER (m.rank = 2) AS second_w,
+            count(*) FILTER (m.rank = 3) AS third_w,
             count(*) FILTER (m.rank = 4) AS last_w,
             sum(m.result) AS result_w
         FROM hands h JOIN matches m ON m.match_id = h.match_id AND m.seat = h.seat

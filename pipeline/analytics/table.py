@@ -50,7 +50,7 @@ COLUMNS = (
 EXTRA_COLUMNS = (
     "win_se", "deal_in_se", "swing_se", "field_diff_se", "avg_place_se", "reference",
     "avg_win_lo", "avg_win_hi", "avg_deal_in_lo", "avg_deal_in_hi", "draw_hands",
-    "trigger_han", "eligible",
+    "trigger_han", "eligible", "second_rate", "third_rate",
 )
 
 
@@ -134,6 +134,7 @@ def _hand_metrics(m: pl.DataFrame) -> pl.DataFrame:
             ((pl.col("delta_sq") - n * mean * mean) / (n - 1)).clip(0.0, None).sqrt()),
         triggers_per_hand=pl.col("triggers") / n,
         top_rate=pl.col("top_w") / n, last_rate=pl.col("last_w") / n,
+        second_rate=pl.col("second_w") / n, third_rate=pl.col("third_w") / n,
         avg_result=pl.col("result_w") / n,
         win_rate=win["rate"], win_lo=win["lo"], win_hi=win["hi"], win_se=win["se"],
         deal_in_rate=deal["rate"], deal_in_lo=deal["lo"], deal_in_hi=deal["hi"],

@@ -508,6 +508,8 @@ def card_metrics(row: dict[str, Any]) -> list[dict[str, str]]:
         m("average placement", r.get("avg_place"), r.get("avg_place_lo"),
           r.get("avg_place_hi"), "num"),
         m("first place", r.get("top_rate"), kind="pct"),
+        m("second place", r.get("second_rate"), kind="pct"),
+        m("third place", r.get("third_rate"), kind="pct"),
         m("last place", r.get("last_rate"), kind="pct"),
         m("average final result (thousands)", r.get("avg_result"), kind="num", signed=True),
         m("ability triggers per hand", r.get("triggers_per_hand"), kind="num"),

@@ -24,6 +24,7 @@ from matplotlib.figure import Figure  # noqa: E402
 from pipeline.report.fmt import value  # noqa: E402
 
 STRONG = "#c0392b"   # nerf candidate
+PLACE_COLORS = ("#1e8449", "#82e0aa", "#f5b7b1", STRONG)  # 1st, 2nd, 3rd, 4th
 WEAK = "#2471a3"     # buff candidate
 PLAIN = "#555555"
 FAINT = "#bbbbbb"
@@ -121,10 +122,12 @@ def win_dealin_scatter(table: pl.DataFrame) -> Figure:
 
 
 def placement_bars(table: pl.DataFrame) -> Figure:
-    """Placement per character: share of matches finished first (left, green) and last (right,
-    red); the grey middle is second or third. The average placement is written beside each bar."""
+    """Placement per character: shares of matches finished first, second, third and last,
+    stacked from the left (greens for the top half, reds for the bottom). A table without the
+    second and third rates (an older run's) shows first and last only, the middle grey. The
+    average placement is written beside each bar."""
     cols = ["group", "name", "top_rate", "last_rate", "avg_place", "avg_place_lo",
-            "avg_place_hi"]
+            "avg_place_hi", *(c for c in ("second_rate", "third_rate") if c in table.columns)]
     rows = [r for r in _rows(table, cols)
             if value(r["top_rate"]) is not None and value(r["last_rate"]) is not None]
     fig = _tall(len(rows))
@@ -133,9 +136,13 @@ def placement_bars(table: pl.DataFrame) -> Figure:
     ax = fig.add_subplot()
     for y, r in enumerate(rows):
         top, last = r["top_rate"], r["last_rate"]
+        second, third = value(r.get("second_rate")), value(r.get("third_rate"))
         ax.barh(y, 1, color="#e5e5e5", height=0.7)
-        ax.barh(y, top, color="#27ae60", height=0.7)
-        ax.barh(y, last, left=1 - last, color=STRONG, height=0.7)
+        ax.barh(y, top, color=PLACE_COLORS[0], height=0.7)
+        if second is not None and third is not None:
+            ax.barh(y, second, left=top, color=PLACE_COLORS[1], height=0.7)
+            ax.barh(y, third, left=top + second, color=PLACE_COLORS[2], height=0.7)
+        ax.barh(y, last, left=1 - last, color=PLACE_COLORS[3], height=0.7)
         place = value(r["avg_place"])
         if place is not None:
             ax.text(1.02, y, f"avg {place:.2f}", va="center", fontsize=8)
@@ -143,9 +150,10 @@ def placement_bars(table: pl.DataFrame) -> Figure:
     ax.set_ylim(len(rows) - 0.5, -0.5)
     ax.set_xlim(0, 1.18)
     ax.set_xticks([0, 0.25, 0.5, 0.75, 1], ["0%", "25%", "50%", "75%", "100%"])
-    ax.set_xlabel("share of matches: first place (green, from the left), last place (red, from "
-                  "the right)")
-    ax.set_title("Placement per character", fontsize=10)
+    ax.axvline(0.25, color="white", lw=0.8)
+    ax.axvline(0.75, color="white", lw=0.8)
+    ax.set_xlabel("share of matches: 1st dark green, 2nd light green, 3rd light red, 4th red")
+    ax.set_title("Placement per character (white lines: 25% first, 25% last)", fontsize=10)
     return fig
 
 
