@@ -16,6 +16,7 @@ from collections.abc import Callable, Sequence
 import pytest
 
 from pipeline.bots.heuristic import HeuristicBot
+from pipeline.bots.pick import effect_kinds
 from pipeline.bots.shanten import shanten
 from pipeline.rules.actions import Action, ActionKind
 from pipeline.rules.agari import is_complete, winning_types
@@ -23,7 +24,7 @@ from pipeline.rules.agents import Observation
 from pipeline.rules.hand import HandState
 from pipeline.rules.preset import load_preset
 from pipeline.rules.scenario import ScriptAgent, scenario_start, spare_tiles
-from pipeline.tiles import counts34, parse_types
+from pipeline.tiles import counts34, parse_tiles, parse_types
 
 PRESET = load_preset("online-hanchan")
 
@@ -200,6 +201,37 @@ def test_declares_riichi_on_an_early_two_sided_wait() -> None:
     assert state.wall.live_left > 60
     choice = decide(state, 0, legal)
     assert choice.kind == ActionKind.RIICHI and tile_is(choice, "9m")
+
+
+@pytest.mark.parametrize(("hand", "riichi"), [("234m567p22s678s3p9m", False),
+                                               ("234m567p11s678s3p9m", True)],
+                         ids=["tanyao-dama", "no-yaku-riichi"])
+def test_a_character_whose_damaten_pays_stays_dama_only_with_a_yaku(hand: str,
+                                                                    riichi: bool) -> None:
+    # Hiroe Atago (dama_protection): the early two-sided wait above. With all simples the hand
+    # has a yaku without riichi, so her bot stays dama; with a pair of 1s it has none: riichi
+    draws = "1z" + spare_tiles(3, hand, "1z4p", avoid="25p") + "4p"
+    state, legal = reach([hand, "", "", ""], draws, [], 0, own_turn(1))
+    assert legal == engine_legal(state, 0)
+    bot = HeuristicBot(0)
+    bot.playing = effect_kinds("hiroe_atago")
+    choice = bot.decide(Observation(state, 0), legal)
+    assert tile_is(choice, "9m")
+    assert (choice.kind == ActionKind.RIICHI) == riichi
+    # any other character declares riichi on both
+    plain = HeuristicBot(0).decide(Observation(state, 0), legal)
+    assert plain.kind == ActionKind.RIICHI and tile_is(plain, "9m")
+
+
+def test_the_bot_remembers_the_effects_of_the_character_it_picks() -> None:
+    bot = HeuristicBot(0)
+    assert bot.playing == frozenset()
+    hand = parse_tiles("234m567p22s678s3p9m")
+    picked = bot.pick(hand, ["hiroe_atago"])
+    assert picked == "hiroe_atago" and "dama_protection" in bot.playing
+    bot.pick(hand, ["nodoka_haramura"])
+    assert "dama_protection" not in bot.playing
+    assert effect_kinds("no_such_card") == frozenset()
 
 
 def test_prefers_the_two_sided_wait_over_the_closed_wait() -> None:

@@ -37,6 +37,7 @@ CHOICE_KINDS: dict[str, tuple[str, frozenset[str]] | None] = {
     "blocks_calls": None, "set_aside_draw": None, "priority_call": None, "late_ron": None,
     "extra_dora_stake": None, "copy_ability": None,
     "last_tile_mastery": None,           # a second tile moved while alone in riichi
+    "dama_protection": None,             # riichi or damaten, which her card makes worth more
     "stake_rule": ("when", frozenset({"inazuma_riichi"})),
     "open_hands": ("who", frozenset({"others_family"})),
 }

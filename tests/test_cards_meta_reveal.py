@@ -85,3 +85,19 @@ def test_without_the_card_nothing_of_her_hand_is_shown() -> None:
     rec = HandState(start, PRESET, agents, [None] * 4).play()
     assert not any(e.kind == "ability" for e in rec.events)
     assert all(seen == () for w in agents[1:] for seen in w.seen)
+
+
+def test_mairu_names_a_family_before_the_replacement_draw_after_a_kan_too() -> None:
+    # card text (Mairu): "before each draw" -- her closed kan's replacement draw is named and
+    # revealed like a wall draw; she names man, right for the 9m from the dead wall, and flips
+    start = scenario_start(["1111m5678m1p2p3p4s", "", "", ""],
+                           draws="1s5z6z7z", rinshan="9m", dora="9p")
+    agents = [Mairu(["ankan 1m", "4s"]), Watcher(), Watcher(), Watcher()]
+    rec = HandState(start, PRESET, agents, [mairu(), None, None, None]).play()
+    mine = [str(e) for e in rec.events if e.seat == MAIRU][1:9]  # after her deal
+    assert mine == [
+        "P0 ability mairu_shirouzu: names man", "P0 draw 1s",
+        "P0 ability 1s mairu_shirouzu: reveals a sou tile", "P0 ankan [1111m]",
+        "P0 ability mairu_shirouzu: names man", "P0 draw 9m rinshan",
+        "P0 ability 9m mairu_shirouzu: reveals a man tile",
+        "P0 ability mairu_shirouzu: flips to himeko_tsuruta (right guess)"]

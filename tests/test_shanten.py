@@ -372,6 +372,31 @@ def test_visible_counts_from_observation() -> None:
     assert ukeire(h("123m456p789s1122z"), 0, seen) == (3, {east: 1, east + 1: 2})
 
 
+def test_visible_counts_include_what_cards_make_public() -> None:
+    # a hand played face up, a family kept face up, a revealed draw and a face-up pool beside a
+    # hand are public: they count as seen for every other seat, never twice for the shower
+    start = scenario_start(["123m456p789s1122z", "147m258p369s1234z", "5555m", "9999p"],
+                           dora="9s")
+    state = HandState(start, Preset(), [FirstAgent() for _ in range(4)])
+    base = visible_counts(Observation(state, 0))
+    assert Observation(state, 0).others_face_up() == ()
+    state.revealed.add(1)                                   # P1 plays face up
+    state.shown_types[2] = frozenset(parse_types("5m"))     # P2 shows its man family's 5m
+    p3 = state.players[3]
+    nines = [x for x in p3.concealed if x // 4 == parse_types("9p")[0]]
+    state.shown_ids[3] = {nines[0]}                         # P3 revealed one drawn 9p
+    p3.concealed.remove(nines[1])
+    state.aside[3] = [nines[1]]                             # and keeps one face up beside
+    state.aside_face_up.add(3)
+    seen = visible_counts(Observation(state, 0))
+    shown = [a + b for a, b in zip(h("147m258p369s1234z"), h("5555m9p9p"), strict=True)]
+    assert seen == [a + b for a, b in zip(base, shown, strict=True)]
+    # P1's own hand counts once, P0's hand stays hidden from it; P2's and P3's shown tiles count
+    own = visible_counts(Observation(state, 1))
+    assert own == [a + b + c for a, b, c in zip(h("147m258p369s1234z"), h("5555m9p9p"),
+                                                h("9s"), strict=True)]
+
+
 def test_discard_shanten_equals_shanten_after_each_discard() -> None:
     """The batched form used by the bots gives the same answer as one call per discard."""
     import random

@@ -19,9 +19,11 @@ from dataclasses import dataclass
 from pipeline.bots.danger import safe_types, tile_danger
 from pipeline.bots.evaluate import (
     acceptance,
+    all_simples,
     discard_acceptance,
     dora_types,
     estimate_han,
+    flush_suit,
     open_direction,
     points_for,
     value_types,
@@ -48,6 +50,10 @@ BASE_AGGRESSION = 1.8
 FAR_VS_RIICHI = 0.25
 # Riichi declared with a stake (an ability's choice): only this early, and with these points.
 STAKE_RIICHI_MIN_TILES = 24
+# A character whose damaten pays (Hiroe: no payment for others' tsumo, higher players' ippatsu
+# draws win for her) stays dama with a yaku that needs no riichi and this many winning tiles.
+DAMA_CARD = "dama_protection"
+DAMA_MIN_OUTS = 2
 STAKE_RIICHI_MIN_POINTS = 15000
 _CLAIMS = (ActionKind.PON, ActionKind.CHI, ActionKind.MINKAN)
 _DISCARD, _RIICHI, _ABILITY = ActionKind.DISCARD, ActionKind.RIICHI, ActionKind.ABILITY
@@ -104,6 +110,7 @@ class HeuristicBot:
     def __init__(self, seed: int = 0, bot_style: BotStyle | str = "default") -> None:
         self.rng = random.Random(seed)
         self.style = style(bot_style) if isinstance(bot_style, str) else bot_style
+        self.playing: frozenset[str] = frozenset()  # effect kinds of this hand's character
 
     # ------------------------------------------------------------------ the agent contract
 
@@ -420,9 +427,11 @@ class HeuristicBot:
              situation: PickView | None = None) -> str:
         """The character worth most with this starting hand and the seat's situation (scores,
         dealer, round): :func:`pipeline.bots.pick.choose`; deterministic."""
-        from pipeline.bots.pick import choose
+        from pipeline.bots.pick import choose, effect_kinds
 
-        return choose(starting_hand, team, situation)
+        choice = choose(starting_hand, team, situation)
+        self.playing = effect_kinds(choice, situation)
+        return choice
 
     # ------------------------------------------------------------------ table reading
 
@@ -660,15 +669,25 @@ class HeuristicBot:
         values = value_types(obs.seat_wind, obs.round_wind)
         han = estimate_han(counts, melds, obs.concealed, dora_types(obs.dora_indicators),
                            values, riichi=False)
+        dama_yaku = DAMA_CARD in self.playing and self._closed_yaku(counts, melds, values, t)
         counts[t] += 1
         if outs == 0:
             return False
+        if dama_yaku and outs >= DAMA_MIN_OUTS:
+            return False  # her damaten is worth more than riichi's han (see DAMA_CARD)
         if threats and outs < 4 and han < 2:
             return False
         # dama with a scoring hand and a wide wait, more often for a low riichi appetite
         if han >= 3.0 and outs >= 4:
             return self.rng.random() < 0.3 * self.style.riichi_appetite
         return self.rng.random() < min(1.0, 0.97 * self.style.riichi_appetite)
+
+    @staticmethod
+    def _closed_yaku(counts: list[int], melds: Sequence[Meld], values: set[int], t: int) -> bool:
+        """Whether the hand after discarding ``t`` (``counts`` already without it) holds a yaku
+        that needs no riichi: all simples, a value-honor triplet or a (half) flush."""
+        return all_simples(counts, melds) or any(counts[v] >= 3 for v in values) \
+            or flush_suit(counts, melds) is not None
 
     # ------------------------------------------------------------------ claims
 

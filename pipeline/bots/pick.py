@@ -343,9 +343,19 @@ def double_from_chi_sources(params: Mapping[str, Any], f: HandFeatures, view: Pi
     return f.win_chance * TSUMO_SHARE * 0.3 * _win_value(view) / 3
 
 
+# Rough shares for Hiroe's damaten (the bot stays dama with a yaku, see heuristic.DAMA_CARD): the
+# hands in which she sits in damaten tenpai, and among those the ones in which a higher-placed
+# player declares riichi and lets its ippatsu draw go (her win).
+DAMA_TENPAI_SHARE = 0.2
+IPPATSU_TILE_SHARE = 0.25
+
+
 def dama_protection(params: Mapping[str, Any], f: HandFeatures, view: PickView) -> float:
-    # others' tsumo while she is damaten (saved payment), riichi wins despite furiten
-    return 0.25 * 0.15 * 2000 + _on_win(f, RIICHI_SHARE * 0.1, 1, view)
+    # others' tsumo while she is damaten (saved payment), riichi wins despite furiten, and the
+    # higher players' ippatsu draws that win for her (none while she is first)
+    higher = view.placement() - 1
+    ippatsu = DAMA_TENPAI_SHARE * IPPATSU_TILE_SHARE * min(1.0, higher / 2) * _win_value(view)
+    return 0.25 * 0.15 * 2000 + _on_win(f, RIICHI_SHARE * 0.1, 1, view) + ippatsu
 
 
 def duel(params: Mapping[str, Any], f: HandFeatures, view: PickView) -> float:
@@ -501,6 +511,18 @@ def choose(hand: Sequence[int], options: Sequence[str], view: PickView | None = 
         if value > best_value:
             best, best_value = card_id, value
     return best
+
+
+def effect_kinds(card_id: str, view: PickView | None = None) -> frozenset[str]:
+    """The effect kinds of a card (none for an id the catalog does not hold): what a bot's
+    play policy looks at once the character is picked."""
+    from pipeline.cards.catalog import Catalog
+
+    view = view or default_view()
+    catalog = view.catalog if isinstance(view.catalog, Catalog) else _default_catalog()
+    if card_id not in catalog.ids:
+        return frozenset()
+    return frozenset(e.kind for e in catalog.card(card_id).effects)
 
 
 @lru_cache(maxsize=1)

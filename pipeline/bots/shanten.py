@@ -982,7 +982,9 @@ def best_discards(counts: Sequence[int], melds: int = 0, visible: Sequence[int] 
 
 
 def visible_counts(obs: Observation) -> list[int]:
-    """Counts of every tile one seat can see: its hand, all melds, all discards, dora indicators.
+    """Counts of every tile one seat can see: its hand, all melds, all discards, dora
+    indicators, and what cards make public (other hands or families played face up, revealed
+    draws, face-up pools: ``Observation.others_face_up``).
 
     Tiles are gathered by id, so a called discard (in a river and in a meld) counts once.
     """
@@ -993,6 +995,7 @@ def visible_counts(obs: Observation) -> list[int]:
             add(meld.tiles)
         add(obs.discards(seat))
     add(obs.dora_indicators)
+    add(obs.others_face_up())
     counts = [0] * NUM_TYPES
     for tile in ids:
         counts[tile >> 2] += 1

@@ -51,9 +51,12 @@ Bot policies (the shared rules are in :mod:`pipeline.cards.abilities`; Aislinn's
   every legal win (passing would only let a winning tile go by).
 - Bot policy (Yukiko Maya): her priority chi from any player is judged like any chi (taken when
   it speeds up a hand that keeps a yaku and some value); the double payment needs no decision.
-- Bot policy (Hiroe Atago): no decision: the ron on a higher player's ippatsu draw is taken like
-  any win, and the bot's riichi or dama choice is its usual one, so it may give up the damaten
-  protection by declaring riichi.
+- Bot policy (Hiroe Atago): her choice is riichi or dama. In tenpai with a yaku that needs no
+  riichi (all simples, a value-honor triplet, a flush) and two or more winning tiles the bot
+  stays dama (``DAMA_CARD`` in :mod:`pipeline.bots.heuristic`): her damaten saves her share of
+  others' tsumo and turns higher players' ippatsu draws into wins, worth more than riichi's
+  han; without such a yaku it declares riichi as usual (her riichi ignores furiten). The ron
+  on a higher player's ippatsu draw is taken like any win.
 - Bot policy (Sae Usuzawa): at her riichi the bot blocks a player not in riichi (one in riichi
   may still call), the one with the most melds (a calling hand is fast), then the points leader
   (rule C-21 on equal points).

@@ -142,9 +142,10 @@ class FlipAbility:
     """A two-sided card for one seat and one hand (Mairu Shirouzu / Himeko Tsuruta): every
     hook not answered here is the side now up. The flips, by the ``flip_card`` effects:
 
-    - front (``family_guess``): before each wall draw she names a family (a choice the card
-      requires); the drawn tile is revealed to the table (the log's ``ability`` event names it,
-      and every observation shows it among her shown tiles while she holds it:
+    - front (``family_guess``): before each draw (from the wall, or the replacement after a
+      kan) she names a family (a choice the card requires); the drawn tile is revealed to the
+      table (the log's ``ability`` event names it, and every observation shows it among her
+      shown tiles while she holds it:
       :meth:`TableControls.show_tile`); a right guess turns her first face-up tile lying in
       her pond face down and flips the card (``right_guess``). Her riichi turns
       her first ``riichi_face_down`` tiles lying face up in her pond face down and flips it
@@ -158,7 +159,7 @@ class FlipAbility:
     The side belongs to the hand: every hand starts with the front up, since the back enters
     play only through the front's effect (C-22 Himeko) and the pick is the front.
 
-    Bot policy (Mairu Shirouzu): before each wall draw the bot names the family with the most
+    Bot policy (Mairu Shirouzu): before each draw the bot names the family with the most
     copies it cannot see, the likeliest family for the next wall tile.
     Bot policy (Himeko Tsuruta): her extra turn after a new-family discard follows the shared
     extra-turn rule (:mod:`pipeline.cards.abilities`); the bot does not send tiles face down or
@@ -204,8 +205,9 @@ class FlipAbility:
 
     def before_draw(self, view: DrawView) -> list:
         seat = self.side.seat
-        if self.up == 0 and view.seat == seat and view.source == "wall" and \
-                self.table is not None and view.live_left:
+        # "before each draw": the wall draw and the replacement draw after a kan alike
+        if self.up == 0 and view.seat == seat and self.table is not None and \
+                (view.source == "rinshan" or (view.source == "wall" and view.live_left)):
             from pipeline.rules.actions import Action, ActionKind
 
             name = self.side.name

@@ -76,6 +76,16 @@ class Observation:
             return ()
         return tuple(state.aside.get(seat, ()))
 
+    def others_face_up(self) -> tuple[int, ...]:
+        """Every tile another seat shows face up outside its melds and pond: a hand or a family
+        played face up, a revealed draw, a pool lying face up beside a hand (cards' doing).
+        Empty at once when nothing is shown (hot path: every bot decision asks)."""
+        state = self._state
+        if not (state.revealed or state.shown_types or state.shown_ids or state.aside_face_up):
+            return ()
+        return tuple(x for s in range(4) if s != self.seat
+                     for x in (*state.shown_tiles(s), *self.face_up_aside(s)))
+
     def in_riichi(self, seat: int) -> bool:
         return self._state.players[seat].riichi
 
