@@ -654,3 +654,19 @@ def test_myeonghwa_and_satoha_in_riichi_do_not_swap() -> None:
         _, _, state = play(start, [[], me, ["riichi 4s"], []], abilities((card, 1)))
         assert state.players[1].riichi and state.players[2].riichi, card
         assert not me.swap_offers, card
+
+
+def test_satoha_swapping_away_a_tile_of_her_pending_chi_at_a_riichi_drops_the_chi() -> None:
+    # P0 declares riichi with 4m; she (P1) answers chi with 2m3m, then the riichi, accepted
+    # before calls are made, lets her peek: she gives her 2m for the next wall tile (7z). The
+    # chi has lost a tile, so it is not made (no crash); she draws her 2m back from the wall
+    start = scenario_start([RIICHI_DEALER, CHI_HAND, "", ""],
+                           draws=live("4m7z", RIICHI_DEALER, CHI_HAND, avoid="1m4m1z2z"))
+    satoha = Swapper(["chi 2m3m"], swaps=[("2m", "7z")])
+    rec, _, state = play(start, [["riichi 4m"], satoha, [], []],
+                         abilities(("satoha_tsujigaito", 1)))
+    assert satoha.swap_offers and not satoha.swaps          # the swap was made
+    assert not state.players[1].melds and not any(e.kind == "chi" for e in rec.events)
+    assert draws_after(1, rec)[0] // 4 == t("2m")
+    assert state.players[0].riichi
+    assert sum(table_tiles(state).values()) == NUM_TILES

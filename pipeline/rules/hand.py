@@ -794,6 +794,11 @@ class HandState(HookPoints):
                 for ability in self.abilities:
                     ability.riichi(view, controls)
                 self._refresh_active()
+                # the riichi is accepted before calls are made, and an ability answering it
+                # may change a claimant's hand (a swap): a call whose tiles left it is dropped
+                claims = {s: c for s, c in claims.items()
+                          if all(x in self.players[s].concealed for x in c.tiles)}
+                priority = [s for s in priority if s in claims]
             if self.preset.abortive_draws and all(q.riichi for q in self.players):
                 return self._abort("four_riichi")  # rule M-04, K-11
         if self._four_winds():
