@@ -1,14 +1,14 @@
 """Random-play invariants with the payment, stake and dora cards at the table.
 
 Every seat plays one of those characters every hand (a seeded draw, the match's memory shared
-as the card table shares it), with the same checks as ``test_invariants``: 136 tiles each in one
-place (rule C-19 lets the dead wall grow by 2 per indicator past the fifth), only legal actions,
-and points conserved at every decision and every hand end with sticks and stakes counted.
+as the card table shares it), with the table checks of ``tests/invariant_checks.py``: 136 tiles
+each in one place (rule C-19 lets the dead wall grow by 2 per indicator past the fifth), only
+legal actions, hand sizes, and points conserved at every decision and every hand end with sticks
+and stakes counted. The bots' use of the stake riichis is checked too.
 """
 
 from __future__ import annotations
 
-import random
 from collections import Counter
 from dataclasses import replace
 
@@ -16,7 +16,6 @@ import pytest
 
 from pipeline.bots.heuristic import HeuristicBot
 from pipeline.cards.abilities import CardAbility
-from pipeline.cards.catalog import load_catalog
 from pipeline.cards.memory import MatchMemory
 from pipeline.cards.payments import match_duties
 from pipeline.rules.actions import ActionKind
@@ -24,18 +23,18 @@ from pipeline.rules.agents import RandomAgent
 from pipeline.rules.match import derive_seed, play_match
 from pipeline.rules.preset import Preset, load_preset
 from pipeline.rules.records import HandRecord, HandStart
-from tests.test_invariants import CheckingAgent, Checks, EagerAgent, check_hand_end, check_match
+from tests.invariant_checks import CATALOG, SeededTable, TableChecker, Tally, play_checked
+from tests.test_invariants import EagerAgent
 
 CARDS = ("kei_arakawa", "hitomi_ezaki", "nelly_virsaladze", "huiyu_hao", "kirame_hanada",
          "teru_miyanaga", "kana_ikeda", "kuro_matsumi")
-CATALOG = load_catalog("1.2")
 
 
-class PaymentCardsTable:
-    """Deals one of the payment cards to every seat each hand (a test stand-in for CardTable)."""
+class PaymentCardsTable(SeededTable):
+    """Deals one of the payment cards to every seat each hand, the match's memory shared."""
 
     def __init__(self, seed: int, red_fives: bool = True) -> None:
-        self.rng = random.Random(seed)
+        super().__init__(seed)
         self.memory = MatchMemory(red_fives=red_fives)
         self.abilities: list[CardAbility] = []
         self.picked: Counter[str] = Counter()
@@ -64,42 +63,36 @@ class StakingEagerAgent(EagerAgent):
         return choice
 
 
-def run(preset: Preset, make_agent, count: int, offset: int) -> tuple[Checks, Counter[str]]:
-    checks = Checks()
-    seen: Counter[str] = Counter()
+def run(preset: Preset, make_agent, count: int, offset: int) -> Tally:
+    tally = Tally()
+
+    def on_hand(rec: HandRecord) -> None:
+        for e in rec.events:
+            if e.kind == "ability":
+                tally.seen[e.detail.split(":")[0]] += 1
+                tally.seen["stake" if "stakes" in e.detail else "other"] += 1
+        tally.seen["dora_events"] = max(tally.seen["dora_events"],
+                                        sum(1 for e in rec.events if e.kind == "dora"))
+
     for i in range(offset, offset + count):
-        agents = [CheckingAgent(make_agent(derive_seed("cards", i, s)), preset, checks)
-                  for s in range(4)]
-        prev: list[HandRecord] = []
-
-        def on_hand(rec: HandRecord, prev: list[HandRecord] = prev) -> None:
-            check_hand_end(rec, preset, prev[-1] if prev else None)
-            prev.append(rec)
-            for e in rec.events:
-                if e.kind == "ability":
-                    seen[e.detail.split(":")[0]] += 1
-                    seen["stake" if "stakes" in e.detail else "other"] += 1
-            seen["dora_events"] = max(seen["dora_events"],
-                                      sum(1 for e in rec.events if e.kind == "dora"))
-
+        agents = TableChecker.seats(make_agent, "cards", i, preset, tally)
         table = PaymentCardsTable(derive_seed("cards-table", i), preset.red_fives)
-        result = play_match(preset, agents, seed=11, match_index=i, on_hand=on_hand, table=table)
-        check_match(result, preset)
-    return checks, seen
+        play_checked(preset, agents, table, seed=11, match_index=i, on_hand=on_hand)
+    return tally
 
 
 @pytest.mark.parametrize("offset", [0, 6])
 def test_random_play_with_payment_cards_keeps_the_invariants(offset: int) -> None:
-    checks, seen = run(load_preset("cards-tonpuusen"), RandomAgent, 6, offset)
-    assert checks.decisions > 0 and seen["other"] > 0
+    t = run(load_preset("cards-tonpuusen"), RandomAgent, 6, offset)
+    assert t.decisions > 0 and t.seen["other"] > 0
 
 
 def test_eager_play_with_payment_cards_keeps_the_invariants_and_stakes_happen() -> None:
     # a 9,000 start: under Kirame's 10,000, so her stake for extra dora is offered
     low = replace(load_preset("cards-tonpuusen"), start_points=9000, return_points=9000)
-    checks, seen = run(low, StakingEagerAgent, 10, 1000)
-    assert checks.kinds["ability"] > 0  # riichi declared with a stake
-    assert seen["stake"] > 0 and seen["dora_events"] >= 4  # Kirame's three extra indicators
+    t = run(low, StakingEagerAgent, 10, 1000)
+    assert t.kinds["ability"] > 0  # riichi declared with a stake
+    assert t.seen["stake"] > 0 and t.seen["dora_events"] >= 4  # Kirame's three extra indicators
 
 
 class RecordingBot(HeuristicBot):

@@ -1,9 +1,9 @@
 """Random play with the whole deck, in every team mode: the invariants hold and nothing raises.
 
 Teams are dealt by the real :class:`CardTable` from every playable card of catalog 1.2, with
-random, eager and heuristic players mixed at the table. At every decision the table is checked
-as in the wall cards' invariants (every one of the 136 tiles in exactly one place, set-aside and
-extra tiles included; the answer is a legal action offered once; scores, sticks and stakes
+random, eager and heuristic players mixed at the table. At every decision the table checks of
+``tests/invariant_checks.py`` hold (every one of the 136 tiles in exactly one place, set-aside
+and extra tiles included; the answer is a legal action offered once; scores, sticks and stakes
 conserved; hand sizes outside an ability's own steps); at every hand end and match end the
 records are checked as in the card-free invariants. The default run plays one match per mode;
 the slow run plays thousands of hands.
@@ -11,43 +11,32 @@ the slow run plays thousands of hands.
 
 from __future__ import annotations
 
-import copy
 from collections import Counter
-from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
 from pipeline.bots.heuristic import HeuristicBot
-from pipeline.cards.catalog import load_catalog
 from pipeline.cards.table import CardTable
 from pipeline.rules.agents import RandomAgent
-from pipeline.rules.match import derive_seed, play_match
+from pipeline.rules.match import derive_seed
 from pipeline.rules.preset import Preset, load_preset
 from pipeline.rules.records import HandRecord
-from tests.test_cards_wall_invariants import WallCheckingAgent
-from tests.test_invariants import EagerAgent, check_hand_end, check_match
+from tests.invariant_checks import CATALOG, TableChecker, Tally, play_checked
+from tests.test_invariants import EagerAgent
 
-CATALOG = load_catalog("1.2")
 MODES = {  # team mode -> team size (C-02, C-05..C-08)
     "standard": 4, "winner-rotation": 4, "tenpai-replacement": 4, "rapid": 2, "draft": 6,
 }
 PLAYERS = (HeuristicBot, RandomAgent, EagerAgent, RandomAgent)
 
 
-def checked_record(rec: HandRecord) -> HandRecord:
-    """The record for the generic hand-end checks (rule H-03: every win has a yaku), where a
-    win without yaku is legal only for Kaori Senoo, picked or copied by Maho."""
-    free = [w for w in rec.wins if not w.yaku]
-    if not free:
-        return rec
-    allowed = {s for s, c in enumerate(rec.picks or ()) if c == "kaori_senoo"}
-    allowed |= {e.seat for e in rec.events
-                if e.kind == "ability" and "copies kaori_senoo" in e.detail}
-    assert all(w.seat in allowed for w in free), "a win without yaku (rule H-03)"
-    out = copy.copy(rec)
-    out.wins = [w if w.yaku else replace(w, yaku=(("win_without_yaku", 1),)) for w in rec.wins]
-    return out
+class DeckChecker(TableChecker):
+    """The table checks with any card dealt: Awai Oohoshi's replacement draws come from the
+    live wall (the rinshan tiles stay), and any card's choice may come amid another's steps."""
+
+    replacements = False
+    turn_steps = None
 
 
 def mode_preset(folder: Path, mode: str, base: str = "cards-hanchan") -> Preset:
@@ -58,28 +47,24 @@ def mode_preset(folder: Path, mode: str, base: str = "cards-hanchan") -> Preset:
 
 
 def play(preset: Preset, matches: int, offset: int) -> tuple[int, Counter[str], set[str]]:
-    """Play checked matches; return hands played, ability events by card and characters
-    picked."""
-    seen: Counter[str] = Counter()  # the players' ability choices (counted by the checker)
+    """Play checked matches (a win without yaku only with Kaori Senoo's card, picked or
+    copied: rule H-03); return hands played, ability events by card and characters picked."""
+    tally = Tally()
     triggers: Counter[str] = Counter()
     picked: set[str] = set()
     hands = 0
+
+    def on_hand(rec: HandRecord) -> None:
+        picked.update(p for p in rec.picks if p)
+        triggers.update(e.detail.split(":")[0] for e in rec.events if e.kind == "ability")
+
     for i in range(offset, offset + matches):
-        agents = [WallCheckingAgent(kind(derive_seed("deck", i, s)), preset, seen)
+        agents = [DeckChecker(kind(derive_seed("deck", i, s)), preset, tally)
                   for s, kind in enumerate(PLAYERS)]
         table = CardTable(preset, agents, seed=23, match_index=i, catalog=CATALOG)
-        prev: list[HandRecord] = []
-
-        def on_hand(rec: HandRecord, prev: list[HandRecord] = prev) -> None:
-            check_hand_end(checked_record(rec), preset, prev[-1] if prev else None)
-            prev.append(rec)
-            picked.update(p for p in rec.picks if p)
-            triggers.update(e.detail.split(":")[0] for e in rec.events if e.kind == "ability")
-
-        result = play_match(preset, agents, seed=23, match_index=i, on_hand=on_hand,
-                            table=table)
-        check_match(result, preset)
-        hands += len(prev)
+        result = play_checked(preset, agents, table, seed=23, match_index=i, on_hand=on_hand,
+                              yakuless=True)
+        hands += len(result.hands)
     return hands, triggers, picked
 
 
