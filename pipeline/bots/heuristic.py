@@ -57,6 +57,8 @@ DAMA_MIN_OUTS = 2
 STAKE_RIICHI_MIN_POINTS = 15000
 _CLAIMS = (ActionKind.PON, ActionKind.CHI, ActionKind.MINKAN)
 _DISCARD, _RIICHI, _ABILITY = ActionKind.DISCARD, ActionKind.RIICHI, ActionKind.ABILITY
+_PASS = ActionKind.PASS
+_NINE, _ANKAN, _KAKAN = ActionKind.NINE_TERMINALS, ActionKind.ANKAN, ActionKind.KAKAN
 _WINS = (ActionKind.TSUMO, ActionKind.RON)
 # A known tile drawn instead of the wall's when it widens a hand near tenpai by this many tiles.
 KNOWN_DRAW_MIN_GAIN = 4
@@ -118,46 +120,61 @@ class HeuristicBot:
         for a in legal:
             if a.kind in _WINS and not a.detail.endswith(CHOMBO):
                 return a
-        if ":family:" in legal[0].detail:
-            return self._family_choice(obs, legal)
-        if ":block:P" in legal[0].detail or ":duel:P" in legal[0].detail:
-            return self._name_player(obs, legal)
-        if legal[0].kind == ActionKind.ABILITY and ":put_" in legal[0].detail:
-            return self._put_back_choice(obs, legal)
-        if legal[0].kind == ActionKind.ABILITY and ":declare:" in legal[0].detail:
-            return legal[0]  # the card lists its sensible declaration first
-        if legal[0].kind == ActionKind.ABILITY and legal[0].detail.endswith(":draw_instead"):
-            return self._pool_draw_choice(obs, legal)
-        if legal[0].kind == ActionKind.ABILITY and legal[0].detail.endswith(":take"):
-            return self._take_choice(obs, legal)
-        if legal[-1].kind == ActionKind.PASS:
-            if legal[0].kind == ActionKind.ABILITY and legal[0].detail.endswith(":dora_swap"):
-                return self._dora_swap_choice(obs, legal)
-            if legal[0].kind == ActionKind.ABILITY and legal[0].detail.endswith(":extra_turn"):
-                return legal[0] if self._wants_extra_turn(obs) else legal[-1]
-            if legal[0].kind == ActionKind.ABILITY and legal[0].detail.endswith(":draw"):
-                mine = (*getattr(obs, "aside", ()), *(obs.discards(obs.seat) if hasattr(
-                    obs, "discards") else ()))  # beside her hand, or in her own pond
-                known = [a for a in legal[:-1] if a.tile in mine]
-                if known:
-                    return self._known_draw_choice(obs, known, legal[-1])
-                return legal[0] if self._wants_set_aside(obs) else legal[-1]
-            if legal[0].kind == ActionKind.ABILITY and legal[0].detail.endswith(":swap"):
-                return self._swap_choice(obs, legal)
-            if legal[0].kind == ActionKind.ABILITY and legal[0].detail.endswith(EXCHANGES):
-                return self._exchange_choice(obs, legal)
-            if legal[0].kind == ActionKind.ABILITY and legal[0].detail.endswith(":swap_meld"):
-                return self._meld_swap_choice(obs, legal)
-            if legal[0].kind == ActionKind.ABILITY and legal[0].detail.endswith(":turn_down"):
-                return self._turn_down_choice(obs, legal)
-            if legal[0].kind == ActionKind.ABILITY and legal[0].detail.endswith(":move_two"):
-                # she draws the last tile when the live wall left is a multiple of four
-                left = obs.tiles_left
-                return legal[-1] if left % 4 == 0 and (left - 1) % 4 else legal[0]
-            if legal[0].kind == ActionKind.ABILITY and legal[0].detail.endswith(":repeat"):
-                return self._repeat_choice(obs, legal)
+        first = legal[0]
+        if first.detail or first.kind is _ABILITY:  # a card's step (plain decisions skip this)
+            chosen = self._card_step(obs, legal)
+            if chosen is not None:
+                return chosen
+        if legal[-1].kind is _PASS:
             return self._claim(obs, legal)
         return self._own_turn(obs, legal)
+
+    def _card_step(self, obs: Observation, legal: list[Action]) -> Action | None:
+        """The answer to a choice a card offers, or None when ``legal`` is none of those."""
+        first = legal[0]
+        detail = first.detail
+        if ":family:" in detail:
+            return self._family_choice(obs, legal)
+        if ":block:P" in detail or ":duel:P" in detail:
+            return self._name_player(obs, legal)
+        if first.kind is not _ABILITY:
+            return None
+        if ":put_" in detail:
+            return self._put_back_choice(obs, legal)
+        if ":declare:" in detail:
+            return first  # the card lists its sensible declaration first
+        if detail.endswith(":draw_instead"):
+            return self._pool_draw_choice(obs, legal)
+        if detail.endswith(":take"):
+            return self._take_choice(obs, legal)
+        if legal[-1].kind is not _PASS:
+            return None
+        if detail.endswith(":dora_swap"):
+            return self._dora_swap_choice(obs, legal)
+        if detail.endswith(":extra_turn"):
+            return first if self._wants_extra_turn(obs) else legal[-1]
+        if detail.endswith(":draw"):
+            mine = (*getattr(obs, "aside", ()), *(obs.discards(obs.seat) if hasattr(
+                obs, "discards") else ()))  # beside her hand, or in her own pond
+            known = [a for a in legal[:-1] if a.tile in mine]
+            if known:
+                return self._known_draw_choice(obs, known, legal[-1])
+            return first if self._wants_set_aside(obs) else legal[-1]
+        if detail.endswith(":swap"):
+            return self._swap_choice(obs, legal)
+        if detail.endswith(EXCHANGES):
+            return self._exchange_choice(obs, legal)
+        if detail.endswith(":swap_meld"):
+            return self._meld_swap_choice(obs, legal)
+        if detail.endswith(":turn_down"):
+            return self._turn_down_choice(obs, legal)
+        if detail.endswith(":move_two"):
+            # she draws the last tile when the live wall left is a multiple of four
+            left = obs.tiles_left
+            return legal[-1] if left % 4 == 0 and (left - 1) % 4 else first
+        if detail.endswith(":repeat"):
+            return self._repeat_choice(obs, legal)
+        return None
 
     @staticmethod
     def _family_choice(obs: Observation, legal: list[Action]) -> Action:
@@ -492,13 +509,13 @@ class HeuristicBot:
         seat = obs.seat
         melds = obs.melds(seat)
         nm = len(melds)
-        if ActionKind.NINE_TERMINALS in kinds:
+        if _NINE in kinds:
             kinds_held = sum(1 for t in TERMINAL_HONOR_TYPES if counts[t])
             if kinds_held < 11:
-                return next(a for a in legal if a.kind == ActionKind.NINE_TERMINALS)
+                return next(a for a in legal if a.kind == _NINE)
         if obs.in_riichi(seat):
             for a in legal:
-                if a.kind == ActionKind.ANKAN:
+                if a.kind == _ANKAN:
                     return a  # legal in riichi only when the wait stays the same
             plain = discards[0]
             if face_down and self._danger(plain.tile // 4, self._threats(obs),
@@ -513,7 +530,7 @@ class HeuristicBot:
                                             face_down)
             if hidden is not None:
                 return hidden
-        if ActionKind.ANKAN in kinds or ActionKind.KAKAN in kinds:
+        if _ANKAN in kinds or _KAKAN in kinds:
             kan = self._kan_choice(legal, counts, nm, threats)
             if kan is not None:
                 return kan
