@@ -498,10 +498,9 @@ def default_view(seat: int = 0) -> PickView:
 def choose(hand: Sequence[int], options: Sequence[str], view: PickView | None = None) -> str:
     """The option worth most with this hand and situation; the first of equals."""
     from pipeline.cards.abilities import CardAbility
-    from pipeline.cards.catalog import Catalog
 
     view = view or default_view()
-    catalog = view.catalog if isinstance(view.catalog, Catalog) else _default_catalog()
+    catalog = _catalog_of(view)
     best, best_value = options[0], float("-inf")
     known = set(catalog.ids)
     for card_id in options:
@@ -516,13 +515,17 @@ def choose(hand: Sequence[int], options: Sequence[str], view: PickView | None = 
 def effect_kinds(card_id: str, view: PickView | None = None) -> frozenset[str]:
     """The effect kinds of a card (none for an id the catalog does not hold): what a bot's
     play policy looks at once the character is picked."""
-    from pipeline.cards.catalog import Catalog
-
-    view = view or default_view()
-    catalog = view.catalog if isinstance(view.catalog, Catalog) else _default_catalog()
+    catalog = _catalog_of(view or default_view())
     if card_id not in catalog.ids:
         return frozenset()
     return frozenset(e.kind for e in catalog.card(card_id).effects)
+
+
+def _catalog_of(view: PickView) -> Any:
+    """The catalog the options come from: the view's, else the default one."""
+    from pipeline.cards.catalog import Catalog
+
+    return view.catalog if isinstance(view.catalog, Catalog) else _default_catalog()
 
 
 @lru_cache(maxsize=1)

@@ -61,7 +61,7 @@ from pipeline.rules.settlement import (
     Transfer,
     noten_transfers,
 )
-from pipeline.rules.shapeless import always_winning_note, score_always_winning
+from pipeline.rules.shapeless import score_always_winning, value_always_winning
 from pipeline.rules.wall import Wall
 from pipeline.tiles import (
     NUM_TILES,
@@ -894,9 +894,8 @@ class HandState(HookPoints):
         modifiers = self._modifiers(seat, ctx, None if tsumo else self._discarder(seat))
         result = self._score_win(ctx, modifiers)
         if result is None and self.abilities:  # an always-winning tile on an incomplete hand
-            result = score_always_winning(ctx, self.rules, modifiers)
-            self.log("ability", seat, tile,
-                     detail=always_winning_note(ctx, self.rules, modifiers))
+            result, note = value_always_winning(ctx, self.rules, modifiers)
+            self.log("ability", seat, tile, detail=note)
         assert result is not None, "a win was offered that does not score"
         if modifiers != NO_MODIFIERS:
             plain = score_win(ctx, self.rules)

@@ -47,25 +47,30 @@ from pipeline.tiles import RED_FIVE_IDS, counts34, type_to_str
 SHAPELESS_FU = 30
 
 
+def value_always_winning(ctx: WinContext, rules: ScoringRules,
+                         modifiers: ScoringModifiers = NO_MODIFIERS
+                         ) -> tuple[WinResult | None, str]:
+    """Value of a win on an always-winning tile (see the module docstring), or None, and how it
+    was valued, for the hand's event log: the waits are searched once for both."""
+    waits = tenpai_waits(ctx, modifiers)
+    best = best_completion(ctx, rules, modifiers, waits) if waits else None
+    if best is None:
+        result = score_shapeless(ctx, rules, modifiers) if not waits else None
+        return result, "always-winning tile: the hand wins whatever its shape"
+    return best[1], (f"always-winning tile: valued as the winning tile {type_to_str(best[0])} "
+                     "of the hand's wait")
+
+
 def score_always_winning(ctx: WinContext, rules: ScoringRules,
                          modifiers: ScoringModifiers = NO_MODIFIERS) -> WinResult | None:
     """Value of a win on an always-winning tile (see the module docstring), or None."""
-    waits = tenpai_waits(ctx, modifiers)
-    if not waits:
-        return score_shapeless(ctx, rules, modifiers)
-    best = best_completion(ctx, rules, modifiers, waits)
-    return None if best is None else best[1]
+    return value_always_winning(ctx, rules, modifiers)[0]
 
 
 def always_winning_note(ctx: WinContext, rules: ScoringRules,
                         modifiers: ScoringModifiers = NO_MODIFIERS) -> str:
     """How such a win was valued, for the hand's event log."""
-    waits = tenpai_waits(ctx, modifiers)
-    best = best_completion(ctx, rules, modifiers, waits) if waits else None
-    if best is None:
-        return "always-winning tile: the hand wins whatever its shape"
-    return (f"always-winning tile: valued as the winning tile {type_to_str(best[0])} "
-            "of the hand's wait")
+    return value_always_winning(ctx, rules, modifiers)[1]
 
 
 def tenpai_waits(ctx: WinContext, modifiers: ScoringModifiers = NO_MODIFIERS) -> frozenset[int]:
