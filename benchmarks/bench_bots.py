@@ -1,9 +1,11 @@
 """Time whole matches of four bots on one core: hands and decisions per second, peak memory.
 
-Everything runs in this one single-threaded process (``--cpu`` also pins it to one CPU). Match
-``i`` is played exactly as ``bots calibrate`` plays it: the walls come from ``(seed, i)`` and
-seat ``s`` gets ``make_agent(bot, derive_seed(seed, i, "agent", s))``. Match 0 is played first
-from cold memos (hand combinations, waits, acceptance; the per-suit shanten table is read from
+Shanten and acceptance come from the compiled kernel where it is built (the header says which;
+``SAKI_PURE_PYTHON=1`` times the pure-Python functions instead). Everything runs in this one
+single-threaded process (``--cpu`` also pins it to one CPU). Match ``i`` is played exactly as
+``bots calibrate`` plays it: the walls come from ``(seed, i)`` and seat ``s`` gets
+``make_agent(bot, derive_seed(seed, i, "agent", s))``. Match 0 is played first from cold memos
+(hand combinations, waits, acceptance; the per-suit shanten table is read from
 ``data/bots/suit_table.bin`` then) and reported on its own; matches 1..N are then timed warm.
 Rates are given per wall-clock second and per CPU second of this process (the second is steadier
 on a busy machine).
@@ -38,6 +40,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from pipeline.bots.registry import BOT_KINDS, make_agent  # noqa: E402
+from pipeline.bots.shanten import KERNEL  # noqa: E402
 from pipeline.cards.catalog import load_catalog  # noqa: E402
 from pipeline.cards.table import CardTable  # noqa: E402
 from pipeline.rules.actions import Action  # noqa: E402
@@ -134,6 +137,8 @@ def main() -> None:
     preset = load_preset(args.preset)
     print(f"{args.bot} x4 on {preset.name}, seed {args.seed}, Python "
           f"{sys.version.split()[0]}, {pin(args.cpu)}")
+    print("shanten and acceptance: " + ("compiled kernel (pipeline/bots/_kernel.c)" if KERNEL
+          else "pure Python (kernel not built, or SAKI_PURE_PYTHON set)"))
     cold, _ = play(preset, args.bot, args.seed, range(0, 1))
     print(cold.line("cold"))
     warm, records = play(preset, args.bot, args.seed, range(1, args.matches + 1))

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 from operator import itemgetter
 
-from pipeline.bots.shanten import discard_lowering_draws, near_lowering_draws
+from pipeline.bots.shanten import KERNEL, discard_lowering_draws, near_lowering_draws
 from pipeline.rules.actions import Meld, MeldKind
 from pipeline.tiles import (
     DRAGON_TYPES,
@@ -58,6 +58,10 @@ def discard_acceptance(counts: Sequence[int], melds: int, discards: Sequence[int
     ``acceptance(counts - t, melds, unseen)``, with the hand's parts looked up once."""
     if not discards:
         return {}
+    if KERNEL is not None:
+        found = KERNEL.discard_acceptance(counts, melds, discards, unseen)
+        if found is not None:
+            return found
     return {t: sum([unseen[u] for u in draws if unseen[u] > 0])
             for t, draws in discard_lowering_draws(counts, melds, discards).items()}
 

@@ -31,9 +31,15 @@ suits' row sets, and a discard or a draw changes only the one suit (or the honor
 
 from __future__ import annotations
 
+import hashlib
+import os
+import warnings
+from array import array
 from collections.abc import Iterable, Sequence
-from functools import lru_cache
+from functools import lru_cache, wraps
 from operator import itemgetter
+from pathlib import Path
+from types import ModuleType
 from typing import TYPE_CHECKING
 
 from pipeline.bots.suit_table import NO_ENTRY, load_table, suit_code
@@ -1000,3 +1006,76 @@ def visible_counts(obs: Observation) -> list[int]:
     for tile in ids:
         counts[tile >> 2] += 1
     return counts
+
+
+# ---------------------------------------------------------------------------- compiled kernel
+
+PURE_ENV = "SAKI_PURE_PYTHON"  # set (to anything but "" or "0") to use the pure functions
+_KERNEL_SOURCE = Path(__file__).with_name("_kernel.c")
+
+
+def _load_kernel() -> ModuleType | None:
+    """The compiled kernel (``pipeline/bots/_kernel.c``, built by ``pip install``) with the suit
+    table loaded; None when it was not built, when the build is older than its source (a stale
+    build is never trusted), when the shipped table is missing, or when ``SAKI_PURE_PYTHON``
+    asks for the pure functions. It answers exactly as the functions above
+    (``tests/test_kernel.py``), several times faster."""
+    if os.environ.get(PURE_ENV, "") not in ("", "0"):
+        return None
+    try:
+        from pipeline.bots import _kernel  # type: ignore[attr-defined]
+    except ImportError:
+        return None
+    if _KERNEL_SOURCE.exists():
+        digest = hashlib.sha256(_KERNEL_SOURCE.read_bytes()).hexdigest()[:16]
+        if digest != _kernel.SOURCE_HASH:
+            warnings.warn(f"{_KERNEL_SOURCE} changed since it was built, so the bots use the "
+                          "slower pure-Python functions; rebuild it with "
+                          "`python -m pip install -e .`", RuntimeWarning, stacklevel=2)
+            return None
+    loaded = load_table()
+    if loaded is None:
+        return None
+    row_sets, index = loaded
+    rows, starts = array("b"), array("I", [0])
+    if starts.itemsize != 4:
+        return None
+    for row_set in row_sets:
+        for row in row_set:
+            rows.extend(row)
+        starts.append(len(rows) // 4)
+    _kernel.load(rows.tobytes(), starts.tobytes(), index.tobytes())
+    return _kernel
+
+
+KERNEL = _load_kernel()
+if KERNEL is not None:
+    _pure_shanten, _pure_discard_shanten = shanten, discard_shanten
+    _pure_discard_lowering_draws, _pure_near_lowering_draws = (discard_lowering_draws,
+                                                               near_lowering_draws)
+    _k_shanten, _k_discard_shanten = KERNEL.shanten, KERNEL.discard_shanten
+    _k_discard_lowering_draws, _k_lowering_draws = (KERNEL.discard_lowering_draws,
+                                                    KERNEL.lowering_draws)
+
+    @wraps(_pure_shanten)
+    def shanten(counts: Sequence[int], melds: int = 0) -> int:
+        found = _k_shanten(counts, melds)
+        return _pure_shanten(counts, melds) if found is None else found
+
+    @wraps(_pure_discard_shanten)
+    def discard_shanten(counts: Sequence[int], melds: int = 0) -> dict[int, int]:
+        found = _k_discard_shanten(counts, melds)
+        return _pure_discard_shanten(counts, melds) if found is None else found
+
+    @wraps(_pure_discard_lowering_draws)
+    def discard_lowering_draws(counts: Sequence[int], melds: int, discards: Iterable[int]
+                               ) -> dict[int, tuple[int, ...]]:
+        discards = list(discards)
+        found = _k_discard_lowering_draws(counts, melds, discards)
+        return (_pure_discard_lowering_draws(counts, melds, discards) if found is None
+                else found)
+
+    @wraps(_pure_near_lowering_draws)
+    def near_lowering_draws(counts: Sequence[int], melds: int = 0) -> list[int]:
+        found = _k_lowering_draws(counts, melds)
+        return _pure_near_lowering_draws(counts, melds) if found is None else found
