@@ -145,3 +145,47 @@ def test_stale_build_and_pure_setting_are_not_used(monkeypatch, tmp_path) -> Non
     monkeypatch.setattr(sh, "load_table", lambda: None)  # no shipped table: pure functions
     monkeypatch.setattr(sh, "_KERNEL_SOURCE", tmp_path / "absent.c")
     assert sh._load_kernel() is None
+
+
+@needs_kernel
+def test_distinct_type_counts_count_each_tile_id_once() -> None:
+    """visible_counts gathers tile ids from the hand, ponds, melds and indicators; a called
+    discard is both in a pond and in a meld and must count once."""
+    rng = random.Random(6)
+    for _ in range(2000):
+        groups = [tuple(rng.sample(range(136), rng.randint(0, 20)))
+                  for _ in range(rng.randint(0, 9))]
+        expected = [0] * NUM_TYPES
+        for tile in set().union(*groups):
+            expected[tile // 4] += 1
+        assert sh.KERNEL.distinct_type_counts(groups) == expected
+    assert sh.KERNEL.distinct_type_counts([(0, 1), (1, 2, 135)]) == [3] + [0] * 32 + [1]
+    assert sh.KERNEL.distinct_type_counts([(0,), (136,)]) is None  # not a tile id
+    with pytest.raises(TypeError):
+        sh.KERNEL.distinct_type_counts([(0,), 5])
+
+
+def test_visible_counts_same_with_and_without_kernel(monkeypatch) -> None:
+    """The same counts from the kernel and from the pure path, on the observations of a
+    played hand (calls included)."""
+    from pipeline.bots.registry import make_agent
+    from pipeline.rules.match import play_match
+    from pipeline.rules.preset import load_preset
+
+    seen: list[tuple[object, list[int]]] = []
+
+    class Watching:
+        def __init__(self, seed: int) -> None:
+            self.agent = make_agent("heuristic", seed)
+
+        def decide(self, obs, legal):
+            with_kernel = sh.visible_counts(obs)
+            monkeypatch.setattr(sh, "KERNEL", None)
+            seen.append((with_kernel, sh.visible_counts(obs)))
+            monkeypatch.undo()
+            return self.agent.decide(obs, legal)
+
+    play_match(load_preset("online-tonpuusen"), [Watching(s) for s in range(4)], 3, 0)
+    assert len(seen) > 100
+    assert all(a == b for a, b in seen)
+    assert any(sum(a) > 40 for a, _ in seen)  # late in hands, with ponds full

@@ -450,6 +450,64 @@ py_lowering_draws(PyObject *self, PyObject *args)
     return out;
 }
 
+PyDoc_STRVAR(distinct_type_counts_doc,
+             "distinct_type_counts(groups) -> list | None\n\n"
+             "The 34 type counts of the distinct tile ids (0-135) in an iterable of sequences of "
+             "ids (an id in several groups counts once); None for an id out of range.");
+
+static PyObject *
+py_distinct_type_counts(PyObject *self, PyObject *groups)
+{
+    uint8_t seen[4 * NUM_TYPES] = {0};
+    long counts[NUM_TYPES] = {0};
+    int out_of_range = 0;
+    PyObject *iterator = PyObject_GetIter(groups), *group;
+    if (iterator == NULL)
+        return NULL;
+    while (!out_of_range && (group = PyIter_Next(iterator)) != NULL) {
+        PyObject *seq = PySequence_Fast(group, "each group must be a sequence of tile ids");
+        Py_DECREF(group);
+        if (seq == NULL) {
+            Py_DECREF(iterator);
+            return NULL;
+        }
+        Py_ssize_t size = PySequence_Fast_GET_SIZE(seq);
+        PyObject **items = PySequence_Fast_ITEMS(seq);
+        for (Py_ssize_t i = 0; i < size; i++) {
+            long x = PyLong_AsLong(items[i]);
+            if (x == -1 && PyErr_Occurred()) {
+                Py_DECREF(seq);
+                Py_DECREF(iterator);
+                return NULL;
+            }
+            if (x < 0 || x >= 4 * NUM_TYPES) {
+                out_of_range = 1;
+                break;
+            }
+            if (!seen[x]) {
+                seen[x] = 1;
+                counts[x >> 2]++;
+            }
+        }
+        Py_DECREF(seq);
+    }
+    Py_DECREF(iterator);
+    if (PyErr_Occurred())
+        return NULL;
+    if (out_of_range)
+        Py_RETURN_NONE;
+    PyObject *out = PyList_New(NUM_TYPES);
+    for (int t = 0; out != NULL && t < NUM_TYPES; t++) {
+        PyObject *x = PyLong_FromLong(counts[t]);
+        if (x == NULL) {
+            Py_CLEAR(out);
+            break;
+        }
+        PyList_SET_ITEM(out, t, x);
+    }
+    return out;
+}
+
 /* ------------------------------------------------------------------------ table */
 
 PyDoc_STRVAR(load_doc, "load(rows: bytes, starts: bytes, codes: bytes) -> None\n\n"
@@ -523,6 +581,7 @@ static PyMethodDef methods[] = {
      discard_lowering_draws_doc},
     {"discard_acceptance", py_discard_acceptance, METH_VARARGS, discard_acceptance_doc},
     {"lowering_draws", py_lowering_draws, METH_VARARGS, lowering_draws_doc},
+    {"distinct_type_counts", py_distinct_type_counts, METH_O, distinct_type_counts_doc},
     {NULL, NULL, 0, NULL},
 };
 

@@ -994,16 +994,16 @@ def visible_counts(obs: Observation) -> list[int]:
 
     Tiles are gathered by id, so a called discard (in a river and in a meld) counts once.
     """
-    ids = set(obs.concealed)
-    add = ids.update
+    groups = [obs.concealed, obs.dora_indicators, obs.others_face_up()]
     for seat in range(_NUM_SEATS):
-        for meld in obs.melds(seat):
-            add(meld.tiles)
-        add(obs.discards(seat))
-    add(obs.dora_indicators)
-    add(obs.others_face_up())
+        groups.append(obs.discards(seat))
+        groups.extend([meld.tiles for meld in obs.melds(seat)])
+    if KERNEL is not None:
+        found = KERNEL.distinct_type_counts(groups)
+        if found is not None:
+            return found
     counts = [0] * NUM_TYPES
-    for tile in ids:
+    for tile in set().union(*groups):
         counts[tile >> 2] += 1
     return counts
 
