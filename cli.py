@@ -90,8 +90,9 @@ def play(
     preset: Annotated[str, typer.Option(help="Preset name or .toml path")] = "online-hanchan",
     seed: Annotated[int, typer.Option(help="Seed: the same seed plays the same match")] = 1,
     log: Annotated[bool, typer.Option(help="Also print every hand's full event log")] = False,
-    bots: Annotated[str, typer.Option(help="Players at the table: heuristic, greedy or random")]
-    = "heuristic",
+    bots: Annotated[str, typer.Option(
+        help="Players at the table: heuristic, greedy or random; heuristic:STYLE plays a style "
+        "of data/bots/styles.toml, e.g. heuristic:careful")] = "heuristic",
 ) -> None:
     """Play one match and print it hand by hand with the final standings.
 
@@ -154,9 +155,12 @@ def bots_calibrate(
     preset: Annotated[str, typer.Option(help="Preset name or .toml path")] = "online-hanchan",
     games: Annotated[int, typer.Option(min=1, help="Matches to play")] = 100,
     seed: Annotated[int, typer.Option(help="Seed: the same seed plays the same matches")] = 1,
-    bot: Annotated[str, typer.Option(help="Bot kind under test")] = "heuristic",
+    bot: Annotated[str, typer.Option(
+        help="Bot kind under test, e.g. heuristic or heuristic:caller (a style of "
+        "data/bots/styles.toml)")] = "heuristic",
     vs: Annotated[str | None, typer.Option(
-        help="Baseline kind (greedy or random): two of each, seats rotating")] = None,
+        help="Baseline kind (greedy, random, or a heuristic style such as heuristic:careful): "
+        "two of each, seats rotating")] = None,
     workers: Annotated[int, typer.Option(min=1, help="Processes playing matches")] = 1,
     fmt: Annotated[str, typer.Option("--format", help="table or json")] = "table",
 ) -> None:
@@ -275,7 +279,9 @@ def simulate(
         "e.g. --out data/runs/trial")] = None,
     bots: Annotated[str, typer.Option(
         help="Bot kind for all four seats, or four kinds seat 0 first, e.g. --bots heuristic "
-        "or --bots heuristic,greedy,greedy,greedy")] = "heuristic",
+        "or --bots heuristic,greedy,greedy,greedy; heuristic:STYLE plays a style of "
+        "data/bots/styles.toml, e.g. --bots heuristic,heuristic:careful,heuristic:caller,"
+        "heuristic:pusher")] = "heuristic",
     force: Annotated[bool, typer.Option(
         "--force", help="Delete a run of another configuration in the out folder (or this "
         "run's finished shards) and start again")] = False,

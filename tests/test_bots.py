@@ -55,6 +55,40 @@ def test_unknown_bot_kind_names_the_kind_and_the_known_ones() -> None:
     assert isinstance(info.value, ValueError)
 
 
+def test_styled_kind_plays_that_style() -> None:
+    """heuristic:STYLE is the heuristic bot with a style of data/bots/styles.toml, so different
+    player types can sit at one table."""
+    careful, caller = make_agent("heuristic:careful", 3), make_agent("heuristic:caller", 3)
+    assert (careful.style, caller.style) == (style("careful"), style("caller"))
+    assert make_agent("heuristic:default", 3).style == make_agent("heuristic", 3).style
+    assert careful.rng.random() == make_agent("heuristic", 3).rng.random()  # same seed stream
+
+
+@pytest.mark.parametrize(("kind", "expected"), [
+    ("heuristic:sleepy", "unknown style 'sleepy' (styles in data/bots/styles.toml: default"),
+    ("greedy:careful", "only heuristic takes a style"),
+    ("heuristic:", "name a style after the colon"),
+    ("mortal:careful", "unknown bot kind 'mortal'"),
+])
+def test_bad_styled_kind_says_what_to_fix(kind: str, expected: str) -> None:
+    with pytest.raises(UnknownBotError, match=expected.replace("(", r"\(")):
+        make_agent(kind, 0)
+
+
+def test_styled_kinds_in_a_run_and_a_calibration() -> None:
+    """--bots takes styled kinds seat by seat; the calibration labels placements by kind."""
+    from pipeline.rules.preset import load_preset
+    from pipeline.sim.run import parse_bots
+
+    assert parse_bots("heuristic,heuristic:careful,greedy,heuristic:caller") == (
+        "heuristic", "heuristic:careful", "greedy", "heuristic:caller")
+    with pytest.raises(UnknownBotError, match="sleepy"):
+        parse_bots("heuristic,heuristic:sleepy,greedy,greedy")
+    report = calibrate(load_preset("online-tonpuusen"), 2, 5, seats=("heuristic:pusher",) * 4,
+                       vs="heuristic:careful")
+    assert set(report.placement) == {"heuristic:pusher", "heuristic:careful"}
+
+
 # ----------------------------------------------------------------------------- styles
 
 

@@ -1,10 +1,17 @@
-"""Bot kinds by name, so commands and simulations can say which players sit at the table."""
+"""Bot kinds by name, so commands and simulations can say which players sit at the table.
+
+A kind is a name from ``BOT_KINDS``; the heuristic bot also takes a playing style from
+``data/bots/styles.toml`` after a colon (``heuristic:careful``, ``heuristic:caller``), so a table
+of different player types is one ``--bots`` option away.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
 from pipeline.rules.agents import Agent, RandomAgent
+
+STYLED_KIND = "heuristic"  # the one kind whose play has style knobs
 
 
 class UnknownBotError(ValueError):
@@ -21,10 +28,10 @@ def _greedy(seed: int) -> Agent:
     return GreedyBot(seed)
 
 
-def _heuristic(seed: int) -> Agent:
+def _heuristic(seed: int, style_name: str = "default") -> Agent:
     from pipeline.bots.heuristic import HeuristicBot
 
-    return HeuristicBot(seed)
+    return HeuristicBot(seed, style_name)
 
 
 BOT_KINDS: dict[str, Callable[[int], Agent]] = {
@@ -34,11 +41,35 @@ BOT_KINDS: dict[str, Callable[[int], Agent]] = {
 }
 
 
-def make_agent(kind: str, seed: int) -> Agent:
-    """A fresh player of the given kind with its own seeded random stream."""
-    try:
-        factory = BOT_KINDS[kind]
-    except KeyError:
+def check_kind(kind: str) -> None:
+    """Raises ``UnknownBotError`` saying what is known when ``kind`` names no bot or style."""
+    base, _, style_name = kind.partition(":")
+    if base not in BOT_KINDS:
         known = ", ".join(BOT_KINDS)
-        raise UnknownBotError(f"unknown bot kind {kind!r} (known: {known})") from None
-    return factory(seed)
+        raise UnknownBotError(f"unknown bot kind {base!r} (known: {known}; the heuristic bot "
+                              f"also takes a style, e.g. {STYLED_KIND}:careful)")
+    if not style_name:
+        if kind.endswith(":"):
+            raise UnknownBotError(f"bot kind {kind!r}: name a style after the colon, "
+                                  f"e.g. {STYLED_KIND}:careful")
+        return
+    if base != STYLED_KIND:
+        raise UnknownBotError(f"bot kind {kind!r}: only {STYLED_KIND} takes a style")
+    from pipeline.bots.style import StyleError, load_styles
+
+    try:
+        styles = load_styles()
+    except StyleError as exc:
+        raise UnknownBotError(f"bot kind {kind!r}: {exc}") from None
+    if style_name not in styles:
+        raise UnknownBotError(f"bot kind {kind!r}: unknown style {style_name!r} (styles in "
+                              f"data/bots/styles.toml: {', '.join(styles)})")
+
+
+def make_agent(kind: str, seed: int) -> Agent:
+    """A fresh player of the given kind (``heuristic``, ``heuristic:careful``, ``greedy``,
+    ``random``) with its own seeded random stream."""
+    if kind in BOT_KINDS:
+        return BOT_KINDS[kind](seed)
+    check_kind(kind)
+    return _heuristic(seed, kind.partition(":")[2])

@@ -56,7 +56,7 @@ from typing import Any
 import polars as pl
 
 import pipeline
-from pipeline.bots.registry import BOT_KINDS, UnknownBotError, make_agent
+from pipeline.bots.registry import check_kind, make_agent
 from pipeline.cards.catalog import Catalog, load_catalog
 from pipeline.cards.table import CardTable
 from pipeline.cards.teams import TeamError, cards_needed, deck_for
@@ -87,8 +87,7 @@ def parse_bots(text: str) -> tuple[str, str, str, str]:
         raise SimError(f"--bots takes one bot kind or four (one per seat), got {len(kinds)}: "
                        f"{text!r}")
     for kind in kinds:
-        if kind not in BOT_KINDS:
-            raise UnknownBotError(f"unknown bot kind {kind!r} (known: {', '.join(BOT_KINDS)})")
+        check_kind(kind)
     return kinds  # type: ignore[return-value]
 
 
