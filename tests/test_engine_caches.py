@@ -3,8 +3,10 @@
 The hand loop keeps a seat's type counts, waits and tenpai discards until its tiles change,
 seeds the waits after a discard from the tenpai discards worked out to offer riichi, tells a
 complete hand from the waits before the draw, keeps each pond as the table sees it, and values a
-win once when it is offered and declared. Each check here compares a cached answer with one
-computed from scratch, including hands with extra sequences and aliased tiles (card shapes).
+win once when it is offered and declared. Tenpai discards leave far hands early; call actions
+are built once and offered again; scoring shares the `mahjong` package's configs (and their
+yaku objects) per set of rules. Each check here compares a cached answer with one computed from
+scratch, including hands with extra sequences and aliased tiles (card shapes).
 """
 
 from __future__ import annotations
@@ -12,7 +14,10 @@ from __future__ import annotations
 import random
 
 import pytest
+from mahjong.constants import EAST
+from mahjong.hand_calculating.hand_config import HandConfig
 
+from pipeline.rules import scoring
 from pipeline.rules.actions import Action, ActionKind
 from pipeline.rules.agari import tenpai_discards, winning_types
 from pipeline.rules.agents import Observation
@@ -22,6 +27,7 @@ from pipeline.rules.hand import (
     HandState,
     IllegalActionError,
     PlayerState,
+    kuikae_types,
 )
 from pipeline.rules.hand_shapes import (
     NO_SHAPES,
@@ -33,7 +39,14 @@ from pipeline.rules.hand_shapes import (
 from pipeline.rules.hooks import SwapControls
 from pipeline.rules.preset import load_preset
 from pipeline.rules.scenario import ScriptAgent, play_scenario, scenario_start
-from pipeline.tiles import counts34, parse_tiles
+from pipeline.rules.scoring import (
+    NO_MODIFIERS,
+    ScoringModifiers,
+    ScoringRules,
+    WinContext,
+    score_win,
+)
+from pipeline.tiles import TERMINAL_HONOR_TYPES, counts34, parse_tiles
 
 PRESET = load_preset("online-hanchan")
 WINDS_AS_WEST = HandShapes(alias=((27, 29), (28, 29), (30, 29)))  # East, South, North as West
@@ -308,3 +321,156 @@ def test_a_ron_is_valued_once_when_offered_and_declared(monkeypatch: pytest.Monk
     assert [(w.seat, w.from_seat) for w in rec.wins] == [(1, 0)]
     assert ("Yakuhai (hatsu)", 1) in rec.wins[0].yaku
     assert len(calls) == 1  # offered and declared with the same context: valued once
+
+
+# ---------------------------------------------------------------------- tenpai discards, fast exits
+
+def spread_hand(rng: random.Random, kind: str) -> list[int]:
+    """14 tile ids: drawn from the whole wall (mostly far from tenpai, the early exits), or laid
+    out near seven pairs or thirteen orphans (hands that pass the bad-unit exits only as
+    special shapes)."""
+    if kind == "wall":
+        return rng.sample(range(136), 14)
+    if kind == "pairs":
+        types = rng.sample(range(34), 8)
+        tiles = [4 * t + k for t in types[:6] for k in range(2)]
+        return tiles + [4 * types[6], 4 * types[7]]
+    orphans = sorted(TERMINAL_HONOR_TYPES)
+    missing = rng.choice(orphans)
+    tiles = [4 * t for t in orphans if t != missing]  # 12 of the 13
+    return tiles + [4 * orphans[0] + 1, 4 * rng.randrange(34) + 2]
+
+
+@pytest.mark.parametrize("kind", ["wall", "pairs", "orphans"])
+def test_tenpai_discards_with_early_exits_equal_the_waits_of_every_discard(kind: str) -> None:
+    # the exits count bad units (honors first) and skip seven pairs and orphans below six
+    # pairs or thirteen orphan tiles: no tenpai discard may be lost on the way
+    rng = random.Random(21)
+    found = 0
+    for _ in range(400):
+        counts = counts34(spread_hand(rng, kind))
+        ready = tenpai_discards(counts)
+        for t in range(34):
+            if counts[t]:
+                counts[t] -= 1
+                assert ready.get(t, frozenset()) == winning_types(counts), (counts, t)
+                counts[t] += 1
+        found += bool(ready)
+    assert found if kind != "wall" else found < 40  # special shapes met; random hands rarely
+
+
+# ---------------------------------------------------------------------- calls offered
+
+def leaves_discard_by_removal(concealed: list[int], used: tuple[int, ...],
+                              forbidden: frozenset[int]) -> bool:
+    rest = list(concealed)
+    for x in used:
+        rest.remove(x)
+    return any(x // 4 not in forbidden for x in rest)
+
+
+def test_a_call_is_offered_only_when_a_discard_is_left_as_with_the_tiles_taken_out() -> None:
+    # rule H-07: after a call the seat must have a tile it may discard (no kuikae)
+    rng = random.Random(4)
+    kept_none = 0
+    for _ in range(3000):
+        size = rng.choice((4, 7, 13))
+        concealed = rng.sample(range(4 * 9), size)  # one suit: kuikae often leaves nothing
+        used = tuple(rng.sample(concealed, 2))
+        called = rng.randrange(9)
+        forbidden = kuikae_types(called, rng.choice((None, max(0, min(called - 1, 6)))))
+        p = PlayerState(seat=1, concealed=concealed)
+        expected = leaves_discard_by_removal(concealed, used, forbidden)
+        assert HandState._leaves_discard(p, used, forbidden) == expected
+        kept_none += not expected
+    assert kept_none > 5
+
+
+def test_calls_offered_again_are_the_same_values_as_new_ones() -> None:
+    # rule H-05: P1, next after P0, may pon 5m (two pairs of its three 5m) or kan it, and chi
+    # it with 34m, 46m or 67m; the offers are reused objects, equal to actions built afresh
+    state = HandState(scenario_start(["", "34m555m67m1z2z3z4z5z6z", "", ""]), PRESET,
+                      [ScriptAgent() for _ in range(4)])
+    p1 = state.players[1].concealed
+    five = parse_tiles("5m", taken=[x for q in state.players for x in q.concealed])[0]
+    m = {t: sorted(x for x in p1 if x // 4 == t) for t in (2, 3, 4, 5, 6)}
+    expected = [Action(ActionKind.PON, 1, five, pair)
+                for pair in ((m[4][0], m[4][1]), (m[4][0], m[4][2]), (m[4][1], m[4][2]))]
+    expected += [Action(ActionKind.MINKAN, 1, five, tuple(m[4]))]
+    expected += [Action(ActionKind.CHI, 1, five, pair)
+                 for pair in ((m[2][0], m[3][0]), (m[3][0], m[5][0]), (m[5][0], m[6][0]))]
+    first = state.claim_actions(1, 0, five)
+    again = state.claim_actions(1, 0, five)
+    assert first == expected and again == expected
+    assert all(a is b for a, b in zip(first, again, strict=True))  # built once, offered again
+    assert state.claim_actions(2, 0, five) == []      # H-05: only the next seat may chi
+
+
+# ---------------------------------------------------------------------- the package's configs
+
+def random_win(rng: random.Random) -> WinContext:
+    """A closed complete hand won in a random situation (tsumo or ron, riichi, winds, dora)."""
+    tiles = complete_hand(rng, NO_SHAPES)
+    win = rng.choice(tiles)
+    tsumo = rng.random() < 0.5
+    riichi = rng.random() < 0.5
+    seat_wind = rng.randrange(4)
+    others = [x for x in range(136) if x not in tiles]
+    return WinContext(
+        concealed=tuple(tiles), melds=(), win_tile=win, is_tsumo=tsumo, seat_wind=seat_wind,
+        round_wind=rng.randrange(2), is_dealer=seat_wind == 0,
+        dora_indicators=tuple(rng.sample(others, rng.choice((1, 3)))),
+        ura_indicators=tuple(rng.sample(others, 1)), riichi=riichi,
+        ippatsu=riichi and rng.random() < 0.3, haitei=tsumo and rng.random() < 0.1,
+        houtei=not tsumo and rng.random() < 0.1,
+    )
+
+
+RULES = [ScoringRules(), ScoringRules(double_yakuman=True, kazoe_limit="none", kiriage=True,
+                                      red_fives=False, kuitan=False)]
+
+
+def test_wins_valued_with_shared_configs_equal_wins_valued_with_new_ones(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # the package rewrites the han of dora on its shared yaku objects at every call: wins valued
+    # one after another (two rule sets, with and without modifiers) must not see each other's
+    rng = random.Random(17)
+    wins = [(random_win(rng), RULES[i % 2], NO_MODIFIERS if i % 3 else ScoringModifiers(
+        dora_multiplier=2)) for i in range(150)]
+    shared = [score_win(*w) for w in wins]
+    monkeypatch.setattr(scoring, "_prepared", scoring._prepared.__wrapped__)  # built each time
+    fresh = [score_win(*w) for w in wins]
+    assert shared == fresh
+    assert sum(r is not None and r.dora > 0 for r in shared) > 20  # dora came and went
+    assert sum(r is not None and r.is_tsumo for r in shared) > 20
+
+
+def test_a_win_config_sets_what_the_package_constructor_sets() -> None:
+    # the copy of the prepared config must carry the flags a config built for the win carries
+    rng = random.Random(2)
+    for i in range(40):
+        ctx, rules = random_win(rng), RULES[i % 2]
+        built = HandConfig(
+            is_tsumo=ctx.is_tsumo, is_riichi=ctx.riichi, is_ippatsu=ctx.ippatsu,
+            is_haitei=ctx.haitei, is_houtei=ctx.houtei, player_wind=EAST + ctx.seat_wind,
+            round_wind=EAST + ctx.round_wind, options=scoring._prepared(rules)[0].options)
+        copied = scoring.hand_config(ctx, rules)
+        assert {k: v for k, v in vars(copied).items() if k != "yaku"} == \
+            {k: v for k, v in vars(built).items() if k != "yaku"}
+        assert copied.yaku is scoring._prepared(rules)[0].yaku  # the yaku objects shared
+    ron = scoring.ron_config(RULES[0], True)
+    assert ron.is_dealer and not ron.is_tsumo
+    assert ron.options is scoring._prepared(RULES[0])[0].options
+
+
+def test_shared_configs_keep_double_yakuman_single_unless_the_rules_double_them() -> None:
+    # a thirteen-sided kokushi wait: one yakuman, two with double yakuman on. The prepared
+    # configs are built anew here and valued first by every reading (the package would set
+    # the yaku's han itself, on the shared objects), then by the package, then again
+    tiles = parse_tiles("19m19p19s1234567z1m")
+    ctx = WinContext(concealed=tuple(tiles), melds=(), win_tile=tiles[-1], is_tsumo=False,
+                     seat_wind=1, round_wind=0, is_dealer=False)
+    scoring._prepared.cache_clear()
+    for modifiers in (ScoringModifiers(dora_multiplier=2), NO_MODIFIERS) * 2:
+        assert score_win(ctx, ScoringRules(), modifiers).yakuman == 1
+        assert score_win(ctx, ScoringRules(double_yakuman=True), modifiers).yakuman == 2

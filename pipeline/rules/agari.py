@@ -231,6 +231,13 @@ def _suit_kinds_after(suit: tuple[int, ...]) -> tuple[int, ...]:
                  for i, c in enumerate(suit))
 
 
+def _near_special(counts: Sequence[int]) -> bool:
+    """Whether 14 closed tiles may be one discard from seven pairs or thirteen orphans: six
+    pairs, or thirteen orphan tiles, already held."""
+    return (NUM_TYPES - counts.count(0) - counts.count(1) >= 6
+            or sum(_kokushi_counts(counts)) >= 13)
+
+
 def tenpai_discards(counts: Sequence[int]) -> dict[int, frozenset[int]]:
     """For a closed part of 3k+2 tiles: each discard type that leaves it tenpai, with its waits."""
     n = sum(counts)
@@ -239,15 +246,20 @@ def tenpai_discards(counts: Sequence[int]) -> dict[int, frozenset[int]]:
     # A discard changes one unit and the winning tile one more, so at most two units may be bad
     # for a regular wait; with two bad units the discard must come from one of them. Seven pairs
     # and thirteen orphans need six pairs or thirteen orphan tiles already. A discard changes
-    # one unit: only that unit is looked up again.
-    suits = _suits(counts)
-    kinds = _unit_kinds(counts, suits)
-    bad = kinds.count(_BAD)
-    special = n == 14 and (
-        NUM_TYPES - counts.count(0) - counts.count(1) >= 6 or sum(_kokushi_counts(counts)) >= 13
-    )
+    # one unit: only that unit is looked up again. Most hands are far from tenpai: the bad
+    # units are counted first, honors (one or four of a kind) before suits, and the hand is
+    # left as soon as more than two are bad (hot path: asked on every turn of a closed hand).
+    honors = counts[27:34]
+    bad = honors.count(1) + honors.count(4)
+    special = n == 14 and _near_special(counts)
     if bad > 2 and not special:
         return {}
+    suits = _suits(counts)
+    suit_kinds = [*map(_suit_kind, suits)]
+    bad += suit_kinds.count(_BAD)
+    if bad > 2 and not special:
+        return {}
+    kinds = [*suit_kinds, *map(_honor_kind, honors)]
     result: dict[int, frozenset[int]] = {}
     work = list(counts)
     for u, kind in enumerate(kinds):
@@ -272,7 +284,7 @@ def tenpai_discards(counts: Sequence[int]) -> dict[int, frozenset[int]]:
             if u < 3:
                 after_suits = (*suits[:u], tuple(work[base:base + 9]), *suits[u + 1:])
             waits = _regular_waits(work, after_suits, after)
-            if n == 14:
+            if special:  # else no seven pairs or orphans wait (six pairs, 13 orphans needed)
                 waits |= _special_waits(work)
             if waits:
                 result[t] = frozenset(waits)

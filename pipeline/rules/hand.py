@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
+from functools import cache
 from itertools import combinations
 
 from pipeline.rules.actions import Action, ActionKind, Meld, MeldKind
@@ -81,14 +82,22 @@ _DISCARDS = tuple(tuple(Action(ActionKind.DISCARD, s, t) for t in range(NUM_TILE
 _RIICHIS = tuple(tuple(Action(ActionKind.RIICHI, s, t) for t in range(NUM_TILES))
                  for s in range(4))
 _PASSES = tuple(Action(ActionKind.PASS, s) for s in range(4))
+# The win and call actions offered so far, by (kind, seat, tile, tiles): built on first offer
+# and offered again. Bounded by seats x tiles x the tile pairs a call may use (under 30,000;
+# 40 matches of four bots meet about 6,700).
+_OFFERED: dict[tuple[ActionKind, int, int, tuple[int, ...]], Action] = {}
 _OTHERS = tuple(tuple((s + i) % 4 for i in (1, 2, 3)) for s in range(4))  # in turn order
 # Kinds bound once: looking a member up on its enum class costs more than the hot check itself.
 _PASS, _DISCARD, _RIICHI, _RON = (ActionKind.PASS, ActionKind.DISCARD, ActionKind.RIICHI,
                                   ActionKind.RON)
 _TSUMO, _NINE_TERMINALS, _ABILITY = ActionKind.TSUMO, ActionKind.NINE_TERMINALS, ActionKind.ABILITY
+_CHI, _PON, _MINKAN = ActionKind.CHI, ActionKind.PON, ActionKind.MINKAN
 _OWN_KANS = (ActionKind.ANKAN, ActionKind.KAKAN)
 _CALLS_BY_PRIORITY = ((ActionKind.PON, ActionKind.MINKAN), (ActionKind.CHI,))  # rule H-05
 _PON_MELD, _ANKAN_MELD = MeldKind.PON, MeldKind.ANKAN
+# The log detail of a plain discard, by (tsumogiri, riichi)
+_DISCARD_DETAILS = {(False, False): "", (True, False): "tsumogiri", (False, True): " riichi",
+                    (True, True): "tsumogiri riichi"}
 # For each type: the sequences a chi on it may make, lowest first, as (lowest type, the two
 # other types); none for honors.
 _CHI_PARTNERS = tuple(
@@ -97,6 +106,17 @@ _CHI_PARTNERS = tuple(
     for t in range(34))
 
 
+def _offer(kind: ActionKind, seat: int, tile: int, tiles: tuple[int, ...] = ()) -> Action:
+    """The action of that kind, seat, tile and tiles, built once (actions are immutable values;
+    hot path: the calls on a discard are offered again and again)."""
+    key = (kind, seat, tile, tiles)
+    act = _OFFERED.get(key)
+    if act is None:
+        act = _OFFERED[key] = Action(kind, seat, tile, tiles)
+    return act
+
+
+@cache
 def kuikae_types(called: int, chi_low: int | None) -> frozenset[int]:
     """Tile types that may not be discarded right after a call (rule H-07).
 
@@ -383,7 +403,7 @@ class HandState(HookPoints):
             ctx = self.win_context(seat, p.drawn, tsumo=True, rinshan=rinshan)
             value = self._win_value(seat, ctx, None, complete=complete)
             if value is not None and self._win_allowed(seat, ctx, None, value.yakuman):
-                acts.append(Action(ActionKind.TSUMO, seat, p.drawn))
+                acts.append(_offer(_TSUMO, seat, p.drawn))
         if (drew and not rinshan and p.turns == 0 and self.uninterrupted
                 and self.preset.abortive_draws and count_terminal_honor_kinds(counts) >= 9):
             acts.append(Action(ActionKind.NINE_TERMINALS, seat))  # rule M-04, K-11
@@ -408,7 +428,8 @@ class HandState(HookPoints):
         return (p.is_closed and not p.riichi
                 and self.scores[seat] >= self.preset.riichi_min_points
                 and self.wall.live_left >= self.preset.riichi_min_wall  # rule H-08, K-02
-                and all(a.riichi_allowed() for a in self.abilities if a.seat == seat))
+                and (not self.abilities
+                     or all(a.riichi_allowed() for a in self.abilities if a.seat == seat)))
 
     def _kan_room(self) -> bool:
         # rule H-06: a kan needs a replacement tile; K-03: none on the last draw
@@ -416,6 +437,8 @@ class HandState(HookPoints):
 
     def _kan_actions(self, seat: int, counts: list[int]) -> list[Action]:
         p = self.players[seat]
+        if not (4 in counts or (p.melds and not p.riichi)):  # nothing to declare (hot path)
+            return []
         if not self._kan_room() or p.kans >= 4:  # rule K-08
             return []
         acts = []
@@ -454,25 +477,27 @@ class HandState(HookPoints):
         acts: list[Action] = []
         t = tile // 4
         if (t in p.waits() or self.abilities) and self._can_ron(seat, tile):
-            acts.append(Action(ActionKind.RON, seat, tile))
+            acts.append(_offer(_RON, seat, tile))
         last = self.wall.live_left == 0
         if p.riichi and not last and self.abilities and self._riichi_kan(p, t):
             same = tuple(sorted(x for x in p.concealed if x // 4 == t))
-            acts.append(Action(ActionKind.MINKAN, seat, tile, same))
+            acts.append(_offer(_MINKAN, seat, tile, same))
         if p.riichi or last:  # rule K-03: no open calls on the last discard
             return acts
         held = p.held()
         if held[t] >= 2:
-            same = [x for x in p.concealed if x // 4 == t]
-            for pair in sorted(set(combinations(sorted(same), 2))):
-                if self._leaves_discard(p, pair, frozenset({t})):
-                    acts.append(Action(ActionKind.PON, seat, tile, pair))
+            same = tuple(sorted([x for x in p.concealed if x // 4 == t]))
+            forbidden = kuikae_types(t, None)
+            for pair in combinations(same, 2):  # distinct ids, in order
+                if self._leaves_discard(p, pair, forbidden):
+                    acts.append(_offer(_PON, seat, tile, pair))
             if len(same) == 3 and self._kan_room() and p.kans < 4:
-                acts.append(Action(ActionKind.MINKAN, seat, tile, tuple(sorted(same))))
-        if seat == (discarder + 1) % 4 and t < 27:
-            acts.extend(self._chi_actions(p, tile))
-        if seat == (discarder + 1) % 4 and p.shapes:
-            acts.extend(self._shaped_chi(p, tile))
+                acts.append(_offer(_MINKAN, seat, tile, same))
+        if seat == (discarder + 1) % 4:
+            if t < 27:
+                acts.extend(self._chi_actions(p, tile))
+            if p.shapes:
+                acts.extend(self._shaped_chi(p, tile))
         return acts
 
     def _chi_actions(self, p: PlayerState, tile: int) -> list[Action]:
@@ -482,21 +507,19 @@ class HandState(HookPoints):
         for lo, need_a, need_b in _CHI_PARTNERS[t]:
             if not (held[need_a] and held[need_b]):
                 continue
-            a = [x for x in p.concealed if x // 4 == need_a]
-            b = [x for x in p.concealed if x // 4 == need_b]
+            a = sorted([x for x in p.concealed if x // 4 == need_a])  # tile ids are unique
+            b = sorted([x for x in p.concealed if x // 4 == need_b])
             forbidden = kuikae_types(t, lo)
-            for x in sorted(set(a)):
-                for y in sorted(set(b)):
+            for x in a:
+                for y in b:
                     if self._leaves_discard(p, (x, y), forbidden):
-                        acts.append(Action(ActionKind.CHI, p.seat, tile, (x, y)))
+                        acts.append(_offer(_CHI, p.seat, tile, (x, y)))
         return acts
 
     @staticmethod
     def _leaves_discard(p: PlayerState, used: tuple[int, ...], forbidden: frozenset[int]) -> bool:
-        rest = list(p.concealed)
-        for x in used:
-            rest.remove(x)
-        return any(x // 4 not in forbidden for x in rest)
+        """Whether the hand keeps a tile it may discard after a call using ``used`` (H-07)."""
+        return any(x // 4 not in forbidden for x in p.concealed if x not in used)
 
     def _can_ron(self, seat: int, tile: int, *, chankan: bool = False,
                  kokushi_only: bool = False, face_down: bool = False) -> bool:
@@ -741,18 +764,19 @@ class HandState(HookPoints):
         p.kuikae = frozenset()
         p.temp_furiten = False  # rule K-01: temporary furiten ends with one's own discard
         self.discard_count += 1
-        self.log("discard", seat, tile, detail=("tsumogiri" if tsumogiri else "")
-                 + (" riichi" if riichi else "") + (f" face down ({face_down})" if face_down
-                                                    else "")
+        self.log("discard", seat, tile, detail=_DISCARD_DETAILS[tsumogiri, riichi]
+                 + (f" face down ({face_down})" if face_down else "")
                  + (f" unclaimable ({unclaimable})" if unclaimable else ""))
-        self._flush_pending_dora()  # rule K-05
+        if self.pending_dora:
+            self._flush_pending_dora()  # rule K-05
         self.last_kan_from = None
         if self.abilities:
             self._discard_made(seat, tile, tsumogiri, after_call, bool(face_down))
 
         claims: dict[int, Action] = {}
         self.current_claim_from = seat
-        for s in self._others(seat):
+        others = _OTHERS[seat]
+        for s in others:
             if face_down:  # C-13: nobody may claim it, but an always-winning tile may ron it
                 legal = [Action(ActionKind.RON, s, tile)] if self.abilities and \
                     self._can_ron(s, tile, face_down=True) else []
@@ -768,11 +792,11 @@ class HandState(HookPoints):
                 choice = self.ask(s, [*legal, _PASSES[s]])
                 if choice.kind != _PASS:
                     claims[s] = choice
-        rons = [s for s in self._others(seat) if s in claims and claims[s].kind == _RON]
-        priority = self._priority_claims(claims, self._others(seat)) if self.abilities else []
+        rons = [s for s in others if s in claims and claims[s].kind == _RON] if claims else []
+        priority = self._priority_claims(claims, others) if self.abilities else []
         if priority:
             rons = []  # a priority call beats ron; the beaten seats saw their tile go by
-        for s in ([] if face_down else self._others(seat)):
+        for s in (() if face_down else others):
             if s not in rons:
                 self._missed(s, tile)
         if rons:
@@ -801,7 +825,7 @@ class HandState(HookPoints):
                 priority = [s for s in priority if s in claims]
             if self.preset.abortive_draws and all(q.riichi for q in self.players):
                 return self._abort("four_riichi")  # rule M-04, K-11
-        if self._four_winds():
+        if self.discard_count == 4 and self._four_winds():
             return self._abort("four_winds")
         if self.kan_count == 4 and self.preset.abortive_draws and \
                 max(q.kans for q in self.players) < 4:
@@ -813,7 +837,7 @@ class HandState(HookPoints):
             return self._call(priority[0], seat, call)
         # calls: pon / open kan beat chi; equal priority goes in turn order (rule H-05)
         for kinds in _CALLS_BY_PRIORITY if claims else ():
-            for s in self._others(seat):
+            for s in others:
                 if s in claims and claims[s].kind in kinds:
                     return self._call(s, seat, claims[s])  # rule C-14: a call interrupts
         if self.abilities:  # a ron an ability allows on an earlier discard

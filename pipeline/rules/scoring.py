@@ -17,7 +17,9 @@ Points never include honba or riichi sticks; the engine adds those.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from copy import copy
 from dataclasses import dataclass, field, replace
+from functools import cache
 
 from mahjong.constants import AKA_DORAS, CHUN, EAST, HAKU, HATSU
 from mahjong.hand_calculating.divider import HandDivider
@@ -284,8 +286,17 @@ def to_package_meld(meld: Meld) -> PkgMeld:
     return PkgMeld(PkgMeld.KAN, tiles, opened=False)
 
 
-def hand_config(ctx: WinContext, rules: ScoringRules) -> HandConfig:
-    """A fresh package config for this win (fresh, since the package rewrites its yaku objects)."""
+@cache
+def _prepared(rules: ScoringRules) -> tuple[HandConfig, HandConfig, HandConfig]:
+    """The package's configs for one set of rules, built once: a config with every win flag
+    off (copied for each win), and the ron configs of a non-dealer and a dealer (shared).
+
+    Building a ``HandConfig`` builds every yaku object anew, which costs more than valuing
+    most hands. Sharing the yaku objects is safe: the package rewrites only the han of Dora,
+    Aka Dora and Ura Dora on each call (read at once, see :func:`_score_with_package`) and
+    sets the double yakuman to single ones here, as it would itself; the engine never enables
+    paarenchan or daisharin, the only yaku that change otherwise.
+    """
     if rules.kazoe_limit not in _KAZOE:
         raise ValueError(f"kazoe_limit must be one of {sorted(_KAZOE)}, not {rules.kazoe_limit!r}")
     if rules.renhou not in _RENHOU:
@@ -298,30 +309,36 @@ def hand_config(ctx: WinContext, rules: ScoringRules) -> HandConfig:
         kiriage=rules.kiriage,
         renhou_as_yakuman=rules.renhou == "yakuman",
     )
-    riichi = ctx.riichi or ctx.double_riichi
-    config = HandConfig(
-        is_tsumo=ctx.is_tsumo,
-        is_riichi=riichi,
-        is_daburu_riichi=ctx.double_riichi,
-        is_ippatsu=ctx.ippatsu and rules.ippatsu,
-        is_rinshan=ctx.rinshan,
-        is_chankan=ctx.chankan,
-        is_haitei=ctx.haitei,
-        is_houtei=ctx.houtei,
-        is_tenhou=ctx.tenhou,
-        is_chiihou=ctx.chiihou,
-        is_renhou=ctx.renhou and rules.renhou != "off",
-        player_wind=EAST + ctx.seat_wind,
-        round_wind=EAST + ctx.round_wind,
-        options=options,
-    )
-    config.is_dealer = ctx.is_dealer   # the package guesses it from the seat wind
+    base = HandConfig(options=options)
     if not rules.double_yakuman:       # as the package does inside estimate_hand_value
-        for yaku in (config.yaku.daburu_kokushi, config.yaku.suuankou_tanki,
-                     config.yaku.daburu_chuuren_poutou):
+        for yaku in (base.yaku.daburu_kokushi, base.yaku.suuankou_tanki,
+                     base.yaku.daburu_chuuren_poutou):
             yaku.han_closed = _YAKUMAN_HAN
-        config.yaku.daisuushi.han_closed = _YAKUMAN_HAN
-        config.yaku.daisuushi.han_open = _YAKUMAN_HAN
+        base.yaku.daisuushi.han_closed = _YAKUMAN_HAN
+        base.yaku.daisuushi.han_open = _YAKUMAN_HAN
+    ron_dealer = copy(base)
+    ron_dealer.is_dealer = True
+    return base, copy(base), ron_dealer
+
+
+def hand_config(ctx: WinContext, rules: ScoringRules) -> HandConfig:
+    """The package's config for this win: a copy of the rules' prepared config (its yaku
+    objects shared, see :func:`_prepared`) with the win's flags set."""
+    config = copy(_prepared(rules)[0])
+    config.is_tsumo = ctx.is_tsumo
+    config.is_riichi = ctx.riichi or ctx.double_riichi
+    config.is_daburu_riichi = ctx.double_riichi
+    config.is_ippatsu = ctx.ippatsu and rules.ippatsu
+    config.is_rinshan = ctx.rinshan
+    config.is_chankan = ctx.chankan
+    config.is_haitei = ctx.haitei
+    config.is_houtei = ctx.houtei
+    config.is_tenhou = ctx.tenhou
+    config.is_chiihou = ctx.chiihou
+    config.is_renhou = ctx.renhou and rules.renhou != "off"
+    config.player_wind = EAST + ctx.seat_wind
+    config.round_wind = EAST + ctx.round_wind
+    config.is_dealer = ctx.is_dealer   # the package would guess it from the seat wind
     return config
 
 
@@ -371,11 +388,9 @@ def _check_context(ctx: WinContext, rules: ScoringRules) -> None:
 # --- results ---------------------------------------------------------------------------------
 
 
-def ron_config(config: HandConfig) -> HandConfig:
-    """The same win read as a ron, to price a tsumo that one player pays in full."""
-    ron = HandConfig(options=config.options)
-    ron.is_dealer = config.is_dealer
-    return ron
+def ron_config(rules: ScoringRules, is_dealer: bool) -> HandConfig:
+    """A win read as a ron, to price a tsumo that one player pays in full (shared: only read)."""
+    return _prepared(rules)[2 if is_dealer else 1]
 
 
 def _points(
@@ -438,8 +453,9 @@ def _score_with_package(ctx: WinContext, rules: ScoringRules) -> WinResult | Non
             yaku.append((item.name, han))
             is_yakuman = is_yakuman or item.is_yakuman
     return _points(
-        response.han, response.fu, yaku, response.cost, ron_config(config), is_tsumo=ctx.is_tsumo,
-        is_dealer=ctx.is_dealer, is_yakuman=is_yakuman, dora=dora, aka=aka, ura=ura,
+        response.han, response.fu, yaku, response.cost, ron_config(rules, ctx.is_dealer),
+        is_tsumo=ctx.is_tsumo, is_dealer=ctx.is_dealer, is_yakuman=is_yakuman, dora=dora,
+        aka=aka, ura=ura,
     )
 
 
@@ -474,8 +490,8 @@ class _Setup:
         aka = sum(t in AKA_DORAS for t in tiles) if rules.red_fives else 0
         ura_map = build_dora_count_map(_ura_indicators(ctx, rules, modifiers))
         ura = count_dora_for_hand(tiles_34, ura_map)
-        return cls(ctx, config, ron_config(config), melds, opened, tiles_34, bool(opened),
-                   dora, aka, ura)
+        return cls(ctx, config, ron_config(rules, ctx.is_dealer), melds, opened, tiles_34,
+                   bool(opened), dora, aka, ura)
 
 
 @dataclass
