@@ -75,6 +75,7 @@ bonuses do not change how it builds a hand unless its policy says so.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from functools import cached_property
 from typing import Any
 
 from pipeline.cards import (
@@ -346,7 +347,7 @@ class CardAbility(duel_effects.DuelHooks, claims.ClaimEffects, payments.PaymentH
         self.card = card
         self.seat = seat
         self.name = card.id
-        self.pay = payments.PaymentEffects(card, seat, memory or MatchMemory())
+        self._memory = memory
         self._scoring: list[tuple[Effect, ScoringPrimitive]] = [
             (e, SCORING_PRIMITIVES[e.kind]) for e in card.effects if e.kind in SCORING_PRIMITIVES
         ]
@@ -355,14 +356,94 @@ class CardAbility(duel_effects.DuelHooks, claims.ClaimEffects, payments.PaymentH
         self._face_down = [e.params["when"] for e in card.effects
                            if e.kind == "face_down_discard" and e.params["when"] in FACE_DOWN_WHEN]
         self.face_down_used = 0  # an ability lives for one hand: "once per hand" counts here
-        self.tab = table_effects.TableEffects(card, seat)
-        self.duel = duel_effects.DuelEffects(card, seat)  # claims, wins, blocks, duels
-        self.walls = wall_effects.WallEffects(card, seat)  # the wall and draws
-        self.swaps = swap_effects.SwapEffects(card, seat)  # tiles swapped with ponds
-        self.meta = meta_effects.MetaEffects(card, seat)  # rinshan tiles
-        self.satomi = satomi_effects.SatomiEffects(card, seat)  # draws to the indicator, walls
-        self.pool = pool_effects.DeclaredPool(card, seat)  # a declared pool of wall tiles
-        self.reveal = reveal_effects.RevealEffects(card, seat)  # revealed draws, closing kans
+        self._extra_turns = [e.params for e in card.effects if e.kind == "extra_turn"]
+        self._always_riichi = any(e.kind == "always_riichi" for e in card.effects)
+
+    # The effect families, each built when first asked: the bots build an ability for every
+    # option of every pick only to read its worth (``pick_value``), which needs none of them.
+
+    @cached_property
+    def pay(self) -> payments.PaymentEffects:
+        return payments.PaymentEffects(self.card, self.seat, self._memory or MatchMemory())
+
+    @cached_property
+    def tab(self) -> table_effects.TableEffects:
+        return table_effects.TableEffects(self.card, self.seat)
+
+    @cached_property
+    def duel(self) -> duel_effects.DuelEffects:
+        """Claims, wins, blocks, duels."""
+        return duel_effects.DuelEffects(self.card, self.seat)
+
+    @cached_property
+    def walls(self) -> wall_effects.WallEffects:
+        """The wall and draws."""
+        return wall_effects.WallEffects(self.card, self.seat)
+
+    @cached_property
+    def swaps(self) -> swap_effects.SwapEffects:
+        """Tiles swapped with ponds."""
+        return swap_effects.SwapEffects(self.card, self.seat)
+
+    @cached_property
+    def meta(self) -> meta_effects.MetaEffects:
+        """Rinshan tiles, winds read as West."""
+        return meta_effects.MetaEffects(self.card, self.seat)
+
+    @cached_property
+    def satomi(self) -> satomi_effects.SatomiEffects:
+        """Draws to the indicator, the wall a hand ends on."""
+        return satomi_effects.SatomiEffects(self.card, self.seat)
+
+    @cached_property
+    def pool(self) -> pool_effects.DeclaredPool:
+        """A declared pool of wall tiles."""
+        return pool_effects.DeclaredPool(self.card, self.seat)
+
+    @cached_property
+    def reveal(self) -> reveal_effects.RevealEffects:
+        """Revealed draws, closing kans."""
+        return reveal_effects.RevealEffects(self.card, self.seat)
+
+    @cached_property
+    def _silent(self) -> frozenset[str]:
+        """The engine-asked hooks on which this card's effects never act (they would return
+        what they were given, or nothing, and change no state): ``listens`` is False there.
+        Worked out when first asked (an ability built for a pick estimate never is)."""
+        kinds, duel, tab, swaps = self._kinds(), bool(self.duel), bool(self.tab), bool(self.swaps)
+        walls, pool = bool(self.walls), bool(self.pool)
+        by_place = tab and "others_while_last" in self.tab.open_who  # checked at draws, discards
+        late = duel and bool(self.duel.late_han)  # a late ron: offered, then scored
+        peeks = swaps and self.swaps.peek          # a peek at the wall after others' moves
+        wind = swaps and self.swaps.wind_guard     # wins blocked, swaps with a passed wind
+        acting = {
+            "claim_filter": (duel and (self.duel.block or self.duel.chi_any)) or pool
+            or bool(kinds & claims.FILTER_KINDS) or bool(self._calls() & claims.FILTER_CALLS),
+            "claim_made": (duel and bool(self.duel.double_chi or self.duel.open_stake)) or tab
+            or swaps or "set_aside_draw" in kinds,
+            "before_draw": walls or pool or "set_aside_draw" in kinds,
+            "replace_draw": bool(self.reveal),
+            "after_draw": by_place or late or (duel and self.duel.dama) or peeks
+            or (bool(self.meta) and self.meta.rinshan),
+            "discard_made": (walls and self.walls.last_tile) or peeks or by_place,
+            "discard_passed": wind,
+            "discard_actions": "repeat_discard" in kinds,
+            "late_claims": late,
+            "win_allowed": wind or pool,
+            "win_is_chombo": pool,
+            "switched_off": duel and bool(self.duel.block or self.duel.factor),
+            "extra_turn": bool(self._extra_turns)
+            or (tab and "suji_or_genbutsu_vs_riichi" in self.tab.extra_when),
+            "forced_face_down": self._always_riichi,
+            "always_wins": (duel and self.duel.dama) or (walls and self.walls.last_tile)
+            or (tab and "white_dragon_in_riichi" in self.tab.always)
+            or (bool(self.meta) and self.meta.rinshan),
+        }
+        return frozenset(hook for hook, on in acting.items() if not on)
+
+    def listens(self, hook: str) -> bool:
+        """Every hook is overridden here; those none of the card's effects act on are silent."""
+        return hook not in self._silent
 
     def own_actions(self, view: OwnTurnView) -> list[Action]:
         """Face-down discards (rule C-13) when the card's condition holds."""
@@ -379,8 +460,8 @@ class CardAbility(duel_effects.DuelHooks, claims.ClaimEffects, payments.PaymentH
     def extra_turn(self, view: DiscardView) -> bool:
         """Extra turns the card's effects earn (offered by the engine; optional, C-17)."""
         return not view.face_down and (any(
-            _extra_turn_earned(e.params["when"], e.params, view) for e in self.card.effects
-            if e.kind == "extra_turn") or (bool(self.tab) and self.tab.extra_turn(view)))
+            _extra_turn_earned(params["when"], params, view) for params in self._extra_turns)
+            or (bool(self.tab) and self.tab.extra_turn(view)))
 
     def action_taken(self, action: Action) -> None:
         if action.detail.endswith(":face_down"):
@@ -458,6 +539,11 @@ class CardAbility(duel_effects.DuelHooks, claims.ClaimEffects, payments.PaymentH
         return read.merged(own) if read else own
 
     def always_wins(self, view: WinTileView) -> bool:
+        """Asked of a seat at every discard: a card with no always-winning tile says no at
+        once (``_every_always_win`` asks each effect family)."""
+        return "always_wins" not in self._silent and self._every_always_win(view)
+
+    def _every_always_win(self, view: WinTileView) -> bool:
         return super().always_wins(view) or (bool(self.tab) and self.tab.always_wins(view)) \
             or (bool(self.walls) and self.walls.always_wins(view)) \
             or (bool(self.meta) and self.meta.always_wins(view))
@@ -515,8 +601,7 @@ class CardAbility(duel_effects.DuelHooks, claims.ClaimEffects, payments.PaymentH
 
     def forced_face_down(self, view: OwnTurnView) -> bool:
         """Her third row of discards goes face down (``always_riichi``), a forced effect."""
-        return any(e.kind == "always_riichi" for e in self.card.effects) and \
-            scoring_effects.third_row(view.turns)
+        return self._always_riichi and scoring_effects.third_row(view.turns)
 
     def pick_value(self, hand: Sequence[int], situation: PickView) -> float:
         """The sum of her implemented effects' rough worth in points with this starting hand

@@ -100,6 +100,11 @@ def red_dragon_pond_pon(view: ClaimView, actions: list[Action], seat: int, name:
     return kept
 
 
+# What ``ClaimEffects.claim_filter`` acts on: effect kinds, and priority calls.
+FILTER_KINDS = frozenset(("wrap_sequences", "unclaimable_repeat"))
+FILTER_CALLS = frozenset(("pon_red_dragon_from_pond",))
+
+
 class ClaimEffects:
     """The claim, draw and discard hooks of a card (mixed into ``CardAbility``)."""
 
@@ -128,7 +133,7 @@ class ClaimEffects:
 
     def claim_filter(self, view: ClaimView, actions: list[Action]) -> list[Action]:
         kinds = self._kinds()
-        if "wrap_sequences" in kinds:
+        if "wrap_sequences" in kinds:  # the kinds and calls here are FILTER_KINDS, FILTER_CALLS
             actions = no_pon_or_kan(view, actions, self.seat)
         if "unclaimable_repeat" in kinds:
             actions = unclaimable_repeat(view, actions, self.seat)

@@ -171,10 +171,11 @@ class DuelEffects:
         self.opponent: int | None = None        # the duel opponent
         self.duel_at = 0
         self.duel_over = False
+        self._any = bool(self.late_han or self.chi_any or self.double_chi or self.dama
+                         or self.block or self.factor or self.open_stake)  # asked very often
 
     def __bool__(self) -> bool:
-        return bool(self.late_han or self.chi_any or self.double_chi or self.dama or self.block
-                    or self.factor or self.open_stake)
+        return self._any
 
     def _events(self) -> tuple:
         return self.table.events() if self.table is not None else ()
@@ -249,8 +250,8 @@ class DuelEffects:
             chi_options(view, self.seat, self.name)
 
     def claim_made(self, view: CallView) -> None:
-        if view.seat == self.seat and view.kind == "chi":
-            self.chi_from.add(view.from_seat)
+        if self.double_chi and view.seat == self.seat and view.kind == "chi":
+            self.chi_from.add(view.from_seat)  # read only for the doubled payments
         if self.open_stake and view.seat != self.seat and self.table is not None:
             calls = sum(1 for e in self._events() if e.kind in CALL_EVENTS and e.seat == view.seat)
             if calls == 1:  # this call opened the hand

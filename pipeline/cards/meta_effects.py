@@ -181,6 +181,14 @@ class FlipAbility:
     def side(self) -> Any:
         return self.sides[self.up]
 
+    # hooks answered here, whatever side is up
+    OWN_HOOKS = frozenset(("hand_start", "before_draw", "after_draw", "riichi", "claim_made",
+                           "extra_turn", "scoring"))
+
+    def listens(self, hook: str) -> bool:
+        """Either side may be up during the hand: a hook either side listens to counts."""
+        return hook in self.OWN_HOOKS or any(side.listens(hook) for side in self.sides)
+
     def __getattr__(self, name: str) -> Any:
         return getattr(self.sides[self.up], name)
 

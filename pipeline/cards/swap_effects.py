@@ -150,10 +150,11 @@ class SwapEffects:
         self.table: TableControls | None = None
         self.riichi_seen = False  # another seat's riichi accepted since her previous turn
         self.called = False       # she called and has not discarded yet
+        self._any = bool(self.with_discard or self.wind_guard or self.peek or self.threat
+                         or self.meld_swap or self.face_down_han)  # asked very often
 
     def __bool__(self) -> bool:
-        return bool(self.with_discard or self.wind_guard or self.peek or self.threat
-                    or self.meld_swap or self.face_down_han)
+        return self._any
 
     def hand_start(self, table: TableControls) -> None:
         self.swaps = table.swaps()

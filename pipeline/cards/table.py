@@ -7,6 +7,7 @@ agent, through its ``pick(starting_hand, options)`` hook when it has one.
 
 from __future__ import annotations
 
+import functools
 import inspect
 from collections.abc import Callable, Sequence
 
@@ -125,10 +126,25 @@ def _ask_pick(chooser: Callable[..., str], hand: tuple[int, ...], options: tuple
               situation: PickView) -> str:
     """An agent's pick, with the seat's situation when its ``pick`` takes a third argument
     (agents written for ``pick(starting_hand, options)`` keep working)."""
+    function = getattr(chooser, "__func__", None)  # an agent's method: its function, read once
+    takes = _method_takes_situation(function) if function is not None \
+        else _takes_situation(chooser)
+    return chooser(hand, options, situation) if takes else chooser(hand, options)
+
+
+def _takes_situation(chooser: Callable[..., str], skip_self: bool = False) -> bool:
+    """Whether a ``pick`` accepts three arguments (after ``self`` when ``skip_self``)."""
     try:
-        inspect.signature(chooser).bind(hand, options, situation)
-    except TypeError:
-        return chooser(hand, options)
-    except ValueError:  # no signature to read (a builtin): the two-argument form
-        return chooser(hand, options)
-    return chooser(hand, options, situation)
+        signature = inspect.signature(chooser)
+        if skip_self:
+            signature = signature.replace(parameters=tuple(signature.parameters.values())[1:])
+        signature.bind(None, None, None)
+    except (TypeError, ValueError):  # ValueError: no signature to read (a builtin)
+        return False
+    return True
+
+
+@functools.lru_cache(maxsize=256)
+def _method_takes_situation(function: Callable[..., str]) -> bool:
+    """:func:`_takes_situation` of a method's function, read once per class, not per pick."""
+    return _takes_situation(function, skip_self=True)

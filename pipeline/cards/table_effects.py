@@ -239,12 +239,14 @@ class TableEffects:
         self.turns = 0                          # her discards so far, as last seen
         self.extra_turn_at: int | None = None   # her discard count during an extra turn
         self.broke_ippatsu = False              # her last call took away an ippatsu chance
+        # the effects above are the card's: whether any is this family's is known once
+        self._any = bool(self.face_down_when & SUPPORTED[("face_down_discard", "when")]
+                         or self.extra_when & SUPPORTED[("extra_turn", "when")]
+                         or self.open_who & SUPPORTED[("open_hands", "who")]
+                         or self.shown or self.call_payment or self.always)
 
     def __bool__(self) -> bool:
-        return bool(self.face_down_when & SUPPORTED[("face_down_discard", "when")]
-                    or self.extra_when & SUPPORTED[("extra_turn", "when")]
-                    or self.open_who & SUPPORTED[("open_hands", "who")]
-                    or self.shown or self.call_payment or self.always)
+        return self._any
 
     # ------------------------------------------------------------------ reveals
 

@@ -95,9 +95,11 @@ class WallEffects:
         self.round_wind = 0
         self.exchanged = 0          # exchanges done this hand
         self.aside_drawn = False    # the extra tile was drawn (it may be gone since)
+        self._any = bool(self.exchanges or self.from_discards or self.extra_tile
+                         or self.last_tile)  # asked very often
 
     def __bool__(self) -> bool:
-        return bool(self.exchanges or self.from_discards or self.extra_tile or self.last_tile)
+        return self._any
 
     def hand_start(self, table: TableControls) -> None:
         self.wall = table.wall()

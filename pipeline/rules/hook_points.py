@@ -27,11 +27,13 @@ from pipeline.rules.hooks import (
     TableControls,
     WallControls,
     WinView,
+    listens,
 )
 from pipeline.rules.scoring import WinContext
 
 if TYPE_CHECKING:
     from pipeline.rules.hand import HandState, PlayerState
+    from pipeline.rules.hooks import AbilityHooks
     from pipeline.rules.records import HandRecord
 
 PRIORITY = ":priority"   # detail ending of a call that beats every other claim, ron included
@@ -40,6 +42,18 @@ KAN_KINDS = (ActionKind.ANKAN, ActionKind.KAKAN)
 
 class HookPoints:
     """Shape, claim and draw hooks for :class:`HandState` (see the module docstring)."""
+
+    def _listening(self: HandState, hook: str) -> list[AbilityHooks]:
+        """The abilities in play that listen to ``hook`` (``listens``), in play order: the
+        others would do nothing, so they are not asked and no view is built for them. Kept
+        while the abilities in play stay the same list (``_refresh_active`` makes a new one)."""
+        memo = self.__dict__.get("_listeners")
+        if memo is None or memo[0] is not self.abilities:
+            memo = self.__dict__["_listeners"] = (self.abilities, {})
+        found = memo[1].get(hook)
+        if found is None:
+            found = memo[1][hook] = [a for a in self.abilities if listens(a, hook)]
+        return found
 
     # ------------------------------------------------------------------ shapes
 
@@ -84,7 +98,7 @@ class HookPoints:
         """Tiles lying in each pond (called or taken tiles left out; face-down ones on request).
         Kept until a pond grows or changes (``pond_changes``); then only that pond is read."""
         memo = self.__dict__.setdefault("_ponds_memo", {})
-        sizes = tuple(map(len, self.pond_lists))
+        sizes = sum(map(len, self.pond_lists))  # ponds only grow: their total says if one did
         kept = memo.get(face_down)
         if kept is not None and kept[0] == sizes and kept[1] == self.pond_changes:
             return kept[2]
@@ -103,12 +117,15 @@ class HookPoints:
                        legal: list[Action], *, unclaimable: bool = False,
                        kan_tile: bool = False) -> list[Action]:
         """The calls left to ``seat`` after every ability's ``claim_filter``."""
+        listening = self._listening("claim_filter")
+        if not listening:
+            return legal
         p = self.players[seat]
         view = ClaimView(seat=seat, discarder=discarder, tile=tile,
                          concealed=tuple(p.concealed), in_riichi=p.riichi,
                          last_discard=self.wall.at_last_tile, ponds=self._pond_tiles(),
                          unclaimable=unclaimable, kan_tile=kan_tile)
-        for ability in self.abilities:
+        for ability in listening:
             legal = ability.claim_filter(view, legal)
         return legal
 
@@ -155,9 +172,12 @@ class HookPoints:
         raise ValueError(f"tile {tile} is not lying in any pond")
 
     def _claim_made(self: HandState, seat: int, meld: Meld, from_seat: int) -> None:
+        listening = self._listening("claim_made")
+        if not listening:
+            return
         view = CallView(seat=seat, kind=meld.kind.value, tiles=meld.tiles, called=meld.called,
                         from_seat=from_seat, ponds=self._pond_tiles())
-        for ability in self.abilities:
+        for ability in listening:
             ability.claim_made(view)
 
     # ------------------------------------------------------------------ wins
@@ -170,6 +190,9 @@ class HookPoints:
             return True
         if self._dead_hand(seat):
             return False
+        listening = self._listening("win_allowed")
+        if not listening:
+            return True
         declared = {q.seat: d.order for q in self.players if q.riichi_accepted
                     for d in q.discards if d.riichi}
         riichi = tuple(sorted(declared, key=declared.get))
@@ -177,7 +200,7 @@ class HookPoints:
                        table_points=1000 * self.sticks,
                        melds=tuple(tuple(q.melds) for q in self.players),
                        ponds=self._pond_tiles(face_down=True), yakuman=yakuman)
-        return all(a.win_allowed(view) for a in self.abilities)
+        return all(a.win_allowed(view) for a in listening)
 
     def _dead_hand(self: HandState, seat: int) -> bool:
         """Rule C-20: a hand holding a sequence its seat may not build (only a card gives it
@@ -195,12 +218,13 @@ class HookPoints:
                        tile: int, *, tsumo: bool = False, chankan: bool = False) -> int | None:
         """The first of the declaring seats whose win an ability rules a chombo
         (``win_is_chombo``), if any."""
-        if not self.abilities:
+        listening = self._listening("win_is_chombo") if self.abilities else []
+        if not listening:
             return None
         for seat in winners:
             ctx = self.win_context(seat, tile, tsumo=tsumo, chankan=chankan)
             view = self._win_view(seat, ctx, discarder)
-            if any(a.win_is_chombo(view) for a in self.abilities):
+            if any(a.win_is_chombo(view) for a in listening):
                 return seat
         return None
 
@@ -233,23 +257,27 @@ class HookPoints:
 
     def _replaced_draw(self: HandState, seat: int, source: str) -> int | None:
         """A draw the seat's ability makes in its own way (``replace_draw``), if any."""
+        own = [a for a in self._listening("replace_draw") if a.seat == seat]
+        if not own:
+            return None
         view = DrawView(seat=seat, live_left=self.wall.live_left, ponds=self._pond_tiles(),
                         source=source, ippatsu=self.players[seat].ippatsu)
-        for ability in self.abilities:
-            if ability.seat == seat:
-                tile = ability.replace_draw(view, WallControls(self))
-                if tile is not None:
-                    return tile
+        for ability in own:
+            tile = ability.replace_draw(view, WallControls(self))
+            if tile is not None:
+                return tile
         return None
 
     def _offered_draw(self: HandState, seat: int, source: str) -> tuple[int, str] | None:
         """A draw from a source the seat's abilities offer (a pond tile, or on a rinshan draw
         only a tile beside the hand), if the seat takes one."""
+        own = [a for a in self._listening("before_draw") if a.seat == seat]
+        if not own:
+            return None
         view = DrawView(seat=seat, live_left=self.wall.live_left, ponds=self._pond_tiles(),
                         source=source)
         beside = self.aside.get(seat, [])
-        offers = [a for ability in self.abilities if ability.seat == seat
-                  for a in ability.before_draw(view)
+        offers = [a for ability in own for a in ability.before_draw(view)
                   if source == "wall" or a.tile in beside]
         if not offers:
             return None
@@ -275,9 +303,12 @@ class HookPoints:
         return choice.tile, "pond"
 
     def _after_draw(self: HandState, seat: int, tile: int, source: str) -> None:
+        listening = self._listening("after_draw")
+        if not listening:
+            return
         view = DrawView(seat=seat, live_left=self.wall.live_left, ponds=self._pond_tiles(),
                         tile=tile, source=source)
-        for ability in self.abilities:
+        for ability in listening:
             ability.after_draw(view)
 
     # ------------------------------------------------------------------ discards
@@ -285,22 +316,28 @@ class HookPoints:
     def _discard_made(self: HandState, seat: int, tile: int, tsumogiri: bool,
                       after_call: tuple[str, int] | None, face_down: bool) -> None:
         """Every ability's ``discard_made`` hook, before the claims on the discard."""
+        listening = self._listening("discard_made")
+        if not listening:
+            return
         view = self._discard_view(seat, tile, tsumogiri, after_call, face_down)
         controls = TableControls(self)
-        for ability in self.abilities:
+        for ability in listening:
             ability.discard_made(view, controls)
 
     def _discard_passed(self: HandState, seat: int, tile: int) -> None:
         """Every ability's ``discard_passed`` hook, once nobody claimed or ronned the discard."""
+        listening = self._listening("discard_passed")
+        if not listening:
+            return
         last = self.players[seat].discards[-1]
         view = self._discard_view(seat, tile, last.tsumogiri, None, last.face_down)
         controls = TableControls(self)
-        for ability in self.abilities:
+        for ability in listening:
             ability.discard_passed(view, controls)
 
     def _repeat_offer(self: HandState, seat: int, view: DiscardView) -> Action | None:
         """A repeated discard the seat's ability offers after its unclaimed discard, if chosen."""
-        offers = [a for ability in self.abilities if ability.seat == seat
+        offers = [a for ability in self._listening("discard_actions") if ability.seat == seat
                   for a in ability.discard_actions(view)]
         if not offers:
             return None
@@ -341,6 +378,9 @@ class HookPoints:
         discarder's pond (``late_claims``), checked like any ron (waits, furiten, a yaku, the
         claim filters) and asked in turn order from the discarder; the first taken wins. A seat
         that declines lets its winning tile go by (furiten, rule H-09)."""
+        listening = self._listening("late_claims")
+        if not listening:
+            return None
         p = self.players[discarder]
         last = p.discards[-1]
         prev = p.discards[-2] if len(p.discards) > 1 else None
@@ -349,7 +389,7 @@ class HookPoints:
                                   previous=previous)
         lying: set[int] | None = None  # the pond's tiles, gathered once an offer needs them
         for s in self._others(discarder):
-            offers = [a for ability in self.abilities if ability.seat == s
+            offers = [a for ability in listening if ability.seat == s
                       for a in ability.late_claims(view)
                       if a.kind == ActionKind.RON and a.seat == s]
             if not offers:
@@ -400,13 +440,14 @@ class HookPoints:
         every = self.__dict__.get("every_ability")
         if every is None:  # the first call (the deal): remember the hand's abilities
             every = self.__dict__["every_ability"] = list(self.abilities)
-        if not every:
+            self.__dict__["_switchers"] = [a for a in every if listens(a, "switched_off")]
+        if not self.__dict__["_switchers"]:  # nobody can switch an ability off this hand
             return
         base = self.__dict__.get("_base_shapes")
         if base is None:
             base = self.__dict__["_base_shapes"] = [q.shapes for q in self.players]
         found = []
-        for a in every:
+        for a in self.__dict__["_switchers"]:
             got = a.switched_off()
             if got is not None:
                 found.append((got[0], a.seat, a.name, got[1]))

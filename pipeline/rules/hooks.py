@@ -3,7 +3,9 @@
 The hand loop calls these hooks at fixed moments. An ability overrides only the ones it needs;
 every hook of the base class does nothing, so a seat without an ability (or with an ability that
 does nothing) plays exactly like a card-free game. Engine code never names a character: it only
-calls hooks and applies what they return.
+calls hooks and applies what they return. Most hook points ask only the abilities that listen
+(``AbilityHooks.listens``: by default the hooks an ability overrides) and build no view when none
+does; an ability that overrides every hook but acts on few (a card's) answers ``listens`` itself.
 
 Hook points, in the order a hand meets them (the ones marked * are called by the engine today;
 the others are the fixed list the card layer grows into):
@@ -542,6 +544,13 @@ class AbilityHooks:
     name = "ability"
     seat = -1
 
+    def listens(self, hook: str) -> bool:
+        """Whether ``hook`` may do anything for this ability this hand: the engine asks only
+        the abilities that listen (and builds no view when none does). By default, whether the
+        hook is overridden; an ability that overrides every hook and acts on few says which."""
+        return hook in self.__dict__ or \
+            getattr(type(self), hook, None) is not getattr(AbilityHooks, hook, None)
+
     def hand_start(self, table: TableControls) -> None:
         """After the deal, before the dealer's first discard (picks are revealed together)."""
 
@@ -692,6 +701,13 @@ class AbilityHooks:
         nobody may call or ron it (it still gives furiten), then the seat draws a replacement
         tile from the wall and its turn ends."""
         return []
+
+
+def listens(ability: object, hook: str) -> bool:
+    """Whether the engine must ask this ability's ``hook`` (an object without ``listens``, not
+    built on :class:`AbilityHooks`, is asked every hook)."""
+    ask = getattr(ability, "listens", None)
+    return True if ask is None else bool(ask(hook))
 
 
 def merge_modifiers(parts: Iterable[ScoringModifiers]) -> ScoringModifiers:
