@@ -269,6 +269,32 @@ def test_chi_only_when_the_open_hand_keeps_a_yaku(tail: str, calls: bool) -> Non
     assert choice.kind == (ActionKind.CHI if calls else ActionKind.PASS)
 
 
+# P1 (South) holds a red dragon pair in a hand with terminals and a red five: after chi of P0's
+# 4p with 23p it is ready, and its only yaku can come from the pair becoming a set.
+BACKING_HAND = "123m23p678p06s9s77z"
+
+
+@pytest.mark.parametrize(("style_name", "calls"), [("default", True), ("careful", False)])
+def test_a_live_value_pair_backs_a_call_for_all_but_careful_players(style_name: str,
+                                                                    calls: bool) -> None:
+    state, legal = reach(["4p", BACKING_HAND, "", ""], "1z", [["4p"]], 1, on_claim)
+    assert ActionKind.CHI in kinds(legal)
+    assert engine_legal(state, 1) == legal
+    choice = HeuristicBot(0, style_name).decide(Observation(state, 1), legal)
+    assert choice.kind == (ActionKind.CHI if calls else ActionKind.PASS)
+
+
+def test_a_dead_value_pair_backs_no_call() -> None:
+    # The same chi once both other red dragons are in sight (the dora indicator and P0's
+    # first discard, which P1 lets go): the pair can never become a set, so no yaku; pass.
+    state, legal = reach(["7z4p", BACKING_HAND, "", ""], "2z3z4z1z", [["7z", "4p"]], 1,
+                         offered(ActionKind.CHI), dora="7z")
+    assert sum(1 for d in state.players[0].discards if is_type(d.tile, "7z")) == 1
+    choice = decide(state, 1, legal)
+    assert choice.kind == ActionKind.PASS
+    assert is_type(state.wall.dora_indicators[0], "7z")
+
+
 def test_h07_never_discards_into_kuikae() -> None:
     # rule H-07: after chi of 4m with 56m, neither 4m nor 7m (the other end of the same run)
     # may go out. The bot would discard 7m to wait on 3s/6s; it picks a legal tile instead.

@@ -43,3 +43,28 @@ def test_kabe_caps_the_danger_of_a_walled_tile() -> None:
     assert tile_danger(nine_m, set(), visible) > 0.03
     visible[eight_m] = 4  # only 78m waits on 9m
     assert tile_danger(nine_m, set(), visible) == pytest.approx(0.03)
+
+
+def test_yaku_path_of_an_open_hand() -> None:
+    """The yaku a call may count on: a value-honor set, tanyao or a flush with a few stray
+    tiles to shed, and a value-honor pair only while a copy of it is left to get."""
+    from pipeline.bots.evaluate import yaku_path
+    from pipeline.rules.actions import Meld, MeldKind
+
+    chi = (Meld(MeldKind.CHI, tuple(parse_tiles("234p")), parse_tiles("4p")[0]),)
+    values = value_types(1, 0)  # South seat, East round: dragons, South, East
+
+    def path(text: str, **options) -> bool:
+        return yaku_path(counts34(parse_tiles(text)), chi, values, kuitan=True, **options)
+
+    assert path("234m678p56s777z")                     # a red dragon set
+    assert not path("123m678p56s9s77z")                # terminals, a pair that is no set yet
+    unseen = [4] * NUM_TYPES
+    unseen[parse_types("7z")[0]] = 1
+    assert path("123m678p56s9s77z", unseen=unseen)     # one red dragon left to get
+    unseen[parse_types("7z")[0]] = 0
+    assert not path("123m678p56s9s77z", unseen=unseen)  # every other copy in sight
+    assert not path("123m678p56s9s44z", unseen=[4] * NUM_TYPES)  # North: no value for South
+    assert not path("234m678p6s19s55s")               # two stray terminals for tanyao
+    assert path("234m678p6s19s55s", stray=2)
+    assert path("1235679p199s", stray=3) and not path("1235679p199s", stray=2)  # flush

@@ -156,19 +156,23 @@ def flush_suit(counts: Sequence[int], melds: Sequence[Meld], slack: int = 0) -> 
 
 
 def yaku_path(counts: Sequence[int], melds: Sequence[Meld], values: set[int], *,
-              kuitan: bool) -> bool:
-    """Whether an open hand still has a realistic yaku: a value-honor set, tanyao, a flush,
-    or all pons."""
+              kuitan: bool, unseen: Sequence[int] | None = None, stray: int = 1) -> bool:
+    """Whether an open hand still has a realistic yaku: a value-honor set, tanyao or a flush
+    with at most ``stray`` tiles still to shed, or all pons. With ``unseen`` (copies the seat
+    cannot see), a value-honor pair with a copy left counts too: a call made while holding it
+    (the yaku comes when the pair becomes a set)."""
     for m in melds:
         if m.kind != MeldKind.CHI and m.tile_type in values:
             return True
     if any(counts[v] >= 3 for v in values):
         return True
+    if unseen is not None and any(counts[v] == 2 and unseen[v] > 0 for v in values):
+        return True
     stray_non_simple = sum(_orphan_counts(counts))
-    if kuitan and stray_non_simple <= 1 and all(
+    if kuitan and stray_non_simple <= stray and all(
             not is_terminal_or_honor_type(x // 4) for m in melds for x in m.tiles):
         return True
-    if flush_suit(counts, melds, slack=1) is not None:
+    if flush_suit(counts, melds, slack=stray) is not None:
         return True
     if melds and all(m.kind != MeldKind.CHI for m in melds):
         pairs = sum(1 for c in counts if c >= 2)

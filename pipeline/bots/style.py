@@ -22,7 +22,7 @@ class StyleError(ValueError):
 class BotStyle:
     name: str = "default"
     aggression: float = 1.0        # weight on own hand value against danger when pushing
-    call_appetite: float = 1.0     # above 1 calls further from tenpai; below 1 calls less
+    call_appetite: float = 1.0     # how readily it calls (see data/bots/styles.toml)
     riichi_appetite: float = 1.0   # below 1 stays dama more often with a good hand
     value_weight: float = 1.0      # how much dora, red fives and value honors are kept
 
