@@ -73,6 +73,30 @@ DEAD_MELD_GAIN = 10.0  # a meld swap that takes a dead sequence out of her hand 
 CHOMBO = ":chombo"     # a win the engine would penalise as a chombo (rule C-20)
 
 
+class Sight:
+    """The tiles one seat can see, counted on first use: a discard far from tenpai with no
+    threat on the table needs none."""
+
+    __slots__ = ("_obs", "_visible", "_unseen")
+
+    def __init__(self, obs: Observation) -> None:
+        self._obs = obs
+        self._visible: list[int] | None = None
+        self._unseen: list[int] | None = None
+
+    @property
+    def visible(self) -> list[int]:
+        if self._visible is None:
+            self._visible = visible_counts(self._obs)
+        return self._visible
+
+    @property
+    def unseen(self) -> list[int]:
+        if self._unseen is None:
+            self._unseen = [4 - v for v in self.visible]
+        return self._unseen
+
+
 @dataclass
 class Threat:
     seat: int
@@ -528,23 +552,21 @@ class HeuristicBot:
                                           visible_counts(obs)) >= FACE_DOWN_MIN_DANGER:
                 return next(a for a in face_down if a.tile == plain.tile)
             return plain
-        visible = visible_counts(obs)
-        unseen = [4 - v for v in visible]
+        sight = Sight(obs)
         threats = self._threats(obs)
         if face_down and threats:
-            hidden = self._face_down_choice(obs, counts, melds, unseen, visible, threats,
-                                            face_down)
+            hidden = self._face_down_choice(obs, counts, melds, sight, threats, face_down)
             if hidden is not None:
                 return hidden
         if _ANKAN in kinds or _KAKAN in kinds:
             kan = self._kan_choice(legal, counts, nm, threats)
             if kan is not None:
                 return kan
-        choice_type, riichi_ok = self._best_discard(obs, counts, melds, unseen, visible,
-                                                    threats, {a.tile // 4 for a in discards})
+        choice_type, riichi_ok = self._best_discard(obs, counts, melds, sight, threats,
+                                                    {a.tile // 4 for a in discards})
         riichi = [a for a in riichi_discards if a.tile // 4 == choice_type]
-        if riichi and riichi_ok and self._wants_riichi(obs, counts, melds, unseen, choice_type,
-                                                       threats):
+        if riichi and riichi_ok and self._wants_riichi(obs, counts, melds, sight.unseen,
+                                                       choice_type, threats):
             return self._riichi_with_stake(obs, legal, self._physical(riichi, obs.drawn))
         return self._physical([a for a in discards if a.tile // 4 == choice_type], obs.drawn)
 
@@ -565,13 +587,13 @@ class HeuristicBot:
         return riichi
 
     def _face_down_choice(self, obs: Observation, counts: list[int], melds: Sequence[Meld],
-                          unseen: list[int], visible: Sequence[int], threats: list[Threat],
-                          face_down: list[Action]) -> Action | None:
+                          sight: Sight, threats: list[Threat], face_down: list[Action]
+                          ) -> Action | None:
         """A face-down discard cannot deal in (rule C-13): under a threat, let the most
         efficient tile go face down when it would otherwise be dangerous."""
         allowed = {a.tile // 4 for a in face_down}
-        best, _ = self._best_discard(obs, counts, melds, unseen, visible, [], allowed)
-        if self._danger(best, threats, visible) < FACE_DOWN_MIN_DANGER:
+        best, _ = self._best_discard(obs, counts, melds, sight, [], allowed)
+        if self._danger(best, threats, sight.visible) < FACE_DOWN_MIN_DANGER:
             return None
         return self._physical([a for a in face_down if a.tile // 4 == best], obs.drawn)
 
@@ -610,8 +632,8 @@ class HeuristicBot:
         return list(discard_shanten(counts, nm).values())
 
     def _best_discard(self, obs: Observation, counts: list[int], melds: Sequence[Meld],
-                      unseen: list[int], visible: Sequence[int], threats: list[Threat],
-                      allowed: set[int]) -> tuple[int, bool]:
+                      sight: Sight, threats: list[Threat], allowed: set[int]
+                      ) -> tuple[int, bool]:
         """The discard type with the best expected gain; and whether riichi fits with it."""
         nm = len(melds)
         seat = obs.seat
@@ -623,10 +645,13 @@ class HeuristicBot:
         after = discard_shanten(counts, nm)
         sh_of = {t: after[t] for t in allowed}
         best_sh = min(sh_of.values())
-        han = estimate_han(counts, melds, obs.concealed, dora, values, riichi=closed)
-        # a finished hand usually scores more than is visible now (tsumo, ura, pinfu, ippatsu)
-        han += 1.5 if closed else 0.5
-        my_value = points_for(han, obs.dealer == seat) * self.style.aggression * BASE_AGGRESSION
+        my_value = 0.0  # what the hand is worth, weighed against danger only under a threat
+        if threats:
+            han = estimate_han(counts, melds, obs.concealed, dora, values, riichi=closed)
+            # a finished hand usually scores more than is visible now (tsumo, ura, pinfu...)
+            han += 1.5 if closed else 0.5
+            my_value = (points_for(han, obs.dealer == seat) * self.style.aggression
+                        * BASE_AGGRESSION)
         draws_left = obs.tiles_left
         scored = []
         exact = best_sh <= EXACT_SHANTEN  # acceptance is worth its cost only near tenpai
@@ -638,7 +663,7 @@ class HeuristicBot:
             exact = False  # the only candidate: its acceptance changes nothing
         # win_chance looks at acceptance only up to one-shanten: none is worked out beyond
         accepts = discard_acceptance(counts, nm, [t for t in candidates
-                                                  if sh_of[t] <= EXACT_SHANTEN], unseen) \
+                                                  if sh_of[t] <= EXACT_SHANTEN], sight.unseen) \
             if exact or threats else {}
         for t in candidates:
             sh = sh_of[t]
@@ -649,7 +674,7 @@ class HeuristicBot:
             keep = keeps[t]
             if threats:
                 gain = win_chance(sh, accept, draws_left) * my_value * far
-                gain -= self._danger(t, threats, visible)
+                gain -= self._danger(t, threats, sight.visible)
                 score = (gain - keep * 100, 0.0)
             else:
                 score = (-sh, accept - keep * 2.5)
