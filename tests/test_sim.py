@@ -450,3 +450,34 @@ def test_a_deck_too_small_for_the_teams_fails_before_writing(tmp_path: Path) -> 
                      "--out", str(out))
     assert_one_line_error(result, "huge-draft", "needs 56")
     assert not out.exists()
+
+
+def test_the_source_hash_covers_the_compiled_kernel_source(tmp_path: Path, monkeypatch) -> None:
+    """The hash that decides whether a run may be resumed sees the Python files, the C kernel's
+    source and the bot data: an edit to any of them changes it."""
+    import types
+
+    from pipeline.sim import run as run_module
+
+    root = tmp_path / "project"
+    (root / "pipeline" / "bots").mkdir(parents=True)
+    (root / "data" / "bots").mkdir(parents=True)
+    (root / "pipeline" / "__init__.py").write_text("")
+    kernel = root / "pipeline" / "bots" / "_kernel.c"
+    kernel.write_text("int x;\n")
+    (root / "data" / "bots" / "styles.toml").write_text("[default]\n")
+    monkeypatch.setattr(run_module, "pipeline",
+                        types.SimpleNamespace(__file__=str(root / "pipeline" / "__init__.py")))
+    monkeypatch.setattr(run_module, "PROJECT_ROOT", root)
+
+    def fresh() -> str:
+        run_module.source_hash.cache_clear()
+        return run_module.source_hash()
+
+    first = fresh()
+    kernel.write_text("int y;\n")
+    second = fresh()
+    (root / "data" / "bots" / "styles.toml").write_text("[careful]\n")
+    third = fresh()
+    run_module.source_hash.cache_clear()
+    assert len({first, second, third}) == 3

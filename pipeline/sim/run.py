@@ -532,11 +532,14 @@ def load_table(out: Path, table: str) -> pl.DataFrame:
 @lru_cache(maxsize=1)
 def source_hash() -> str:
     """sha256 (16 hex digits) of the code and bot data that decide how matches are played:
-    every ``pipeline/**/*.py`` file and ``data/bots/*``. Unlike the git commit it also sees
-    uncommitted edits, so a run is never resumed or reused by code that plays differently."""
+    every ``pipeline/**/*.py`` and ``pipeline/**/*.c`` source (the compiled kernel's too: it
+    answers as the pure functions, but a change to it should not pass unseen) and
+    ``data/bots/*``. Unlike the git commit it also sees uncommitted edits, so a run is never
+    resumed or reused by code that plays differently."""
     digest = hashlib.sha256()
     package = Path(pipeline.__file__).resolve().parent
-    files = sorted(package.rglob("*.py")) + sorted((PROJECT_ROOT / "data" / "bots").glob("*"))
+    files = (sorted(package.rglob("*.py")) + sorted(package.rglob("*.c"))
+             + sorted((PROJECT_ROOT / "data" / "bots").glob("*")))
     for path in files:
         if path.is_file():
             digest.update(path.relative_to(PROJECT_ROOT).as_posix().encode() + b"\0")
