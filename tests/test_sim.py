@@ -481,3 +481,21 @@ def test_the_source_hash_covers_the_compiled_kernel_source(tmp_path: Path, monke
     third = fresh()
     run_module.source_hash.cache_clear()
     assert len({first, second, third}) == 3
+
+
+def test_a_run_summary_says_when_the_bots_played_without_their_kernel(monkeypatch) -> None:
+    """Play without the compiled kernel gives the same tables at about half speed; the summary
+    line says so, and why, so a slow run is not a mystery."""
+    from pipeline.bots import shanten
+    from pipeline.sim.run import RunSummary
+
+    summary = RunSummary(run_id="r", out=Path("runs/r"), status="complete", matches=4,
+                         shards_total=2, shards_skipped=0, shards_run=2, hands=40,
+                         hands_total=40, seconds=2.0, workers=2, peak_rss_kb=1)
+    monkeypatch.setattr(shanten, "KERNEL", object())
+    assert "kernel" not in summary.describe() and "20.0 hands/s, 2 workers)" in summary.describe()
+    monkeypatch.setattr(shanten, "KERNEL", None)
+    monkeypatch.delenv(shanten.PURE_ENV, raising=False)
+    assert "the compiled kernel is not built" in summary.describe()
+    monkeypatch.setenv(shanten.PURE_ENV, "1")
+    assert f"pure-Python bots as {shanten.PURE_ENV} asks" in summary.describe()

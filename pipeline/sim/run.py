@@ -263,7 +263,18 @@ class RunSummary:
                 if self.shards_skipped else "")
         workers = f"{self.workers} worker" + ("s" if self.workers != 1 else "")
         return (f"{head}{done}played {self.hands} hands in {self.seconds:.1f} s "
-                f"({self.hands_per_second:.1f} hands/s, {workers}); {where}")
+                f"({self.hands_per_second:.1f} hands/s, {workers}{_kernel_note()}); {where}")
+
+
+def _kernel_note() -> str:
+    """Why play may be slow: the bots' compiled kernel is not in use (same results)."""
+    from pipeline.bots.shanten import KERNEL, PURE_ENV
+
+    if KERNEL is not None:
+        return ""
+    return (f", pure-Python bots as {PURE_ENV} asks" if os.environ.get(PURE_ENV, "") not in
+            ("", "0") else ", pure-Python bots: the compiled kernel is not built, so play runs "
+            "at about half speed; with a C compiler, reinstall (README)")
 
 
 def shard_name(index: int) -> str:
