@@ -81,17 +81,23 @@ def test_waits_seeded_by_a_discard_equal_the_waits_worked_out_again(shapes: Hand
     assert seeded_nonempty > 20  # the check met real waits, not only empty ones
 
 
+def assert_ready_are_the_waits(counts: list[int]) -> dict:
+    """tenpai_discards of a 14-tile hand names exactly the discards that leave waits, with
+    those waits; returns it."""
+    ready = tenpai_discards(counts)
+    for t in range(34):
+        if counts[t]:
+            counts[t] -= 1
+            assert ready.get(t, frozenset()) == winning_types(counts), (counts, t)
+            counts[t] += 1
+    return ready
+
+
 def test_tenpai_discards_name_every_discard_with_waits_and_only_those() -> None:
     # the seeding above relies on it: a discard type left out of the answer leaves no wait
     rng = random.Random(8)
     for _ in range(300):
-        counts = counts34(crowded_hand(rng, 14))
-        ready = tenpai_discards(counts)
-        for t in range(34):
-            if counts[t]:
-                counts[t] -= 1
-                assert ready.get(t, frozenset()) == winning_types(counts), (counts, t)
-                counts[t] += 1
+        assert_ready_are_the_waits(counts34(crowded_hand(rng, 14)))
 
 
 def complete_hand(rng: random.Random, shapes: HandShapes) -> list[int]:
@@ -348,14 +354,7 @@ def test_tenpai_discards_with_early_exits_equal_the_waits_of_every_discard(kind:
     rng = random.Random(21)
     found = 0
     for _ in range(400):
-        counts = counts34(spread_hand(rng, kind))
-        ready = tenpai_discards(counts)
-        for t in range(34):
-            if counts[t]:
-                counts[t] -= 1
-                assert ready.get(t, frozenset()) == winning_types(counts), (counts, t)
-                counts[t] += 1
-        found += bool(ready)
+        found += bool(assert_ready_are_the_waits(counts34(spread_hand(rng, kind))))
     assert found if kind != "wall" else found < 40  # special shapes met; random hands rarely
 
 

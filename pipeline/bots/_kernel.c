@@ -200,6 +200,36 @@ loaded(void)
     return 1;
 }
 
+/* Parses the arguments (counts, melds=0) into h: as read_hand. */
+static int
+parse_hand(PyObject *args, Hand *h)
+{
+    PyObject *counts;
+    int melds = 0;
+    if (!PyArg_ParseTuple(args, "O|i", &counts, &melds) || !loaded())
+        return -1;
+    return read_hand(counts, melds, h);
+}
+
+/* The n ints as a new Python list, or a tuple. */
+static PyObject *
+to_python(const int *values, int n, int as_tuple)
+{
+    PyObject *out = as_tuple ? PyTuple_New(n) : PyList_New(n);
+    for (int j = 0; out != NULL && j < n; j++) {
+        PyObject *x = PyLong_FromLong(values[j]);
+        if (x == NULL) {
+            Py_CLEAR(out);
+            break;
+        }
+        if (as_tuple)
+            PyTuple_SET_ITEM(out, j, x);
+        else
+            PyList_SET_ITEM(out, j, x);
+    }
+    return out;
+}
+
 /* Whether drawing type x is worth trying (evaluate.helpful_draws): a suit type within two
  * steps of a held tile of its suit, a held honor, or any terminal or honor when thirteen orphans
  * is in reach (``wide``). */
@@ -253,12 +283,8 @@ PyDoc_STRVAR(shanten_doc, "shanten(counts, melds=0) -> int | None\n\n"
 static PyObject *
 py_shanten(PyObject *self, PyObject *args)
 {
-    PyObject *counts;
-    int melds = 0;
     Hand h;
-    if (!PyArg_ParseTuple(args, "O|i", &counts, &melds) || !loaded())
-        return NULL;
-    int ok = read_hand(counts, melds, &h);
+    int ok = parse_hand(args, &h);
     if (ok <= 0)
         return ok < 0 ? NULL : Py_NewRef(Py_None);
     int result = full_shanten(&h);
@@ -273,12 +299,8 @@ PyDoc_STRVAR(discard_shanten_doc, "discard_shanten(counts, melds=0) -> dict | No
 static PyObject *
 py_discard_shanten(PyObject *self, PyObject *args)
 {
-    PyObject *counts;
-    int melds = 0;
     Hand h;
-    if (!PyArg_ParseTuple(args, "O|i", &counts, &melds) || !loaded())
-        return NULL;
-    int ok = read_hand(counts, melds, &h);
+    int ok = parse_hand(args, &h);
     if (ok <= 0 || h.n % 3 != 2)
         return ok < 0 ? NULL : Py_NewRef(Py_None);
     PyObject *out = PyDict_New();
@@ -377,15 +399,7 @@ per_discard(PyObject *args, int with_unseen)
                     total += unseen[draws[j]];
             value = PyLong_FromLong(total);
         } else {
-            value = PyTuple_New(found);
-            for (int j = 0; value != NULL && j < found; j++) {
-                PyObject *x = PyLong_FromLong(draws[j]);
-                if (x == NULL) {
-                    Py_CLEAR(value);
-                    break;
-                }
-                PyTuple_SET_ITEM(value, j, x);
-            }
+            value = to_python(draws, found, 1);
         }
         if (value == NULL)
             goto error;
@@ -428,26 +442,12 @@ PyDoc_STRVAR(lowering_draws_doc, "lowering_draws(counts, melds=0) -> list | None
 static PyObject *
 py_lowering_draws(PyObject *self, PyObject *args)
 {
-    PyObject *counts;
-    int melds = 0;
     Hand h;
     int draws[NUM_TYPES];
-    if (!PyArg_ParseTuple(args, "O|i", &counts, &melds) || !loaded())
-        return NULL;
-    int ok = read_hand(counts, melds, &h);
+    int ok = parse_hand(args, &h);
     if (ok <= 0 || h.n % 3 != 1)
         return ok < 0 ? NULL : Py_NewRef(Py_None);
-    int found = lowering_draws(&h, draws);
-    PyObject *out = PyList_New(found);
-    for (int j = 0; out != NULL && j < found; j++) {
-        PyObject *x = PyLong_FromLong(draws[j]);
-        if (x == NULL) {
-            Py_CLEAR(out);
-            break;
-        }
-        PyList_SET_ITEM(out, j, x);
-    }
-    return out;
+    return to_python(draws, lowering_draws(&h, draws), 0);
 }
 
 PyDoc_STRVAR(distinct_type_counts_doc,
@@ -459,7 +459,7 @@ static PyObject *
 py_distinct_type_counts(PyObject *self, PyObject *groups)
 {
     uint8_t seen[4 * NUM_TYPES] = {0};
-    long counts[NUM_TYPES] = {0};
+    int counts[NUM_TYPES] = {0};
     int out_of_range = 0;
     PyObject *iterator = PyObject_GetIter(groups), *group;
     if (iterator == NULL)
@@ -496,16 +496,7 @@ py_distinct_type_counts(PyObject *self, PyObject *groups)
         return NULL;
     if (out_of_range)
         Py_RETURN_NONE;
-    PyObject *out = PyList_New(NUM_TYPES);
-    for (int t = 0; out != NULL && t < NUM_TYPES; t++) {
-        PyObject *x = PyLong_FromLong(counts[t]);
-        if (x == NULL) {
-            Py_CLEAR(out);
-            break;
-        }
-        PyList_SET_ITEM(out, t, x);
-    }
-    return out;
+    return to_python(counts, NUM_TYPES, 0);
 }
 
 /* ------------------------------------------------------------------------ table */
