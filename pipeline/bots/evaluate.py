@@ -78,13 +78,20 @@ def winning_outs(counts: list[int], melds: int, unseen: Sequence[int]) -> int:
     return acceptance(counts, melds, unseen)
 
 
-def dora_types(indicators: Sequence[int]) -> list[int]:
-    return [dora_from_indicator(i // 4) for i in indicators]
+def dora_types(indicators: Sequence[int]) -> tuple[int, ...]:
+    """The dora tile types the indicator tiles (ids) point at (asked on every decision)."""
+    return _dora_types(tuple(indicators))
 
 
-def value_types(seat_wind: int, round_wind: int) -> set[int]:
+@lru_cache(maxsize=1 << 10)
+def _dora_types(indicators: tuple[int, ...]) -> tuple[int, ...]:
+    return tuple(dora_from_indicator(i // 4) for i in indicators)
+
+
+@lru_cache(maxsize=16)
+def value_types(seat_wind: int, round_wind: int) -> frozenset[int]:
     """Honor types whose triplet is a yaku for this seat (dragons, seat and round wind)."""
-    return {*DRAGON_TYPES, 27 + seat_wind, 27 + round_wind}
+    return frozenset((*DRAGON_TYPES, 27 + seat_wind, 27 + round_wind))
 
 
 def estimate_han(counts: Sequence[int], melds: Sequence[Meld], tiles: Sequence[int],
