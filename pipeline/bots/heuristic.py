@@ -31,11 +31,18 @@ from pipeline.bots.evaluate import (
     yaku_path,
 )
 from pipeline.bots.shanten import discard_shanten, shanten, visible_counts
+from pipeline.bots.shaped import (
+    shaped_acceptance,
+    shaped_discard_acceptance,
+    shaped_discard_shanten,
+    shaped_shanten,
+)
 from pipeline.bots.style import BotStyle, style
 from pipeline.cards.swap_effects import standard
 from pipeline.rules.actions import Action, ActionKind, Meld, MeldKind
 from pipeline.rules.agents import Observation
 from pipeline.rules.hand import kuikae_types
+from pipeline.rules.hand_shapes import honor_sequences, wrap_sequences
 from pipeline.rules.hooks import PickView
 from pipeline.tiles import RED_FIVE_IDS, TERMINAL_HONOR_TYPES, counts34, dora_from_indicator
 
@@ -69,6 +76,10 @@ EXCHANGES = (":swap_pond", ":swap_wall")  # a hand tile for a known tile (a pond
 # often as Tenhou's top room.
 BACKING_APPETITE = 1.0
 WIDER_CALLS_APPETITES = (1.0, 1.3)
+# Effect kinds whose sequences the bot counts when building a hand (pipeline/bots/shaped.py),
+# and the one that lets a hand win, and so call, without a yaku.
+EXTRA_SEQUENCES = {"honor_sequences": honor_sequences, "wrap_sequences": wrap_sequences}
+WINS_WITHOUT_YAKU = "win_without_yaku"
 DEAD_MELD_GAIN = 10.0  # a meld swap that takes a dead sequence out of her hand (rule C-20)
 CHOMBO = ":chombo"     # a win the engine would penalise as a chombo (rule C-20)
 
@@ -143,6 +154,7 @@ class HeuristicBot:
         self.rng = random.Random(seed)
         self.style = style(bot_style) if isinstance(bot_style, str) else bot_style
         self.playing: frozenset[str] = frozenset()  # effect kinds of this hand's character
+        self.extra: frozenset[tuple[int, int, int]] = frozenset()  # its extra sequences
 
     # ------------------------------------------------------------------ the agent contract
 
@@ -478,6 +490,8 @@ class HeuristicBot:
 
         choice = choose(starting_hand, team, situation)
         self.playing = effect_kinds(choice, situation)
+        self.extra = frozenset().union(*(shapes() for kind, shapes in EXTRA_SEQUENCES.items()
+                                         if kind in self.playing))
         return choice
 
     # ------------------------------------------------------------------ table reading
@@ -615,21 +629,40 @@ class HeuristicBot:
             if a.kind == ActionKind.ANKAN:
                 t = a.tiles[0] // 4
                 counts[t] -= 4
-                after = shanten(counts, nm + 1)
+                after = self._shanten(counts, nm + 1)
                 counts[t] += 4
                 if after <= base:
                     return a
             elif a.kind == ActionKind.KAKAN:
                 t = a.tile // 4
                 counts[t] -= 1
-                after = shanten(counts, nm)
+                after = self._shanten(counts, nm)
                 counts[t] += 1
                 if after <= base:
                     return a
         return None
 
     def _after_discard_shanten(self, counts: list[int], nm: int) -> list[int]:
-        return list(discard_shanten(counts, nm).values())
+        return list(self._discard_shanten(counts, nm).values())
+
+    # shanten and acceptance as this hand's character counts them (extra sequences: shaped.py)
+
+    def _shanten(self, counts: list[int], nm: int) -> int:
+        return shaped_shanten(counts, nm, self.extra) if self.extra else shanten(counts, nm)
+
+    def _discard_shanten(self, counts: list[int], nm: int) -> dict[int, int]:
+        return (shaped_discard_shanten(counts, nm, self.extra) if self.extra
+                else discard_shanten(counts, nm))
+
+    def _discard_acceptance(self, counts: list[int], nm: int, discards: list[int],
+                            unseen: list[int]) -> dict[int, int]:
+        if self.extra:
+            return shaped_discard_acceptance(counts, nm, discards, unseen, self.extra)
+        return discard_acceptance(counts, nm, discards, unseen)
+
+    def _outs(self, counts: list[int], nm: int, unseen: list[int]) -> int:
+        return (shaped_acceptance(counts, nm, unseen, self.extra) if self.extra
+                else winning_outs(counts, nm, unseen))
 
     def _best_discard(self, obs: Observation, counts: list[int], melds: Sequence[Meld],
                       sight: Sight, threats: list[Threat], allowed: set[int]
@@ -642,7 +675,7 @@ class HeuristicBot:
         closed = all(not m.is_open for m in melds)
         kuitan = True
         direction = None if closed else open_direction(counts, melds, values, kuitan)
-        after = discard_shanten(counts, nm)
+        after = self._discard_shanten(counts, nm)
         sh_of = {t: after[t] for t in allowed}
         best_sh = min(sh_of.values())
         my_value = 0.0  # what the hand is worth, weighed against danger only under a threat
@@ -662,7 +695,7 @@ class HeuristicBot:
         if not threats and len(candidates) == 1:
             exact = False  # the only candidate: its acceptance changes nothing
         # win_chance looks at acceptance only up to one-shanten: none is worked out beyond
-        accepts = discard_acceptance(counts, nm, [t for t in candidates
+        accepts = self._discard_acceptance(counts, nm, [t for t in candidates
                                                   if sh_of[t] <= EXACT_SHANTEN], sight.unseen) \
             if exact or threats else {}
         for t in candidates:
@@ -713,7 +746,7 @@ class HeuristicBot:
     def _wants_riichi(self, obs: Observation, counts: list[int], melds: Sequence[Meld],
                       unseen: list[int], t: int, threats: list[Threat]) -> bool:
         counts[t] -= 1
-        outs = winning_outs(counts, len(melds), unseen)
+        outs = self._outs(counts, len(melds), unseen)
         values = value_types(obs.seat_wind, obs.round_wind)
         han = estimate_han(counts, melds, obs.concealed, dora_types(obs.dora_indicators),
                            values, riichi=False)
@@ -758,7 +791,7 @@ class HeuristicBot:
         nm = len(melds)
         closed = all(not m.is_open for m in melds)
         threats = self._threats(obs)
-        before = shanten(counts, nm)
+        before = self._shanten(counts, nm)
         if threats and before >= 2:
             return passing
         values = value_types(obs.seat_wind, obs.round_wind)
@@ -776,19 +809,19 @@ class HeuristicBot:
                 # the shanten after the kan matters only when everything else allows it
                 ok = before == 0 and not threats and not closed
                 if ok:
-                    after = shanten(counts, nm + 1)
+                    after = self._shanten(counts, nm + 1)
                     ok = after == 0
             else:
                 new_meld = Meld(MeldKind.PON if a.kind == ActionKind.PON else MeldKind.CHI,
                                 tuple(sorted((*a.tiles, a.tile))), a.tile)
                 # no yaku after the call: no call, whatever the shanten
-                ok = yaku_path(counts, (*melds, new_meld), values, kuitan=True,
-                               unseen=backing, stray=stray)
+                ok = WINS_WITHOUT_YAKU in self.playing or yaku_path(
+                    counts, (*melds, new_meld), values, kuitan=True, unseen=backing, stray=stray)
                 if ok:
                     forbidden = kuikae_types(a.tile // 4, min(
                         [a.tile // 4, *(x // 4 for x in a.tiles)]) if a.kind == ActionKind.CHI
                         else None)
-                    after = min([sh for t, sh in discard_shanten(counts, nm + 1).items()
+                    after = min([sh for t, sh in self._discard_shanten(counts, nm + 1).items()
                                  if t not in forbidden], default=9)
                     honor_pon = a.kind == ActionKind.PON and a.tile // 4 in values
                     ok = (after < before

@@ -316,12 +316,33 @@ def win_without_yaku(params: Mapping[str, Any], f: HandFeatures, view: PickView)
     return f.win_chance * 0.2 * _win_value(view)
 
 
+@lru_cache(maxsize=4096)
+def _shaped_start(counts: tuple[int, ...], kind: str) -> int:
+    """Shanten of a starting hand counting the extra sequences of an effect kind (after the
+    best discard for the dealer's 14 tiles)."""
+    from pipeline.bots.shaped import shaped_discard_shanten, shaped_shanten
+    from pipeline.rules.hand_shapes import honor_sequences as honors
+    from pipeline.rules.hand_shapes import wrap_sequences as wraps
+
+    extra = honors() if kind == "honor_sequences" else wraps()
+    if sum(counts) % 3 == 2:
+        return min(shaped_discard_shanten(counts, 0, extra).values())
+    return shaped_shanten(counts, 0, extra)
+
+
+def _sequences_gain(f: HandFeatures, kind: str, view: PickView) -> float:
+    """What extra sequences are worth with this starting hand: the win chance they add (the
+    hand is nearer to winning when her sequences count), times a win."""
+    gain = WIN_CHANCE.get(_shaped_start(f.counts, kind), LOW_WIN_CHANCE) - f.win_chance
+    return gain * _win_value(view)
+
+
 def honor_sequences(params: Mapping[str, Any], f: HandFeatures, view: PickView) -> float:
-    return _on_win(f, min(0.05 * f.honors, 0.4), 0.5, view)
+    return _sequences_gain(f, "honor_sequences", view)
 
 
 def wrap_sequences(params: Mapping[str, Any], f: HandFeatures, view: PickView) -> float:
-    return f.win_chance * 0.1 * _win_value(view) - 100
+    return _sequences_gain(f, "wrap_sequences", view) - 100  # no pon or kan for her
 
 
 STAKE_WORTH = {"inazuma_riichi": 200.0, "deal_in_while_tenpai": 150.0,

@@ -23,8 +23,8 @@ Bot policies (the shared rules are in :mod:`pipeline.cards.abilities`):
 - Bot policy (Kurumi Kakura): no decision: a repeated type cannot be called or ronned by itself;
   the bot neither repeats types on purpose nor aims for damaten seven pairs.
 - Bot policy (Yuuko Mase): no decision: the engine offers her no pon or kan and reads her
-  wrap-around sequences; the bot's tile judgment knows only standard shapes (the engine still
-  offers every win and riichi they make).
+  wrap-around sequences; the bot counts them as sets when it builds her hand (shanten and
+  acceptance in pipeline/bots/shaped.py) and takes every win and riichi they make.
 - Bot policy (Seiko Matano): the set-aside fourth copy is drawn instead of the wall's tile when
   her hand is within one step of tenpai (the kan it makes brings a replacement draw, fu and a
   dora indicator) or under a threat (a tile already seen is safer to hold); a slow hand draws

@@ -8,8 +8,8 @@
 - ``win_without_yaku``: a complete hand wins with no yaku; exactly 0 han counts as 1. Extra han
   of other abilities are still no yaku for anyone else (rule C-12). Bot policy (Kaori Senoo): no
   decision: the engine offers her yaku-less wins and honor sequences, and the bot takes every
-  win offered; its tile judgment knows only standard shapes, and it still calls only when the
-  hand keeps a yaku after the call.
+  win offered; it counts her honor sequences as sets when it builds her hand
+  (pipeline/bots/shaped.py) and calls without looking for a yaku, since she needs none.
 - ``han_per_count``: han for every full group of something counted (extra han, rule C-12),
   optionally only on a reading with a given yaku (seven pairs).
 - ``warm_tiles`` (for ``count_bonus``): tiles with red paint.

@@ -1,0 +1,162 @@
+"""Shanten and acceptance for a seat whose character may build extra sequences.
+
+Kaori's honor sequences (East-South-West, South-West-North, the three dragons) and Yuuko's
+wrap-around sequences (8-9-1, 9-1-2 of a suit) are sets for her (``pipeline.rules.hand_shapes``),
+so a hand built with them is nearer to winning than the standard shanten says. This module counts
+them, for the heuristic bot's discards and calls while it plays such a character.
+
+A hand still splits into independent parts (each suit, the honors): the extra sequences stay
+within one part. A part is searched for its Pareto-optimal ``(sets, partial sets, pairs,
+isolated)`` rows with every sequence it allows (standard runs plus the extra ones; two tiles of
+a sequence are a partial set), memoised per part; the parts combine as in
+:mod:`pipeline.bots.shanten` (``8 - 2 sets - partials - pairs``, at most ``4 - melds`` set
+candidates beyond the pair). Seven pairs and thirteen orphans are unchanged by the shapes. The
+`mahjong` package's four-of-a-kind conventions are not reproduced here (no package knows these
+sequences): a tile held four times is read like any other.
+
+Only a seat playing such a character pays for this search (about a millisecond a decision);
+every other seat uses the compiled or table-driven functions.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from functools import lru_cache
+
+from pipeline.bots.shanten import (
+    _ISO_FREE,
+    _ORPHAN_SET,
+    NUM_TYPES,
+    _combine,
+    _pareto,
+    shanten_chiitoitsu,
+    shanten_kokushi,
+)
+
+Group = tuple[int, int, int]
+Row = tuple[int, int, int, int]
+_PART_STARTS = (0, 9, 18, 27)
+_PART_SIZES = (9, 9, 9, 7)
+
+
+def _standard_runs(first: int, size: int) -> list[Group]:
+    return [] if first == 27 else [(first + i, first + i + 1, first + i + 2)
+                                   for i in range(size - 2)]
+
+
+@lru_cache(maxsize=64)
+def _part_groups(part: int, extra: frozenset[Group]) -> tuple[tuple[int, ...], ...]:
+    """For each index of the part, the sequences holding it, as indices within the part."""
+    first, size = _PART_STARTS[part], _PART_SIZES[part]
+    runs = _standard_runs(first, size) + sorted(g for g in extra
+                                                if all(first <= t < first + size for t in g))
+    table: list[list[tuple[int, ...]]] = [[] for _ in range(size)]
+    for run in runs:
+        local = tuple(t - first for t in run)
+        for i in set(local):
+            table[i].append(local)
+    return tuple(tuple(sorted(set(x))) for x in table)  # type: ignore[arg-type]
+
+
+@lru_cache(maxsize=1 << 17)
+def _part_rows(counts: tuple[int, ...], groups: tuple[tuple[int, ...], ...]) -> tuple[Row, ...]:
+    """Pareto-optimal (sets, partial sets, pairs, isolated kind) of one part, searched with
+    every sequence in ``groups`` (for each index, the sequences holding it). The first held
+    index is taken into a triplet, a sequence, a pair, a partial set or left alone, and the
+    rest is a smaller part (memoised too)."""
+    i = next((k for k, c in enumerate(counts) if c), None)
+    if i is None:
+        return ((0, 0, 0, 0),)
+    rows: set[Row] = set()
+
+    def rest(taken: dict[int, int], m: int, t: int, p: int, iso: int) -> None:
+        left = list(counts)
+        for k, n in taken.items():
+            left[k] -= n
+        for rm, rt, rp, ri in _part_rows(tuple(left), groups):
+            rows.add((m + rm, t + rt, p + rp, iso | ri))
+
+    if counts[i] >= 3:
+        rest({i: 3}, 1, 0, 0, 0)
+    for run in groups[i]:
+        if all(counts[k] for k in run):
+            rest(dict.fromkeys(run, 1), 1, 0, 0, 0)
+    if counts[i] >= 2:
+        rest({i: 2}, 0, 0, 1, 0)
+    for k in sorted({k for run in groups[i] for k in run if k != i and counts[k]}):
+        rest({i: 1, k: 1}, 0, 1, 0, 0)
+    rest({i: 1}, 0, 0, 0, _ISO_FREE)  # the tile stays alone
+    return _pareto(rows)
+
+
+def shaped_shanten(counts: Sequence[int], melds: int, extra: frozenset[Group]) -> int:
+    """Shanten of a closed part of ``3k + 1`` or ``3k + 2`` tiles whose seat may build the
+    sequences in ``extra`` as well as the standard ones."""
+    rows = [_part_rows(tuple(counts[s:s + n]), _part_groups(part, extra))
+            for part, (s, n) in enumerate(zip(_PART_STARTS, _PART_SIZES, strict=True))]
+    merged = _pareto({(ma + mb, ta + tb, pa + pb, ia | ib)
+                      for ma, ta, pa, ia in rows[0] for mb, tb, pb, ib in rows[1]})
+    best = _combine(merged, rows[2], rows[3], (melds, 0, 0, 0))
+    if melds == 0 and best > -1:
+        best = min(best, shanten_chiitoitsu(counts), shanten_kokushi(counts))
+    return best
+
+
+def shaped_discard_shanten(counts: Sequence[int], melds: int, extra: frozenset[Group]
+                           ) -> dict[int, int]:
+    """``{type: shanten after discarding it}`` for every held type of a ``3k + 2`` part."""
+    work = list(counts)
+    out = {}
+    for t in range(NUM_TYPES):
+        if work[t]:
+            work[t] -= 1
+            out[t] = shaped_shanten(work, melds, extra)
+            work[t] += 1
+    return out
+
+
+def _helpful(counts: Sequence[int], extra: frozenset[Group], closed: bool) -> list[int]:
+    """Draws that can lower the shanten: neighbours of held tiles (in standard and extra
+    sequences), held honors, and every terminal and honor when thirteen orphans is near."""
+    near = set()
+    for t in range(NUM_TYPES):
+        if not counts[t]:
+            continue
+        near.add(t)
+        if t < 27:
+            first = t - t % 9
+            near.update(x for x in range(t - 2, t + 3) if first <= x < first + 9)
+    for group in extra:
+        if any(counts[x] for x in group):
+            near.update(group)
+    if closed and sum(1 for t in _ORPHAN_SET if counts[t]) >= 8:
+        near |= _ORPHAN_SET
+    return sorted(near)
+
+
+def shaped_acceptance(counts: Sequence[int], melds: int, unseen: Sequence[int],
+                      extra: frozenset[Group]) -> int:
+    """Unseen copies of the draws that lower the shanten of a ``3k + 1`` part (ukeire; for a
+    tenpai hand its winning tiles)."""
+    work = list(counts)
+    base = shaped_shanten(work, melds, extra)
+    total = 0
+    for x in _helpful(work, extra, melds == 0):
+        if work[x] < 4 and unseen[x] > 0:
+            work[x] += 1
+            if shaped_shanten(work, melds, extra) < base:
+                total += unseen[x]
+            work[x] -= 1
+    return total
+
+
+def shaped_discard_acceptance(counts: Sequence[int], melds: int, discards: Iterable[int],
+                              unseen: Sequence[int], extra: frozenset[Group]) -> dict[int, int]:
+    """For each discard: the unseen copies of the draws that lower the shanten left."""
+    work = list(counts)
+    out = {}
+    for t in discards:
+        work[t] -= 1
+        out[t] = shaped_acceptance(work, melds, unseen, extra)
+        work[t] += 1
+    return out
