@@ -59,58 +59,90 @@ def _part_groups(part: int, extra: frozenset[Group]) -> tuple[tuple[int, ...], .
 
 
 @lru_cache(maxsize=1 << 17)
-def _part_rows(counts: tuple[int, ...], groups: tuple[tuple[int, ...], ...]) -> tuple[Row, ...]:
-    """Pareto-optimal (sets, partial sets, pairs, isolated kind) of one part, searched with
-    every sequence in ``groups`` (for each index, the sequences holding it). The first held
-    index is taken into a triplet, a sequence, a pair, a partial set or left alone, and the
-    rest is a smaller part (memoised too)."""
+def _part_rows(counts: tuple[int, ...], part: int, extra: frozenset[Group]) -> tuple[Row, ...]:
+    """Pareto-optimal (sets, partial sets, pairs, isolated kind) of one part (0-2 the suits,
+    3 the honors), searched with every sequence the part allows. The first held index is taken
+    into a triplet, a sequence, a pair, a partial set or left alone, and the rest is a smaller
+    part (memoised too)."""
     i = next((k for k, c in enumerate(counts) if c), None)
     if i is None:
         return ((0, 0, 0, 0),)
+    groups = _part_groups(part, extra)[i]
     rows: set[Row] = set()
 
     def rest(taken: dict[int, int], m: int, t: int, p: int, iso: int) -> None:
         left = list(counts)
         for k, n in taken.items():
             left[k] -= n
-        for rm, rt, rp, ri in _part_rows(tuple(left), groups):
+        for rm, rt, rp, ri in _part_rows(tuple(left), part, extra):
             rows.add((m + rm, t + rt, p + rp, iso | ri))
 
     if counts[i] >= 3:
         rest({i: 3}, 1, 0, 0, 0)
-    for run in groups[i]:
+    for run in groups:
         if all(counts[k] for k in run):
             rest(dict.fromkeys(run, 1), 1, 0, 0, 0)
     if counts[i] >= 2:
         rest({i: 2}, 0, 0, 1, 0)
-    for k in sorted({k for run in groups[i] for k in run if k != i and counts[k]}):
+    for k in sorted({k for run in groups for k in run if k != i and counts[k]}):
         rest({i: 1, k: 1}, 0, 1, 0, 0)
     rest({i: 1}, 0, 0, 0, _ISO_FREE)  # the tile stays alone
     return _pareto(rows)
 
 
-def shaped_shanten(counts: Sequence[int], melds: int, extra: frozenset[Group]) -> int:
-    """Shanten of a closed part of ``3k + 1`` or ``3k + 2`` tiles whose seat may build the
-    sequences in ``extra`` as well as the standard ones."""
-    rows = [_part_rows(tuple(counts[s:s + n]), _part_groups(part, extra))
-            for part, (s, n) in enumerate(zip(_PART_STARTS, _PART_SIZES, strict=True))]
-    merged = _pareto({(ma + mb, ta + tb, pa + pb, ia | ib)
-                      for ma, ta, pa, ia in rows[0] for mb, tb, pb, ib in rows[1]})
-    best = _combine(merged, rows[2], rows[3], (melds, 0, 0, 0))
+@lru_cache(maxsize=1 << 16)
+def _merged(a: tuple[Row, ...], b: tuple[Row, ...]) -> tuple[Row, ...]:
+    """Two parts' rows taken together."""
+    return _pareto({(ma + mb, ta + tb, pa + pb, ia | ib)
+                    for ma, ta, pa, ia in a for mb, tb, pb, ib in b})
+
+
+def _parts(counts: Sequence[int]) -> list[tuple[int, ...]]:
+    return [tuple(counts[s:s + n]) for s, n in zip(_PART_STARTS, _PART_SIZES, strict=True)]
+
+
+def _shanten_of(rows: Sequence[tuple[Row, ...]], counts: Sequence[int], melds: int,
+                merged: tuple[Row, ...] | None = None) -> int:
+    """Shanten from the four parts' rows (``merged``: the two first parts' rows taken together,
+    when already known)."""
+    best = _combine(merged or _merged(rows[0], rows[1]), rows[2], rows[3], (melds, 0, 0, 0))
     if melds == 0 and best > -1:
         best = min(best, shanten_chiitoitsu(counts), shanten_kokushi(counts))
     return best
+
+
+def _changed(parts: list[tuple[int, ...]], rows: list[tuple[Row, ...]], t: int, step: int,
+             extra: frozenset[Group]) -> tuple[list[tuple[Row, ...]], int]:
+    """The parts' rows with one tile of type ``t`` added (``step`` 1) or taken (-1), and the
+    part that changed: only that part's rows are looked up again."""
+    q = min(t // 9, 3)
+    part = list(parts[q])
+    part[t - _PART_STARTS[q]] += step
+    after = rows.copy()
+    after[q] = _part_rows(tuple(part), q, extra)
+    return after, q
+
+
+def shaped_shanten(counts: Sequence[int], melds: int, extra: frozenset[Group]) -> int:
+    """Shanten of a closed part of ``3k + 1`` or ``3k + 2`` tiles whose seat may build the
+    sequences in ``extra`` as well as the standard ones."""
+    rows = [_part_rows(part, i, extra) for i, part in enumerate(_parts(counts))]
+    return _shanten_of(rows, counts, melds)
 
 
 def shaped_discard_shanten(counts: Sequence[int], melds: int, extra: frozenset[Group]
                            ) -> dict[int, int]:
     """``{type: shanten after discarding it}`` for every held type of a ``3k + 2`` part."""
     work = list(counts)
+    parts = _parts(work)
+    rows = [_part_rows(part, i, extra) for i, part in enumerate(parts)]
+    merged = _merged(rows[0], rows[1])
     out = {}
     for t in range(NUM_TYPES):
         if work[t]:
+            after, q = _changed(parts, rows, t, -1, extra)
             work[t] -= 1
-            out[t] = shaped_shanten(work, melds, extra)
+            out[t] = _shanten_of(after, work, melds, merged if q >= 2 else None)
             work[t] += 1
     return out
 
@@ -139,12 +171,16 @@ def shaped_acceptance(counts: Sequence[int], melds: int, unseen: Sequence[int],
     """Unseen copies of the draws that lower the shanten of a ``3k + 1`` part (ukeire; for a
     tenpai hand its winning tiles)."""
     work = list(counts)
-    base = shaped_shanten(work, melds, extra)
+    parts = _parts(work)
+    rows = [_part_rows(part, i, extra) for i, part in enumerate(parts)]
+    merged = _merged(rows[0], rows[1])
+    base = _shanten_of(rows, work, melds, merged)
     total = 0
     for x in _helpful(work, extra, melds == 0):
         if work[x] < 4 and unseen[x] > 0:
+            after, q = _changed(parts, rows, x, 1, extra)
             work[x] += 1
-            if shaped_shanten(work, melds, extra) < base:
+            if _shanten_of(after, work, melds, merged if q >= 2 else None) < base:
                 total += unseen[x]
             work[x] -= 1
     return total
