@@ -45,7 +45,8 @@ def _standard_runs(first: int, size: int) -> list[Group]:
 
 
 @lru_cache(maxsize=64)
-def _part_groups(part: int, extra: frozenset[Group]) -> tuple[tuple[int, ...], ...]:
+def _part_groups(part: int, extra: frozenset[Group]
+                 ) -> tuple[tuple[tuple[int, ...], ...], ...]:
     """For each index of the part, the sequences holding it, as indices within the part."""
     first, size = _PART_STARTS[part], _PART_SIZES[part]
     runs = _standard_runs(first, size) + sorted(g for g in extra
@@ -55,7 +56,7 @@ def _part_groups(part: int, extra: frozenset[Group]) -> tuple[tuple[int, ...], .
         local = tuple(t - first for t in run)
         for i in set(local):
             table[i].append(local)
-    return tuple(tuple(sorted(set(x))) for x in table)  # type: ignore[arg-type]
+    return tuple(tuple(sorted(set(x))) for x in table)
 
 
 @lru_cache(maxsize=1 << 17)
