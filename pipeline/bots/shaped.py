@@ -98,6 +98,14 @@ def _merged(a: tuple[Row, ...], b: tuple[Row, ...]) -> tuple[Row, ...]:
                     for ma, ta, pa, ia in a for mb, tb, pb, ib in b})
 
 
+@lru_cache(maxsize=1 << 16)
+def _combined(merged: tuple[Row, ...], third: tuple[Row, ...], honors: tuple[Row, ...],
+              melds: int) -> int:
+    """The regular shanten of the parts' rows (the same few combinations recur draw after
+    draw)."""
+    return _combine(merged, third, honors, (melds, 0, 0, 0))
+
+
 def _parts(counts: Sequence[int]) -> list[tuple[int, ...]]:
     return [tuple(counts[s:s + n]) for s, n in zip(_PART_STARTS, _PART_SIZES, strict=True)]
 
@@ -106,7 +114,7 @@ def _shanten_of(rows: Sequence[tuple[Row, ...]], counts: Sequence[int], melds: i
                 merged: tuple[Row, ...] | None = None) -> int:
     """Shanten from the four parts' rows (``merged``: the two first parts' rows taken together,
     when already known)."""
-    best = _combine(merged or _merged(rows[0], rows[1]), rows[2], rows[3], (melds, 0, 0, 0))
+    best = _combined(merged or _merged(rows[0], rows[1]), rows[2], rows[3], melds)
     if melds == 0 and best > -1:
         best = min(best, shanten_chiitoitsu(counts), shanten_kokushi(counts))
     return best
