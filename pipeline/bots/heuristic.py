@@ -32,6 +32,7 @@ from pipeline.bots.evaluate import (
 )
 from pipeline.bots.shanten import discard_shanten, shanten, visible_counts
 from pipeline.bots.shaped import (
+    extra_sequences,
     shaped_acceptance,
     shaped_discard_acceptance,
     shaped_discard_shanten,
@@ -42,7 +43,6 @@ from pipeline.cards.swap_effects import standard
 from pipeline.rules.actions import Action, ActionKind, Meld, MeldKind
 from pipeline.rules.agents import Observation
 from pipeline.rules.hand import kuikae_types
-from pipeline.rules.hand_shapes import honor_sequences, wrap_sequences
 from pipeline.rules.hooks import PickView
 from pipeline.tiles import RED_FIVE_IDS, TERMINAL_HONOR_TYPES, counts34, dora_from_indicator
 
@@ -76,9 +76,7 @@ EXCHANGES = (":swap_pond", ":swap_wall")  # a hand tile for a known tile (a pond
 # often as Tenhou's top room.
 BACKING_APPETITE = 1.0
 WIDER_CALLS_APPETITES = (1.0, 1.3)
-# Effect kinds whose sequences the bot counts when building a hand (pipeline/bots/shaped.py),
-# and the one that lets a hand win, and so call, without a yaku.
-EXTRA_SEQUENCES = {"honor_sequences": honor_sequences, "wrap_sequences": wrap_sequences}
+# The effect kind that lets a hand win, and so call, without a yaku.
 WINS_WITHOUT_YAKU = "win_without_yaku"
 DEAD_MELD_GAIN = 10.0  # a meld swap that takes a dead sequence out of her hand (rule C-20)
 CHOMBO = ":chombo"     # a win the engine would penalise as a chombo (rule C-20)
@@ -490,8 +488,7 @@ class HeuristicBot:
 
         choice = choose(starting_hand, team, situation)
         self.playing = effect_kinds(choice, situation)
-        self.extra = frozenset().union(*(shapes() for kind, shapes in EXTRA_SEQUENCES.items()
-                                         if kind in self.playing))
+        self.extra = extra_sequences(self.playing)  # counted when building her hand
         return choice
 
     # ------------------------------------------------------------------ table reading
@@ -624,7 +621,7 @@ class HeuristicBot:
                     threats: list[Threat]) -> Action | None:
         if threats:
             return None
-        base = min(self._after_discard_shanten(counts, nm))
+        base = min(self._discard_shanten(counts, nm).values())
         for a in legal:
             if a.kind == ActionKind.ANKAN:
                 t = a.tiles[0] // 4
@@ -641,9 +638,6 @@ class HeuristicBot:
                 if after <= base:
                     return a
         return None
-
-    def _after_discard_shanten(self, counts: list[int], nm: int) -> list[int]:
-        return list(self._discard_shanten(counts, nm).values())
 
     # shanten and acceptance as this hand's character counts them (extra sequences: shaped.py)
 

@@ -320,11 +320,9 @@ def win_without_yaku(params: Mapping[str, Any], f: HandFeatures, view: PickView)
 def _shaped_start(counts: tuple[int, ...], kind: str) -> int:
     """Shanten of a starting hand counting the extra sequences of an effect kind (after the
     best discard for the dealer's 14 tiles)."""
-    from pipeline.bots.shaped import shaped_discard_shanten, shaped_shanten
-    from pipeline.rules.hand_shapes import honor_sequences as honors
-    from pipeline.rules.hand_shapes import wrap_sequences as wraps
+    from pipeline.bots.shaped import extra_sequences, shaped_discard_shanten, shaped_shanten
 
-    extra = honors() if kind == "honor_sequences" else wraps()
+    extra = extra_sequences((kind,))
     if sum(counts) % 3 == 2:
         return min(shaped_discard_shanten(counts, 0, extra).values())
     return shaped_shanten(counts, 0, extra)

@@ -8,6 +8,7 @@ of different player types is one ``--bots`` option away.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import cache
 
 from pipeline.rules.agents import Agent, RandomAgent
 
@@ -41,6 +42,14 @@ BOT_KINDS: dict[str, Callable[[int], Agent]] = {
 }
 
 
+@cache
+def _style_names() -> tuple[str, ...]:
+    """The styles of data/bots/styles.toml, read once (every styled agent is checked)."""
+    from pipeline.bots.style import load_styles
+
+    return tuple(load_styles())
+
+
 def check_kind(kind: str) -> None:
     """Raises ``UnknownBotError`` saying what is known when ``kind`` names no bot or style."""
     base, _, style_name = kind.partition(":")
@@ -55,11 +64,9 @@ def check_kind(kind: str) -> None:
         return
     if base != STYLED_KIND:
         raise UnknownBotError(f"bot kind {kind!r}: only {STYLED_KIND} takes a style")
-    from pipeline.bots.style import StyleError, load_styles
-
     try:
-        styles = load_styles()
-    except StyleError as exc:
+        styles = _style_names()
+    except ValueError as exc:  # the style file is missing or bad (StyleError)
         raise UnknownBotError(f"bot kind {kind!r}: {exc}") from None
     if style_name not in styles:
         raise UnknownBotError(f"bot kind {kind!r}: unknown style {style_name!r} (styles in "

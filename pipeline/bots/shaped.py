@@ -32,11 +32,19 @@ from pipeline.bots.shanten import (
     shanten_chiitoitsu,
     shanten_kokushi,
 )
+from pipeline.rules.hand_shapes import honor_sequences, wrap_sequences
 
 Group = tuple[int, int, int]
 Row = tuple[int, int, int, int]
+# Effect kinds of a character that give her extra sequences, and those sequences.
+EXTRA_SEQUENCES = {"honor_sequences": honor_sequences, "wrap_sequences": wrap_sequences}
 _PART_STARTS = (0, 9, 18, 27)
 _PART_SIZES = (9, 9, 9, 7)
+
+
+def extra_sequences(kinds: Iterable[str]) -> frozenset[Group]:
+    """Every extra sequence the effect kinds of a character give her (none for most)."""
+    return frozenset().union(*(EXTRA_SEQUENCES[k]() for k in kinds if k in EXTRA_SEQUENCES))
 
 
 def _standard_runs(first: int, size: int) -> list[Group]:
