@@ -243,6 +243,41 @@ def cards_show(
     typer.echo(f"\nImplemented: {status}")
 
 
+@cards_app.command("readings")
+@friendly
+def cards_readings(
+    catalog: Annotated[str, typer.Option(help="Catalog version or .toml path")] = "1.2",
+    format: Annotated[str, typer.Option("--format", help="table or json")] = "table",
+) -> None:
+    """List every reading option: where a card text leaves a case open, the choices the lab
+    can play, the one this catalog plays (default first) and what each means.
+
+    Change one by setting the option in a copy of the catalog, e.g. always_winning =
+    "shapeless" under Koromo's last_tile effect.
+
+    Example: saki cards readings --catalog 1.2 --format json
+    """
+    import json
+    import textwrap
+
+    from pipeline.cards.catalog import load_catalog
+    from pipeline.cards.readings import reading_rows
+
+    _check_format(format, ("table", "json"))
+    rows = reading_rows(load_catalog(catalog))
+    if format == "json":
+        typer.echo(json.dumps(rows, indent=2, ensure_ascii=False))
+        return
+    for row in rows:
+        marker = "" if row["value"] == row["default"] else "  (not the default)"
+        typer.echo(f"{row['card']}.{row['effect']}.{row['option']} = {row['value']}{marker}")
+        for choice in row["choices"]:
+            mark = "*" if choice["value"] == row["value"] else " "
+            typer.echo(textwrap.fill(f"{choice['value']}: {choice['meaning']}", 98,
+                                     initial_indent=f"  {mark} ", subsequent_indent="      "))
+    typer.echo(f"\n{len(rows)} readings; * marks the one played")
+
+
 @cards_app.command("validate")
 @friendly
 def cards_validate(
@@ -463,9 +498,9 @@ def compare(
         typer.echo(compare_text(cmp))
 
 
-def _check_format(fmt: str) -> None:
-    if fmt not in ("table", "csv", "json"):
-        raise SimError(f"unknown format {fmt!r} (known: table, csv, json)")
+def _check_format(fmt: str, known: tuple[str, ...] = ("table", "csv", "json")) -> None:
+    if fmt not in known:
+        raise SimError(f"unknown format {fmt!r} (known: {', '.join(known)})")
 
 
 @app.command()

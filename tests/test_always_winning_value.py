@@ -31,9 +31,14 @@ CATALOG = load_catalog("1.2")
 LIVE_DRAWS = 70  # 136 tiles - 52 dealt - 14 in the dead wall
 
 
-def card_at(card: str, seat: int) -> list[CardAbility | None]:
+def card_at(card: str, seat: int, *, reading: tuple[str, str] | None = None
+            ) -> list[CardAbility | None]:
+    """The card at one seat; ``reading`` (effect id, choice) sets its always_winning option."""
     out: list[CardAbility | None] = [None] * 4
-    out[seat] = CardAbility(CATALOG.card(card), seat)
+    chosen = CATALOG.card(card)
+    if reading is not None:
+        chosen = chosen.with_param(reading[0], "always_winning", reading[1])
+    out[seat] = CardAbility(chosen, seat)
     return out
 
 
@@ -202,13 +207,14 @@ def koromo_draws() -> str:
 
 
 def test_koromo_not_in_tenpai_wins_the_last_tile_shapeless() -> None:
-    # Koromo Amae: the last tile of the wall is always her winning tile. After her pon (so the
-    # draw order makes her draw the last tile) her hand is far from tenpai: the win stays
-    # shapeless, haitei and one dora (the indicator 8m makes the drawn 9m dora), 30 fu.
-    # The score table: a non-dealer tsumo of 2 han 30 fu pays 500 / 1,000
+    # Koromo Amae, reading always_winning = "shapeless": the last tile of the wall is always
+    # her winning tile. After her pon (so the draw order makes her draw the last tile) her hand
+    # is far from tenpai: the win stays shapeless, haitei and one dora (the indicator 8m makes
+    # the drawn 9m dora), 30 fu. The score table: a non-dealer tsumo of 2 han 30 fu pays
+    # 500 / 1,000
     start = scenario_start(["", "", "77z147m258p369s12z", ""], draws=koromo_draws(), dora="8m")
     rec, agents = play(start, [[], [], ["pon", "discard 2z", "tsumo"], []],
-                       card_at("koromo_amae", 2))
+                       card_at("koromo_amae", 2, reading=("last_tile", "shapeless")))
     assert any(e.kind == "pon" and e.seat == 2 for e in rec.events)
     win = rec.wins[0]
     assert (win.seat, win.from_seat) == (2, 2)
@@ -219,3 +225,15 @@ def test_koromo_not_in_tenpai_wins_the_last_tile_shapeless() -> None:
     assert sum(deltas(rec)) == 0
     notes = [e.detail for e in rec.events if e.kind == "ability"]
     assert "always-winning tile: the hand wins whatever its shape" in notes
+
+
+def test_koromo_not_in_tenpai_cannot_win_the_last_tile_as_a_wildcard() -> None:
+    # card koromo_amae, reading always_winning = "wildcard" (the default): the same deal, her
+    # hand far from tenpai when she draws the last tile: no tsumo is offered and the hand ends
+    # in an exhaustive draw
+    start = scenario_start(["", "", "77z147m258p369s12z", ""], draws=koromo_draws(), dora="8m")
+    rec, agents = play(start, [[], [], ["pon", "discard 2z"], []], card_at("koromo_amae", 2))
+    assert any(e.kind == "pon" and e.seat == 2 for e in rec.events)
+    assert not rec.wins and rec.draw_kind == "exhaustive"
+    offered = [a for offer in agents[2].offers for a in offer if a.kind.name == "TSUMO"]
+    assert offered == []

@@ -58,8 +58,16 @@ def saki_own_kan(abilities: list):
     return play(start, [[], ["ankan 1m", "tsumo"], [], []], abilities)
 
 
-def test_saki_wins_on_her_own_rinshan_draw_whatever_the_shape() -> None:
-    rec, agents = saki_own_kan(seats_with("saki_miyanaga", 1))
+def shapeless_saki(seat: int) -> list[CardAbility | None]:
+    """Saki with the reading always_winning = "shapeless" on her rinshan effect."""
+    card = CATALOG.card("saki_miyanaga").with_param("rinshan", "always_winning", "shapeless")
+    seats: list[CardAbility | None] = [None] * 4
+    seats[seat] = CardAbility(card, seat)
+    return seats
+
+
+def test_saki_wins_on_her_own_rinshan_draw_whatever_the_shape_read_shapeless() -> None:
+    rec, agents = saki_own_kan(shapeless_saki(1))
     win = rec.wins[0]
     assert win.seat == 1 and win.from_seat == 1
     assert tile_type(win_tile(rec)) == tile_type(parse_tiles("9p")[0])
@@ -67,6 +75,14 @@ def test_saki_wins_on_her_own_rinshan_draw_whatever_the_shape() -> None:
     # 30 fu for a non-dealer tsumo: 500 / 1,000
     assert {n for n, _ in win.yaku} == {"Menzen Tsumo", "Rinshan Kaihou"}
     assert win.han == 2 and win.points == 2000
+
+
+def test_saki_not_ready_cannot_win_on_her_rinshan_draw_as_a_wildcard() -> None:
+    # card saki_miyanaga, reading always_winning = "wildcard" (the default): her hand after the
+    # kan is not ready, so the rinshan tile has nothing to stand for
+    rec, agents = saki_own_kan(seats_with("saki_miyanaga", 1))
+    assert not offered(agents[1], ActionKind.TSUMO)
+    assert not rec.wins or rec.wins[0].seat != 1
 
 
 def test_without_the_card_the_rinshan_tile_completes_nothing() -> None:

@@ -182,12 +182,18 @@ def test_another_players_win_on_his_own_wall_reveals_nothing() -> None:
 def test_koromo_wins_on_the_last_discard_of_the_live_wall_and_of_the_dead_wall() -> None:
     # C-22 Koromo: with Satomi in play her last-tile mastery works for both last tiles; P3
     # draws both (the 70th live-wall tile and the 78th tile in play), so she may ron twice
+    # (read shapeless, so a hand that is not ready can win; as a wildcard it cannot)
     start = scenario_start(["", "147m258p369s1234z", "", ""])
-    rec, agents, _ = play(start, [[], [], [], []],
-                          seats(("koromo_amae", 1), ("satomi_kanbara", 2)))
+    abilities = seats(("satomi_kanbara", 2))
+    koromo = CATALOG.card("koromo_amae").with_param("last_tile", "always_winning", "shapeless")
+    abilities[1] = CardAbility(koromo, 1)
+    rec, agents, _ = play(start, [[], [], [], []], abilities)
     rons = [o for o in agents[1].offers if any(a.kind == ActionKind.RON for a in o)]
     assert len(rons) == 2
     assert rec.draw_kind == "exhaustive"
+    rec, agents, _ = play(start, [[], [], [], []],
+                          seats(("koromo_amae", 1), ("satomi_kanbara", 2)))
+    assert not [o for o in agents[1].offers if any(a.kind == ActionKind.RON for a in o)]
 
 
 def test_the_player_whose_wall_it_is_pays_single_in_riichi() -> None:

@@ -420,12 +420,15 @@ def test_koromo_moves_nothing_once_her_hand_is_open() -> None:
     assert state.players[1].melds and not state.wall.dead_end
 
 
-def test_koromo_rons_the_last_discard_whatever_her_hand() -> None:
-    # 70 live tiles; every round uses five (four draws and her move): P3 draws the last tile
-    # and its discard is the last one
+def test_koromo_rons_the_last_discard_whatever_her_hand_when_read_shapeless() -> None:
+    # reading always_winning = "shapeless": 70 live tiles; every round uses five (four draws
+    # and her move): P3 draws the last tile and its discard is the last one
     start = scenario_start(["", KOROMO_HAND, "", ""])
     koromo = Steps(["ron"])
-    rec, agents, state = play(start, [[], koromo, [], []], ability("koromo_amae", 1))
+    shapeless = CATALOG.card("koromo_amae").with_param("last_tile", "always_winning",
+                                                        "shapeless")
+    rec, agents, state = play(start, [[], koromo, [], []],
+                              [None, CardAbility(shapeless, 1), None, None])
     rons = [o for o in koromo.offers if any(a.kind == ActionKind.RON for a in o)]
     assert len(rons) == 1                          # only on the last discard
     assert rec.wins and rec.wins[0].seat == 1 and rec.wins[0].from_seat == 3

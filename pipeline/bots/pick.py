@@ -269,8 +269,9 @@ def call_payment(params: Mapping[str, Any], f: HandFeatures, view: PickView) -> 
 def always_winning_tile(params: Mapping[str, Any], f: HandFeatures, view: PickView) -> float:
     # in riichi (about 4 hands in 10 for her) each unseen white dragon wins whatever the wait
     if params["tile"] == "white_dragon_in_riichi":
-        return 0.4 * 0.08 * (4 - f.counts[31]) * _win_value(view)
-    return 0.05 * _win_value(view)
+        return 0.4 * 0.08 * (4 - f.counts[31]) * _win_value(view)  # riichi: always ready
+    ready = 1.0 if params["always_winning"] == "shapeless" else READY_SHARE
+    return 0.05 * ready * _win_value(view)
 
 
 def dora_multiplier(params: Mapping[str, Any], f: HandFeatures, view: PickView) -> float:
@@ -387,6 +388,7 @@ EXCHANGE_ROUNDS = {"east": 0, "south": 1}
 # Points a tile traded for a fresh one is worth, far from tenpai and near it.
 EXCHANGE_PER_TILE = {True: 60.0, False: 30.0}
 LAST_TILE_SHARE = 0.15  # the hands that reach the last tile, where hers always wins
+READY_SHARE = 0.45      # of those, the share in which her hand is ready (the wildcard reading)
 
 
 def wall_exchange(params: Mapping[str, Any], f: HandFeatures, view: PickView) -> float:
@@ -398,7 +400,8 @@ def wall_exchange(params: Mapping[str, Any], f: HandFeatures, view: PickView) ->
 
 
 def last_tile_mastery(params: Mapping[str, Any], f: HandFeatures, view: PickView) -> float:
-    return LAST_TILE_SHARE * _win_value(view)
+    ready = 1.0 if params["always_winning"] == "shapeless" else READY_SHARE
+    return LAST_TILE_SHARE * ready * _win_value(view)
 
 
 # A swap with a pond tile: a few tiles improved per hand; after calls only when she calls.

@@ -20,13 +20,13 @@ import hashlib
 import json
 import re
 from collections.abc import Iterable, Iterator, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import date as Date
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
-from pipeline.cards.effects import EFFECT_KINDS, EffectKind, Param
+from pipeline.cards.effects import EFFECT_KINDS, Choice, EffectKind, Param, applies
 from pipeline.datafiles import PROJECT_ROOT, display_path, plain, read_toml, show_value
 
 CATALOG_DIR = PROJECT_ROOT / "data" / "cards"
@@ -71,6 +71,13 @@ class Effect:
         """Parameters as written in the catalog file: ``yaku = "Pinfu", han = 2``."""
         return ", ".join(f"{name} = {show_value(value)}" for name, value in self.params.items())
 
+    def readings(self) -> tuple[tuple[str, Param, Choice], ...]:
+        """The reading options of this effect (those that concern it): name, option, the
+        choice in force."""
+        return tuple((name, spec, spec.choice(self.params[name]))
+                     for name, spec in self.spec.params.items()
+                     if spec.is_reading and applies(spec, self.params))
+
 
 @dataclass(frozen=True)
 class Card:
@@ -87,8 +94,16 @@ class Card:
 
     @property
     def text(self) -> str:
-        """The card text as a player reads it (``1,500`` for 1500, ``1/2/3`` for lists)."""
-        return _render(self.text_template, self.effects)
+        """The card text as a player reads it (``1,500`` for 1500, ``1/2/3`` for lists), with
+        a sentence for every reading other than the default, so the text says what is played."""
+        notes = [choice.text for _, spec, choice in self.readings()
+                 if choice.value != spec.default and choice.text]
+        return " ".join((_render(self.text_template, self.effects), *notes))
+
+    def readings(self) -> tuple[tuple[Effect, Param, Choice], ...]:
+        """Every reading option of the card's effects: effect, option, the choice in force."""
+        return tuple((eff, spec, choice) for eff in self.effects
+                     for _, spec, choice in eff.readings())
 
     def effect(self, effect_id: str) -> Effect:
         """The effect with this id; CatalogError naming the card's effect ids otherwise."""
@@ -100,6 +115,31 @@ class Card:
             f"card {self.id!r}: no effect {effect_id!r}{_did_you_mean(effect_id, known)}; "
             f"effects: {', '.join(known) or 'none'}"
         )
+
+    def with_param(self, effect_id: str, name: str, value: Any) -> Card:
+        """This card with one effect parameter (a number or a reading) set to ``value``,
+        checked as a catalog file's value is (CatalogError naming what is allowed)."""
+        eff = self.effect(effect_id)
+        where = f"card {self.id!r}, effect {effect_id!r}"
+        spec = eff.spec.params.get(name)
+        if spec is None:
+            raise CatalogError(
+                f"{where}: unknown param {name!r}{_did_you_mean(name, eff.spec.params)}; "
+                f"{eff.kind} params: {', '.join(eff.spec.params) or 'none'}")
+        if not _fits(spec, value):
+            raise CatalogError(
+                f"{where}: param {name!r} expected {_allowed(spec)}, got {show_value(value)}")
+        params = dict(eff.params)
+        params[name] = _frozen(value)
+        if spec.only_for is not None and not applies(spec, params):
+            raise CatalogError(f"{where}: param {name!r} is a reading that does not concern "
+                               "this effect")
+        problem = _cross_check(eff.kind, params)
+        if problem:
+            raise CatalogError(f"{where}: {problem}")
+        new = Effect(eff.id, eff.kind, MappingProxyType(params))
+        effects = tuple(new if e.id == effect_id else e for e in self.effects)
+        return replace(self, effects=effects)
 
     @property
     def in_deck(self) -> bool:
@@ -400,6 +440,14 @@ def _effect(raw: dict[str, Any], card_where: str, number: int) -> tuple[Effect, 
     problem = _cross_check(kind.name, params)
     if problem:
         raise CatalogError(f"{where}: {problem}")
+    for name in values:
+        spec = kind.params[name]
+        if spec.only_for is not None and not applies(spec, params):
+            other, allowed = spec.only_for
+            raise CatalogError(
+                f"{where}: param '{name}' is a reading only for {other} = "
+                f"{' or '.join(show_value(v) for v in allowed)}; remove it from this effect"
+            )
     explicit = [n for n in values if kind.params[n].type in _NUMERIC]
     return Effect(effect_id, kind.name, MappingProxyType(params)), explicit
 

@@ -269,6 +269,7 @@ class DuelEffects:
 
     def always_wins(self, view: WinTileView) -> bool:
         return (self.dama and view.seat == self.seat and not view.tsumo and not view.in_riichi
+                and not view.furiten_probe
                 and view.closed and bool(view.waits) and view.tile in self.ippatsu_tiles)
 
     def ignores_furiten(self, in_riichi: bool) -> bool:

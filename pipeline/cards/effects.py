@@ -7,11 +7,30 @@ before a simulation runs. Which kinds have an implementation is decided by the a
 (`pipeline.cards.abilities`), not here: a card is playable when all its effect kinds are.
 
 Parameter types: ``int``, ``float``, ``bool``, ``str``, ``list[int]``, ``list[str]``.
+
+A *reading* is a ``str`` parameter whose choices are the ways a card text can be read where it
+leaves a case open (an always-winning tile on a hand that is not ready, what a honba is worth).
+Each choice carries what it does and why someone would read the card that way; the first choice
+is the default, the reading most faithful to the 1.2 text and the rulebook's clarifications.
+``saki cards readings`` lists them and ``docs/readings.md`` documents them (a test keeps the two
+in step), so a designer switches a reading as easily as a number.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True)
+class Choice:
+    """One way of reading a card clause: the value written in the catalog, what the engine then
+    does, why a reader would take the text that way, and (for a choice other than the default)
+    the words added to the rendered card text so the text says what is played."""
+
+    value: str
+    meaning: str
+    why: str
+    text: str = ""
 
 
 @dataclass(frozen=True)
@@ -22,10 +41,43 @@ class Param:
     choices: tuple[object, ...] = ()  # allowed values (for str, or list members)
     low: float | None = None          # inclusive range for numbers / list members
     high: float | None = None
+    readings: tuple[Choice, ...] = ()  # a reading option: its choices, the default first
+    # a reading that only concerns some effects of its kind: (param, values) the effect must
+    # have (a list param: one of its members); elsewhere the option may not be set
+    only_for: tuple[str, tuple[object, ...]] | None = None
 
     @property
     def required(self) -> bool:
         return self.default is None
+
+    @property
+    def is_reading(self) -> bool:
+        return bool(self.readings)
+
+    def choice(self, value: object) -> Choice:
+        """The reading choice with this value (KeyError for a value that is none)."""
+        for c in self.readings:
+            if c.value == value:
+                return c
+        raise KeyError(value)
+
+
+def reading(doc: str, *choices: Choice,
+            only_for: tuple[str, tuple[object, ...]] | None = None) -> Param:
+    """A reading option: a ``str`` parameter whose default is its first choice."""
+    return Param("str", doc, default=choices[0].value, choices=tuple(c.value for c in choices),
+                 readings=choices, only_for=only_for)
+
+
+def applies(param: Param, params: dict[str, object] | object) -> bool:
+    """Whether a reading option concerns an effect with these parameters (``only_for``)."""
+    if param.only_for is None:
+        return True
+    name, values = param.only_for
+    value = params[name]  # type: ignore[index]
+    if isinstance(value, tuple | list):
+        return any(v in values for v in value)
+    return value in values
 
 
 @dataclass(frozen=True)
@@ -45,6 +97,49 @@ YAKU_NAMES = (
 CONDITIONS = ("always", "closed", "last_place", "chasing_riichi", "damaten", "in_riichi")
 FAMILIES = ("man", "pin", "sou", "honors")
 
+_ALWAYS_WINNING = reading(
+    "how an always-winning tile wins",
+    Choice("wildcard",
+           "the tile stands for the tile that completes a ready hand, and the win is scored "
+           "as the best such completion; a hand that is not ready cannot win on it; furiten "
+           "applies as to any winning tile, and a tile type that is always a winning tile "
+           "makes the hand furiten when it lies in her own pond",
+           "a hand that is not ready has no winning tiles, so 'always her winning tile' can "
+           "only add a tile to a ready hand's waits; the community's digital version plays "
+           "it so"),
+    Choice("shapeless",
+           "the tile wins even when the hand is not ready, scored from the yaku that need no "
+           "shape (riichi, ippatsu, menzen tsumo, haitei, houtei, rinshan, chankan) and dora "
+           "at 30 fu; furiten comes only from the hand's real waits",
+           "'always her winning tile' read literally: the tile wins whatever the hand holds",
+           text="(Read as: the tile wins even when the hand is not ready.)"),
+)
+_TABLE_POINTS = reading(
+    "what counts as points on the table",
+    Choice("sticks_and_stakes",
+           "riichi sticks and every stake lying on the table count",
+           "the rules call a stake points put on the table like a riichi stick"),
+    Choice("sticks_only",
+           "only riichi sticks count",
+           "'points on the table' read as the riichi sticks alone, as in ordinary mahjong",
+           text="(Read as: only riichi sticks count as points on the table.)"),
+    only_for=("when", ("ron_on_riichi_discard_per_stick",)),
+)
+_DEAL_IN_STAKE = reading(
+    "what each player stakes when a player deals in while she is tenpai",
+    Choice("tsumo_share",
+           "each other player stakes what they would pay on her tsumo and she stakes "
+           "nothing: one tsumo value on the table in all",
+           "'all players must stake the value of her tsumo' read at its smallest: the "
+           "value of her tsumo, as the players would pay it"),
+    Choice("whole_value",
+           "each player, she included, stakes her whole tsumo value (about four tsumo "
+           "values on the table)",
+           "'all players must stake the value' read as each player staking all of it",
+           text="(Read as: each player stakes her whole tsumo value.)"),
+    only_for=("when", ("deal_in_while_tenpai",)),
+)
+
 _HAN = Param("int", "han", low=0, high=13)
 _COND = Param("str", "when the effect applies", default="always", choices=CONDITIONS)
 
@@ -58,7 +153,21 @@ _KINDS = [
                    "condition": _COND,
                }),
     EffectKind("one_han_yaku_value", "scoring", "Every 1-han yaku is worth this many han (dora "
-               "are not yaku).", {"han": _HAN, "condition": _COND}),
+               "are not yaku).", {
+                   "han": _HAN, "condition": _COND,
+                   "counts": reading(
+                       "which yaku count as 1-han yaku",
+                       Choice("in_hand",
+                              "every yaku worth 1 han in the hand at hand, open reduced yaku "
+                              "included (an open sanshoku or ittsu)",
+                              "'every 1-han yaku' read as the yaku's value in that hand"),
+                       Choice("closed_value",
+                              "only yaku whose closed value is 1 han (an open sanshoku, worth "
+                              "1 han there, is not doubled)",
+                              "'a 1-han yaku' read as the yaku's value in the yaku list",
+                              text="(Read as: only yaku worth 1 han closed.)"),
+                   ),
+               }),
     EffectKind("dora_multiplier", "scoring", "Each dora, red five and ura-dora counts this many "
                "times.", {
                    "factor": Param("int", "multiplier", low=0, high=5),
@@ -83,6 +192,7 @@ _KINDS = [
         "han": _HAN,
         "turn": Param("int", "latest riichi turn for the bonus, where used", default=0, low=0,
                       high=30),
+        "table_points": _TABLE_POINTS,
     }),
     EffectKind("win_multiplier", "scoring", "The win's value is multiplied.", {
         "factor": Param("int", "multiplier", low=1, high=4),
@@ -104,8 +214,24 @@ _KINDS = [
     EffectKind("open_keeps_value", "scoring", "Yaku that lose a han when open keep it.", {}),
     EffectKind("score_as_dealer", "scoring", "A riichi win is scored as a dealer win; as dealer, "
                "mangan or more counts one limit higher.", {}),
-    EffectKind("honba_by_han", "scoring", "Each honba is worth 100 x her han per payer; calls, "
-               "riichi, swaps and extra turns add honba.", {}),
+    EffectKind("honba_by_han", "scoring", "Each honba is multiplied by her han; calls, riichi, "
+               "swaps and extra turns add honba.", {
+                   "honba": reading(
+                       "what one honba is worth on her win",
+                       Choice("total",
+                              "each honba is worth 100 x her han in all, paid by the discarder "
+                              "on a ron and split between the payers on a tsumo (each rounded "
+                              "up to 100)",
+                              "the card's worked example: 2 honba and 5 han, each honba worth "
+                              "500, +1,000 in total"),
+                       Choice("per_payer",
+                              "each honba is worth 100 x her han from each payer (300 x han on "
+                              "a ron, as an ordinary honba is 300 on a ron)",
+                              "'each honba is multiplied' read as the honba's 300 (ron) or "
+                              "100 per payer (tsumo) multiplied by her han",
+                              text="(Read as: 100 x han per honba from each payer.)"),
+                   ),
+               }),
     EffectKind("double_wind", "scoring", "Her seat-wind triplet is a double yakuhai; any wind "
                "meld gives her yakuhai.", {}),
     EffectKind("always_riichi", "scoring", "A closed win always has riichi and ura-dora; her third "
@@ -130,6 +256,7 @@ _KINDS = [
         "amount": Param("int", "points (0: the rule's own amount)", default=0, low=0,
                         high=100000),
         "han": Param("int", "han of the declared hand, where used", default=0, low=0, high=13),
+        "stake": _DEAL_IN_STAKE,
     }),
     EffectKind("table_sweep", "payment", "When she deals in or the hand is drawn she takes the "
                "sticks and stakes, and every player pays her.", {
@@ -183,7 +310,8 @@ _KINDS = [
                        "completes a second row of discards", default=False),
                }),
     EffectKind("last_tile_mastery", "wall", "The last wall tile and last discard are her winning "
-               "tiles; her closed discards shorten the wall.", {}),
+               "tiles; her closed discards shorten the wall.", {
+                   "always_winning": _ALWAYS_WINNING}),
     EffectKind("wall_to_indicator", "wall", "The wall is drawn up to the last dora indicator "
                "(two haitei chances).", {}),
     EffectKind("rinshan_reveal", "wall", "Instead of rinshan and ippatsu draws she reveals three "
@@ -192,9 +320,39 @@ _KINDS = [
                "or draw it.", {}),
     EffectKind("declared_pool", "wall", "She sets aside wall tiles, declares yaku, draws from "
                "the pool and may win only with the declared yaku.", {
-                   "tiles": Param("int", "pool size", low=1, high=20)}),
+                   "tiles": Param("int", "pool size", low=1, high=20),
+                   "declarations": reading(
+                       "which combinations of yaku she may declare",
+                       Choice("any_combination",
+                              "any combination of the yaku she could make from the tiles set "
+                              "aside and her hand",
+                              "the text says 'a combination of yaku' without a list"),
+                       Choice("five_fixed",
+                              "one of five fixed combinations: riichi, tanyao, menzen tsumo, "
+                              "riichi + tanyao, riichi + menzen tsumo",
+                              "a short list of the declarations players make in practice",
+                              text="(Read as: one of five fixed declarations.)"),
+                   ),
+               }),
     EffectKind("draw_from_discards", "wall", "She may draw from her own discards instead of the "
-               "wall, then discards another tile.", {}),
+               "wall, then discards another tile.", {
+                   "taken_tile_tsumo": reading(
+                       "whether a tile taken back from her own discards can win by tsumo",
+                       Choice("allowed",
+                              "the tile is her draw: it may complete the hand and win by tsumo "
+                              "(menzen tsumo included); she may not discard a tile of its type "
+                              "on that turn",
+                              "the text replaces the wall draw by this draw and forbids only "
+                              "discarding the same tile; the community's digital version lets "
+                              "her win on it"),
+                       Choice("forbidden",
+                              "she may not declare tsumo on a tile taken back from her discards "
+                              "(she must discard a tile of another type)",
+                              "a tile she discarded is furiten for her, so taking it back "
+                              "should not win",
+                              text="(Read as: a tile taken back cannot win by tsumo.)"),
+                   ),
+               }),
     EffectKind("peek_and_swap", "wall", "When others act she looks at the next wall tile and may "
                "swap it into her hand.", {}),
     EffectKind("set_aside_draw", "wall", "After a pon whose fourth copy lies in a discard pile "
@@ -211,7 +369,8 @@ _KINDS = [
     EffectKind("late_ron", "claim", "She may ron a player's previous discard when the latest was "
                "not claimed.", {"han": _HAN}),
     EffectKind("always_winning_tile", "claim", "A tile that is always her winning tile.", {
-        "tile": Param("str", "which tile", choices=("rinshan", "white_dragon_in_riichi"))}),
+        "tile": Param("str", "which tile", choices=("rinshan", "white_dragon_in_riichi")),
+        "always_winning": _ALWAYS_WINNING}),
     EffectKind("blocks_calls", "claim", "On her riichi she names a player who may not call or ron "
                "unless in riichi; her riichi switches other abilities off.", {}),
     EffectKind("blocks_wins_with_wind", "claim", "Others cannot win (except yakuman) holding her "
@@ -226,7 +385,23 @@ _KINDS = [
     EffectKind("meld_swap", "tiles", "When she calls she may swap a meld with another player's "
                "and turn a discard face down.", {}),
     EffectKind("wrap_sequences", "tiles", "She may build wrap-around sequences; she may not pon "
-               "or kan.", {}),
+               "or kan.", {
+                   "switched_off": reading(
+                       "what happens to 'she may not pon or kan' while another card switches "
+                       "her ability off (Megan's duel, Sae's riichi)",
+                       Choice("restriction_lifts",
+                              "the restriction is part of the ability and lifts with it: she "
+                              "may pon and kan while it is off",
+                              "rule C-20 treats a switched-off ability as absent; the whole "
+                              "card text stops applying"),
+                       Choice("restriction_stays",
+                              "only the benefits are lost: she still may not pon or kan",
+                              "the restriction is the price of the ability, and losing the "
+                              "ability should not also remove its cost",
+                              text="(Read as: she may not pon or kan even while her ability "
+                                   "is switched off.)"),
+                   ),
+               }),
     EffectKind("honor_sequences", "tiles", "She may build sequences of winds and of dragons.", {}),
     EffectKind("winds_as_west", "tiles", "All winds in her hand may count as West.", {}),
     EffectKind("open_hands", "tiles", "Hands played face up.", {
@@ -239,6 +414,19 @@ _KINDS = [
         "when": Param("list[str]", "what flips it (empty: only other effects of the card)",
                       default=(), choices=("right_guess", "own_riichi",
                                            "after_new_family_discard", "any_call_or_riichi")),
+        "flip_back": reading(
+            "when the card flips back after a discard of a new family",
+            Choice("after_extra_turn",
+                   "she stays on this side through the extra turn (its draw and win count "
+                   "this side's ability) and flips back when it ends or is declined",
+                   "'she gets an extra turn, then flips back'"),
+            Choice("when_offered",
+                   "she flips back as soon as the extra turn is offered, so the extra turn is "
+                   "played with the other side's ability",
+                   "the flip read as part of earning the extra turn",
+                   text="(Read as: she flips back as soon as the extra turn is offered.)"),
+            only_for=("when", ("after_new_family_discard",)),
+        ),
     }),
     # ---------------------------------------------------------------- added with catalog 1.2
     EffectKind("han_per_count", "scoring", "Extra han for every full group of something counted "

@@ -4,7 +4,9 @@ rinshan tiles and winds read as West, and Maho Yumeno's copied ability.
 - ``always_winning_tile`` ``rinshan``: every tile drawn as a rinshan tile this hand wins for her
   whatever her hand's shape: her own rinshan draw (by tsumo), and a rinshan tile another player
   drew after a kan, when that player later discards it (by ron, face down too). The engine's
-  ``always_wins`` hook; an incomplete hand is valued by :mod:`pipeline.rules.shapeless`.
+  ``always_wins`` hook. Reading ``always_winning``: ``wildcard`` (default) needs a ready hand,
+  the tile standing for its best completion; ``shapeless`` lets any hand win, valued by
+  :mod:`pipeline.rules.shapeless`. A rinshan tile is a moment, not a tile type: no furiten.
 - ``winds_as_west``: each wind in her closed hand may be read as West (win detection, waits,
   riichi and scoring: the engine's ``hand_shapes`` hook, an ``alias`` of each other wind to
   West). Melds keep their own tiles, so she may pon or kan West only with real West tiles (the
@@ -57,8 +59,10 @@ class MetaEffects:
 
     def __init__(self, card: Card, seat: int) -> None:
         self.seat = seat
-        self.rinshan = any(e.kind == "always_winning_tile" and e.params["tile"] == "rinshan"
-                           for e in card.effects)
+        rinshan = [e for e in card.effects
+                   if e.kind == "always_winning_tile" and e.params["tile"] == "rinshan"]
+        self.rinshan = bool(rinshan)
+        self.rinshan_shapeless = any(e.params["always_winning"] == "shapeless" for e in rinshan)
         self.rinshan_tiles: set[int] = set()  # tiles other players drew as rinshan tiles
         self.west = any(e.kind == "winds_as_west" for e in card.effects)
 
@@ -75,8 +79,10 @@ class MetaEffects:
 
     def always_wins(self, view: WinTileView) -> bool:
         """Her own rinshan draw, or another player's rinshan tile discarded."""
-        if not self.rinshan or view.seat != self.seat:
+        if not self.rinshan or view.seat != self.seat or view.furiten_probe:
             return False
+        if not (view.waits or self.rinshan_shapeless):
+            return False  # the wildcard reading: only a ready hand has winning tiles
         return view.rinshan if view.tsumo else view.tile in self.rinshan_tiles
 
 

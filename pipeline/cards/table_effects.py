@@ -33,10 +33,12 @@ every reveal and every point moved is logged. The primitives, by effect kind and
   chance, the discard after that call may go face down (a face-down discard earns no extra turn:
   it is done instead of the extra turn).
 - ``always_winning_tile`` ``white_dragon_in_riichi``: while she is in riichi a white dragon wins
-  for her whatever her hand's shape, by tsumo or ron, also discarded face down (the engine's
-  ``always_wins`` hook; an incomplete hand is valued by :mod:`pipeline.rules.shapeless`).
-  Furiten stays what the rules make it from her hand's own waits: a white dragon outside those
-  waits, discarded or passed, does not make her furiten.
+  for her, by tsumo or ron, also discarded face down (the engine's ``always_wins`` hook).
+  Reading ``always_winning``: ``wildcard`` (default) needs a ready hand, the white dragon
+  standing for its best completion, and the white dragon is one of her winning tiles for
+  furiten: one in her own face-up pond, or one she let go by, makes her furiten (rule H-09).
+  ``shapeless`` lets any hand win on it, valued by :mod:`pipeline.rules.shapeless`, and furiten
+  comes only from her hand's own waits.
 - ``condition_bonus`` ``white_dragon_tsumo``: a win by drawing a white dragon.
 
 Bot policies (the shared extra-turn and face-down rules are in :mod:`pipeline.cards.abilities`,
@@ -233,6 +235,8 @@ class TableEffects:
         self.call_payment = [e.params["amount"] for e in card.effects
                              if e.kind == "call_payment"]
         self.always = {e.params["tile"] for e in card.effects if e.kind == "always_winning_tile"}
+        self.always_shapeless = any(e.params["always_winning"] == "shapeless"
+                                    for e in card.effects if e.kind == "always_winning_tile")
         self.table: TableControls | None = None
         self.family: str | None = None          # the family named (others_family)
         self.revealing = False                  # others play face up now (others_while_last)
@@ -346,9 +350,14 @@ class TableEffects:
     # ------------------------------------------------------------------ wins
 
     def always_wins(self, view: WinTileView) -> bool:
-        """A white dragon while she is in riichi."""
-        return view.seat == self.seat and "white_dragon_in_riichi" in self.always and \
-            view.in_riichi and view.tile // 4 == WHITE_DRAGON
+        """A white dragon while she is in riichi: to a ready hand (for furiten too), or to any
+        hand under the ``shapeless`` reading (not for furiten)."""
+        if not (view.seat == self.seat and "white_dragon_in_riichi" in self.always
+                and view.in_riichi and view.tile // 4 == WHITE_DRAGON):
+            return False
+        if self.always_shapeless:
+            return not view.furiten_probe
+        return bool(view.waits)
 
 
     def scoring(self, win: WinView) -> list[ScoringModifiers]:

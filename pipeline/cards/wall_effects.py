@@ -26,8 +26,11 @@ before she acts). The primitives, by effect kind:
   instead of a rinshan draw is a rinshan win. A swap is logged as one (Teru's honba count it:
   C-22 Teru).
 - ``last_tile_mastery``: the last live tile and the last discard always win for her (the
-  engine's ``always_wins`` hook; an incomplete hand is valued by :mod:`pipeline.rules.shapeless`,
-  haitei or houtei being its yaku). While her hand is closed each of her discards moves the last
+  engine's ``always_wins`` hook). Reading ``always_winning``: ``wildcard`` (default) needs a
+  ready hand, the tile standing for its best completion; ``shapeless`` lets a hand that is not
+  ready win too, valued by :mod:`pipeline.rules.shapeless` with haitei or houtei as its yaku.
+  The last discard is a moment, not a tile type, so it adds no furiten of its own; her real
+  waits' furiten applies. While her hand is closed each of her discards moves the last
   live-wall tile to the dead wall; when she is the only player in riichi she may move a second
   one. The part with Satomi Kanbara in play (the last dead-wall tile too) waits for Satomi's
   card: the wall drawn up to the last indicator is not built yet.
@@ -91,6 +94,9 @@ class WallEffects:
         self.from_discards = "draw_from_discards" in kinds
         self.extra_tile = "private_extra_tile" in kinds
         self.last_tile = "last_tile_mastery" in kinds
+        self.last_tile_shapeless = any(
+            e.params["always_winning"] == "shapeless" for e in card.effects
+            if e.kind == "last_tile_mastery")
         self.wall: WallControls | None = None
         self.round_wind = 0
         self.exchanged = 0          # exchanges done this hand
@@ -211,5 +217,7 @@ class WallEffects:
                 self.wall.move_last_live_to_dead(self.seat, self.name)
 
     def always_wins(self, view: WinTileView) -> bool:
-        """The last live tile she draws, and the last discard."""
-        return self.last_tile and view.seat == self.seat and view.last
+        """The last live tile she draws, and the last discard: to a ready hand, or to any hand
+        under the ``shapeless`` reading."""
+        return self.last_tile and view.seat == self.seat and view.last \
+            and (bool(view.waits) or self.last_tile_shapeless)

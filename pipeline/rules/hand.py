@@ -227,6 +227,19 @@ class PlayerState:
             self._ready_key = key
         return self._ready
 
+    def waits_before_draw(self) -> frozenset[int]:
+        """The winning types of the hand without its drawn tile (whether it was ready before
+        the draw): usually cached, as every discard checks the waits for a ron."""
+        tiles = self.concealed
+        if self.drawn is None:
+            return frozenset()
+        if tiles and tiles[-1] == self.drawn and self._waits_key == tuple(tiles[:-1]):
+            return self._waits
+        rest = list(tiles)
+        rest.remove(self.drawn)
+        held = counts34(rest)
+        return shaped_winning_types(held, self.shapes) if self.shapes else winning_types(held)
+
     def drawn_completes(self) -> bool:
         """Whether the hand with its drawn tile is complete. The waits of the hand before the
         draw are usually cached (every discard checks them for a ron), and the drawn tile
@@ -397,9 +410,7 @@ class HandState(HookPoints):
         acts: list[Action] = []
         counts = p.held()
         complete = drew and p.drawn_completes()
-        if complete or (drew and self.abilities and self._always_wins(
-                WinTileView(seat, p.drawn, True, p.riichi, rinshan=rinshan,
-                            last=self.wall.at_last_tile and not rinshan))):
+        if complete or (drew and self.abilities and self._always_wins_drawn(p, rinshan)):
             ctx = self.win_context(seat, p.drawn, tsumo=True, rinshan=rinshan)
             value = self._win_value(seat, ctx, None, complete=complete)
             if value is not None and self._win_allowed(seat, ctx, None, value.yakuman):
@@ -532,7 +543,8 @@ class HandState(HookPoints):
                                               last=self.wall.at_last_tile and not chankan))
         if not always and (face_down or not complete):  # rule C-13: face down, only always
             return False
-        if (p.temp_furiten or p.riichi_furiten or p.discard_furiten(waits)) and not any(
+        if (p.temp_furiten or p.riichi_furiten or p.discard_furiten(waits)
+                or (self.abilities and self._always_furiten(p, waits))) and not any(
                 a.ignores_furiten(p.riichi) for a in self.abilities if a.seat == seat):  # H-09
             return False
         ctx = self.win_context(seat, tile, tsumo=False, chankan=chankan)
@@ -729,7 +741,7 @@ class HandState(HookPoints):
     def _missed(self, seat: int, tile: int) -> None:
         """A winning tile went by without a ron: furiten (rule H-09)."""
         p = self.players[seat]
-        if tile // 4 in p.waits():
+        if tile // 4 in p.waits() or (self.abilities and self._always_type(p, tile)):
             if p.riichi:
                 p.riichi_furiten = True
             else:
@@ -980,6 +992,46 @@ class HandState(HookPoints):
     def _always_wins(self, view: WinTileView) -> bool:
         """Whether one of the seat's abilities makes this tile win whatever the hand's shape."""
         return any(a.always_wins(view) for a in self.abilities if a.seat == view.seat)
+
+    def _always_wins_drawn(self, p: PlayerState, rinshan: bool) -> bool:
+        """Whether the seat's drawn tile, which does not complete the hand, is an
+        always-winning tile; the waits before the draw are worked out only for a seat whose
+        ability has such tiles."""
+        own = [a for a in self._listening("always_wins") if a.seat == p.seat]
+        if not own:
+            return False
+        view = WinTileView(p.seat, p.drawn, True, p.riichi, rinshan=rinshan,
+                           last=self.wall.at_last_tile and not rinshan,
+                           waits=p.waits_before_draw(), closed=p.is_closed)
+        return any(a.always_wins(view) for a in own)
+
+    def _always_type(self, p: PlayerState, tile: int) -> bool:
+        """Whether this tile's type is always a winning tile for the seat now (a missed one
+        makes the seat furiten as a missed wait does)."""
+        own = [a for a in self._listening("always_wins") if a.seat == p.seat]
+        if not own:
+            return False
+        view = WinTileView(p.seat, tile, False, p.riichi, waits=p.waits(), closed=p.is_closed,
+                           furiten_probe=True)
+        return any(a.always_wins(view) for a in own)
+
+    def _always_furiten(self, p: PlayerState, waits: frozenset[int]) -> bool:
+        """Furiten from always-winning tiles (rule H-09 applied to them): a tile type in the
+        seat's own face-up pond that its ability makes a winning tile now."""
+        own = [a for a in self._listening("always_wins") if a.seat == p.seat]
+        if not own:
+            return False
+        asked: set[int] = set()
+        for d in p.discards:
+            t = d.tile // 4
+            if d.face_down or t in asked:  # rule C-13: face-down tiles are no furiten
+                continue
+            asked.add(t)
+            view = WinTileView(p.seat, d.tile, False, p.riichi, waits=waits,
+                               closed=p.is_closed, furiten_probe=True)
+            if any(a.always_wins(view) for a in own):
+                return True
+        return False
 
     def _win_value(self, seat: int, ctx: WinContext, discarder: int | None, *,
                    complete: bool) -> WinResult | None:

@@ -494,8 +494,12 @@ class WinTileView:
     rinshan: bool = False               # a replacement draw after a kan
     face_down: bool = False             # a face-down discard (only such a tile may ron it)
     last: bool = False                  # the last live tile drawn, or the last discard
-    waits: frozenset[int] = frozenset()  # the seat's winning types before the tile (a ron)
+    waits: frozenset[int] = frozenset()  # the seat's winning types without the tile (empty:
+    #                                     the hand is not ready)
     closed: bool = True                 # the seat's hand has no open meld
+    # asked for furiten, not for a win: would this tile, lying in the seat's own pond, be one
+    # of its winning tiles now (a tile type that is always a winning tile is furiten there)
+    furiten_probe: bool = False
 
 
 @dataclass(frozen=True)
@@ -638,7 +642,10 @@ class AbilityHooks:
     def always_wins(self, view: WinTileView) -> bool:
         """Whether this tile wins for the ability's own seat whatever the hand's shape (it may
         ron it even face down; the win is valued by :mod:`pipeline.rules.shapeless` when the
-        hand is not complete)."""
+        hand is not complete). ``view.waits`` tells whether the hand is ready without the tile,
+        so a reading that needs a ready hand says no otherwise. Asked with
+        ``view.furiten_probe`` for each tile type in the seat's own pond: a yes makes the seat
+        furiten (a tile type that is always a winning tile, lying in its pond)."""
         return False
 
     def before_draw(self, view: DrawView) -> list[Action]:
