@@ -98,8 +98,12 @@ def test_yaku_value_conditions_chasing_riichi_and_last_place() -> None:
     kana = CardAbility(CATALOG.card("kana_ikeda"), seat=1)
     last = kana.scoring(view(ctx, scores=(30000, 10000, 30000, 30000)))
     ahead = kana.scoring(view(ctx, scores=(30000, 40000, 20000, 10000)))
+    assert last is not None and last.one_han_yaku == 2  # card kana_ikeda: in last place
+    assert ahead is None or not (ahead.yaku_values or ahead.one_han_yaku)
+    closed = CardAbility(CATALOG.card("kana_ikeda").with_param("last_place", "counts",
+                                                               "closed_value"), seat=1)
+    last = closed.scoring(view(ctx, scores=(30000, 10000, 30000, 30000)))
     assert last is not None and last.yaku_values["Pinfu"] == 2
-    assert ahead is None or not ahead.yaku_values
 
 
 def test_arata_tsumo_in_play_scores_the_bonus_and_logs_the_trigger() -> None:

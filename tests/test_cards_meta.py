@@ -303,10 +303,11 @@ def test_maho_is_playable_and_her_copy_has_a_pick_estimate() -> None:
 MAIRU = "123m456m789m123p4s"  # tenpai on 4s (a single wait)
 
 
-def mairu_seats() -> list:
+def mairu_seats(back=None) -> list:
+    """Mairu / Himeko at P0 (``back``: a Himeko card with a reading changed)."""
     seats: list = [None] * 4
     seats[0] = FlipAbility(CardAbility(CATALOG.card("mairu_shirouzu"), 0),
-                           CardAbility(CATALOG.card("himeko_tsuruta"), 0))
+                           CardAbility(back or CATALOG.card("himeko_tsuruta"), 0))
     return seats
 
 
@@ -321,6 +322,17 @@ class Guesser(ScriptAgent):
         if ":family:" in legal[0].detail:
             want = self.guesses.pop(0) if self.guesses else "man"
             return next(a for a in legal if a.detail.endswith(f":family:{want}"))
+        if self.script and self.script[0] == "extra":  # take the next extra turn offered
+            extra = next((a for a in legal if a.detail.endswith(":extra_turn")), None)
+            if extra is not None:
+                self.script.pop(0)
+                self.offers.append(legal)
+                return extra
+            script, self.script = self.script, []
+            try:
+                return super().decide(obs, legal)
+            finally:
+                self.script = script
         return super().decide(obs, legal)
 
 
@@ -338,7 +350,8 @@ def details(rec, seat: int = 0) -> list[str]:
 def test_mairu_right_guess_turns_her_first_discard_down_and_flips_to_himeko() -> None:
     # her draws: 1s (named honors: wrong), 2s (named sou: right). Her 1s lies face down then;
     # as Himeko her 2s discard shows a family not visible in her pond: an extra turn is
-    # offered (declined here) and the card flips back to Mairu
+    # offered (declined here) and the card flips back to Mairu (card himeko_tsuruta, reading
+    # flip_back = "after_extra_turn": as the offer is declined)
     hand = "123456789m1p2p3p4s"
     start = scenario_start([hand, "", "", ""], draws="1s5z6z7z2s1z2z3z4z", dora="9p")
     rec, agents = mairu_play(start, [[], [], [], []], ["honors", "sou"], mairu_seats())
@@ -350,9 +363,38 @@ def test_mairu_right_guess_turns_her_first_discard_down_and_flips_to_himeko() ->
     down = next(e for e in rec.events if "turns P0's discard face down" in e.detail)
     first = next(e for e in rec.events if e.kind == "discard" and e.seat == 0)
     assert down.tile == first.tile and tile_type(first.tile) == tile_type(parse_tiles("1s")[0])
-    assert any(a.detail == "mairu_shirouzu:extra_turn" for o in agents[0].offers for a in o)
-    assert log[6] == "himeko_tsuruta: flips to mairu_shirouzu (a new family discarded)"
+    assert any(a.detail == "himeko_tsuruta:extra_turn" for o in agents[0].offers for a in o)
+    assert log[6] == "himeko_tsuruta: flips to mairu_shirouzu (the extra turn declined)"
     assert log[7] == "mairu_shirouzu: names man"  # the front is up again: she names again
+
+
+def test_himeko_stays_up_through_her_extra_turn_and_flips_back_after_it() -> None:
+    # card himeko_tsuruta, reading flip_back = "after_extra_turn": as above, but she takes the
+    # extra turn: its draw is made as Himeko (Mairu names no family before it), and the card
+    # flips back once its discard is made
+    hand = "123456789m1p2p3p4s"
+    start = scenario_start([hand, "", "", ""], draws="1s5z6z7z2s1z2z3z4z", dora="9p")
+    rec, agents = mairu_play(start, [["extra"], [], [], []], ["honors", "sou"], mairu_seats())
+    log = details(rec)
+    assert log[5] == "mairu_shirouzu: flips to himeko_tsuruta (right guess)"
+    assert log[6] == "himeko_tsuruta: extra turn"
+    assert log[7] == "himeko_tsuruta: flips to mairu_shirouzu (the extra turn over)"
+    draws = [i for i, e in enumerate(rec.events) if e.kind == "draw" and e.seat == 0]
+    turn = next(i for i, e in enumerate(rec.events) if "extra turn" in e.detail)
+    flip = next(i for i, e in enumerate(rec.events) if "the extra turn over" in e.detail)
+    between = [i for i in draws if turn < i < flip]
+    assert between, "the extra turn's draw comes before the flip"
+    assert not any("names" in e.detail for e in rec.events[turn:between[0]])
+
+
+def test_himeko_when_offered_reading_flips_back_as_the_extra_turn_is_offered() -> None:
+    # card himeko_tsuruta, reading flip_back = "when_offered": the flip comes with the offer
+    hand = "123456789m1p2p3p4s"
+    start = scenario_start([hand, "", "", ""], draws="1s5z6z7z2s1z2z3z4z", dora="9p")
+    seats = mairu_seats(back=CATALOG.card("himeko_tsuruta").with_param(
+        "flip", "flip_back", "when_offered"))
+    rec, agents = mairu_play(start, [[], [], [], []], ["honors", "sou"], seats)
+    assert details(rec)[6] == "himeko_tsuruta: flips to mairu_shirouzu (a new family discarded)"
 
 
 def test_mairu_riichi_turns_two_discards_down_and_a_call_flips_himeko_back() -> None:

@@ -61,11 +61,12 @@ class ChoosingAgent(ScriptAgent):
 
 
 def play(hands, draws="", *, cards=None, scripts=(), memory=None, **start):
-    """One hand with the named cards seated (``{seat: card id}``); every seat's agent back."""
+    """One hand with the named cards seated (``{seat: card id}``, or a card with a reading
+    changed); every seat's agent back."""
     memory = memory if memory is not None else MatchMemory()
     cards = cards or {}
-    abilities = [CardAbility(CATALOG.card(cards[s]), s, memory) if s in cards else None
-                 for s in range(4)]
+    abilities = [CardAbility(CATALOG.card(cards[s]) if isinstance(cards[s], str) else cards[s],
+                             s, memory) if s in cards else None for s in range(4)]
     agents = [ChoosingAgent(s) for s in [*scripts, *([()] * (4 - len(scripts)))]]
     start = scenario_start(hands, draws, dora=start.pop("dora", "1z"), **start)
     rec = play_hand(start, PRESET, agents, [*abilities, *match_duties(memory)])
@@ -322,20 +323,49 @@ def teru_ron(cards):
 
 
 def test_teru_honba_worth_her_han_and_riichi_adds_a_honba():
-    # riichi + pinfu ron: 2 han 30 fu = 2,000. Plain: 2 honba x 300 = 600.
-    # Teru: 2 + 1 honba (her riichi), each 100 x 2 han from each of three payers: 1,800
+    # card teru_miyanaga, reading honba = "total" (the card's example: 2 honba and 5 han, each
+    # honba worth 500, 1,000 in all): riichi + pinfu ron, 2 han 30 fu = 2,000, and 2 + 1 honba
+    # (her riichi), each worth 100 x 2 han: 600 from the discarder
     plain, _, _ = teru_ron({})
     rec, _, _ = teru_ron({1: "teru_miyanaga"})
-    assert plain.seats[2].delta == -2600
-    assert rec.seats[2].delta == -3800 and rec.seats[1].delta == 3800 and conserved(rec)
+    assert plain.seats[2].delta == -2600  # plain: 2 honba x 300
+    assert rec.seats[2].delta == -2600 and rec.seats[1].delta == 2600 and conserved(rec)
 
 
-def test_teru_tsumo_each_payer_pays_100_x_her_han_per_honba():
-    # riichi + tsumo + pinfu: 3 han 20 fu, 1,300 from the dealer and 700 from the others;
-    # 1 honba + 1 (her riichi), each 100 x 3 han from every payer: +600 each
+def test_teru_honba_by_the_cards_worked_example():
+    # card teru_miyanaga: the roster's example, 2 honba and 5 han: each honba worth 500 (100 x
+    # han), 1,000 in all. Here riichi + pinfu + 2 dora (indicator 8m: the 9m pair) make 4 han
+    # 30 fu, 7,700; the honba are 2 on the table and 1 for her riichi, each worth 400: 1,200.
+    # By the "per_payer" reading each is worth 300 x 4 han: 3,600
+    hands = [NOTEN[0], PINFU, NOTEN[2], NOTEN[3]]
+    draws = riichi_draws(hands, ron=True)
+    args = dict(scripts=[(), ["riichi 6z", "ron"]], honba=2, ura="1z", dora="8m")
+    rec, _, _ = play(hands, draws, cards={1: "teru_miyanaga"}, **args)
+    win = rec.wins[0]
+    assert (win.han, win.points) == (4, 7700)
+    assert rec.seats[2].delta == -(7700 + 3 * 400) and conserved(rec)
+    per_payer = CATALOG.card("teru_miyanaga").with_param("honba", "honba", "per_payer")
+    rec, _, _ = play(hands, draws, cards={1: per_payer}, **args)
+    assert rec.seats[2].delta == -(7700 + 3 * 300 * 4) and conserved(rec)
+
+
+def test_teru_tsumo_the_honba_are_split_between_the_payers():
+    # card teru_miyanaga, reading honba = "total": riichi + tsumo + pinfu, 3 han 20 fu, 1,300
+    # from the dealer and 700 from the others; 1 honba + 1 (her riichi), each worth 100 x 3
+    # han: 600 in all, 200 from each payer (100 of them the ordinary honba)
     hands = [NOTEN[0], PINFU, NOTEN[2], NOTEN[3]]
     rec, _, _ = play(hands, riichi_draws(hands), cards={1: "teru_miyanaga"},
                      scripts=[(), ["riichi 6z", "tsumo"]], ura="1z", honba=1)
+    assert rec.wins[0].points == 2700
+    assert deltas(rec) == [-1500, 2700 + 600, -900, -900] and conserved(rec)
+
+
+def test_teru_tsumo_per_payer_reading_each_payer_pays_100_x_her_han_per_honba():
+    # reading honba = "per_payer": each honba 100 x 3 han from every payer: +600 each
+    hands = [NOTEN[0], PINFU, NOTEN[2], NOTEN[3]]
+    per_payer = CATALOG.card("teru_miyanaga").with_param("honba", "honba", "per_payer")
+    rec, _, _ = play(hands, riichi_draws(hands), cards={1: per_payer},
+                           scripts=[(), ["riichi 6z", "tsumo"]], ura="1z", honba=1)
     assert rec.wins[0].points == 2700
     assert deltas(rec) == [-1900, -1000 + 1000 + 1900 + 2 * 1300, -1300, -1300]
 
@@ -442,10 +472,21 @@ HITOMI_HANDS = [NOTEN[0], PINFU, HITOMI, NOTEN[3]]
 
 
 def test_hitomi_a_deal_in_while_she_is_tenpai_makes_everyone_stake_her_tsumo_value():
-    # P0 deals into P1 (1,000) after Hitomi's first discard; her tsumo would be worth 2,700
+    # card hitomi_ezaki, reading stake = "tsumo_share": P0 deals into P1 (1,000) after
+    # Hitomi's first discard; her tsumo would be worth 2,700 (1,300 from the dealer P0, 700
+    # from each other player): each stakes what it would pay, one tsumo value on the table
     draws = "5z" + pads(3, *HITOMI_HANDS, "5z4s", avoid="1s4s5m8m") + "4s"
     rec, _, _ = play(HITOMI_HANDS, draws, cards={2: "hitomi_ezaki"}, scripts=[(), ["ron"]])
     assert rec.wins[0].seat == 1 and rec.seats[2].turns >= 1
+    assert deltas(rec) == [-1000 - 1300, 1000 - 700, 0, -700]
+    assert rec.stakes_end == 2700 and conserved(rec)
+
+
+def test_hitomi_whole_value_reading_every_player_stakes_her_whole_tsumo():
+    # card hitomi_ezaki, reading stake = "whole_value": every player, she too, stakes 2,700
+    draws = "5z" + pads(3, *HITOMI_HANDS, "5z4s", avoid="1s4s5m8m") + "4s"
+    whole = CATALOG.card("hitomi_ezaki").with_param("deal_in", "stake", "whole_value")
+    rec, _, _ = play(HITOMI_HANDS, draws, cards={2: whole}, scripts=[(), ["ron"]])
     assert deltas(rec) == [-1000 - 2700, 1000 - 2700, -2700, -2700]
     assert rec.stakes_end == 4 * 2700 and conserved(rec)
 
@@ -458,11 +499,11 @@ def test_hitomi_not_tenpai_no_stakes():
 
 
 def test_c18_a_stake_is_capped_by_the_points_a_player_has():
-    # rule C-18: P3 has 1,200 points and stakes 1,200 of the 2,700
+    # rule C-18: P3 has 500 points and stakes 500 of the 700 it owes (dealer 1,300, P1 700)
     draws = "5z" + pads(3, *HITOMI_HANDS, "5z4s", avoid="1s4s5m8m") + "4s"
     rec, _, _ = play(HITOMI_HANDS, draws, cards={2: "hitomi_ezaki"}, scripts=[(), ["ron"]],
-                     scores=(30000, 30000, 38800, 1200))
-    assert rec.seats[3].end_score == 0 and rec.stakes_end == 3 * 2700 + 1200
+                     scores=(30000, 30000, 39500, 500))
+    assert rec.seats[3].end_score == 0 and rec.stakes_end == 1300 + 700 + 500
 
 
 def test_hitomi_a_cheaper_tsumo_than_hers_is_staked_in_the_next_hand():

@@ -174,8 +174,11 @@ def test_flip_card_listens_to_what_either_side_does():
     flip = _ability(front.id, 2)
     back = flip.sides[1]
     assert all(flip.listens(h) for h in ("before_draw", "after_draw", "claim_made"))
-    for hook in ("claim_filter", "discard_made", "late_claims", "win_allowed"):
+    for hook in ("claim_filter", "late_claims", "win_allowed"):
         assert flip.listens(hook) == (flip.sides[0].listens(hook) or back.listens(hook))
+    # card himeko_tsuruta, reading flip_back = "after_extra_turn": the back flips once the
+    # extra turn's discard is made, so discards matter
+    assert flip.listens("discard_made") and not flip.flip_when_offered
 
 
 class OnlyClaims(AbilityHooks):

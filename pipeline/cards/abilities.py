@@ -160,9 +160,13 @@ def yaku_value(params: Mapping[str, Any], win: WinView, seat: int) -> ScoringMod
 
 def one_han_yaku_value(params: Mapping[str, Any], win: WinView, seat: int
                        ) -> ScoringModifiers | None:
-    """Every 1-han yaku is worth ``han`` (dora are not yaku)."""
+    """Every 1-han yaku is worth ``han`` (dora are not yaku). Reading ``counts``: the yaku
+    worth 1 han in the hand at hand, open reduced yaku included (the default, ``in_hand``), or
+    only those whose closed value is 1 han (``closed_value``)."""
     if not _condition_holds(params["condition"], win, seat):
         return None
+    if params["counts"] == "in_hand":
+        return ScoringModifiers(one_han_yaku=params["han"])
     return ScoringModifiers(yaku_values={name: params["han"] for name in ONE_HAN_YAKU})
 
 
@@ -213,7 +217,7 @@ def condition_bonus(params: Mapping[str, Any], win: WinView, seat: int
     """Extra han when a condition holds on the win (rule C-12)."""
     counted = scoring_effects.COUNTED_CONDITIONS.get(params["when"])
     if counted is not None:
-        han = params["han"] * counted(win, seat)
+        han = params["han"] * counted(win, seat, params)
         return ScoringModifiers(extra_han=((params["when"], han),)) if han else None
     holds = CONDITIONS.get(params["when"])
     if holds is not None and holds(win):
@@ -429,7 +433,7 @@ class CardAbility(duel_effects.DuelHooks, claims.ClaimEffects, payments.PaymentH
             "discard_passed": wind,
             "discard_actions": "repeat_discard" in kinds,
             "late_claims": late,
-            "win_allowed": wind or pool,
+            "win_allowed": wind or pool or (walls and not self.walls.taken_tile_wins),
             "win_is_chombo": pool,
             "switched_off": duel and bool(self.duel.block or self.duel.factor),
             "extra_turn": bool(self._extra_turns)
@@ -551,7 +555,17 @@ class CardAbility(duel_effects.DuelHooks, claims.ClaimEffects, payments.PaymentH
     # swap effects (pipeline/cards/swap_effects.py)
     def win_allowed(self, win: WinView) -> bool:
         return super().win_allowed(win) and (not self.swaps or self.swaps.win_allowed(win)) \
-            and (not self.pool or self.pool.win_allowed(win))
+            and (not self.pool or self.pool.win_allowed(win)) \
+            and (not self.walls or self.walls.win_allowed(win))
+
+    @cached_property
+    def _left_when_off(self) -> AbilityHooks | None:
+        return claims.PonKanBan(self.seat, self.name) if claims.restriction_stays(self.card) \
+            else None
+
+    def while_switched_off(self) -> AbilityHooks | None:
+        """Under Yuuko's reading ``restriction_stays``: her ban on pon and kan."""
+        return self._left_when_off
 
     # a declared pool (pipeline/cards/pool_effects.py): a ron that is a chombo
     def claim_filter(self, view: ClaimView, actions: list[Action]) -> list[Action]:

@@ -4,7 +4,10 @@
 ``before_draw`` and ``discard_actions`` hooks from a card's effects (it is mixed into
 :class:`pipeline.cards.abilities.CardAbility`). The primitives, by effect kind:
 
-- ``wrap_sequences``: besides the shapes, she may not pon or kan (no call, no own kan).
+- ``wrap_sequences``: besides the shapes, she may not pon or kan (no call, no own kan). While
+  another card switches her ability off the restriction lifts with it (reading
+  ``switched_off = "restriction_lifts"``, the default) or stays (``"restriction_stays"``:
+  :class:`PonKanBan` is what remains of her ability).
 - ``priority_call`` (``pon_red_dragon_from_pond``): when a player discards, she may pon a red
   dragon lying in that player's pond, with the timing of a normal pon and priority over every
   other claim, ron included (C-22 Yuu). A red dragon just discarded is taken the same way.
@@ -44,7 +47,7 @@ from pipeline.cards.catalog import Card
 from pipeline.cards.shapes import shapes_of
 from pipeline.rules.actions import Action, ActionKind
 from pipeline.rules.hand_shapes import HandShapes
-from pipeline.rules.hooks import CallView, ClaimView, DiscardView, DrawView
+from pipeline.rules.hooks import AbilityHooks, CallView, ClaimView, DiscardView, DrawView
 
 RED_DRAGON = 33
 NO_CALL_KINDS = frozenset({ActionKind.PON, ActionKind.MINKAN, ActionKind.ANKAN,
@@ -98,6 +101,24 @@ def red_dragon_pond_pon(view: ClaimView, actions: list[Action], seat: int, name:
         kept.extend(Action(ActionKind.PON, seat, tile, pair, detail=f"{name}:priority")
                     for pair in sorted(set(combinations(own, 2))))
     return kept
+
+
+class PonKanBan(AbilityHooks):
+    """What is left of a ``wrap_sequences`` card while another card switches its ability off,
+    under the reading ``switched_off = "restriction_stays"``: she still may not pon or kan."""
+
+    def __init__(self, seat: int, name: str) -> None:
+        self.seat = seat
+        self.name = name
+
+    def claim_filter(self, view: ClaimView, actions: list[Action]) -> list[Action]:
+        return no_pon_or_kan(view, actions, self.seat)
+
+
+def restriction_stays(card: Card) -> bool:
+    """Whether the card's "may not pon or kan" outlives its ability being switched off."""
+    return any(e.params["switched_off"] == "restriction_stays" for e in card.effects
+               if e.kind == "wrap_sequences")
 
 
 # What ``ClaimEffects.claim_filter`` acts on: effect kinds, and priority calls.

@@ -158,9 +158,12 @@ class FlipAbility:
       (``own_riichi``).
     - back: ``count_bonus`` on the face-down tiles lying in her pond (extra han, C-12);
       ``extra_turn`` ``new_family_discard``: a face-up discard of a family none of her other
-      face-up pond tiles shows earns an extra turn; the card flips back as the extra turn is
-      offered, taken or not (``after_new_family_discard``), so the extra turn is played with
-      the front up. Any call or riichi (hers included) flips it back (``any_call_or_riichi``).
+      face-up pond tiles shows earns an extra turn, then the card flips back
+      (``after_new_family_discard``). Reading ``flip_back``: by default
+      (``after_extra_turn``) she stays Himeko through the extra turn (its draw and a win on it
+      count her face-down han) and flips back when it ends (her next discard) or is declined;
+      ``when_offered`` flips back as the extra turn is offered, so it is played with the front
+      up. Any call or riichi (hers included) flips it back (``any_call_or_riichi``).
 
     The side belongs to the hand: every hand starts with the front up, since the back enters
     play only through the front's effect (C-22 Himeko) and the pick is the front.
@@ -182,6 +185,11 @@ class FlipAbility:
         self.riichi_face_down = guess.params["riichi_face_down"] if guess else 0
         self.flips = [frozenset(e.params["when"]) for side in self.sides
                       for e in side.card.effects if e.kind == "flip_card"]
+        self.flip_when_offered = any(
+            e.params["flip_back"] == "when_offered" for e in back.card.effects
+            if e.kind == "flip_card" and "after_new_family_discard" in e.params["when"])
+        self.flip_pending = False   # the back earned an extra turn: flip once it is over
+        self.in_extra_turn = False  # the back is playing that extra turn
 
     @property
     def side(self) -> Any:
@@ -192,7 +200,11 @@ class FlipAbility:
                            "extra_turn", "scoring"))
 
     def listens(self, hook: str) -> bool:
-        """Either side may be up during the hand: a hook either side listens to counts."""
+        """Either side may be up during the hand: a hook either side listens to counts; the
+        end of an extra turn (a discard) matters when the back flips only after it."""
+        if hook == "discard_made" and self.flips[1:] and not self.flip_when_offered \
+                and "after_new_family_discard" in self.flips[1]:
+            return True
         return hook in self.OWN_HOOKS or any(side.listens(hook) for side in self.sides)
 
     def __getattr__(self, name: str) -> Any:
@@ -270,8 +282,30 @@ class FlipAbility:
                 e.kind == "extra_turn" and e.params["when"] == "new_family_discard"
                 for e in self.side.card.effects))
         if earned and "after_new_family_discard" in self.flips[1]:
-            self._flip("a new family discarded")
+            if self.flip_when_offered:
+                self._flip("a new family discarded")
+            else:
+                self.flip_pending = True
         return earned
+
+    def action_taken(self, action: Any) -> None:
+        self.side.action_taken(action)
+        if self.flip_pending and action.detail.endswith(":extra_turn"):
+            self.flip_pending, self.in_extra_turn = False, True
+
+    def offer_declined(self, action: Any) -> None:
+        self.side.offer_declined(action)
+        if self.flip_pending and action.detail.endswith(":extra_turn"):
+            self.flip_pending = False
+            if self.up == 1:
+                self._flip("the extra turn declined")
+
+    def discard_made(self, view: Any, table: TableControls) -> None:
+        self.side.discard_made(view, table)
+        if self.in_extra_turn and view.seat == self.side.seat:
+            self.in_extra_turn = False
+            if self.up == 1:
+                self._flip("the extra turn over")
 
     def _new_family(self, tile: int) -> bool:
         """No other face-up tile lying in her pond is of this tile's family."""

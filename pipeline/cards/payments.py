@@ -136,6 +136,11 @@ class PaymentEffects:
         self.riichi_turn: int | None = None
         self.imposed: list[tuple[int, int, str]] = []  # (seat, points, why) for the next hand
         self.floored = False
+        self.honba_reading = next((e.params["honba"] for e in card.effects
+                                   if e.kind == "honba_by_han"), "total")
+        self.deal_in_stake = next((e.params["stake"] for e in card.effects
+                                   if e.kind == "stake_rule"
+                                   and e.params["when"] == "deal_in_while_tenpai"), "tsumo_share")
         self.dora_lost_now = False
 
     def __bool__(self) -> bool:
@@ -274,22 +279,33 @@ class PaymentEffects:
         s.collect(self.seat, {o: each for o in range(4) if o != self.seat}, self.name, why)
 
     def _honba(self, s: Settlement) -> None:
-        """Teru: her calls-riichi-swaps-extra-turns honba count for this hand's win; on her own
-        win each honba is worth 100 x her han per payer (instead of 100)."""
+        """Teru: her calls-riichi-swaps-extra-turns honba count for this hand's win (anyone's,
+        at the usual 300 a honba). On her own win each honba is multiplied by her han: by the
+        default reading (``honba = "total"``, the card's example: 2 honba and 5 han, each worth
+        500, 1,000 in all) a honba is worth 100 x han in all, split between the payers of a
+        tsumo (each share rounded up to 100); by ``"per_payer"`` it is 100 x han from each
+        payer (300 x han on a ron)."""
         v = s.view
         if v.result is None or v.winner is None:
             return
         added = added_honba(v.events)
-        unit = 100 * (v.result.han if v.winner == self.seat else 1)
+        count = v.honba + added
         payers = sorted({a for a, _, _ in s.transfers})
         if v.kind == "ron" or len(payers) == 1:  # one payer pays the honba of three
             payers = [v.from_seat if v.kind == "ron" else payers[0]]
-            per_payer = 300
+            usual = 300
         else:
-            per_payer = 100
-        extra = unit * (per_payer // 100) * (v.honba + added) - per_payer * v.honba
-        s.collect(v.winner, {p: extra for p in payers}, self.name,
-                  f"honba {v.honba}+{added} worth {unit} each")
+            usual = 100
+        if v.winner != self.seat:
+            worth, each = 100, usual * count
+        elif self.honba_reading == "total":
+            worth = 100 * v.result.han
+            each = -(-worth * count // (100 * len(payers))) * 100
+        else:
+            worth = 100 * v.result.han
+            each = worth * (usual // 100) * count
+        s.collect(v.winner, {p: each - usual * v.honba for p in payers}, self.name,
+                  f"honba {v.honba}+{added} worth {worth} each")
 
     def _floor(self, s: Settlement) -> None:
         if "floor_at_zero" in self.params and self.seat not in self.memory.floor_used:
@@ -312,9 +328,12 @@ class PaymentEffects:
                 not w.is_tsumo and w.seat != seat for w in rec.wins):
             tenpai_value = view.tsumo_value(seat)
             if tenpai_value:
+                shares = (view.tsumo_shares(seat) if self.deal_in_stake == "tsumo_share"
+                          else (tenpai_value,) * 4)
                 for other in range(4):
-                    table.stake(other, tenpai_value, self.name,
-                                "a player dealt in while she was tenpai")
+                    if shares[other]:
+                        table.stake(other, shares[other], self.name,
+                                    "a player dealt in while she was tenpai")
         if "tsumo_below_her_value" in self.params:
             for w in rec.wins:
                 if not w.is_tsumo or w.seat == seat:

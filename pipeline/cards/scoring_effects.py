@@ -161,19 +161,22 @@ def hell_wait(win: WinView, seat: int) -> bool:
             and win.seen[ctx.win_tile // 4] == 3)
 
 
-def on_riichi_discard_sticks(win: WinView, seat: int) -> int:
+def on_riichi_discard_sticks(win: WinView, seat: int, params: Mapping[str, Any]) -> int:
     """Thousands of points on the table, when she wins with riichi or Shiiaru raotai on a tile
-    discarded by a player in riichi (that riichi need not be hers, nor hers a chasing one)."""
+    discarded by a player in riichi (that riichi need not be hers, nor hers a chasing one).
+    The reading ``table_points``: stakes count as points on the table (the default,
+    ``sticks_and_stakes``) or only riichi sticks do (``sticks_only``)."""
     ctx = win.ctx
     if ctx.is_tsumo or win.discarder is None or win.discarder not in win.riichi_seats:
         return 0
     if not (ctx.riichi or ctx.double_riichi or is_shiiaru_raotai(ctx)):
         return 0
-    return win.table_points // 1000
+    stakes = win.stakes if params["table_points"] == "sticks_and_stakes" else 0
+    return (win.table_points + stakes) // 1000
 
 
 # ``condition_bonus`` conditions that give their han once per counted unit.
-COUNTED_CONDITIONS: dict[str, Callable[[WinView, int], int]] = {
+COUNTED_CONDITIONS: dict[str, Callable[[WinView, int, Mapping[str, Any]], int]] = {
     "ron_on_riichi_discard_per_stick": on_riichi_discard_sticks,
 }
 

@@ -18,7 +18,8 @@ before she acts). The primitives, by effect kind:
 - ``draw_from_discards``: instead of her live draw she may take a tile lying face up in her own
   pond (offered with the wall draw); she must then discard a tile of another type (the type is
   barred this turn, as after a call), so the offer needs one in her hand. Not in riichi (her
-  discard would have to be that tile).
+  discard would have to be that tile). Reading ``taken_tile_tsumo``: the tile taken back is
+  her draw and may win by tsumo (``allowed``, the default), or it may not (``forbidden``).
 - ``private_extra_tile``: before her first discard she draws a live tile and keeps it beside her
   hand, seen by her alone (C-22 Toki). On her turn, before she acts, she may swap it with a tile
   of the closed part of her hand (not in riichi: her hand is locked); instead of a live draw or a
@@ -69,6 +70,7 @@ from pipeline.rules.hooks import (
     TableControls,
     WallControls,
     WinTileView,
+    WinView,
 )
 
 ROUNDS = {"east": 0, "south": 1}
@@ -92,6 +94,9 @@ class WallEffects:
         self.exchanges: list[Mapping[str, Any]] = [e.params for e in card.effects
                                                    if e.kind == "wall_exchange"]
         self.from_discards = "draw_from_discards" in kinds
+        self.taken_tile_wins = all(e.params["taken_tile_tsumo"] == "allowed"
+                                   for e in card.effects if e.kind == "draw_from_discards")
+        self.taken_back: int | None = None  # the last tile she took back from her pond
         self.extra_tile = "private_extra_tile" in kinds
         self.last_tile = "last_tile_mastery" in kinds
         self.last_tile_shapeless = any(
@@ -200,6 +205,12 @@ class WallEffects:
             return
         if self.from_discards:
             self.wall.forbid_discard(self.seat, frozenset({action.tile // 4}))
+            self.taken_back = action.tile
+
+    def win_allowed(self, win: WinView) -> bool:
+        """Under the ``forbidden`` reading, no tsumo on a tile she took back from her pond."""
+        return self.taken_tile_wins or win.seat != self.seat or not win.ctx.is_tsumo \
+            or win.ctx.win_tile != self.taken_back
 
     # ------------------------------------------------------------------ the last tile
 

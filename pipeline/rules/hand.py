@@ -881,6 +881,7 @@ class HandState(HookPoints):
                         ability.action_taken(offer)
                         self.log("ability", seat, detail=f"{ability.name}: extra turn")
                         return seat, "live"
+                    ability.offer_declined(offer)
                     break
         return (seat + 1) % 4, "live"
 
@@ -1073,7 +1074,7 @@ class HandState(HookPoints):
                     for d in q.discards if d.riichi}
         riichi = tuple(sorted(declared, key=declared.get))
         return WinView(seat, ctx, discarder, tuple(self.scores), self.dealer, riichi,
-                       table_points=1000 * self.sticks,
+                       table_points=1000 * self.sticks, stakes=self.stakes,
                        melds=tuple(tuple(q.melds) for q in self.players),
                        seen=self._seen_by(seat, ctx.win_tile),
                        ponds=self._pond_tiles(face_down=True))
@@ -1352,10 +1353,25 @@ class HandState(HookPoints):
     def tsumo_value(self, seat: int) -> int:
         """The most a tsumo on the seat's hand would be worth now, abilities included (0 when
         it is not tenpai or no tsumo would score)."""
+        best = self._best_tsumo(seat)
+        return best.total if best is not None else 0
+
+    def tsumo_shares(self, seat: int) -> tuple[int, ...]:
+        """What each seat would pay on the seat's most valuable tsumo now (0 for the seat
+        itself; all 0 when no tsumo would score)."""
+        best = self._best_tsumo(seat)
+        if best is None:
+            return (0, 0, 0, 0)
+        if seat == self.dealer:
+            return tuple(0 if s == seat else best.tsumo_nondealer for s in range(4))
+        return tuple(0 if s == seat else best.tsumo_dealer if s == self.dealer
+                     else best.tsumo_nondealer for s in range(4))
+
+    def _best_tsumo(self, seat: int) -> WinResult | None:
         p = self.players[seat]
         if len(p.concealed) % 3 != 1:
-            return 0
-        best = 0
+            return None
+        best: WinResult | None = None
         for t in sorted(p.waits()):
             tile = next((x for x in sorted(range(4 * t, 4 * t + 4), key=RED_FIVE_IDS.__contains__)
                          if x not in p.concealed), None)  # a plain copy before a red five
@@ -1364,8 +1380,8 @@ class HandState(HookPoints):
             hand = [*p.concealed, tile]
             ctx = self.win_context(seat, tile, tsumo=True, concealed=hand)
             result = score_win(ctx, self.rules, self._modifiers(seat, ctx, None))
-            if result is not None:
-                best = max(best, result.total)
+            if result is not None and (best is None or result.total > best.total):
+                best = result
         return best
 
     def _abort(self, kind: str) -> HandRecord:
@@ -1388,7 +1404,7 @@ class HandState(HookPoints):
         rec = self.record
         rec.dealer_continues = dealer_continues
         if self.abilities:
-            view = HandEndView(rec, tuple(self.scores), self.tsumo_value)
+            view = HandEndView(rec, tuple(self.scores), self.tsumo_value, self.tsumo_shares)
             controls = TableControls(self)
             for ability in self.abilities:
                 ability.hand_end(view, controls)

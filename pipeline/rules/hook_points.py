@@ -197,7 +197,7 @@ class HookPoints:
                     for d in q.discards if d.riichi}
         riichi = tuple(sorted(declared, key=declared.get))
         view = WinView(seat, ctx, discarder, tuple(self.scores), self.dealer, riichi,
-                       table_points=1000 * self.sticks,
+                       table_points=1000 * self.sticks, stakes=self.stakes,
                        melds=tuple(tuple(q.melds) for q in self.players),
                        ponds=self._pond_tiles(face_down=True), yakuman=yakuman)
         return all(a.win_allowed(view) for a in listening)
@@ -465,7 +465,8 @@ class HookPoints:
             self.log("ability", before[s][0],
                      detail=f"{before[s][1]}: P{s}'s ability works again")
         self._switched_off = off
-        self.abilities = [a for a in every if a.seat not in off]
+        self.abilities = [a if a.seat not in off else a.while_switched_off() for a in every]
+        self.abilities = [a for a in self.abilities if a is not None]
         for q in self.players:
             q.shapes = NO_SHAPES if q.seat in off else base[q.seat]
             q.forget()  # the waits change with the shapes

@@ -83,6 +83,7 @@ class WinView:
     dealer: int
     riichi_seats: tuple[int, ...]  # in the order their riichi was accepted
     table_points: int = 0          # points on the table (riichi sticks) before the win
+    stakes: int = 0                # points staked on the table by abilities before the win
     melds: tuple[tuple[Meld, ...], ...] = ()  # every seat's declared melds, by seat
     seen: tuple[int, ...] = ()     # type counts the winner saw before the win (34 entries)
     ponds: tuple[tuple[int, ...], ...] = ()  # tiles lying in each pond, face down included
@@ -571,6 +572,16 @@ class AbilityHooks:
     def action_taken(self, action: Action) -> None:
         """One of this ability's own actions was chosen (to count uses, for example)."""
 
+    def while_switched_off(self) -> AbilityHooks | None:
+        """What of this ability still applies while another ability switches it off (rule
+        C-20): a restriction that is the price of the ability, by the card's reading; None
+        (the default) when nothing does."""
+        return None
+
+    def offer_declined(self, action: Action) -> None:
+        """One of this ability's optional offers (an extra turn) was declined: the player
+        chose the plain alternative instead."""
+
     def scoring(self, win: WinView) -> ScoringModifiers | None:
         """Modifiers this ability applies to a win (its own or another seat's), or None."""
         return None
@@ -751,7 +762,9 @@ def merge_modifiers(parts: Iterable[ScoringModifiers]) -> ScoringModifiers:
         as_dealer = as_dealer or p.as_dealer
     shaped = {"extra_sequences": frozenset().union(*(p.extra_sequences for p in parts)),
               "win_without_yaku": any(p.win_without_yaku for p in parts),
-              "extra_han_with": tuple(x for p in parts for x in p.extra_han_with)}
+              "extra_han_with": tuple(x for p in parts for x in p.extra_han_with),
+              "alias": tuple(dict.fromkeys(x for p in parts for x in p.alias)),
+              "one_han_yaku": max(p.one_han_yaku for p in parts)}
     return ScoringModifiers(yaku_values=values, extra_han=tuple(extra), dora_multiplier=dora,
                             local_yaku=tuple(local), allowed_yaku=allowed,
                             value_multiplier=multiplier, ura_dora=ura,

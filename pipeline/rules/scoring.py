@@ -122,6 +122,8 @@ class ScoringModifiers:
       a reading holding that yaku.
     - ``alias``: ``(type, read as)``: concealed tiles of that type may each be read as the other
       type (:func:`pipeline.rules.hand_shapes.alias_readings`); dora count the tiles as they are.
+    - ``one_han_yaku``: when not 0, every yaku worth exactly 1 han in this hand (after
+      ``yaku_values``, an open hand's reduced yaku included) is worth this many han.
     """
 
     yaku_values: dict[str, int] = field(default_factory=dict)
@@ -138,6 +140,7 @@ class ScoringModifiers:
     win_without_yaku: bool = False
     extra_han_with: tuple[tuple[str, str, int], ...] = ()
     alias: tuple[tuple[int, int], ...] = ()  # concealed types the winner may read as another
+    one_han_yaku: int = 0
 
 
 NO_MODIFIERS = ScoringModifiers()
@@ -671,6 +674,9 @@ def _value(
         counted = [c for c in counted if c.name in modifiers.allowed_yaku]
     counted = [_Counted(c.name, modifiers.yaku_values.get(c.name, c.han), c.order)
                for c in counted]
+    if modifiers.one_han_yaku:
+        counted = [_Counted(c.name, modifiers.one_han_yaku, c.order) if c.han == 1 else c
+                   for c in counted]
     counted = [c for c in counted if c.han > 0]
     yakuman = [c for c in counted if c.han >= _YAKUMAN_HAN]
     if yakuman:

@@ -60,6 +60,8 @@ class HandEndView:
     record: HandRecord                 # outcomes, wins, riichi, end scores (read only)
     scores: tuple[int, ...]
     tsumo_value: Callable[[int], int]  # the most a seat's tsumo would be worth now (0: none)
+    # what each seat would pay on that tsumo (0 for the winner; all 0: no tsumo scores)
+    tsumo_shares: Callable[[int], tuple[int, ...]] = lambda seat: (0, 0, 0, 0)
 
 
 @dataclass
