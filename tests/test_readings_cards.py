@@ -153,3 +153,39 @@ def test_yuuko_restriction_stays_reading_keeps_her_from_calling_pon() -> None:
     assert not any(a.kind == ActionKind.PON for o in agents[1].offers for a in o)
     assert CardAbility(card, 1).while_switched_off() is not None
     assert CardAbility(CATALOG.card("yuuko_mase"), 1).while_switched_off() is None
+
+
+# ------------------------------------------------------------------ Touka Ryuumonbuchi
+
+
+def test_touka_limit_step_only_as_the_real_dealer_by_default() -> None:
+    # card touka_ryuumonbuchi, reading limit_step: a non-dealer riichi mangan (riichi, pinfu,
+    # 9p pair and 4s as dora: 5 han) is paid as a dealer mangan, 12,000; "also_scored_as_dealer"
+    # pays it one rank higher too, as a dealer haneman (18,000)
+    from tests.test_cards_scoring import PINFU, ctx_of, scored
+
+    ctx = ctx_of(*PINFU, riichi=True, dora="8p3s")
+    assert score_win(ctx, RULES).ron_points == 8000
+    touka = CardAbility(CATALOG.card("touka_ryuumonbuchi"), 1)
+    assert scored(touka, ctx).ron_points == 12000
+    chained = CardAbility(with_reading("touka_ryuumonbuchi", "dealer", "limit_step",
+                                       "also_scored_as_dealer"), 1)
+    assert scored(chained, ctx).ron_points == 18000
+
+
+# ------------------------------------------------------------------ Nelly Virsaladze
+
+
+def test_nelly_sweeps_an_abortive_draw_unless_read_exhaustive_only() -> None:
+    # card nelly_virsaladze, reading draws: "any_draw" (default) sweeps nine terminals too;
+    # "exhaustive_only" does not
+    from tests.test_cards_payments import deltas
+    from tests.test_cards_payments import play as pay_play
+
+    nine = "19m19p19s1234567z"
+    exhaustive_only = with_reading("nelly_virsaladze", "sweep", "draws", "exhaustive_only")
+    for card, swept in ((CATALOG.card("nelly_virsaladze"), True), (exhaustive_only, False)):
+        rec, _, _ = pay_play([nine, "", "", ""], cards={1: card}, scripts=[["nine"]],
+                             sticks=1)
+        assert rec.draw_kind == "nine_terminals", rec.draw_kind
+        assert (deltas(rec) == [-1000, 1000 + 3000, -1000, -1000]) is swept

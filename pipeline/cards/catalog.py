@@ -96,14 +96,15 @@ class Card:
     def text(self) -> str:
         """The card text as a player reads it (``1,500`` for 1500, ``1/2/3`` for lists), with
         a sentence for every reading other than the default, so the text says what is played."""
-        notes = [choice.text for _, spec, choice in self.readings()
+        notes = [choice.text for _, _, spec, choice in self.readings()
                  if choice.value != spec.default and choice.text]
         return " ".join((_render(self.text_template, self.effects), *notes))
 
-    def readings(self) -> tuple[tuple[Effect, Param, Choice], ...]:
-        """Every reading option of the card's effects: effect, option, the choice in force."""
-        return tuple((eff, spec, choice) for eff in self.effects
-                     for _, spec, choice in eff.readings())
+    def readings(self) -> tuple[tuple[Effect, str, Param, Choice], ...]:
+        """Every reading option of the card's effects: effect, option name, option, the
+        choice in force."""
+        return tuple((eff, name, spec, choice) for eff in self.effects
+                     for name, spec, choice in eff.readings())
 
     def effect(self, effect_id: str) -> Effect:
         """The effect with this id; CatalogError naming the card's effect ids otherwise."""

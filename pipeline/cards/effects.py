@@ -213,7 +213,22 @@ _KINDS = [
     EffectKind("win_without_yaku", "scoring", "She may win with no yaku (0 han counts as 1).", {}),
     EffectKind("open_keeps_value", "scoring", "Yaku that lose a han when open keep it.", {}),
     EffectKind("score_as_dealer", "scoring", "A riichi win is scored as a dealer win; as dealer, "
-               "mangan or more counts one limit higher.", {}),
+               "mangan or more counts one limit higher.", {
+                   "limit_step": reading(
+                       "whether the limit step needs her to be the real dealer",
+                       Choice("real_dealer",
+                              "only when she is the dealer of the hand; a riichi win scored as "
+                              "if she were the dealer gets no limit step",
+                              "'as dealer' read as the seat she holds; the two sentences are "
+                              "two separate effects"),
+                       Choice("also_scored_as_dealer",
+                              "also on a riichi win scored as if she were the dealer",
+                              "'as dealer' read as 'scored as the dealer', so the first effect "
+                              "feeds the second",
+                              text="(Read as: a riichi win scored as dealer also counts one "
+                                   "rank higher.)"),
+                   ),
+               }),
     EffectKind("honba_by_han", "scoring", "Each honba is multiplied by her han; calls, riichi, "
                "swaps and extra turns add honba.", {
                    "honba": reading(
@@ -260,7 +275,20 @@ _KINDS = [
     }),
     EffectKind("table_sweep", "payment", "When she deals in or the hand is drawn she takes the "
                "sticks and stakes, and every player pays her.", {
-                   "each_pays": Param("int", "points", low=0, high=10000)}),
+                   "each_pays": Param("int", "points", low=0, high=10000),
+                   "draws": reading(
+                       "which drawn hands trigger the sweep",
+                       Choice("any_draw",
+                              "every drawn hand: an exhaustive draw and an abortive one (nine "
+                              "terminals, four winds, four riichi, four kans, triple ron)",
+                              "the text says 'the hand ends in a draw' without naming a kind"),
+                       Choice("exhaustive_only",
+                              "only an exhaustive draw (the wall ran out)",
+                              "'a draw' read as the ordinary ryuukyoku; the community's digital "
+                              "version plays it so",
+                              text="(Read as: only an exhaustive draw triggers the sweep.)"),
+                   ),
+               }),
     EffectKind("floor_at_zero", "payment", "The first time in the match she would drop below 0 "
                "she stays at 0.", {}),
     EffectKind("extra_dora_stake", "payment", "On riichi below a score she may stake half her "

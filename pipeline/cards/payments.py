@@ -248,7 +248,7 @@ class PaymentEffects:
     def draw_payments(self, s: Settlement) -> None:
         """An exhaustive (or abortive) draw's payments."""
         sweep = self._one("table_sweep")
-        if sweep is not None:
+        if sweep is not None and (sweep["draws"] == "any_draw" or s.view.kind == "exhaustive"):
             self._sweep(s, sweep["each_pays"], "the hand was drawn")
         if "ignore_dora" in self.params and s.view.kind == "exhaustive":
             s.exempt(self.seat, self.name, "ignores noten payments")

@@ -77,12 +77,15 @@ def ura_rule(params: Mapping[str, Any], win: WinView, seat: int) -> ScoringModif
 def score_as_dealer(params: Mapping[str, Any], win: WinView, seat: int
                     ) -> ScoringModifiers | None:
     """A riichi win is paid as a dealer's; as the dealer, mangan or more is paid one limit
-    higher (mangan > haneman > baiman > sanbaiman > kazoe yakuman)."""
+    higher (mangan > haneman > baiman > sanbaiman > kazoe yakuman). Reading ``limit_step``:
+    only as the real dealer (``real_dealer``, the default) or also on a riichi win scored as
+    the dealer (``also_scored_as_dealer``)."""
     ctx = win.ctx
     if ctx.is_dealer:
         return ScoringModifiers(limit_steps=1)
     if ctx.riichi or ctx.double_riichi:
-        return ScoringModifiers(as_dealer=True)
+        step = 1 if params["limit_step"] == "also_scored_as_dealer" else 0
+        return ScoringModifiers(as_dealer=True, limit_steps=step)
     return None
 
 

@@ -244,7 +244,20 @@ def _overview(inputs: ReportInputs) -> list[tuple[str, str]]:
         ("flag rule", f"±{fmt.pts(inputs.threshold)} points per hand against the field; groups "
                       f"under {inputs.min_hands} hands are 'not enough data'"),
     ]
+    if inputs.cards:
+        out.append(("card readings", _readings_played(inputs.cards.values())))
     return out
+
+
+def _readings_played(cards: Any) -> str:
+    """The readings the run played that differ from the defaults (the faithful ones), or a
+    line saying every card was read by default."""
+    changed = [f"{card.name}: {option} = {choice.value} ({choice.meaning})"
+               for card in cards for _, option, spec, choice in card.readings()
+               if choice.value != spec.default]
+    if not changed:
+        return "the default (most faithful) reading of every card ('saki cards readings')"
+    return "not the default: " + "; ".join(changed)
 
 
 def _notes(inputs: ReportInputs) -> list[str]:
