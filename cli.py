@@ -389,7 +389,8 @@ def export(
     hands = None if hand is None else [_replayed_hand_index(result, folder, match, hand)]
     info = read_run(folder)
     text = to_jsonl(match_events(result, names=run_bots(info), seed=[info["seed"], match],
-                                 hands=hands, red_fives=run_preset(info).red_fives))
+                                 hands=hands, red_fives=run_preset(info).red_fives,
+                                 preset=run_preset(info)))
     if out is None:
         typer.echo(text, nl=False)
     else:
