@@ -124,27 +124,34 @@ def play(
 @app.command()
 @friendly
 def replay(
-    paths: Annotated[list[Path], typer.Argument(help="Record files or folders (Tenhou XML/JSON)")],
-    preset: Annotated[str, typer.Option(help="Base preset for the records' rules")]
-    = "online-hanchan",
+    paths: Annotated[list[Path], typer.Argument(
+        help="Record files or folders: Tenhou XML (.xml, .mjlog), Tenhou JSON (.json) or mjai "
+        "(.jsonl, .json), each also as .gz")],
+    preset: Annotated[str, typer.Option(
+        help="Base preset for the records' rules (mjai logs hold none: name the rules they "
+        "were played by)")] = "online-hanchan",
+    strict: Annotated[bool, typer.Option(
+        "--strict", help="A record that stops mid-hand is an error instead of a hand counted "
+        "as incomplete")] = False,
 ) -> None:
-    """Replay real game records through the engine and check every action and payment.
+    """Replay game records through the engine and check every action and payment.
 
-    Example: saki replay ../shared/validation/tenhou-xml
+    Example: saki replay ../shared/validation/tenhou-xml; saki replay --preset online-hanchan
+    games/*.jsonl
     """
     from pipeline.replay.replayer import replay_paths
 
     for p in paths:
         if not p.exists():
             raise FileNotFoundError(f"{p}: no such file or folder")
-    report = replay_paths(list(paths), preset)
+    report = replay_paths(list(paths), preset, strict=strict)
     for m in report.skipped:
         typer.echo(f"SKIPPED {m}")
+    for m in report.incomplete:
+        typer.echo(f"INCOMPLETE {m}")
     for m in report.mismatches:
         typer.echo(f"MISMATCH {m}")
-    skipped = f", {len(report.skipped)} hands skipped (record defects)" if report.skipped else ""
-    typer.echo(f"{report.files} files, {report.hands} hands, {report.actions} actions checked, "
-               f"{len(report.mismatches)} mismatches{skipped}")
+    typer.echo(report.summary())
     if not report.ok:
         raise typer.Exit(1)
 
@@ -424,7 +431,8 @@ def export(
     hands = None if hand is None else [_replayed_hand_index(result, folder, match, hand)]
     info = read_run(folder)
     text = to_jsonl(match_events(result, names=run_bots(info), seed=[info["seed"], match],
-                                 hands=hands, red_fives=run_preset(info).red_fives))
+                                 hands=hands, red_fives=run_preset(info).red_fives,
+                                 preset=run_preset(info)))
     if out is None:
         typer.echo(text, nl=False)
     else:

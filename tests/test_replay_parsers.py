@@ -365,10 +365,19 @@ def test_unknown_extension_raises_record_error(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize("path", XML_FILES[:1])
-def test_truncated_xml_raises_record_error(path: Path, tmp_path: Path) -> None:
+def test_truncated_xml_keeps_its_complete_hands(path: Path, tmp_path: Path) -> None:
+    # an mjlog cut off mid-tag (an interrupted download) is read up to its last complete tag
     broken = tmp_path / "truncated.xml"
     broken.write_bytes(path.read_bytes()[:5000])
-    with pytest.raises(RecordError, match="truncated.xml"):
+    game = load_record(broken)
+    assert game.hands and not game.match_over
+    assert all(h.complete for h in game.hands[:-1])
+
+
+def test_xml_without_its_start_is_an_error(tmp_path: Path) -> None:
+    broken = tmp_path / "garbage.xml"
+    broken.write_text("<mjloggm ver=")
+    with pytest.raises(RecordError, match="garbage.xml"):
         load_record(broken)
 
 
@@ -496,8 +505,16 @@ def test_synthetic_xml_with_a_wrong_claim_is_rejected() -> None:
         parse_tenhou_xml(text, source="synthetic.xml")
 
 
-def test_xml_hand_without_result_is_rejected() -> None:
+def test_xml_hand_without_result_before_another_hand_is_rejected() -> None:
+    # only the last hand of a record may stop midway
     text = _synthetic_xml()
-    text = text[: text.index("<RYUUKYOKU")] + "</mjloggm>"
-    with pytest.raises(RecordError, match="no AGARI or RYUUKYOKU"):
-        parse_tenhou_xml(text, source="synthetic.xml")
+    cut = text[: text.index("<RYUUKYOKU")]
+    second = text[text.index("<INIT"): text.index("<RYUUKYOKU")]
+    with pytest.raises(RecordError, match="no AGARI or RYUUKYOKU result but another hand"):
+        parse_tenhou_xml(cut + second + "</mjloggm>", source="synthetic.xml")
+
+
+def test_xml_last_hand_without_result_is_read_as_incomplete() -> None:
+    text = _synthetic_xml()
+    game = parse_tenhou_xml(text[: text.index("<RYUUKYOKU")] + "</mjloggm>", "synthetic.xml")
+    assert not game.hands[-1].complete and game.hands[-1].events

@@ -19,6 +19,7 @@ from dataclasses import replace
 import pytest
 
 from pipeline.rules.actions import ActionKind
+from pipeline.rules.match import MatchProgress, advance
 from pipeline.rules.preset import load_preset
 from pipeline.rules.records import Outcome
 from pipeline.rules.scenario import play_scenario, scenario_start, scenario_wall, spare_tiles
@@ -134,14 +135,80 @@ def test_h11_head_bump_counts_in_turn_order_after_the_discarder():
 
 
 def test_h11_double_ron_pays_each_winner_with_honba_and_sticks_to_the_nearest():
-    # rule H-11, M-08 (double ron on), H-10: one honba and one stick on the table.
+    # rule H-11, M-08 (double ron on), H-10, club rules (multi_ron_honba = "each"): one honba
+    # and one stick on the table.
     start = scenario_start(["", "", WAIT_B, WAIT_C], FIFTH_DRAW_5P, dora="9m", honba=1,
                            sticks=1)
-    rec, _ = play_scenario(start, ONLINE, [(), (), ["ron"], ["ron"]])
+    rec, _ = play_scenario(start, CLUB, [(), (), ["ron"], ["ron"]])
     assert [(w.seat, w.from_seat) for w in rec.wins] == [(2, 0), (3, 0)]
     # Each ron: 1300 + 300; the stick goes to P2, the first winner after the discarder.
     assert deltas(rec) == [-3200, 0, 1600 + 1000, 1600]
     assert rec.sticks_end == 0
+
+
+# A double ron with 2 honba and 2 sticks on P1's 5p: the dealer P0 (WAIT_C, double riichi on
+# its first discard: double riichi 2 + ippatsu 1 + tanyao 1 = 4 han 40 fu, a dealer mangan,
+# 12,000) and P2 (WAIT_B, 1 han 40 fu, 1,300). Turn order after P1 is P2, P3, P0, so P2 is the
+# winner nearest the discarder. One stick was on the table and P0's riichi adds one.
+DEALER_FAR = ([WAIT_C, "", WAIT_B, ""], "1z5p")
+
+
+def _dealer_far_double_ron(preset):
+    start = scenario_start(DEALER_FAR[0], DEALER_FAR[1], dora="9m", ura="9s", honba=2,
+                           sticks=1)
+    rec, _ = play_scenario(start, preset, [["riichi 1z", "ron"], (), ["ron"]])
+    assert [(w.seat, w.from_seat) for w in rec.wins] == [(2, 1), (0, 1)]
+    assert [(w.points, w.han, w.fu) for w in rec.wins] == [(1300, 1, 40), (12000, 4, 40)]
+    return rec
+
+
+def _next_hand(rec, preset):
+    progress = MatchProgress(scores=[25000] * 4, honba=2, sticks=1)
+    advance(progress, rec, preset)
+    return progress.dealer, progress.honba, progress.sticks, progress.scores
+
+
+def test_h11_m03_tenhou_double_ron_honba_and_sticks_to_the_nearest_winner_only():
+    # rule H-11, H-10, M-03, M-08: online presets settle as Tenhou: the discarder pays each
+    # hand, but the 600 of honba and the 2,000 of sticks go to P2 alone (P0 gets neither);
+    # the dealer won, so the dealer keeps the deal with honba 3 and no sticks.
+    rec = _dealer_far_double_ron(ONLINE)
+    assert deltas(rec) == [12000 - 1000, -(1300 + 600) - 12000, 1300 + 600 + 2000, 0]
+    assert rec.seats[0].riichi and rec.sticks_end == 0
+    assert sum(deltas(rec)) == 1000  # the stick that started on the table
+    assert rec.dealer_continues
+    assert _next_hand(rec, ONLINE) == (0, 3, 0, [36000, 11100, 28900, 25000])
+
+
+@pytest.mark.parametrize("name", ["online-tonpuusen", "cards-hanchan", "cards-tonpuusen"])
+def test_h11_every_tenhou_style_preset_settles_a_double_ron_as_tenhou(name):
+    # rule H-11: the presets built on online-hanchan inherit its double-ron settlement.
+    preset = load_preset(name)
+    assert (preset.multi_ron_honba, preset.multi_ron_sticks, preset.multi_ron_renchan) == \
+        ("nearest", "nearest", "any-winner")
+
+
+def test_h11_double_ron_options_each_honba_split_sticks_nearest_renchan():
+    # rule H-11, M-03 options: honba to each winner (+600 each), the 2,000 of sticks split
+    # 1,000 / 1,000, and the deal passes since the dealer is not the nearest winner.
+    preset = replace(ONLINE, multi_ron_honba="each", multi_ron_sticks="split",
+                     multi_ron_renchan="nearest-winner")
+    rec = _dealer_far_double_ron(preset)
+    assert deltas(rec) == [12000 + 600 + 1000 - 1000, -(1300 + 600) - (12000 + 600),
+                           1300 + 600 + 1000, 0]
+    assert not rec.dealer_continues
+    dealer, honba, sticks, _ = _next_hand(rec, preset)
+    assert (dealer, honba, sticks) == (1, 0, 0)
+
+
+def test_h11_split_sticks_keep_whole_hundreds_and_give_the_rest_to_the_nearest():
+    # rule H-11 option multi_ron_sticks = "split": 3,000 among three winners, 1,000 among two,
+    # and 1,000 among three is 400 / 300 / 300.
+    from pipeline.rules.settlement import table_shares
+    assert table_shares(3000, 3, "split") == [1000, 1000, 1000]
+    assert table_shares(1000, 3, "split") == [400, 300, 300]
+    assert table_shares(2000, 2, "nearest") == [2000, 0]
+    assert table_shares(0, 2, "split") == [0, 0]
 
 
 def test_m04_triple_ron_is_an_abortive_draw_online():

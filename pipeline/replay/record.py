@@ -141,6 +141,7 @@ class RecordedWin:
     ura_indicators: tuple[int, ...]
     limit: str
     hand: tuple[int, ...] = ()
+    scored: bool = True  # False: han, fu, yaku and points not recorded (mjai), only deltas
 
     @property
     def tsumo(self) -> bool:
@@ -170,6 +171,11 @@ class RecordedHand:
     end_scores: tuple[int, ...] | None
 
     @property
+    def complete(self) -> bool:
+        """False for a hand the record stops in the middle of (no win or draw recorded)."""
+        return bool(self.wins) or self.draw is not None
+
+    @property
     def label(self) -> str:
         """Short round name such as ``E1-0`` (East 1, no honba), for messages."""
         return f"{'ESWN'[self.round_wind % 4]}{self.hand_number + 1}-{self.honba}"
@@ -196,6 +202,12 @@ class RecordedGame:
     hands: tuple[RecordedHand, ...]
     final_scores: tuple[int, ...] | None
     final_results: tuple[float, ...] | None
+    ended: bool = False  # the record says the match ended after its last hand
+
+    @property
+    def match_over(self) -> bool:
+        """The record marks the end of the match (final scores, or an mjai end_game)."""
+        return self.ended or self.final_scores is not None
 
 
 def validate_hand(hand: RecordedHand) -> str | None:
@@ -299,21 +311,56 @@ def _check_call(call: Call, closed: Counter[int], melds: list[Call], previous: E
     return ""
 
 
+RECORD_SUFFIXES = (".xml", ".mjlog", ".json", ".jsonl", ".xml.gz", ".mjlog.gz", ".json.gz",
+                   ".jsonl.gz")
+
+
 def load_record(path: str | Path) -> RecordedGame:
-    """Parse a Tenhou record, choosing the parser from the file extension."""
+    """Parse a game record: Tenhou mjlog XML (``.xml``, ``.mjlog``), Tenhou JSON or an mjai log
+    (``.json``, told apart by their content, and ``.jsonl``), each also gzipped (``.gz``)."""
+    from pipeline.replay.mjai_log import parse_mjai, parse_mjai_json
     from pipeline.replay.tenhou_json import parse_tenhou_json
     from pipeline.replay.tenhou_xml import parse_tenhou_xml
 
     p = Path(path)
-    suffix = p.suffix.lower()
-    if suffix not in (".xml", ".mjlog", ".json"):
-        raise RecordError(f"{p}: unknown record format {suffix or '(no extension)'!r}")
+    name = p.name.lower()
+    suffix = next((s for s in sorted(RECORD_SUFFIXES, key=len, reverse=True)
+                   if name.endswith(s)), None)
+    if suffix is None:
+        raise RecordError(f"{p}: unknown record format {p.suffix or '(no extension)'!r} "
+                          f"(known: {', '.join(RECORD_SUFFIXES)})")
     try:
         data = p.read_bytes()
     except FileNotFoundError:
         raise RecordError(f"{p}: file not found") from None
     except OSError as exc:
         raise RecordError(f"{p}: cannot read file ({exc.strerror})") from None
-    if suffix == ".json":
-        return parse_tenhou_json(data, source=str(p))
-    return parse_tenhou_xml(data, source=str(p))
+    kind = suffix.removesuffix(".gz")
+    if kind in (".xml", ".mjlog"):
+        return parse_tenhou_xml(data, source=str(p))  # gzip is recognised by its magic bytes
+    if data[:2] == b"\x1f\x8b":
+        data = gunzip(data, str(p))
+    if kind == ".jsonl":
+        return parse_mjai(data, source=str(p))
+    start = data.lstrip()[:1]
+    if start == b"[" or (start == b"{" and b"\n" in data.strip() and
+                          data.lstrip().startswith(b'{"type"')):
+        return parse_mjai_json(data, source=str(p))
+    return parse_tenhou_json(data, source=str(p))
+
+
+def gunzip(data: bytes, source: str) -> bytes:
+    """Gzip data decompressed; a file cut off mid-stream gives what it holds so far (its last
+    hand is then read as one the record stops in the middle of)."""
+    import gzip
+    import zlib
+
+    try:
+        return gzip.decompress(data)
+    except EOFError:  # truncated: keep the part that decompresses
+        try:
+            return zlib.decompressobj(16 + zlib.MAX_WBITS).decompress(data)
+        except zlib.error as exc:
+            raise RecordError(f"{source}: corrupt gzip data ({exc})") from None
+    except (OSError, zlib.error) as exc:
+        raise RecordError(f"{source}: corrupt gzip data ({exc})") from None

@@ -13,12 +13,14 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from pipeline.replay.record import (
+    RECORD_SUFFIXES,
     Call,
     Discard,
     DoraReveal,
     Draw,
     RecordedGame,
     RecordedHand,
+    RecordError,
     load_record,
 )
 from pipeline.rules.actions import Action, ActionKind
@@ -38,6 +40,10 @@ class ReplayMismatch(Exception):
     """The record did something the engine does not allow."""
 
 
+class RecordEnded(Exception):
+    """The record of a hand it stops in the middle of has no more actions to play."""
+
+
 @dataclass
 class Mismatch:
     source: str
@@ -55,10 +61,22 @@ class ReplayReport:
     actions: int = 0
     mismatches: list[Mismatch] = field(default_factory=list)
     skipped: list[Mismatch] = field(default_factory=list)  # hands whose record contradicts itself
+    incomplete: list[Mismatch] = field(default_factory=list)  # hands the record stops midway
+    passed: int = 0  # hands replayed whole with no mismatch
 
     @property
     def ok(self) -> bool:
         return not self.mismatches
+
+    def summary(self) -> str:
+        """One line: files, hands (passed, incomplete, skipped), actions and mismatches."""
+        parts = [f"{self.files} files, {self.hands} hands ({self.passed} passed"]
+        if self.incomplete:
+            parts.append(f", {len(self.incomplete)} incomplete (the record stops mid-hand)")
+        if self.skipped:
+            parts.append(f", {len(self.skipped)} skipped (record defects)")
+        parts.append(f"), {self.actions} actions checked, {len(self.mismatches)} mismatches")
+        return "".join(parts)
 
     def merge(self, other: ReplayReport) -> None:
         self.files += other.files
@@ -66,6 +84,8 @@ class ReplayReport:
         self.actions += other.actions
         self.mismatches.extend(other.mismatches)
         self.skipped.extend(other.skipped)
+        self.incomplete.extend(other.incomplete)
+        self.passed += other.passed
 
 
 def hand_name(h: RecordedHand) -> str:
@@ -153,6 +173,8 @@ class ScriptedTable:
             want = Action(ActionKind.TSUMO, seat, self.state.players[seat].drawn)
         elif e is None and self.hand.draw and self.hand.draw.kind == "nine_terminals":
             want = Action(ActionKind.NINE_TERMINALS, seat)
+        elif e is None and not self.hand.complete:
+            raise RecordEnded
         else:
             raise ReplayMismatch(f"engine asks P{seat} to act, record has {e or 'nothing more'}")
         return self._take(want, legal)
@@ -222,7 +244,19 @@ def replay_hand(h: RecordedHand, preset: Preset, source: str, report: ReplayRepo
         report.actions += table.actions
         report.mismatches.append(Mismatch(source, f"{where}, event {table.pos}", str(exc)))
         return None
+    except RecordEnded:
+        rec = None
     report.actions += table.actions
+    if not h.complete:  # every recorded action was legal; there is no result to compare
+        report.incomplete.append(Mismatch(
+            source, where, f"the record stops mid-hand after {len(table.events)} events "
+            f"({table.actions} actions checked)"))
+        if table.pos != len(table.events):
+            report.mismatches.append(Mismatch(source, where, f"hand ended after event "
+                                              f"{table.pos} of {len(table.events)}"))
+        return None
+    if rec is None:
+        raise AssertionError("a complete record cannot run out of actions")
     problems = compare_result(h, rec)
     report.mismatches.extend(Mismatch(source, where, p) for p in problems)
     if table.pos != len(table.events):
@@ -238,7 +272,7 @@ def record_defect(h: RecordedHand) -> str | None:
     engine cannot be checked against a result that no rules could produce.
     """
     for w in h.wins:
-        if w.points <= 0:
+        if w.scored and w.points <= 0:
             return f"the win of P{w.seat} has no recorded value"
         if w.deltas[w.seat] <= 0:
             return f"the winner P{w.seat} does not gain points in the recorded deltas"
@@ -264,7 +298,7 @@ def compare_result(h: RecordedHand, rec: HandRecord) -> list[str]:
             problems.append(f"winners {got_wins} (record {rec_wins})")
         for rw in h.wins:
             w = next((x for x in rec.wins if x.seat == rw.seat), None)
-            if w is None:
+            if w is None or not rw.scored:  # mjai: the value is checked by the deltas
                 continue
             if rw.yakuman:
                 if not w.yakuman:
@@ -295,6 +329,7 @@ def replay_game(game: RecordedGame, base: Preset) -> ReplayReport:
         if defect is not None:
             report.skipped.append(Mismatch(game.source, hand_name(h), defect))
             continue
+        before = len(report.mismatches)
         rec = replay_hand(h, preset, game.source, report)
         if rec is None:
             continue
@@ -316,10 +351,11 @@ def replay_game(game: RecordedGame, base: Preset) -> ReplayReport:
             progress = MatchProgress(scores=list(nxt.scores), dealer=nxt.dealer,
                                      round_wind=nxt.round_wind, hand_number=nxt.hand_number,
                                      honba=nxt.honba, sticks=nxt.sticks)
-        elif game.final_scores is not None and len(game.hands) > 1:
+        elif game.match_over and len(game.hands) > 1:
             if not progress.finished:
                 report.mismatches.append(Mismatch(game.source, hand_name(h),
                                                   "record ends the match, engine goes on"))
+        if nxt is None and game.final_scores is not None and len(game.hands) > 1:
             scores = list(progress.scores)
             if progress.sticks and preset.leftover_sticks_to_first:
                 top = max(range(4), key=lambda s: (scores[s], -s))
@@ -328,19 +364,34 @@ def replay_game(game: RecordedGame, base: Preset) -> ReplayReport:
                 report.mismatches.append(Mismatch(game.source, "end of match",
                                                   f"final scores {scores} (record "
                                                   f"{list(game.final_scores)})"))
+        if len(report.mismatches) == before:
+            report.passed += 1
     return report
 
 
-def replay_paths(paths: list[str | Path], preset_name: str = "online-hanchan") -> ReplayReport:
-    """Replay every record file under the given files or folders."""
+def replay_paths(paths: list[str | Path], preset_name: str = "online-hanchan", *,
+                 strict: bool = False) -> ReplayReport:
+    """Replay every record file under the given files or folders.
+
+    A record that stops mid-hand is replayed up to its last action and that hand counted as
+    incomplete; with ``strict`` it is an error instead (:class:`RecordError`).
+    """
     base = load_preset(preset_name)
     report = ReplayReport()
     files = _expand(paths)
     if not files:
         shown = ", ".join(str(p) for p in paths)
-        raise FileNotFoundError(f"{shown}: no game records (.xml, .mjlog, .json) found")
+        raise FileNotFoundError(f"{shown}: no game records ({', '.join(RECORD_SUFFIXES)}) "
+                                "found")
     for path in files:
-        report.merge(replay_game(load_record(path), base))
+        game = load_record(path)
+        if strict:
+            cut = next((h for h in game.hands if not h.complete), None)
+            if cut is not None:
+                raise RecordError(f"{game.source}: {hand_name(cut)}: the record stops mid-hand "
+                                  "(no win or draw recorded); replay without --strict to check "
+                                  "it up to its last action")
+        report.merge(replay_game(game, base))
     return report
 
 
@@ -348,8 +399,8 @@ def _expand(paths: list[str | Path]) -> list[Path]:
     files: list[Path] = []
     for p in map(Path, paths):
         if p.is_dir():
-            files.extend(sorted(x for x in p.rglob("*") if x.suffix in (".xml", ".json",
-                                                                          ".mjlog")))
+            files.extend(sorted(x for x in p.rglob("*") if x.is_file()
+                                and x.name.lower().endswith(RECORD_SUFFIXES)))
         else:
             files.append(p)
     return files

@@ -467,9 +467,15 @@ def _riichi_seats(gives: list[list[_Give]]) -> set[int]:
     return {s for s in range(4) if any(g.riichi for g in gives[s])}
 
 
-def _parse_hand(entry: Any, red_fives: bool) -> RecordedHand:
+def _parse_hand(entry: Any, red_fives: bool, last: bool = False) -> RecordedHand:
+    """One hand entry; the last hand of a record may stop midway (16 items, or an empty
+    result), and is then read as far as it goes (:attr:`RecordedHand.complete`)."""
+    if isinstance(entry, list) and len(entry) == 16:
+        entry = [*entry, []]
     if not isinstance(entry, list) or len(entry) != 17:
         raise _Bad("hand entry is not 17 items long")
+    if entry[16] in ([], None) and not last:
+        raise _Bad("hand has no result but another hand follows")
     meta, scores, dora, ura = entry[0], entry[1], entry[2], entry[3]
     if not (isinstance(meta, list) and len(meta) == 3 and all(isinstance(v, int) for v in meta)):
         raise _Bad(f"round info {meta!r} is not [round, honba, sticks]")
@@ -496,7 +502,10 @@ def _parse_hand(entry: Any, red_fives: bool) -> RecordedHand:
     start_hands = tuple(tuple(h) for h in hands)
     indicators = [tiles.alloc(code) for code in dora]
     ura_ids = tuple(tiles.alloc(code) for code in ura)
-    wins, draw, ending = _result(entry[16], riichi, ura_ids)
+    if entry[16] in ([], None):
+        wins, draw, ending = [], None, _Ending("any", None)
+    else:
+        wins, draw, ending = _result(entry[16], riichi, ura_ids)
     steps = _order(takes, gives, dealer, ending)
     events = _build_events(takes, gives, steps, tiles, hands, indicators)
 
@@ -585,7 +594,7 @@ def parse_tenhou_json(data: bytes | str, source: str = "<json>") -> RecordedGame
         try:
             if isinstance(entry, list) and len(entry) > 13 and entry[13] == []:
                 raise RecordError(f"{source}: three-player records are not supported")
-            hand = _parse_hand(entry, rules["red_fives"])
+            hand = _parse_hand(entry, rules["red_fives"], last=index == len(doc["log"]) - 1)
         except RecordError:
             raise
         except _Bad as exc:

@@ -6,7 +6,6 @@ in order directly; the work is decoding the 16-bit call codes and collecting eac
 
 from __future__ import annotations
 
-import gzip
 import re
 import xml.etree.ElementTree as ET
 from dataclasses import dataclass, field
@@ -26,6 +25,7 @@ from pipeline.replay.record import (
     RecordedHand,
     RecordedWin,
     RecordError,
+    gunzip,
     validate_hand,
 )
 
@@ -211,14 +211,14 @@ def _rules(go_type: int | None) -> dict[str, Any]:
 def parse_tenhou_xml(data: bytes | str, source: str = "<xml>") -> RecordedGame:
     """Parse a Tenhou mjlog (XML text, optionally gzip-compressed) into a RecordedGame."""
     if isinstance(data, bytes) and data[:2] == b"\x1f\x8b":
-        try:
-            data = gzip.decompress(data)
-        except (OSError, EOFError) as exc:
-            raise RecordError(f"{source}: corrupt gzip data ({exc})") from None
+        data = gunzip(data, source)
     try:
         root = ET.fromstring(data)
     except ET.ParseError as exc:
-        raise RecordError(f"{source}: not well-formed XML ({exc})") from None
+        salvaged = _salvage(data)
+        if salvaged is None:
+            raise RecordError(f"{source}: not well-formed XML ({exc})") from None
+        root = salvaged
 
     players: tuple[str, ...] = ()
     go_type: int | None = None
@@ -230,12 +230,14 @@ def parse_tenhou_xml(data: bytes | str, source: str = "<xml>") -> RecordedGame:
     def where() -> str:
         return f"hand {len(hands)}" + (f" ({_label(current)})" if current else "")
 
-    def finish() -> None:
+    def finish(last: bool = False) -> None:
         nonlocal current
         if current is None:
             return
-        if not current.wins and current.draw is None:
-            raise RecordError(f"{source}: {where()}: hand has no AGARI or RYUUKYOKU result")
+        if not current.wins and current.draw is None and not last:
+            # only the last hand may stop midway (a cut-off download); see RecordedHand.complete
+            raise RecordError(f"{source}: {where()}: hand has no AGARI or RYUUKYOKU result "
+                              "but another hand follows")
         built = current.build()
         problem = validate_hand(built)
         if problem:
@@ -299,7 +301,7 @@ def parse_tenhou_xml(data: bytes | str, source: str = "<xml>") -> RecordedGame:
         except (ValueError, KeyError, IndexError) as exc:
             detail = f"missing attribute {exc}" if isinstance(exc, KeyError) else str(exc)
             raise RecordError(f"{source}: {where()}, tag {index} <{tag}>: {detail}") from None
-    finish()
+    finish(last=True)
     if not hands:
         raise RecordError(f"{source}: no hands (INIT tags) in the record")
     if not players:
@@ -316,3 +318,18 @@ def parse_tenhou_xml(data: bytes | str, source: str = "<xml>") -> RecordedGame:
 
 def _label(hand: _HandBuilder) -> str:
     return f"{'ESWN'[hand.round_index // 4 % 4]}{hand.round_index % 4 + 1}-{hand.honba}"
+
+
+def _salvage(data: bytes | str) -> ET.Element | None:
+    """The tags of an mjlog cut off before its closing ``</mjloggm>`` (an interrupted download),
+    up to the last complete tag; None when the text is not such a record."""
+    text = data.decode("utf-8", errors="replace") if isinstance(data, bytes) else data
+    if "<mjloggm" not in text or "</mjloggm>" in text:
+        return None
+    end = text.rfind("/>")
+    if end < 0:
+        return None
+    try:
+        return ET.fromstring(text[:end + 2] + "</mjloggm>")
+    except ET.ParseError:
+        return None

@@ -61,6 +61,7 @@ from pipeline.rules.settlement import (
     SettlementView,
     Transfer,
     noten_transfers,
+    table_shares,
 )
 from pipeline.rules.shapeless import score_always_winning, value_always_winning
 from pipeline.rules.wall import Wall
@@ -1146,10 +1147,13 @@ class HandState(HookPoints):
         chombo = self._chombo_winner(winners, discarder, tile, chankan=chankan)
         if chombo is not None:
             return self._chombo(chombo, f"an illegal ron off P{discarder}")
-        honba = self.honba
-        for i, seat in enumerate(winners):
+        shares = table_shares(1000 * self.sticks + self.stakes, len(winners),
+                              self.preset.multi_ron_sticks)
+        for i, seat in enumerate(winners):  # winners in turn order after the discarder
             result = self._score(seat, tile, tsumo=False, chankan=chankan)
             self._ura(seat)
+            # rule H-11 options: honba to each winner, or to the nearest only (Tenhou)
+            honba = self.honba if i == 0 or self.preset.multi_ron_honba == "each" else 0
             pao = self._pao_seat(seat, result)
             if pao is not None and pao != discarder:  # rule M-08: feeder and discarder split
                 half = result.ron_points // 2
@@ -1161,11 +1165,14 @@ class HandState(HookPoints):
                 transfers = [(discarder, seat, result.ron_points + 300 * honba)]
             win = self._win_record(seat, discarder, result, pao)
             self.log("ron", seat, tile, detail=f"off P{discarder} " + self._win_text(win))
-            # sticks (and stakes) to the winner nearest the discarder
-            self._settle("ron", seat, discarder, result, transfers, collects=i == 0)
+            # sticks (and stakes) to the winner nearest the discarder, or shared out
+            self._settle("ron", seat, discarder, result, transfers, collects=shares[i] > 0
+                         or i == 0, table=shares[i] if len(winners) > 1 else None)
             self.record.wins.append(win)
             self.record.seats[seat].outcome = Outcome.RON_WIN
         self.record.seats[discarder].outcome = Outcome.DEALT_IN
+        if self.preset.multi_ron_renchan == "nearest-winner":
+            return self._close(dealer_continues=winners[0] == self.dealer)
         return self._close(dealer_continues=self.dealer in winners)
 
     def _win_record(self, seat: int, from_seat: int, r: WinResult, pao: int | None) -> WinRecord:
@@ -1294,10 +1301,13 @@ class HandState(HookPoints):
                           log=lambda seat, text: self.log("ability", seat, detail=text))
 
     def _settle(self, kind: str, winner: int, from_seat: int, result: WinResult,
-                transfers: list[Transfer], *, collects: bool = True) -> None:
+                transfers: list[Transfer], *, collects: bool = True,
+                table: int | None = None) -> None:
         """Pay one win: the rules' transfers as the ``payments`` hooks adjust them (without
-        abilities, exactly the rules' payments); the collector takes the sticks and stakes."""
-        table = 1000 * self.sticks + self.stakes
+        abilities, exactly the rules' payments); the collector takes the sticks and stakes
+        (``table``: only that share of them, for one of several rons)."""
+        if table is None:
+            table = 1000 * self.sticks + self.stakes
         collector = winner if collects else None
         if not self.abilities:
             deltas = [0, 0, 0, 0]

@@ -144,6 +144,24 @@ OPTIONS: dict[str, OptionSpec] = {
     "triple_ron_abort": OptionSpec(
         "bool", True, "three rons on one discard abort the hand instead of scoring", "M-04, M-08"
     ),
+    "multi_ron_honba": OptionSpec(
+        "str", "each",
+        "with several rons on one discard, the honba (300 a count) is paid to each winner, or "
+        "only to the winner nearest after the discarder (Tenhou)", "H-11, M-03",
+        choices=("each", "nearest"),
+    ),
+    "multi_ron_sticks": OptionSpec(
+        "str", "nearest",
+        "with several rons on one discard, the riichi sticks on the table go to the winner "
+        "nearest after the discarder (Tenhou), or are split evenly among the winners (in "
+        "hundreds, any remainder to the nearest)", "H-10, H-11", choices=("nearest", "split"),
+    ),
+    "multi_ron_renchan": OptionSpec(
+        "str", "any-winner",
+        "with several rons on one discard, the dealer keeps the deal when among the winners "
+        "(Tenhou), or only when the dealer is the winner nearest after the discarder",
+        "M-03, H-11", choices=("any-winner", "nearest-winner"),
+    ),
     "double_yakuman": OptionSpec(
         "bool", False,
         "kokushi 13-sided wait, suuankou tanki and similar hands count as double yakuman", "M-09",
@@ -276,6 +294,9 @@ class Preset:
     kuitan: bool = True  # open tanyao (M-08)
     double_ron: bool = True  # several rons on one discard; else head bump (H-11)
     triple_ron_abort: bool = True  # three rons abort the hand (M-04)
+    multi_ron_honba: str = "each"  # "each" | "nearest": who of several ron winners gets honba
+    multi_ron_sticks: str = "nearest"  # "nearest" | "split": who gets the table's sticks
+    multi_ron_renchan: str = "any-winner"  # or "nearest-winner": dealer keeps the deal if...
     double_yakuman: bool = False  # some yakuman count double (M-09)
     kazoe_limit: str = "yakuman"  # "yakuman" | "sanbaiman" | "none" cap for 13+ han
     kiriage: bool = False  # 4/30 and 3/60 rounded up to mangan (M-09)

@@ -171,3 +171,13 @@ def noten_transfers(tenpai: tuple[bool, ...], seats: frozenset[int], total: int
         return []
     each = total // (len(ready) * len(noten))
     return [(n, r, each) for n in noten for r in ready]
+
+
+def table_shares(table: int, winners: int, rule: str) -> list[int]:
+    """What each of several ron winners (nearest after the discarder first) collects of the
+    ``table`` points (riichi sticks and stakes), by the ``multi_ron_sticks`` option (H-11):
+    all to the nearest, or split evenly in hundreds with the remainder to the nearest."""
+    if winners <= 1 or rule == "nearest":
+        return [table] + [0] * max(0, winners - 1)
+    each = table // (100 * winners) * 100
+    return [table - each * (winners - 1)] + [each] * (winners - 1)

@@ -21,7 +21,9 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from pipeline.rules.match import MatchResult
+from pipeline.rules.preset import Preset
 from pipeline.rules.records import HandRecord
+from pipeline.rules.settlement import table_shares
 from pipeline.tiles import RED_FIVE_IDS
 
 HONORS = ("E", "S", "W", "N", "P", "F", "C")
@@ -65,35 +67,39 @@ def hand_deltas(rec: HandRecord) -> list[int]:
     return [s.end_score - s.start_score + (1000 if s.riichi else 0) for s in rec.seats]
 
 
-def win_deltas(rec: HandRecord) -> list[list[int]]:
+def win_deltas(rec: HandRecord, preset: Preset | None = None) -> list[list[int]]:
     """Deltas per win, in the order of ``rec.wins``; they add up to :func:`hand_deltas`.
 
     A single win takes the hand's deltas. With several rons on one discard, each win but the
-    last is settled from its record (value plus honba, the sticks to the first winner, a pao
-    seat's half), and the last takes what remains.
+    last is settled from its record (value, honba by the preset's ``multi_ron_honba``, the
+    sticks by ``multi_ron_sticks``, a pao seat's half), and the last takes what remains.
     """
     total = hand_deltas(rec)
     if len(rec.wins) <= 1:
         return [total]
+    rules = preset or Preset()
     sticks = rec.sticks_start + sum(s.riichi for s in rec.seats)
+    shares = table_shares(1000 * sticks, len(rec.wins), rules.multi_ron_sticks)
     parts: list[list[int]] = []
     for i, w in enumerate(rec.wins[:-1]):
         d = [0, 0, 0, 0]
-        honba = 300 * rec.honba
+        honba = 300 * rec.honba if i == 0 or rules.multi_ron_honba == "each" else 0
         if w.pao_seat is not None and w.pao_seat != w.from_seat:
             half = w.points // 2
             d[w.pao_seat] -= half
             d[w.from_seat] -= w.points - half + honba
         else:
             d[w.from_seat] -= w.points + honba
-        d[w.seat] += w.points + honba + (1000 * sticks if i == 0 else 0)
+        d[w.seat] += w.points + honba + shares[i]
         parts.append(d)
     parts.append([t - sum(p[s] for p in parts) for s, t in enumerate(total)])
     return parts
 
 
-def hand_events(rec: HandRecord, red_fives: bool = True) -> list[dict[str, Any]]:
-    """One hand as mjai events, ``start_kyoku`` to ``end_kyoku``."""
+def hand_events(rec: HandRecord, red_fives: bool = True, preset: Preset | None = None
+                ) -> list[dict[str, Any]]:
+    """One hand as mjai events, ``start_kyoku`` to ``end_kyoku`` (``preset``: the rules that
+    split a double ron's deltas)."""
     tehais: list[list[str]] = [[], [], [], []]
     dora_marker: str | None = None
     for e in rec.events:
@@ -113,7 +119,7 @@ def hand_events(rec: HandRecord, red_fives: bool = True) -> list[dict[str, Any]]
         "scores": [s.start_score for s in rec.seats],
         "tehais": tehais,
     }]
-    deltas = iter(win_deltas(rec))
+    deltas = iter(win_deltas(rec, preset))
     ura: dict[int, list[str]] = {}
     first_dora = True
     last_discarder: int | None = None
@@ -162,13 +168,14 @@ def hand_events(rec: HandRecord, red_fives: bool = True) -> list[dict[str, Any]]
 
 def match_events(result: MatchResult, *, names: Sequence[str], seed: Sequence[int],
                  hands: Iterable[int] | None = None,
-                 red_fives: bool = True) -> list[dict[str, Any]]:
+                 red_fives: bool = True, preset: Preset | None = None
+                 ) -> list[dict[str, Any]]:
     """A match (or only the hands whose indices are given) as mjai events."""
     chosen = range(len(result.hands)) if hands is None else hands
     out: list[dict[str, Any]] = [{"type": "start_game", "names": list(names),
                                   "seed": list(seed)}]
     for i in chosen:
-        out.extend(hand_events(result.hands[i], red_fives))
+        out.extend(hand_events(result.hands[i], red_fives, preset))
     out.append({"type": "end_game"})
     return out
 
