@@ -105,6 +105,33 @@ def compare_json(cmp: Comparison) -> str:
     }, indent=2)
 
 
+def trial_text(df: pl.DataFrame) -> str:
+    """A trial's cards for a terminal, best ability value first."""
+    rows = [["card", "hands", "matches", "value [95%]", "changed", "win%", "w/o", "deal-in%",
+             "w/o", "calls", "riichi", "place", "trig/h"]]
+    for r in df.sort("value", descending=True, nulls_last=True).iter_rows(named=True):
+        if r["degenerate"]:  # all pairs equal: no spread to measure, not a certain zero
+            value = f"{_pts(r['value'])} [no pair differed]"
+        else:
+            value = f"{_pts(r['value'])} {_span(r['value_lo'], r['value_hi'])}"
+        rows.append([r["name"], f"{r['hands']:,}", f"{r['matches']:,}", value,
+                     _pct(r["changed"] / r["hands"] if r["hands"] else None, 0),
+                     _pct(r["win_rate"]), _pct(r["win_rate_without"]),
+                     _pct(r["deal_in_rate"]), _pct(r["deal_in_rate_without"]),
+                     _pct(r["call_rate"], 0), _pct(r["riichi_rate"], 0),
+                     _num(r["placement"], 2), _num(r["triggers_per_hand"], 2)])
+    head = ("ability value: points per hand with the ability minus the same deal replayed "
+            "without it (95% interval clustered by match)")
+    return "\n".join([head, *_columns(rows, 0)])
+
+
+def render_trial(df: pl.DataFrame, fmt: str) -> str:
+    """``table`` (:func:`trial_text`) or ``json`` (one row per card)."""
+    if fmt == "json":
+        return frame_json(df, kind="trial")
+    return trial_text(df)
+
+
 def _clean(row: dict[str, Any]) -> dict[str, Any]:
     return {k: (None if isinstance(v, float) and not math.isfinite(v) else v)
             for k, v in row.items()}
@@ -176,4 +203,5 @@ def _columns(rows: list[list[str]], left: int) -> list[str]:
     return lines
 
 
-__all__ = ["FORMATS", "compare_json", "compare_text", "frame_json", "stats_text"]
+__all__ = ["FORMATS", "compare_json", "compare_text", "frame_json", "render_trial", "stats_text",
+           "trial_text"]

@@ -19,6 +19,7 @@ and the main tables are the same with or without the paired measurement.
 from __future__ import annotations
 
 import copy
+from collections.abc import Collection
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -48,9 +49,13 @@ class PairedTable:
     collects the match's replays in play order (hand, then seat).
     """
 
-    def __init__(self, table: CardTable, preset: Preset) -> None:
+    def __init__(self, table: CardTable, preset: Preset,
+                 seats: Collection[int] | None = None) -> None:
+        """``seats``: the seats whose hands are replayed (default every seat with a pick; a card
+        trial replays its holder's only)."""
         self.table = table
         self.preset = preset
+        self.seats = None if seats is None else frozenset(seats)
         self.pairs: list[HandPair] = []
         self._hand_index = 0
         self._start: HandStart | None = None
@@ -66,7 +71,7 @@ class PairedTable:
     def hand_done(self, rec: HandRecord) -> None:
         assert self._start is not None, "hand_done before abilities_for"
         for seat, pick in enumerate(self.table.picks):
-            if not pick:
+            if not pick or (self.seats is not None and seat not in self.seats):
                 continue
             replay = play_hand(self._start, self.preset, copy.deepcopy(self._agents),
                                self.table.replay_abilities(without=seat))
