@@ -47,8 +47,7 @@ def stats_text(df: pl.DataFrame, *, label: str, by: str, min_hands: int, thresho
             _num(r["avg_place"], 2),
             _pct(r["top_rate"], 0),
             _num(r["triggers_per_hand"], 2),
-            *([f"{_pts(r['paired_effect'])} {_span(r['paired_lo'], r['paired_hi'])}"]
-              if paired else []),
+            *([_paired(r)] if paired else []),
             _MARKS.get(r["flag"], r["flag"]),
         ])
     legend = (f"swing = mean net points per hand (payments, honba, sticks and stakes); "
@@ -103,6 +102,15 @@ def compare_json(cmp: Comparison) -> str:
         "card_changes": cmp.card_changes, "preset_changes": cmp.preset_changes,
         "warnings": cmp.warnings,
     }, indent=2)
+
+
+def _paired(r: dict[str, Any]) -> str:
+    """A paired effect and its interval; no pair differing is said, not shown as [0, 0]."""
+    if _missing(r["paired_effect"]):
+        return "-"
+    if r.get("paired_changed") == 0:
+        return f"{_pts(r['paired_effect'])} [no pair differed]"
+    return f"{_pts(r['paired_effect'])} {_span(r['paired_lo'], r['paired_hi'])}"
 
 
 def trial_text(df: pl.DataFrame) -> str:
