@@ -73,7 +73,10 @@ def compare_text(cmp: Comparison) -> str:
         ])
     out = [f"compare A = {cmp.label_a}", f"     to B = {cmp.label_b}", "",
            *_columns(rows, left=0), "",
-           "change = B - A with a 95% interval (the runs taken as independent); flag UP/DOWN = "
+           "change = B - A with a 95% interval ("
+           + ("from per-match paired differences: both runs share seed and matches"
+              if cmp.paired else "the runs taken as independent: different seeds")
+           + "); flag UP/DOWN = "
            "swing change with q < 0.05 beyond the threshold; (few hands) = too few hands in "
            "either run", ""]
     out.append("Card changes:" if cmp.card_changes else "Card changes: none")
