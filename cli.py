@@ -365,6 +365,81 @@ def simulate(
     typer.echo(summary.describe())
 
 
+@app.command()
+@friendly
+def trial(
+    cards: Annotated[str | None, typer.Option(
+        "--cards", "--catalog", help="Card catalog version or .toml path (default: the "
+        "preset's catalog), e.g. --cards data/cards/1.3-draft.toml")] = None,
+    preset: Annotated[str, typer.Option(
+        help="Card preset name or .toml path, e.g. --preset cards-tonpuusen")] = "cards-hanchan",
+    only: Annotated[str | None, typer.Option(
+        help="Cards to try, comma-separated ids (default: every card of the deck), e.g. "
+        "--only nodoka_haramura,kasumi_iwato")] = None,
+    target: Annotated[float, typer.Option(
+        help="Interval half-width to reach per card, in points per hand, e.g. --target 100")
+    ] = 150.0,
+    budget_hands: Annotated[int, typer.Option(
+        min=1, help="Most hands of trial matches in all (each also replayed without the "
+        "ability), e.g. --budget-hands 50000")] = 20_000,
+    seed: Annotated[int, typer.Option(
+        help="Seed: the same seed plays the same matches, e.g. --seed 7")] = 1,
+    workers: Annotated[int | None, typer.Option(
+        min=1, help="Processes playing matches (default: all cores); the result does not "
+        "depend on it")] = None,
+    bots: Annotated[str, typer.Option(
+        help="Bot kind for all four seats, or four kinds seat 0 first, e.g. "
+        "--bots heuristic:careful")] = "heuristic",
+    out: Annotated[Path | None, typer.Option(
+        help="Trial folder (default: data/runs/trial-<preset>-<catalog>-s<seed>)")] = None,
+    force: Annotated[bool, typer.Option(
+        "--force", help="Delete a trial of another configuration in the out folder")] = False,
+    executor: Annotated[str, typer.Option(
+        help="Where matches are played: local or dask (with --scheduler)")] = "local",
+    scheduler: Annotated[str | None, typer.Option(
+        help="Dask scheduler address for --executor dask, e.g. tcp://10.0.0.5:8786")] = None,
+    fmt: Annotated[str, typer.Option("--format", help="table or json")] = "table",
+) -> None:
+    """Measure each card's ability value: one seat holds the card and plays it every hand,
+    and every hand is replayed without the ability (docs/trials.md).
+
+    Running the same command again resumes or reuses the trial's matches.
+
+    Example: saki trial --only kasumi_iwato,nodoka_haramura --target 400 --seed 1
+    """
+    from pipeline.analytics.render import render_trial
+    from pipeline.analytics.trial import trial_table
+    from pipeline.cards.catalog import load_catalog
+    from pipeline.sim.executor import make_executor
+    from pipeline.sim.run import parse_bots
+    from pipeline.sim.trial import TrialConfig, run_trial, trial_deck
+
+    if fmt not in ("table", "json"):
+        raise SimError(f"--format {fmt!r} is not known; use --format table or --format json")
+    rules = load_preset(preset)
+    catalog = load_catalog(cards or rules.cards.catalog)
+    chosen = (tuple(c.strip() for c in only.split(",") if c.strip()) if only
+              else tuple(trial_deck(catalog, rules)))
+    config = TrialConfig(preset=rules, catalog=catalog, seed=seed, cards=chosen,
+                         bots=parse_bots(bots), target=target, budget_hands=budget_hands)
+    runner = make_executor(executor, workers=workers, scheduler=scheduler)
+
+    def say(r) -> None:
+        widths = [p.half_width for p in r.progress if p.half_width == p.half_width]
+        widest = f"{max(widths):,.0f}" if widths else "-"
+        typer.echo(f"round {r.index + 1}: {sum(r.added.values()) * 4} matches for "
+                   f"{len(r.added)} cards; widest half-width {widest}", err=True)
+
+    try:
+        summary = run_trial(config, out, executor=runner, force=force, say=say)
+    finally:
+        runner.close()
+    table = trial_table(summary.out, config.cards)
+    typer.echo(render_trial(table, fmt))
+    if fmt == "table":
+        typer.echo(summary.describe())
+
+
 def _run_folder(run: Path) -> Path:
     """A run folder given as a path, or as a name under data/runs."""
     from pipeline.sim.run import RUNS_DIR

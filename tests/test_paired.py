@@ -201,3 +201,21 @@ def test_a_run_of_an_older_schema_is_refused_clearly(tmp_path: Path) -> None:
     with pytest.raises(SimError, match="schema 2.*--force"):
         simulate(cfg, out, workers=1)
     assert load_table(out, "hands").height > 0  # its tables stay readable
+
+
+def test_no_pair_differing_is_shown_as_such_not_as_a_certain_zero(runs: dict[str, Path]) -> None:
+    """The plain cards' pairs are all equal: their spread is zero, which measures nothing, so
+    the paired interval is null and the table says no pair differed."""
+    from pipeline.analytics.render import stats_text
+    from pipeline.analytics.runs import open_run
+    from pipeline.analytics.table import character_table
+
+    df = character_table(open_run(runs["w1"]), min_hands=1)
+    plain = df.filter(pl.col("group").str.starts_with("plain_"))
+    quad = df.filter(pl.col("group").str.starts_with("quad_"))
+    assert plain.height == 2 and (plain["paired_changed"] == 0).all()
+    assert plain["paired_effect"].to_list() == [0.0, 0.0]
+    assert plain["paired_lo"].is_null().all() and plain["paired_hi"].is_null().all()
+    assert (quad["paired_changed"] > 0).all() and quad["paired_lo"].is_not_null().all()
+    text = stats_text(df, label="x", by="character", min_hands=1, threshold=300)
+    assert text.count("+0 [no pair differed]") == 2

@@ -1,13 +1,17 @@
 """Two runs side by side: how each character's figures moved, and what was changed to get there.
 
 ``compare_runs(A, B)`` puts the per-group tables of both runs next to each other. For win rate,
-deal-in rate, swing and average placement it gives B - A with a 95% interval; the runs are
-independent samples, so the variances add (two runs of one seed share their walls and are in
-truth positively correlated: the interval is then on the safe, wide side). The flag is read off
-the swing: "up" / "down" when the Benjamini-Hochberg q-value of its change is below 0.05 and the
-change exceeds ``threshold`` points per hand; "not enough data" when either run has fewer than
-``min_hands`` hands of the group (or has them from fewer than 10 matches). Alongside come the
-card changes between the two runs' catalogs and the preset options that differ.
+deal-in rate, swing and average placement it gives B - A with a 95% interval. Two runs of one
+seed share their matches (match ``i`` has the same walls, teams dealt from the same stream and
+bots on the same streams; ``saki balance --compare-*`` always plays them so): their figures move
+together, and the interval comes from the per-match paired differences (:func:`paired_se`:
+the linearised difference of the two ratio estimators, clustered by match index), which
+counts that covariance. Runs of different seeds are independent samples: the variances add.
+The flag is read off the swing: "up" / "down" when the Benjamini-Hochberg q-value of its change
+is below 0.05 and the change exceeds ``threshold`` points per hand; "not enough data" when
+either run has fewer than ``min_hands`` hands of the group (or has them from fewer than 10
+matches). Alongside come the card changes between the two runs' catalogs and the preset options
+that differ.
 """
 
 from __future__ import annotations
@@ -18,6 +22,7 @@ from typing import Any
 import polars as pl
 
 from pipeline.analytics.catalogs import card_changes, run_catalog
+from pipeline.analytics.metrics import group_sql
 from pipeline.analytics.multitest import add_tests, flag_expr
 from pipeline.analytics.runs import RunData
 from pipeline.analytics.table import DEFAULT_MIN_HANDS, DEFAULT_THRESHOLD, character_table
@@ -39,6 +44,7 @@ class Comparison:
     label_a: str
     label_b: str
     metrics: pl.DataFrame
+    paired: bool = False  # same seed: intervals from per-match paired differences
     card_changes: list[dict[str, str]] = field(default_factory=list)
     preset_changes: list[dict[str, Any]] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)
@@ -60,8 +66,12 @@ def compare_runs(run_a: RunData, run_b: RunData, threshold: float = DEFAULT_THRE
         name=pl.coalesce("name_b", "name_a"),
         hands_a=pl.col("hands_a").fill_null(0), hands_b=pl.col("hands_b").fill_null(0))
     cols: list[str] = ["group", "name", "hands_a", "hands_b"]
+    paired = shared_matches(run_a, run_b)
+    if paired:
+        both = both.join(paired_se(run_a, run_b, by), on="group", how="left")
     for metric, (col, se) in COMPARED.items():
-        delta_se = (pl.col(se) ** 2 + pl.col(f"{se}_b") ** 2).sqrt()
+        delta_se = (pl.col(f"{metric}_paired_se") if paired
+                    else (pl.col(se) ** 2 + pl.col(f"{se}_b") ** 2).sqrt())
         both = both.with_columns(
             pl.col(col).alias(f"{metric}_a"), pl.col(f"{col}_b").alias(f"{metric}_b"),
             (pl.col(f"{col}_b") - pl.col(col)).alias(f"{metric}_delta"),
@@ -89,9 +99,64 @@ def compare_runs(run_a: RunData, run_b: RunData, threshold: float = DEFAULT_THRE
             and cat_a.cards and cat_b.cards):
         warnings.append("the two runs' catalogs have different content hashes, but the card "
                         "files available show no difference (a catalog file was edited since)")
-    return Comparison(run_a.label, run_b.label, metrics, changes,
+    return Comparison(run_a.label, run_b.label, metrics, paired, changes,
                       preset_changes(run_a.meta.get("preset"), run_b.meta.get("preset")),
                       warnings)
+
+
+def shared_matches(run_a: RunData, run_b: RunData) -> bool:
+    """Whether the two runs were played from one seed, so that their match ``i`` is dealt
+    alike and the matches pair up."""
+    seed = run_a.meta.get("seed")
+    return seed is not None and seed == run_b.meta.get("seed")
+
+
+# metric -> (a cluster's numerator, its denominator) in the per-match sums of _clusters
+_PAIRED = {"win_rate": "wins", "deal_in_rate": "deal_ins", "swing": "delta_sum",
+           "avg_place": "rank_w"}
+
+
+def _clusters(run: RunData, by: str) -> pl.DataFrame:
+    """Per (group, match): hands ``n`` and the numerators of the compared metrics."""
+    g = group_sql(run, by, "h")
+    return run.sql(f"""
+        SELECT {g} AS "group", h.match_id, CAST(count(*) AS DOUBLE) AS n,
+               CAST(count(*) FILTER (outcome IN ('tsumo_win', 'ron_win')) AS DOUBLE) AS wins,
+               CAST(count(*) FILTER (outcome = 'dealt_in') AS DOUBLE) AS deal_ins,
+               CAST(sum(delta) AS DOUBLE) AS delta_sum, CAST(sum(m.rank) AS DOUBLE) AS rank_w
+        FROM hands h JOIN matches m ON m.match_id = h.match_id AND m.seat = h.seat
+        GROUP BY ALL""")
+
+
+def paired_se(run_a: RunData, run_b: RunData, by: str = "character") -> pl.DataFrame:
+    """Per group, ``<metric>_paired_se``: the standard error of B - A for each compared
+    metric when match ``i`` of A and of B are a pair.
+
+    Each metric is a ratio ``R = sum y / sum n`` over a group's (match) clusters; linearised,
+    the difference contributes per match index ``u_i = (y_Bi - R_B n_Bi) / N_B - (y_Ai - R_A
+    n_Ai) / N_A`` (a match where the group is absent in one run adds 0 for that run), and
+    ``var(R_B - R_A) = K / (K - 1) * sum u_i^2`` over the K match indices where the group
+    played in either run. With independent runs this is the sum of the two variances on
+    average; with paired runs it also subtracts their covariance."""
+    a, b = _clusters(run_a, by), _clusters(run_b, by)
+    j = a.join(b, on=["group", "match_id"], how="full", coalesce=True, suffix="_b").fill_null(0)
+    totals = j.group_by("group").agg(
+        pl.len().alias("k"), pl.col("n").sum().alias("na"), pl.col("n_b").sum().alias("nb"),
+        *(pl.col(y).sum().alias(f"{y}_ya") for y in _PAIRED.values()),
+        *(pl.col(f"{y}_b").sum().alias(f"{y}_yb") for y in _PAIRED.values()))
+    j = j.join(totals, on="group")
+    parts = {}
+    for metric, y in _PAIRED.items():
+        ra, rb = pl.col(f"{y}_ya") / pl.col("na"), pl.col(f"{y}_yb") / pl.col("nb")
+        parts[metric] = ((pl.col(f"{y}_b") - rb * pl.col("n_b")) / pl.col("nb")
+                         - (pl.col(y) - ra * pl.col("n")) / pl.col("na"))
+    out = j.group_by("group").agg(
+        pl.col("k").first(), pl.col("na").first(), pl.col("nb").first(),
+        *((u * u).sum().alias(f"{m}_ss") for m, u in parts.items()))
+    defined = (pl.col("k") >= 2) & (pl.col("na") > 0) & (pl.col("nb") > 0)
+    return out.select("group", *(
+        pl.when(defined).then((pl.col("k") / (pl.col("k") - 1) * pl.col(f"{m}_ss")).sqrt())
+        .alias(f"{m}_paired_se") for m in _PAIRED))
 
 
 def preset_changes(a: Any, b: Any) -> list[dict[str, Any]]:
@@ -119,4 +184,5 @@ def _flatten(d: dict[str, Any], prefix: str = "") -> dict[str, Any]:
     return out
 
 
-__all__ = ["COMPARED", "Comparison", "compare_runs", "preset_changes"]
+__all__ = ["COMPARED", "Comparison", "compare_runs", "paired_se", "preset_changes",
+           "shared_matches"]

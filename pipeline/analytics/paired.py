@@ -17,8 +17,9 @@ from pipeline.analytics.runs import RunData
 
 
 def paired_effects(run: RunData, by: str) -> pl.DataFrame | None:
-    """Per group: ``paired_effect``, ``paired_lo``, ``paired_hi``, ``paired_n`` (pairs);
-    None when the run has no ``pairs`` table."""
+    """Per group: ``paired_effect``, ``paired_lo``, ``paired_hi``, ``paired_changed`` (pairs
+    whose two sides differ); None when the run has no ``pairs`` table. When no pair differs
+    the spread is zero, which measures nothing: the interval is null, never a certain zero."""
     if not run.has("pairs"):
         return None
     columns = set(run.sql("SELECT * FROM pairs LIMIT 0").columns)
@@ -32,11 +33,14 @@ def paired_effects(run: RunData, by: str) -> pl.DataFrame | None:
     return run.sql(f"""
         WITH c AS (
             SELECT {group_sql(run, by)} AS "group", match_id, count(*) AS n,
-                   sum({diff}) AS s
+                   sum({diff}) AS s, count(*) FILTER (({diff}) <> 0) AS changed
             FROM pairs GROUP BY ALL)
-        SELECT "group", {moment_sql("paired", "s", "n")} FROM c GROUP BY "group"
-    """).select("group", paired_effect=effect["mean"], paired_lo=effect["lo"],
-                paired_hi=effect["hi"])
+        SELECT "group", {moment_sql("paired", "s", "n")},
+               CAST(sum(changed) AS BIGINT) AS paired_changed
+        FROM c GROUP BY "group"
+    """).select("group", "paired_changed", paired_effect=effect["mean"],
+                paired_lo=pl.when(pl.col("paired_changed") > 0).then(effect["lo"]),
+                paired_hi=pl.when(pl.col("paired_changed") > 0).then(effect["hi"]))
 
 
 __all__ = ["paired_effects"]

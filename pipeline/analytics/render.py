@@ -47,8 +47,7 @@ def stats_text(df: pl.DataFrame, *, label: str, by: str, min_hands: int, thresho
             _num(r["avg_place"], 2),
             _pct(r["top_rate"], 0),
             _num(r["triggers_per_hand"], 2),
-            *([f"{_pts(r['paired_effect'])} {_span(r['paired_lo'], r['paired_hi'])}"]
-              if paired else []),
+            *([_paired(r)] if paired else []),
             _MARKS.get(r["flag"], r["flag"]),
         ])
     legend = (f"swing = mean net points per hand (payments, honba, sticks and stakes); "
@@ -74,7 +73,10 @@ def compare_text(cmp: Comparison) -> str:
         ])
     out = [f"compare A = {cmp.label_a}", f"     to B = {cmp.label_b}", "",
            *_columns(rows, left=0), "",
-           "change = B - A with a 95% interval (the runs taken as independent); flag UP/DOWN = "
+           "change = B - A with a 95% interval ("
+           + ("from per-match paired differences: both runs share seed and matches"
+              if cmp.paired else "the runs taken as independent: different seeds")
+           + "); flag UP/DOWN = "
            "swing change with q < 0.05 beyond the threshold; (few hands) = too few hands in "
            "either run", ""]
     out.append("Card changes:" if cmp.card_changes else "Card changes: none")
@@ -103,6 +105,42 @@ def compare_json(cmp: Comparison) -> str:
         "card_changes": cmp.card_changes, "preset_changes": cmp.preset_changes,
         "warnings": cmp.warnings,
     }, indent=2)
+
+
+def _paired(r: dict[str, Any]) -> str:
+    """A paired effect and its interval; no pair differing is said, not shown as [0, 0]."""
+    if _missing(r["paired_effect"]):
+        return "-"
+    if r.get("paired_changed") == 0:
+        return f"{_pts(r['paired_effect'])} [no pair differed]"
+    return f"{_pts(r['paired_effect'])} {_span(r['paired_lo'], r['paired_hi'])}"
+
+
+def trial_text(df: pl.DataFrame) -> str:
+    """A trial's cards for a terminal, best ability value first."""
+    rows = [["card", "hands", "matches", "value [95%]", "changed", "win%", "w/o", "deal-in%",
+             "w/o", "calls", "riichi", "place", "trig/h"]]
+    for r in df.sort("value", descending=True, nulls_last=True).iter_rows(named=True):
+        if r["degenerate"]:  # all pairs equal: no spread to measure, not a certain zero
+            value = f"{_pts(r['value'])} [no pair differed]"
+        else:
+            value = f"{_pts(r['value'])} {_span(r['value_lo'], r['value_hi'])}"
+        rows.append([r["name"], f"{r['hands']:,}", f"{r['matches']:,}", value,
+                     _pct(r["changed"] / r["hands"] if r["hands"] else None, 0),
+                     _pct(r["win_rate"]), _pct(r["win_rate_without"]),
+                     _pct(r["deal_in_rate"]), _pct(r["deal_in_rate_without"]),
+                     _pct(r["call_rate"], 0), _pct(r["riichi_rate"], 0),
+                     _num(r["placement"], 2), _num(r["triggers_per_hand"], 2)])
+    head = ("ability value: points per hand with the ability minus the same deal replayed "
+            "without it (95% interval clustered by match)")
+    return "\n".join([head, *_columns(rows, 0)])
+
+
+def render_trial(df: pl.DataFrame, fmt: str) -> str:
+    """``table`` (:func:`trial_text`) or ``json`` (one row per card)."""
+    if fmt == "json":
+        return frame_json(df, kind="trial")
+    return trial_text(df)
 
 
 def _clean(row: dict[str, Any]) -> dict[str, Any]:
@@ -176,4 +214,5 @@ def _columns(rows: list[list[str]], left: int) -> list[str]:
     return lines
 
 
-__all__ = ["FORMATS", "compare_json", "compare_text", "frame_json", "stats_text"]
+__all__ = ["FORMATS", "compare_json", "compare_text", "frame_json", "render_trial", "stats_text",
+           "trial_text"]

@@ -50,7 +50,7 @@ COLUMNS = (
 EXTRA_COLUMNS = (
     "win_se", "deal_in_se", "swing_se", "field_diff_se", "avg_place_se", "reference",
     "avg_win_lo", "avg_win_hi", "avg_deal_in_lo", "avg_deal_in_hi", "draw_hands",
-    "trigger_han", "eligible", "second_rate", "third_rate",
+    "trigger_han", "eligible", "second_rate", "third_rate", "paired_changed",
 )
 
 
@@ -101,7 +101,8 @@ def character_table(run: RunData, by: str = "character", min_hands: int = DEFAUL
 
     paired = paired_effects(run, by)
     if paired is None:
-        base = base.with_columns(paired_effect=None, paired_lo=None, paired_hi=None)
+        base = base.with_columns(paired_effect=None, paired_lo=None, paired_hi=None,
+                                 paired_changed=None)
     else:
         base = base.join(paired, on="group", how="left")
 

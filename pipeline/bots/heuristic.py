@@ -491,6 +491,12 @@ class HeuristicBot:
         self.extra = extra_sequences(self.playing)  # counted when building her hand
         return choice
 
+    def play_without_ability(self) -> None:
+        """Play on as a seat with no character (the paired replay's "without" side): no extra
+        sequences, no yaku-less calls, no dama preference; what :meth:`pick` set is undone."""
+        self.playing = frozenset()
+        self.extra = frozenset()
+
     # ------------------------------------------------------------------ table reading
 
     def _threats(self, obs: Observation) -> list[Threat]:

@@ -38,12 +38,20 @@ class CardTable:
     """Deals the teams of one match and turns each hand's picks into abilities."""
 
     def __init__(self, preset: Preset, agents: Sequence[Agent], seed: int, match_index: int,
-                 catalog: Catalog | None = None) -> None:
+                 catalog: Catalog | None = None, *,
+                 holder: tuple[int, str] | None = None) -> None:
+        """``holder`` = ``(seat, card)``: a card trial's seat, which holds that card alone and
+        plays it every hand, outside the teams; the other seats are dealt ordinary teams from
+        the deck without it (:mod:`pipeline.sim.trial`)."""
         self.preset = preset
         self.agents = agents
         self.catalog = catalog or load_catalog(preset.cards.catalog)
+        self.holder = holder
         deck = deck_for(self.catalog, preset.cards, east_only=preset.length == "tonpuusen")
-        self.state: TeamState = new_match(preset.cards, deck, match_rng(seed, match_index))
+        if holder is not None:
+            deck = [c for c in deck if c != holder[1]]
+        self.state: TeamState = new_match(preset.cards, deck, match_rng(seed, match_index),
+                                          idle=None if holder is None else holder[0])
         self.picks: list[str] = []
         self.memory = MatchMemory(red_fives=preset.red_fives)  # match-long card state
         self.abilities: list[AbilityHooks] = []
@@ -57,13 +65,15 @@ class CardTable:
         self.copied = {}
         abilities: list[AbilityHooks] = []
         for seat, agent in enumerate(self.agents):
-            options = options_for_hand(self.state, seat)
+            held = self.holder is not None and seat == self.holder[0]
+            options = [self.holder[1]] if held else options_for_hand(self.state, seat)
             chooser = getattr(agent, "pick", None)
             pick = _ask_pick(chooser, tuple(hands[seat]), tuple(options),
                              self._situation(start, seat)) if chooser else options[0]
             if pick not in options:
                 pick = options[0]
-            record_pick(self.state, seat, pick)
+            if not held:
+                record_pick(self.state, seat, pick)
             self.picks.append(pick)
             if meta_effects.copies(self.catalog.card(pick)):  # the copy, chosen with the picks
                 room = len(self.state.deck) + len(self.state.out_of_play)
@@ -74,6 +84,9 @@ class CardTable:
                     if chooser else None
                 if drawn:  # an empty deck: nothing to copy
                     self.copied[seat] = (meta_effects.copy_choice(drawn, choose), drawn)
+                if held and drawn:  # a trial holder keeps no team: the drawn cards go under
+                    del self.state.teams[seat][-len(drawn):]
+                    self.state.deck[:0] = drawn
             abilities.append(self._ability(seat, pick))
         self.abilities = abilities
         return [*abilities, *match_duties(self.memory)]  # stakes owed from the last hand
@@ -112,8 +125,12 @@ class CardTable:
     def hand_done(self, rec: HandRecord) -> None:
         rec.picks = list(self.picks)
         rec.teams = self.state.to_dict()
-        end_of_hand(self.state, winners=[w.seat for w in rec.wins],
-                    tenpai=[s.tenpai_at_end for s in rec.seats])
+        held = self.holder[0] if self.holder is not None else None
+        if held is not None:  # the holder keeps its one card, whatever the mode does
+            rec.teams["teams"][held] = [self.holder[1]]  # type: ignore[index]
+            rec.teams["picks"][held] = self.holder[1]  # type: ignore[index]
+        end_of_hand(self.state, winners=[w.seat for w in rec.wins if w.seat != held],
+                    tenpai=[s.tenpai_at_end and s.seat != held for s in rec.seats])
         self.memory.end_of_hand(rec, self.abilities)
 
     def match_done(self, result: object) -> None:

@@ -69,6 +69,7 @@ class TeamState:
     out_of_play: list[str] = field(default_factory=list)
     draft: list[list[dict[str, Any]]] = field(default_factory=list)
     history: list[dict[str, Any]] = field(default_factory=list)
+    idle: int | None = None  # a seat dealt no cards (a card trial's holder plays outside)
 
     @property
     def mode(self) -> str:
@@ -134,6 +135,7 @@ def new_match(
     *,
     seats: int = SEATS,
     draft_pick: DraftPick | None = None,
+    idle: int | None = None,
 ) -> TeamState:
     """Shuffle ``deck_ids`` and deal the teams for one match.
 
@@ -141,7 +143,9 @@ def new_match(
     each seat, dealt one at a time from seat 0 round the table. Rapid (C-07): nothing yet;
     :func:`start_hand` deals every hand. Draft (C-08): see :func:`_draft`; ``draft_pick(seat,
     pile)`` chooses the card a seat keeps (default: a random card of the pile, from ``rng``).
-    ``deck_ids`` must already be without excluded cards (:func:`deck_for`).
+    ``deck_ids`` must already be without excluded cards (:func:`deck_for`). ``idle``: a seat
+    that is dealt no cards (standard, rotation, replacement and rapid modes), for a card
+    trial whose holder plays one card outside the teams.
     """
     if not card_rules.enabled:
         raise TeamError("character cards are disabled in this preset ([cards] enabled = false)")
@@ -153,9 +157,10 @@ def new_match(
     if len(set(deck)) != len(deck):
         dup = sorted({c for c in deck if deck.count(c) > 1})
         raise TeamError(f"deck lists a card more than once: {', '.join(dup)}")
-    needed = cards_needed(card_rules, seats)
+    dealt = seats - (idle is not None and card_rules.team_mode != "draft")
+    needed = cards_needed(card_rules, dealt)
     if len(deck) < needed:
-        raise TeamError(_short_deck(card_rules, seats, len(deck), needed))
+        raise TeamError(_short_deck(card_rules, dealt, len(deck), needed))
     rng.shuffle(deck)
     state = TeamState(
         rules=card_rules,
@@ -167,6 +172,7 @@ def new_match(
         pick_counts=[{} for _ in range(seats)],
         played=[[] for _ in range(seats)],
         replacement_used=[False] * seats,
+        idle=idle,
     )
     mode = card_rules.team_mode
     if mode == "draft":
@@ -315,7 +321,8 @@ def end_of_hand(
 def _deal(state: TeamState, per_seat: int) -> None:
     for _ in range(per_seat):
         for seat in range(state.seats):
-            state.teams[seat].append(_draw(state))
+            if seat != state.idle:
+                state.teams[seat].append(_draw(state))
 
 
 def _draft(state: TeamState, draft_pick: DraftPick | None) -> None:

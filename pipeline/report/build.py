@@ -527,8 +527,10 @@ def card_metrics(row: dict[str, Any]) -> list[dict[str, str]]:
         m("average final result (thousands)", r.get("avg_result"), kind="num", signed=True),
         m("ability triggers per hand", r.get("triggers_per_hand"), kind="num"),
         m("value of a trigger (han or points)", r.get("trigger_value"), kind="auto"),
-        m("with minus without ability", r.get("paired_effect"), r.get("paired_lo"),
-          r.get("paired_hi"), signed=True),
+        (m("with minus without ability", r.get("paired_effect"), r.get("paired_lo"),
+           r.get("paired_hi"), signed=True) if r.get("paired_changed") != 0 else
+         {**m("with minus without ability", r.get("paired_effect"), signed=True),
+          "span": "no pair differed"}),
     ]
 
 

@@ -5,6 +5,8 @@
 - :mod:`pipeline.sim.tables`: table rows from finished matches and the Parquet schemas;
 - :mod:`pipeline.sim.paired`: the paired measurement (each character's hands replayed without
   its ability);
+- :mod:`pipeline.sim.trial`: card trials (one seat holds a card and plays it every hand, each
+  hand replayed without the ability; sample sizes in rounds);
 - :mod:`pipeline.sim.executor`: where shards are played (this process, a local process pool or a
   Dask cluster).
 

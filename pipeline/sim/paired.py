@@ -5,9 +5,10 @@ the match loop. After the real hand, for each seat that played a character, the 
 same :class:`~pipeline.rules.records.HandStart`: wall, dealer, scores, honba, sticks) is played
 again with that seat's ability switched off. The seat still holds its pick, the other seats keep
 their picks and abilities, and the bots start from a copy of the state they were in when the
-real hand started, random streams included. Both sides of a pair therefore share everything but
-the one ability: the difference of the seat's two deltas measures the ability on that deal,
-without the luck of the deal in it.
+real hand started, random streams included; the seat's own bot also forgets the ability
+(:func:`without_ability`), so on that side it plays exactly as a seat with no character. Both
+sides of a pair therefore share everything but the one ability: the difference of the seat's
+two deltas measures the ability on that deal, without the luck of the deal in it.
 
 That starting state is a function of the run's seed, the match, the hand and the seat (the
 bots' streams are derived from ``(seed, match, seat)`` and advanced by the hands before), so
@@ -19,6 +20,7 @@ and the main tables are the same with or without the paired measurement.
 from __future__ import annotations
 
 import copy
+from collections.abc import Collection
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -41,6 +43,16 @@ class HandPair:
     without: HandRecord
 
 
+def without_ability(agent: Any) -> None:
+    """Make a bot play the replay as a seat with no character: what it knows of the ability
+    (extra sequences, winning without a yaku, dama preferences, any policy state) goes too, so
+    the "without" side is an ordinary seat, not a seat playing for an ability it lacks. An
+    agent without ``play_without_ability`` holds no such knowledge."""
+    forget = getattr(agent, "play_without_ability", None)
+    if forget is not None:
+        forget()
+
+
 class PairedTable:
     """A card table for the match loop that also plays each hand's paired replays.
 
@@ -48,9 +60,13 @@ class PairedTable:
     collects the match's replays in play order (hand, then seat).
     """
 
-    def __init__(self, table: CardTable, preset: Preset) -> None:
+    def __init__(self, table: CardTable, preset: Preset,
+                 seats: Collection[int] | None = None) -> None:
+        """``seats``: the seats whose hands are replayed (default every seat with a pick; a card
+        trial replays its holder's only)."""
         self.table = table
         self.preset = preset
+        self.seats = None if seats is None else frozenset(seats)
         self.pairs: list[HandPair] = []
         self._hand_index = 0
         self._start: HandStart | None = None
@@ -66,9 +82,11 @@ class PairedTable:
     def hand_done(self, rec: HandRecord) -> None:
         assert self._start is not None, "hand_done before abilities_for"
         for seat, pick in enumerate(self.table.picks):
-            if not pick:
+            if not pick or (self.seats is not None and seat not in self.seats):
                 continue
-            replay = play_hand(self._start, self.preset, copy.deepcopy(self._agents),
+            agents = copy.deepcopy(self._agents)
+            without_ability(agents[seat])
+            replay = play_hand(self._start, self.preset, agents,
                                self.table.replay_abilities(without=seat))
             self.pairs.append(HandPair(self._hand_index, seat, pick, replay))
         self.table.hand_done(rec)

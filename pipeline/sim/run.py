@@ -191,6 +191,7 @@ class ShardTask:
     catalog_path: str = ""      # the catalog file, for card presets (for messages)
     catalog_toml: bytes = b""   # its content when the run started (what the workers load)
     paired: bool = False
+    holder: str = ""            # a card trial's card: held by seat ``match % 4`` (trial.py)
 
     @property
     def name(self) -> str:
@@ -316,9 +317,11 @@ def play_shard(task: ShardTask, report: Callable[[int], None] | None = None) -> 
                   for s, kind in enumerate(task.bots)]
         table: CardTable | PairedTable | None = None
         if task.preset.cards.enabled:  # deal teams and picks; abilities act through hooks
-            table = CardTable(task.preset, agents, task.seed, m, catalog)
+            held = (m % 4, task.holder) if task.holder else None
+            table = CardTable(task.preset, agents, task.seed, m, catalog, holder=held)
             if task.paired:
-                table = PairedTable(table, task.preset)
+                table = PairedTable(table, task.preset,
+                                    seats=None if held is None else (held[0],))
         try:
             result = play_match(task.preset, agents, task.seed, m, table=table)
         except Exception as exc:
@@ -524,6 +527,13 @@ def load_table(out: Path, table: str) -> pl.DataFrame:
     if table == PAIRS and not read_run(out).get("paired"):
         raise SimError(f"{out}: this run has no {PAIRS} table; it was made without --paired "
                        "(run the simulate command with --paired into another --out)")
+    return load_shards(out, table)
+
+
+def load_shards(out: Path, table: str) -> pl.DataFrame:
+    """One table from the finished, intact shards of a folder (a run's, or one card's folder
+    of a trial), in shard order; a file that no longer matches its manifest is an error."""
+    out = Path(out)
     frames = []
     for path in sorted((out / MANIFEST_DIR).glob("part-*.json")):
         try:

@@ -1,0 +1,142 @@
+"""A card trial's table: each card's ability value and how its holder played.
+
+The trial (``saki trial``, :mod:`pipeline.sim.trial`) leaves, per card, a run's tables for the
+matches in which one seat (``match % 4``) held that card alone, and a ``pairs`` table with each
+of that seat's hands played again without the ability. Per card:
+
+- ``value``: the mean of ``delta_diff`` (points per hand with the ability minus without, same
+  deal), with a 95% interval clustered by match (``value_lo``, ``value_hi``, ``value_se``,
+  ``half_width``). When no pair differs at all the spread is zero, which says nothing about
+  the ability (it never acted, or never moved points): ``degenerate`` is true, the interval is
+  null, never a certain zero, and ``changed`` (pairs that differ) is 0;
+- the holder's rates with the ability (the real hands): ``win_rate``, ``deal_in_rate``,
+  ``call_rate`` (hands with at least one call), ``riichi_rate``, and ``win_rate_without``,
+  ``deal_in_rate_without`` from the replays;
+- ``placement`` (mean rank, 1 = first) and ``result`` (mean final result with uma) of the
+  holder in those matches, ``points_per_hand`` (its mean delta with the ability);
+- ``triggers_per_hand``: ability events on the holder's seat per hand.
+
+Only the blocks the trial measured (``trial.json``) are read, through the shards' manifests,
+each file checked against its size and sha256 as for a run.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import io
+import json
+import math
+from pathlib import Path
+
+import polars as pl
+
+from pipeline.analytics.intervals import mean_by_group
+from pipeline.analytics.runs import MANIFEST_DIR, AnalyticsError
+
+TRIAL_FILE = "trial.json"
+CARDS_DIR = "cards"
+BLOCK = 4
+_WINS = ("tsumo_win", "ron_win")
+
+COLUMNS = ("card", "name", "hands", "matches", "value", "value_lo", "value_hi", "value_se",
+           "half_width", "changed", "degenerate", "win_rate", "win_rate_without",
+           "deal_in_rate", "deal_in_rate_without", "call_rate", "riichi_rate", "placement",
+           "result", "points_per_hand", "triggers_per_hand")
+
+
+def read_trial_doc(out: Path) -> dict:
+    path = Path(out) / TRIAL_FILE
+    try:
+        return json.loads(path.read_text())
+    except FileNotFoundError:
+        raise AnalyticsError(f"{out}: no trial here (no {TRIAL_FILE}); run 'saki trial' "
+                             "first") from None
+    except (OSError, ValueError) as exc:
+        raise AnalyticsError(f"{path}: unreadable ({exc})") from None
+
+
+def card_tables(out: Path, card: str, blocks: int, tables: tuple[str, ...]
+                ) -> dict[str, pl.DataFrame]:
+    """The card's tables over its first ``blocks`` blocks, from intact shards only."""
+    folder = Path(out) / CARDS_DIR / card
+    frames: dict[str, list[pl.DataFrame]] = {t: [] for t in tables}
+    for block in range(blocks):
+        manifest_path = folder / MANIFEST_DIR / f"part-{block:05d}.json"
+        try:
+            manifest = json.loads(manifest_path.read_text())
+        except (OSError, ValueError):
+            raise AnalyticsError(f"{manifest_path}: missing or unreadable; run the trial "
+                                 "command again to finish it") from None
+        for table in tables:
+            entry = manifest["tables"][table]
+            data = (folder / entry["file"]).read_bytes()
+            if len(data) != entry["bytes"] or hashlib.sha256(data).hexdigest() != entry["sha256"]:
+                raise AnalyticsError(f"{folder / entry['file']}: damaged (does not match its "
+                                     "manifest); run the trial command again to redo it")
+            frames[table].append(pl.read_parquet(io.BytesIO(data)))
+    return {t: pl.concat(f, how="vertical") for t, f in frames.items() if f}
+
+
+def trial_table(out: Path, cards: tuple[str, ...] | None = None) -> pl.DataFrame:
+    """One row per card (``cards``, default every card measured in the folder), the columns
+    of :data:`COLUMNS`."""
+    doc = read_trial_doc(out)
+    blocks = doc.get("blocks", {})
+    names = doc.get("names", {})
+    cards = tuple(cards) if cards is not None else tuple(blocks)  # every card measured here
+    rows = []
+    for card in cards:
+        if card not in blocks:
+            raise AnalyticsError(f"{out}: card {card!r} was not tried here; run "
+                                 f"'saki trial --only {card}' with this --out")
+        t = card_tables(out, card, int(blocks[card]), ("pairs", "hands", "matches"))
+        rows.append({**_card_row(card, t), "name": names.get(card, card)})
+    return pl.DataFrame(rows, schema=_schema(), orient="row")
+
+
+def _schema() -> dict[str, pl.DataType]:
+    ints = {"hands", "matches", "changed"}
+    schema: dict[str, pl.DataType] = {}
+    for c in COLUMNS:
+        schema[c] = (pl.String if c in ("card", "name") else pl.Boolean if c == "degenerate"
+                     else pl.Int64 if c in ints else pl.Float64)
+    return schema
+
+
+def _card_row(card: str, t: dict[str, pl.DataFrame]) -> dict:
+    pairs = t["pairs"]
+    hands = t["hands"].filter(pl.col("seat") == pl.col("match_id") % BLOCK)
+    matches = t["matches"].filter(pl.col("seat") == pl.col("match_id") % BLOCK)
+    clusters = (pairs.group_by("match_id").agg(s=pl.col("delta_diff").sum(), n=pl.len())
+                .with_columns(card=pl.lit(card)))
+    est = mean_by_group(clusters, "card", "s", "n").row(0, named=True)
+    changed = int((pairs["delta_diff"] != 0).sum())
+    degenerate = changed == 0
+    lo, hi = (None, None) if degenerate else (est["lo"], est["hi"])
+    se = None if degenerate else est["se"]
+    n = hands.height
+
+    def share(frame: pl.DataFrame, expr: pl.Expr) -> float | None:
+        return float(frame.select(expr.cast(pl.Float64).mean()).item()) if frame.height \
+            else None
+
+    half = (hi - lo) / 2 if lo is not None and hi is not None else None
+    return {
+        "card": card, "name": card, "hands": pairs.height, "matches": matches.height,
+        "value": est["mean"], "value_lo": lo, "value_hi": hi, "value_se": se,
+        "half_width": half if half is None or math.isfinite(half) else None,
+        "changed": changed, "degenerate": degenerate,
+        "win_rate": share(hands, pl.col("outcome").is_in(_WINS)),
+        "win_rate_without": share(pairs, pl.col("outcome_without").is_in(_WINS)),
+        "deal_in_rate": share(hands, pl.col("outcome") == "dealt_in"),
+        "deal_in_rate_without": share(pairs, pl.col("outcome_without") == "dealt_in"),
+        "call_rate": share(hands, pl.col("calls") > 0),
+        "riichi_rate": share(hands, pl.col("riichi")),
+        "placement": share(matches, pl.col("rank")),
+        "result": share(matches, pl.col("result")),
+        "points_per_hand": share(hands, pl.col("delta")),
+        "triggers_per_hand": (float(hands["ability_triggers"].sum()) / n) if n else None,
+    }
+
+
+__all__ = ["COLUMNS", "card_tables", "read_trial_doc", "trial_table"]

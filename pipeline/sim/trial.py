@@ -1,0 +1,441 @@
+"""Card trials: every card measured for what its ability is worth, whoever would pick it.
+
+A natural run (:func:`pipeline.sim.run.simulate`) tells how the bots did on the hands where
+they chose a card; a card the bots rarely choose is hardly measured, and a card chosen on
+particular hands (Kana when last) is measured on those. A trial measures the ability itself:
+for each card, matches in which one seat holds that card alone and plays it every hand (the
+seat is ``match % 4``, so seats and dealer turns are balanced), the three other seats playing
+ordinary teams of the same preset dealt from the deck without it. Every hand of the holder is
+also played again from the same start with the ability off (the paired replay,
+:mod:`pipeline.sim.paired`); the card's **ability value** is the mean paired difference in
+points per hand, with an interval clustered by match.
+
+Match ``i`` of every card uses the same walls and bot streams (``(seed, i)``), so the cards are
+compared on common deals. Matches are played in blocks of :data:`BLOCK` (one per seat), one
+shard per block and card, by the same shard player and executors as a run
+(:func:`pipeline.sim.run.play_shard` with ``ShardTask.holder``). Sample sizes are allocated
+in rounds: every card starts with :data:`FIRST_BLOCKS` blocks; after each round, each card
+whose interval half-width is above the target (or measured on fewer than :data:`MIN_BLOCKS`
+blocks) gets the blocks its spread says it needs (at
+most as many again as it has), within what is left of the hand budget. A round's plan reads
+only the blocks of the rounds before it, so the result is a function of the configuration,
+whatever the number of workers, and a killed trial resumes (finished shards are kept) to the
+same tables. The folder::
+
+    trial.json                        configuration, rounds, status
+    cards/<card>/hands/part-00000.parquet   a run's tables for that card's matches (the pairs
+    cards/<card>/pairs/part-00000.parquet   table holds the holder's hands only), with a
+    cards/<card>/manifest/part-00000.json   manifest per shard as in a run folder
+
+The same folder serves a later trial of the same preset, catalog, seed and bots with a larger
+target, a larger budget or more cards: the shards already played are reused.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import math
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from functools import cached_property
+from pathlib import Path
+from typing import Any
+
+import polars as pl
+
+from pipeline.bots.registry import check_kind
+from pipeline.cards.catalog import Catalog
+from pipeline.cards.teams import cards_needed, deck_for
+from pipeline.rules.preset import Preset
+from pipeline.sim import SimError
+from pipeline.sim.executor import DaskExecutor, LocalExecutor
+from pipeline.sim.run import (
+    RUNS_DIR,
+    ShardOutput,
+    ShardTask,
+    _canonical,
+    _now,
+    atomic_write,
+    code_version,
+    load_shards,
+    play_shard,
+    read_manifest,
+    source_hash,
+    write_shard,
+)
+from pipeline.sim.tables import PAIRS, SCHEMA_VERSION
+from pipeline.stats import clustered_mean
+
+TRIAL_FILE = "trial.json"
+CARDS_DIR = "cards"
+BLOCK = 4            # matches per shard: the holder sits once in every seat
+FIRST_BLOCKS = 2     # every card's first round
+MIN_BLOCKS = 4       # a card meets the target only with this many (16 matches: fewer
+#                      clusters make the clustered interval itself unreliable)
+MAX_ROUNDS = 12
+DEFAULT_TARGET = 150.0        # points per hand: the interval half-width aimed at
+DEFAULT_BUDGET_HANDS = 20_000  # hands of trial matches in all (each is also replayed once)
+OVERSHOOT = 1.15     # ask for a little more than the spread says, to save rounds
+
+
+@dataclass(frozen=True)
+class TrialConfig:
+    """What decides a trial's tables (``cards``, ``target`` and ``budget_hands`` decide how
+    much of them is played)."""
+
+    preset: Preset
+    catalog: Catalog
+    seed: int
+    cards: tuple[str, ...]
+    bots: tuple[str, str, str, str] = ("heuristic",) * 4
+    target: float = DEFAULT_TARGET
+    budget_hands: int = DEFAULT_BUDGET_HANDS
+
+    def __post_init__(self) -> None:
+        if not self.preset.cards.enabled:
+            raise SimError(f"--preset {self.preset.name!r} plays without cards, and a trial "
+                           "measures a card; choose a card preset, e.g. --preset cards-hanchan")
+        if not self.cards:
+            raise SimError("no cards to try; name some with --only, e.g. --only nodoka_haramura")
+        if self.target <= 0:
+            raise SimError(f"--target must be above 0 points per hand, got {self.target:g}")
+        if self.budget_hands < 1:
+            raise SimError(f"--budget-hands must be at least 1, got {self.budget_hands}")
+        for kind in self.bots:
+            check_kind(kind)
+        deck = trial_deck(self.catalog, self.preset)
+        for card in self.cards:
+            if card not in deck:
+                known = ", ".join(deck[:4])
+                raise SimError(f"--only: {card!r} is not a card of catalog "
+                               f"{self.catalog.version}'s deck for preset {self.preset.name!r} "
+                               f"(e.g. {known}; 'saki cards list' shows them all)")
+        need = cards_needed(self.preset.cards, seats=3)
+        if len(deck) - 1 < need:
+            raise SimError(f"preset {self.preset.name!r}: the deck has {len(deck)} cards; a "
+                           f"trial deals three teams from the deck without the card tried "
+                           f"and needs {need + 1}")
+
+    def identity(self) -> dict[str, Any]:
+        """What the shards depend on: equal identities play equal shards."""
+        return json.loads(self._identity_json)
+
+    @cached_property
+    def _identity_json(self) -> str:
+        return _canonical({
+            "schema_version": SCHEMA_VERSION,
+            "kind": "trial",
+            "preset": self.preset.to_dict(),
+            "catalog": {"version": self.catalog.version,
+                        "content_hash": self.catalog.content_hash()},
+            "seed": self.seed,
+            "bots": list(self.bots),
+            "block": BLOCK,
+        })
+
+    def run_id(self, card: str) -> str:
+        digest = hashlib.sha256((self._identity_json + card).encode()).hexdigest()[:10]
+        return f"trial-{card}-{digest}"
+
+    def default_out(self) -> Path:
+        return RUNS_DIR / f"trial-{self.preset.name}-{self.catalog.version}-s{self.seed}"
+
+    def task(self, out: Path, card: str, block: int) -> ShardTask:
+        """The shard of ``card``'s block ``block`` (matches ``4 block`` to ``4 block + 3``)."""
+        return ShardTask(out=str(card_folder(out, card)), run_id=self.run_id(card),
+                         index=block, start=block * BLOCK, stop=(block + 1) * BLOCK,
+                         seed=self.seed, preset=self.preset, bots=self.bots,
+                         catalog_path=str(self.catalog.path), catalog_toml=self._catalog_toml,
+                         paired=True, holder=card)
+
+    @cached_property
+    def _catalog_toml(self) -> bytes:
+        return self.catalog.path.read_bytes()
+
+
+def trial_deck(catalog: Catalog, preset: Preset) -> list[str]:
+    """The cards a trial of this preset can try: the preset's deck."""
+    return deck_for(catalog, preset.cards, east_only=preset.length == "tonpuusen")
+
+
+def card_folder(out: Path, card: str) -> Path:
+    return Path(out) / CARDS_DIR / card
+
+
+@dataclass(frozen=True)
+class CardProgress:
+    """One card's measurement after a round: the paired value and its interval."""
+
+    card: str
+    blocks: int
+    matches: int
+    hands: int
+    value: float
+    lo: float          # nan when the interval is undefined (one match, or all pairs equal)
+    hi: float
+    changed: int       # pairs whose two sides differ in points
+
+    @property
+    def half_width(self) -> float:
+        return (self.hi - self.lo) / 2 if math.isfinite(self.lo) else math.nan
+
+    @property
+    def degenerate(self) -> bool:
+        """All pairs equal: the spread is zero, which says nothing about the ability."""
+        return self.hands > 0 and self.changed == 0
+
+    def meets(self, target: float) -> bool:
+        return (self.blocks >= MIN_BLOCKS and not self.degenerate
+                and math.isfinite(self.half_width) and self.half_width <= target)
+
+
+def measure(pairs: pl.DataFrame, card: str, blocks: int) -> CardProgress:
+    """The card's value from its pairs of the first ``blocks`` blocks (cluster = match)."""
+    matches = blocks * BLOCK
+    rows = pairs.filter(pl.col("match_id") < matches)
+    per_match = rows.group_by("match_id").agg(pl.col("delta_diff")).sort("match_id")
+    est = clustered_mean(per_match["delta_diff"].to_list())
+    changed = int((rows["delta_diff"] != 0).sum()) if rows.height else 0
+    lo, hi = (est.low, est.high) if changed else (math.nan, math.nan)
+    return CardProgress(card, blocks, matches, rows.height, est.value, lo, hi, changed)
+
+
+def plan_round(progress: Sequence[CardProgress], target: float, hands_left: float
+               ) -> dict[str, int]:
+    """Blocks to add per card: each card above the target asks for what its spread says it
+    needs (at most as many blocks again as it has; a card with no interval yet doubles), and
+    when the asks cost more hands than are left, every ask is scaled down alike."""
+    asks: dict[str, int] = {}
+    for p in progress:
+        if p.meets(target):
+            continue
+        if p.degenerate or not math.isfinite(p.half_width):
+            want = p.blocks
+        elif p.half_width <= target:  # narrow enough, but on too few matches
+            want = MIN_BLOCKS - p.blocks
+        else:
+            need = p.blocks * (p.half_width / target) ** 2 * OVERSHOOT
+            want = min(p.blocks, max(1, math.ceil(need - p.blocks)))
+        asks[p.card] = want
+    cost = {p.card: BLOCK * max(p.hands / max(p.matches, 1), 1.0) for p in progress}
+    total = sum(asks[c] * cost[c] for c in asks)
+    if total <= hands_left:
+        return asks
+    scale = hands_left / total if total else 0.0
+    scaled = {c: math.floor(n * scale) for c, n in asks.items()}
+    if not any(scaled.values()):  # not enough for every card: one block each, widest first
+        left = hands_left
+        widest = sorted(asks, key=lambda c: -_width_key(progress, c))
+        for c in widest:
+            if cost[c] <= left:
+                scaled[c] = 1
+                left -= cost[c]
+    return {c: n for c, n in scaled.items() if n > 0}
+
+
+def _width_key(progress: Sequence[CardProgress], card: str) -> float:
+    p = next(x for x in progress if x.card == card)
+    return math.inf if not math.isfinite(p.half_width) else p.half_width
+
+
+@dataclass(frozen=True)
+class TrialRound:
+    """Where a trial stands after one of its rounds (passed to ``say``)."""
+
+    index: int
+    added: dict[str, int]            # blocks played this round per card
+    progress: tuple[CardProgress, ...]
+
+
+@dataclass
+class TrialSummary:
+    out: Path
+    config: TrialConfig
+    progress: list[CardProgress]
+    rounds: int
+    hands: int           # hands of trial matches in the tables
+    hands_played: int    # hands played in this session
+    seconds: float
+    budget_spent: bool   # stopped by the budget with some card above the target
+    rows: dict[str, int] = field(default_factory=dict)
+
+    def describe(self) -> str:
+        met = sum(p.meets(self.config.target) for p in self.progress)
+        widths = [p.half_width for p in self.progress if math.isfinite(p.half_width)]
+        widest = f"{max(widths):,.0f}" if widths else "none"
+        why = ("the hand budget ran out" if self.budget_spent else
+               "every card reached the target" if met == len(self.progress) else
+               f"the round limit ({MAX_ROUNDS}) was reached")
+        rate = self.hands_played / self.seconds if self.seconds > 0 else 0.0
+        return (f"trial complete: {len(self.progress)} cards, {self.hands:,} hands in "
+                f"{self.rounds} rounds ({self.hands_played:,} played now, {rate:.1f} hands/s, "
+                f"each also replayed without the ability); {met} of {len(self.progress)} at "
+                f"half-width <= {self.config.target:g} points per hand, widest {widest}; "
+                f"stopped because {why}; in {self.out}")
+
+
+def run_trial(config: TrialConfig, out: Path | None = None, *,
+              executor: LocalExecutor | DaskExecutor | None = None, workers: int | None = None,
+              force: bool = False, say: Callable[[TrialRound], None] | None = None,
+              on_match: Callable[[int], None] | None = None) -> TrialSummary:
+    """Play the trial into ``out`` (default :meth:`TrialConfig.default_out`), reusing every
+    shard of the same configuration already there. ``say`` hears each finished round,
+    ``on_match(hands)`` each finished match."""
+    out = Path(out) if out is not None else config.default_out()
+    executor = executor or LocalExecutor(workers)
+    previous = _prepare(out, config, force)
+    began = time.perf_counter()
+    blocks = {card: FIRST_BLOCKS for card in config.cards}
+    added = dict(blocks)
+    rounds_doc: list[dict[str, Any]] = []
+    played = 0
+    budget_spent = False
+    progress: list[CardProgress] = []
+    pairs: dict[str, pl.DataFrame] = {}
+    for index in range(MAX_ROUNDS):
+        played += _play(out, config, executor, blocks, added, on_match)
+        for card in added:
+            pairs[card] = load_shards(card_folder(out, card), PAIRS)
+        progress = [measure(pairs[c], c, blocks[c]) for c in config.cards]
+        rounds_doc.append({"round": index, "added": added,
+                           "blocks": dict(blocks)})
+        _write_doc(out, config, previous, rounds_doc, "running")
+        if say is not None:
+            say(TrialRound(index, added, tuple(progress)))
+        hands_left = config.budget_hands - sum(p.hands for p in progress)
+        added = plan_round(progress, config.target, hands_left)
+        if not added:
+            budget_spent = any(not p.meets(config.target) for p in progress)
+            break
+        for card, n in added.items():
+            blocks[card] += n
+    _write_doc(out, config, previous, rounds_doc, "complete")
+    return TrialSummary(out=out, config=config, progress=progress, rounds=len(rounds_doc),
+                        hands=sum(p.hands for p in progress), hands_played=played,
+                        seconds=time.perf_counter() - began, budget_spent=budget_spent)
+
+
+def _play(out: Path, config: TrialConfig, executor: LocalExecutor | DaskExecutor,
+          blocks: dict[str, int], added: dict[str, int],
+          on_match: Callable[[int], None] | None) -> int:
+    """Play the round's new blocks that are not already in the folder, all cards in one go
+    on the executor; return the hands played."""
+    todo = []
+    for card, n in added.items():
+        for block in range(blocks[card] - n, blocks[card]):
+            task = config.task(out, card, block)
+            if read_manifest(Path(task.out), task) is None:
+                todo.append(task)
+    hands = 0
+
+    def match_done(n: int) -> None:
+        nonlocal hands
+        hands += n
+        if on_match is not None:
+            on_match(n)
+
+    def on_done(output: ShardOutput) -> None:  # the output's index is the task's number
+        task = todo[output.index]
+        write_shard(Path(task.out), task, output)
+        if not executor.live_progress:
+            for n in output.match_hands:
+                match_done(n)
+
+    executor.run(play_numbered, [NumberedShard(i, t) for i, t in enumerate(todo)],
+                 on_match=match_done, on_done=on_done)
+    return hands
+
+
+@dataclass(frozen=True)
+class NumberedShard:
+    """A trial shard as sent to a worker: shards of several cards share block indices, so the
+    output comes back under the task's number in the round."""
+
+    number: int
+    task: ShardTask
+
+    @property
+    def name(self) -> str:
+        return f"{Path(self.task.out).name}-{self.task.name}"
+
+
+def play_numbered(item: NumberedShard, report: Callable[[int], None] | None = None
+                  ) -> ShardOutput:
+    """Play one trial shard (any process or machine); its output carries the task's number."""
+    output = play_shard(item.task, report)
+    return ShardOutput(index=item.number, files=output.files, rows=output.rows,
+                       match_hands=output.match_hands, seconds=output.seconds,
+                       peak_rss_kb=output.peak_rss_kb, version=output.version)
+
+
+# --- the folder -----------------------------------------------------------------------------
+
+
+def read_trial(out: Path) -> dict[str, Any]:
+    """The trial's ``trial.json``."""
+    path = Path(out) / TRIAL_FILE
+    try:
+        return json.loads(path.read_text())
+    except FileNotFoundError:
+        raise SimError(f"{out}: no trial here (no {TRIAL_FILE}); run 'saki trial' first") \
+            from None
+    except (OSError, ValueError) as exc:
+        raise SimError(f"{path}: unreadable ({exc}); run the trial again with --force") \
+            from None
+
+
+def _prepare(out: Path, config: TrialConfig, force: bool) -> dict[str, Any] | None:
+    if out.exists() and not out.is_dir():
+        raise SimError(f"--out {out} is a file, not a trial folder; choose another --out")
+    doc_path = out / TRIAL_FILE
+    if force and out.is_dir():
+        import shutil
+
+        doc_path.unlink(missing_ok=True)
+        shutil.rmtree(out / CARDS_DIR, ignore_errors=True)
+    if not doc_path.is_file():
+        if out.is_dir() and any(p.name not in (TRIAL_FILE, CARDS_DIR) for p in out.iterdir()):
+            raise SimError(f"--out {out} is not empty and holds no {TRIAL_FILE}; choose "
+                           "another --out, or use --force to write the trial there")
+        out.mkdir(parents=True, exist_ok=True)
+        return None
+    previous = read_trial(out)
+    mine = config.identity()
+    theirs = {k: previous.get(k) for k in mine}
+    if _canonical(theirs) != _canonical(mine):
+        key = next(k for k in mine if _canonical(theirs[k]) != _canonical(mine[k]))
+        raise SimError(f"--out {out} holds a trial of another configuration ({key} differs); "
+                       "choose another --out, or use --force to replace it")
+    there = (previous.get("code") or {}).get("source_hash")
+    if there is not None and there != source_hash():
+        raise SimError(f"--out {out} holds a trial played by another version of the lab's "
+                       f"code ({there} there, {source_hash()} here); use --force to play it "
+                       "again, or choose another --out")
+    return previous
+
+
+def _write_doc(out: Path, config: TrialConfig, previous: dict[str, Any] | None,
+               rounds: list[dict[str, Any]], status: str) -> None:
+    """``trial.json``: this trial's cards and rounds; ``blocks`` and ``names`` also keep the
+    cards an earlier trial in the folder measured (each card's latest measurement)."""
+    before = previous or {}
+    blocks = {**before.get("blocks", {}), **(rounds[-1]["blocks"] if rounds else {})}
+    names = {**before.get("names", {}),
+             **{c: config.catalog.card(c).name for c in config.cards}}
+    doc = {**config.identity(), "status": status, "cards": list(config.cards),
+           "names": names, "target": config.target, "budget_hands": config.budget_hands,
+           "code": code_version(), "rounds": rounds, "blocks": blocks,
+           "created": before.get("created") or _now(), "updated": _now()}
+    atomic_write(out / TRIAL_FILE, (json.dumps(doc, indent=2) + "\n").encode())
+
+
+def trial_blocks(out: Path) -> dict[str, int]:
+    """Blocks measured per card by the trial last run in ``out``."""
+    return {c: int(n) for c, n in read_trial(out).get("blocks", {}).items()}
+
+
+__all__ = ["BLOCK", "DEFAULT_BUDGET_HANDS", "DEFAULT_TARGET", "CardProgress", "TrialConfig",
+           "TrialRound", "TrialSummary", "card_folder", "measure", "plan_round", "read_trial",
+           "run_trial", "trial_blocks", "trial_deck"]
