@@ -10,9 +10,10 @@ from typing import Annotated, TypeVar
 
 import typer
 
-from pipeline.bots.registry import UnknownBotError
+from pipeline.bots.registry import CalibrationError, UnknownBotError
 from pipeline.cards.catalog import CatalogError
 from pipeline.cards.teams import TeamError
+from pipeline.datafiles import check_writable
 from pipeline.replay.record import RecordError
 from pipeline.report import ReportError
 from pipeline.report.balance import DEFAULT_GAMES, DEFAULT_PRESET
@@ -48,7 +49,7 @@ def friendly(func: F) -> F:
         try:
             return func(*args, **kwargs)
         except (PresetError, CatalogError, RecordError, UnknownBotError, SimError, TeamError,
-                ReportError, FileNotFoundError) as exc:
+                ReportError, CalibrationError, FileNotFoundError) as exc:
             typer.secho(f"error: {exc}", fg=typer.colors.RED, err=True)
             raise typer.Exit(2) from None
 
@@ -92,7 +93,7 @@ def play(
     log: Annotated[bool, typer.Option(help="Also print every hand's full event log")] = False,
     bots: Annotated[str, typer.Option(
         help="Players at the table: heuristic, greedy or random; heuristic:STYLE plays a style "
-        "of data/bots/styles.toml, e.g. heuristic:careful")] = "heuristic",
+        "of pipeline/data/bots/styles.toml, e.g. heuristic:careful")] = "heuristic",
 ) -> None:
     """Play one match and print it hand by hand with the final standings.
 
@@ -157,7 +158,7 @@ def bots_calibrate(
     seed: Annotated[int, typer.Option(help="Seed: the same seed plays the same matches")] = 1,
     bot: Annotated[str, typer.Option(
         help="Bot kind under test, e.g. heuristic or heuristic:caller (a style of "
-        "data/bots/styles.toml)")] = "heuristic",
+        "pipeline/data/bots/styles.toml)")] = "heuristic",
     vs: Annotated[str | None, typer.Option(
         help="Baseline kind (greedy, random, or a heuristic style such as heuristic:careful): "
         "two of each, seats rotating")] = None,
@@ -280,7 +281,7 @@ def simulate(
     bots: Annotated[str, typer.Option(
         help="Bot kind for all four seats, or four kinds seat 0 first, e.g. --bots heuristic "
         "or --bots heuristic,greedy,greedy,greedy; heuristic:STYLE plays a style of "
-        "data/bots/styles.toml, e.g. --bots heuristic,heuristic:careful,heuristic:caller,"
+        "pipeline/data/bots/styles.toml, e.g. --bots heuristic,heuristic:careful,heuristic:caller,"
         "heuristic:pusher")] = "heuristic",
     force: Annotated[bool, typer.Option(
         "--force", help="Delete a run of another configuration in the out folder (or this "
@@ -310,6 +311,8 @@ def simulate(
     from pipeline.sim.run import ProgressBar, RunConfig, parse_bots
     from pipeline.sim.run import simulate as run_simulation
 
+    if out is not None:
+        check_writable(out, "--out", SimError, folder=True)
     rules = load_preset(preset)
     config = RunConfig(preset=rules, catalog=load_catalog(cards or rules.cards.catalog),
                        seed=seed, games=games, bots=parse_bots(bots), shard_size=shard_size,
@@ -384,6 +387,8 @@ def export(
 
     if fmt != "mjai":
         raise SimError(f"unknown format {fmt!r} (known: mjai)")
+    if out is not None:
+        check_writable(out, "--out", SimError, folder=False)
     folder = _run_folder(run)
     result = replay_match(folder, match)
     hands = None if hand is None else [_replayed_hand_index(result, folder, match, hand)]
@@ -493,6 +498,10 @@ def report(
     """
     from pipeline.report.build import build_report, default_report_path, write_report, write_site
 
+    if out is not None:
+        check_writable(out, "--out", ReportError, folder=False)
+    if site is not None:
+        check_writable(site, "--site", ReportError, folder=True)
     folder = _run_folder(run)
     reference = _run_folder(compare) if compare is not None else None
     built = build_report(folder, reference, threshold=threshold, min_hands=min_hands)
@@ -543,6 +552,10 @@ def balance(
     from pipeline.report.balance import plan_balance, run_balance
     from pipeline.sim.run import ProgressBar
 
+    for path, option, folder in ((out, "--out", False), (site, "--site", True),
+                                 (runs, "--runs", True)):
+        if path is not None:
+            check_writable(path, option, SimError, folder=folder)
     plan = plan_balance(preset, cards, games, seed, compare_preset, compare_cards, runs, paired)
     result = run_balance(plan, out=out, site=site, workers=workers, progress=ProgressBar,
                          say=typer.echo)

@@ -14,7 +14,8 @@ import pytest
 from nbclient import NotebookClient
 
 from pipeline.cards.catalog import CATALOG_DIR, load_catalog
-from pipeline.rules.preset import PROJECT_ROOT, load_preset
+from pipeline.datafiles import PROJECT_ROOT
+from pipeline.rules.preset import load_preset
 from pipeline.sim.run import RunConfig, simulate
 
 NOTEBOOKS = PROJECT_ROOT / "notebooks"

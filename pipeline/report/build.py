@@ -10,6 +10,7 @@ static site, one page per card.
 from __future__ import annotations
 
 import difflib
+import os
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -19,12 +20,11 @@ import polars as pl
 
 import pipeline
 from pipeline.cards.catalog import Card, Catalog
+from pipeline.datafiles import REPORTS_DIR
 from pipeline.report import ReportError, fmt
 from pipeline.report import figures as figs
 from pipeline.report.pages import css, environment
-from pipeline.rules.preset import PROJECT_ROOT
 
-REPORTS_DIR = PROJECT_ROOT / "reports"
 DEFAULT_THRESHOLD = 300.0
 DEFAULT_MIN_HANDS = 200
 DELTA_METRICS = (  # Comparison.metrics prefixes, their label and how they are shown
@@ -591,10 +591,15 @@ def write_site(report: Report, folder: Path) -> Path:
 
 
 def _write(path: Path, text: str) -> None:
+    """Write through a temporary file renamed into place: never a half-written page."""
+    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(text, encoding="utf-8")
+        tmp.write_text(text, encoding="utf-8")
+        os.replace(tmp, path)
     except OSError as exc:
+        if tmp.parent.is_dir():
+            tmp.unlink(missing_ok=True)
         raise ReportError(f"{path}: cannot write the report ({exc.strerror or exc}); choose "
                           "another --out or --site") from None
 

@@ -60,16 +60,18 @@ from pipeline.bots.registry import check_kind, make_agent
 from pipeline.cards.catalog import Catalog, load_catalog
 from pipeline.cards.table import CardTable
 from pipeline.cards.teams import TeamError, cards_needed, deck_for
-from pipeline.datafiles import plain
+from pipeline.datafiles import PROJECT_ROOT, RUNS_DIR, SHIPPED_DATA, plain
 from pipeline.rules.match import derive_seed, play_match
-from pipeline.rules.preset import PROJECT_ROOT, Preset
-from pipeline.sim import SimError
+from pipeline.rules.preset import Preset
+from pipeline.sim import SimError, schema_problem
 from pipeline.sim.executor import DaskExecutor, LocalExecutor
 from pipeline.sim.paired import PairedTable
 from pipeline.sim.tables import ALL_TABLES, PAIRS, SCHEMA_VERSION, ShardRows, run_tables
 
-RUNS_DIR = PROJECT_ROOT / "data" / "runs"
 DEFAULT_SHARD_SIZE = 25
+# About 10 million hands, some 35 hours on 2 cores: more than any balance question needs, and a
+# plan (one small task per shard) that stays a few megabytes. Bigger samples are several seeds.
+MAX_GAMES = 1_000_000
 MANIFEST_DIR = "manifest"
 RUN_FILE = "run.json"
 _OURS = frozenset((RUN_FILE, MANIFEST_DIR, *ALL_TABLES))  # the entries a run folder may hold
@@ -106,6 +108,10 @@ class RunConfig:
     def __post_init__(self) -> None:
         if self.games < 1:
             raise SimError(f"games must be at least 1, got {self.games}")
+        if self.games > MAX_GAMES:
+            raise SimError(f"--games {self.games}: a run holds at most {MAX_GAMES:,} matches "
+                           "(about 10 million hands, some 35 hours on 2 cores); for a bigger "
+                           "sample play several runs with different --seed values")
         if self.shard_size < 1:
             raise SimError(f"shard size must be at least 1, got {self.shard_size}")
         if len(self.bots) != 4:
@@ -505,11 +511,17 @@ def read_run(out: Path) -> dict[str, Any]:
     """The run's ``run.json``."""
     path = Path(out) / RUN_FILE
     try:
-        return json.loads(path.read_text())
+        doc = json.loads(path.read_text())
     except FileNotFoundError:
         raise SimError(f"{out}: no run here (no {RUN_FILE})") from None
     except (OSError, ValueError) as exc:
         raise SimError(f"{path}: unreadable ({exc})") from None
+    if not isinstance(doc, dict):
+        raise SimError(f"{path}: damaged (not a JSON object); play the run again with --force")
+    problem = schema_problem(doc, path)
+    if problem is not None:
+        raise SimError(problem)
+    return doc
 
 
 def load_table(out: Path, table: str) -> pl.DataFrame:
@@ -545,15 +557,15 @@ def source_hash() -> str:
     """sha256 (16 hex digits) of the code and bot data that decide how matches are played:
     every ``pipeline/**/*.py`` and ``pipeline/**/*.c`` source (the compiled kernel's too: it
     answers as the pure functions, but a change to it should not pass unseen) and
-    ``data/bots/*``. Unlike the git commit it also sees uncommitted edits, so a run is never
-    resumed or reused by code that plays differently."""
+    ``pipeline/data/bots/*``. Unlike the git commit it also sees uncommitted edits, so a run is
+    never resumed or reused by code that plays differently."""
     digest = hashlib.sha256()
     package = Path(pipeline.__file__).resolve().parent
     files = (sorted(package.rglob("*.py")) + sorted(package.rglob("*.c"))
-             + sorted((PROJECT_ROOT / "data" / "bots").glob("*")))
+             + sorted((SHIPPED_DATA / "bots").glob("*")))
     for path in files:
         if path.is_file():
-            digest.update(path.relative_to(PROJECT_ROOT).as_posix().encode() + b"\0")
+            digest.update(path.relative_to(package.parent).as_posix().encode() + b"\0")
             digest.update(path.read_bytes() + b"\0")
     return digest.hexdigest()[:16]
 
@@ -595,7 +607,11 @@ def _prepare(out: Path, config: RunConfig, force: bool) -> dict[str, Any] | None
     if force:
         _clear(out)
     if not out.exists():
-        out.mkdir(parents=True)
+        try:
+            out.mkdir(parents=True)
+        except OSError as exc:
+            raise SimError(f"{out}: cannot create the run folder ({exc.strerror or exc}); "
+                           "choose another --out") from None
         return None
     run_file = out / RUN_FILE
     if run_file.is_file():
