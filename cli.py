@@ -41,8 +41,13 @@ app.add_typer(cards_app, name="cards")
 F = TypeVar("F", bound=Callable[..., object])
 
 
+RESUMABLE = frozenset(("simulate", "balance"))  # commands whose finished work survives Ctrl-C
+INTERRUPTED = 130  # the shell's code for a command stopped by Ctrl-C (128 + SIGINT)
+
+
 def friendly(func: F) -> F:
-    """Turn the project's known errors into one clear line and exit code 2."""
+    """Turn the project's known errors into one clear line and exit code 2, and Ctrl-C into
+    one line (with how to resume, where the work resumes) and exit code 130."""
 
     @wraps(func)
     def wrapper(*args: object, **kwargs: object) -> object:
@@ -52,6 +57,10 @@ def friendly(func: F) -> F:
                 ReportError, CalibrationError, FileNotFoundError) as exc:
             typer.secho(f"error: {exc}", fg=typer.colors.RED, err=True)
             raise typer.Exit(2) from None
+        except KeyboardInterrupt:
+            how = ": run the same command to resume" if func.__name__ in RESUMABLE else ""
+            typer.secho(f"\ninterrupted{how}", fg=typer.colors.YELLOW, err=True)
+            raise typer.Exit(INTERRUPTED) from None
 
     return wrapper  # type: ignore[return-value]
 

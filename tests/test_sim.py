@@ -300,7 +300,8 @@ def test_killed_run_resumes_to_the_same_tables(tmp_path: Path) -> None:
                            timeout=300, check=False)
     assert again.returncode == 0, again.stderr
     assert "shards were already done" in again.stdout
-    assert "simulating" not in again.stderr  # no progress bar when not on a terminal
+    assert "\x1b" not in again.stderr  # no progress bar when not on a terminal: plain lines
+    assert again.stderr.startswith(f"resuming: {finished} of 10 matches already done")
     simulate(RunConfig(preset=load_preset("online-tonpuusen"), catalog=load_catalog("1.2"),
                        seed=11, games=10, bots=parse_bots("greedy"), shard_size=1),
              fresh, workers=1)
