@@ -22,8 +22,9 @@ from pipeline.cards.catalog import (
 )
 from pipeline.cards.effects import EFFECT_KINDS
 from pipeline.rules.preset import load_preset
+from tests.shared_data import shared_path
 
-ROSTER = Path(__file__).resolve().parents[2] / "shared" / "cards" / "roster.md"
+ROSTER = shared_path("cards/roster.md")
 
 ROSTER_IDS = [
     "aislinn_wishart", "sae_usuzawa", "koromo_amae", "toyone_anetai", "kei_arakawa",
