@@ -31,9 +31,9 @@ bots_app = typer.Typer(help="Bots: check how they play against human reference f
                        no_args_is_help=True)
 app.add_typer(bots_app, name="bots")
 cards_app = typer.Typer(
-    help="Character cards: list a catalog, show one card, validate a catalog file.\n\n"
+    help="Character cards: list a catalog, show one card, start a draft, validate a file.\n\n"
     "Examples: saki cards list; saki cards show nodoka_haramura --catalog 1.2; "
-    "saki cards validate data/cards/1.3-draft.toml",
+    "saki cards new 1.3-draft --from 1.2; saki cards validate 1.3-draft",
     no_args_is_help=True,
 )
 app.add_typer(cards_app, name="cards")
@@ -268,6 +268,31 @@ def cards_validate(
     from pipeline.cards.catalog import load_catalog
 
     typer.echo(f"ok: {len(load_catalog(file))} cards")
+
+
+@cards_app.command("new")
+@friendly
+def cards_new(
+    name: Annotated[str, typer.Argument(metavar="NAME",
+                                        help="The draft's version, e.g. 1.3-draft")],
+    source: Annotated[str, typer.Option(
+        "--from", help="Catalog to copy: a version or a .toml path")] = "1.2",
+) -> None:
+    """Start a draft catalog: data/cards/NAME.toml, a copy of --from with its version set to
+    NAME, ready to edit and to compare with the original.
+
+    Example: saki cards new 1.3-draft --from 1.2
+    """
+    from pipeline.cards.drafts import new_draft
+    from pipeline.datafiles import display_path
+
+    path = display_path(new_draft(name, source))
+    typer.echo(f"wrote {path}: catalog {source} with its version set to {name!r}\n")
+    typer.echo("next:")
+    typer.echo(f"  1. edit a card's parameters or text in {path}")
+    typer.echo(f"  2. check it:       saki cards validate {name}")
+    typer.echo(f"  3. see a card:     saki cards show nodoka_haramura --catalog {name}")
+    typer.echo(f"  4. measure it:     saki balance --cards {name} --compare-cards {source}")
 
 
 @app.command()
@@ -573,8 +598,10 @@ def balance(
     if result.buffs:
         typer.echo(f"buff candidates: {', '.join(result.buffs)}")
     typer.echo(f"report written to {result.report}")
+    typer.echo(f"open it: {result.report.resolve().as_uri()}")  # a terminal makes it a link
     if site is not None:
-        typer.echo(f"site written to {site / 'index.html'}")
+        index = site / "index.html"
+        typer.echo(f"site written to {index}: {index.resolve().as_uri()}")
 
 
 def main() -> None:

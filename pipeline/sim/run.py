@@ -654,6 +654,32 @@ class StaleRunError(SimError):
     """The output folder holds this configuration's run, played by code that has changed since."""
 
 
+def reusable_run(config: RunConfig, folders: Sequence[Path]) -> Path | None:
+    """The first of ``folders`` that holds this configuration's complete run, played by this
+    code: the same preset, catalog content, seed, size, bots and code make the same tables, so
+    such a run is used as it is, whatever its folder is called."""
+    identity = config.identity()
+    for folder in folders:
+        try:
+            doc = json.loads((Path(folder) / RUN_FILE).read_text())
+        except (OSError, ValueError):
+            continue
+        if (isinstance(doc, dict) and doc.get("status") == "complete"
+                and doc.get("schema_version") == SCHEMA_VERSION
+                and not _difference(doc, identity)
+                and (doc.get("code") or {}).get("source_hash") == source_hash()):
+            return Path(folder)
+    return None
+
+
+def run_folders(root: Path) -> list[Path]:
+    """The run folders directly under ``root`` (``data/runs``), by name."""
+    try:
+        return sorted(p for p in Path(root).iterdir() if (p / RUN_FILE).is_file())
+    except OSError:
+        return []
+
+
 def played_by_other_code(out: Path) -> bool:
     """Whether ``out`` holds a run whose ``run.json`` names code other than this code."""
     try:
