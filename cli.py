@@ -10,9 +10,10 @@ from typing import Annotated, TypeVar
 
 import typer
 
-from pipeline.bots.registry import UnknownBotError
+from pipeline.bots.registry import CalibrationError, UnknownBotError
 from pipeline.cards.catalog import CatalogError
 from pipeline.cards.teams import TeamError
+from pipeline.datafiles import check_writable
 from pipeline.replay.record import RecordError
 from pipeline.report import ReportError
 from pipeline.report.balance import DEFAULT_GAMES, DEFAULT_PRESET
@@ -30,9 +31,9 @@ bots_app = typer.Typer(help="Bots: check how they play against human reference f
                        no_args_is_help=True)
 app.add_typer(bots_app, name="bots")
 cards_app = typer.Typer(
-    help="Character cards: list a catalog, show one card, validate a catalog file.\n\n"
+    help="Character cards: list a catalog, show one card, start a draft, validate a file.\n\n"
     "Examples: saki cards list; saki cards show nodoka_haramura --catalog 1.2; "
-    "saki cards validate data/cards/1.3-draft.toml",
+    "saki cards new 1.3-draft --from 1.2; saki cards validate 1.3-draft",
     no_args_is_help=True,
 )
 app.add_typer(cards_app, name="cards")
@@ -40,17 +41,26 @@ app.add_typer(cards_app, name="cards")
 F = TypeVar("F", bound=Callable[..., object])
 
 
+RESUMABLE = frozenset(("simulate", "balance"))  # commands whose finished work survives Ctrl-C
+INTERRUPTED = 130  # the shell's code for a command stopped by Ctrl-C (128 + SIGINT)
+
+
 def friendly(func: F) -> F:
-    """Turn the project's known errors into one clear line and exit code 2."""
+    """Turn the project's known errors into one clear line and exit code 2, and Ctrl-C into
+    one line (with how to resume, where the work resumes) and exit code 130."""
 
     @wraps(func)
     def wrapper(*args: object, **kwargs: object) -> object:
         try:
             return func(*args, **kwargs)
         except (PresetError, CatalogError, RecordError, UnknownBotError, SimError, TeamError,
-                ReportError, FileNotFoundError) as exc:
+                ReportError, CalibrationError, FileNotFoundError) as exc:
             typer.secho(f"error: {exc}", fg=typer.colors.RED, err=True)
             raise typer.Exit(2) from None
+        except KeyboardInterrupt:
+            how = ": run the same command to resume" if func.__name__ in RESUMABLE else ""
+            typer.secho(f"\ninterrupted{how}", fg=typer.colors.YELLOW, err=True)
+            raise typer.Exit(INTERRUPTED) from None
 
     return wrapper  # type: ignore[return-value]
 
@@ -92,7 +102,7 @@ def play(
     log: Annotated[bool, typer.Option(help="Also print every hand's full event log")] = False,
     bots: Annotated[str, typer.Option(
         help="Players at the table: heuristic, greedy or random; heuristic:STYLE plays a style "
-        "of data/bots/styles.toml, e.g. heuristic:careful")] = "heuristic",
+        "of pipeline/data/bots/styles.toml, e.g. heuristic:careful")] = "heuristic",
 ) -> None:
     """Play one match and print it hand by hand with the final standings.
 
@@ -164,7 +174,7 @@ def bots_calibrate(
     seed: Annotated[int, typer.Option(help="Seed: the same seed plays the same matches")] = 1,
     bot: Annotated[str, typer.Option(
         help="Bot kind under test, e.g. heuristic or heuristic:caller (a style of "
-        "data/bots/styles.toml)")] = "heuristic",
+        "pipeline/data/bots/styles.toml)")] = "heuristic",
     vs: Annotated[str | None, typer.Option(
         help="Baseline kind (greedy, random, or a heuristic style such as heuristic:careful): "
         "two of each, seats rotating")] = None,
@@ -302,6 +312,31 @@ def cards_validate(
     typer.echo(f"ok: {len(load_catalog(file))} cards")
 
 
+@cards_app.command("new")
+@friendly
+def cards_new(
+    name: Annotated[str, typer.Argument(metavar="NAME",
+                                        help="The draft's version, e.g. 1.3-draft")],
+    source: Annotated[str, typer.Option(
+        "--from", help="Catalog to copy: a version or a .toml path")] = "1.2",
+) -> None:
+    """Start a draft catalog: data/cards/NAME.toml, a copy of --from with its version set to
+    NAME, ready to edit and to compare with the original.
+
+    Example: saki cards new 1.3-draft --from 1.2
+    """
+    from pipeline.cards.drafts import new_draft
+    from pipeline.datafiles import display_path
+
+    path = display_path(new_draft(name, source))
+    typer.echo(f"wrote {path}: catalog {source} with its version set to {name!r}\n")
+    typer.echo("next:")
+    typer.echo(f"  1. edit a card's parameters or text in {path}")
+    typer.echo(f"  2. check it:       saki cards validate {name}")
+    typer.echo(f"  3. see a card:     saki cards show nodoka_haramura --catalog {name}")
+    typer.echo(f"  4. measure it:     saki balance --cards {name} --compare-cards {source}")
+
+
 @app.command()
 @friendly
 def simulate(
@@ -322,7 +357,7 @@ def simulate(
     bots: Annotated[str, typer.Option(
         help="Bot kind for all four seats, or four kinds seat 0 first, e.g. --bots heuristic "
         "or --bots heuristic,greedy,greedy,greedy; heuristic:STYLE plays a style of "
-        "data/bots/styles.toml, e.g. --bots heuristic,heuristic:careful,heuristic:caller,"
+        "pipeline/data/bots/styles.toml, e.g. --bots heuristic,heuristic:careful,heuristic:caller,"
         "heuristic:pusher")] = "heuristic",
     force: Annotated[bool, typer.Option(
         "--force", help="Delete a run of another configuration in the out folder (or this "
@@ -352,6 +387,8 @@ def simulate(
     from pipeline.sim.run import ProgressBar, RunConfig, parse_bots
     from pipeline.sim.run import simulate as run_simulation
 
+    if out is not None:
+        check_writable(out, "--out", SimError, folder=True)
     rules = load_preset(preset)
     config = RunConfig(preset=rules, catalog=load_catalog(cards or rules.cards.catalog),
                        seed=seed, games=games, bots=parse_bots(bots), shard_size=shard_size,
@@ -501,6 +538,8 @@ def export(
 
     if fmt != "mjai":
         raise SimError(f"unknown format {fmt!r} (known: mjai)")
+    if out is not None:
+        check_writable(out, "--out", SimError, folder=False)
     folder = _run_folder(run)
     result = replay_match(folder, match)
     hands = None if hand is None else [_replayed_hand_index(result, folder, match, hand)]
@@ -611,6 +650,10 @@ def report(
     """
     from pipeline.report.build import build_report, default_report_path, write_report, write_site
 
+    if out is not None:
+        check_writable(out, "--out", ReportError, folder=False)
+    if site is not None:
+        check_writable(site, "--site", ReportError, folder=True)
     folder = _run_folder(run)
     reference = _run_folder(compare) if compare is not None else None
     built = build_report(folder, reference, threshold=threshold, min_hands=min_hands)
@@ -661,6 +704,10 @@ def balance(
     from pipeline.report.balance import plan_balance, run_balance
     from pipeline.sim.run import ProgressBar
 
+    for path, option, folder in ((out, "--out", False), (site, "--site", True),
+                                 (runs, "--runs", True)):
+        if path is not None:
+            check_writable(path, option, SimError, folder=folder)
     plan = plan_balance(preset, cards, games, seed, compare_preset, compare_cards, runs, paired)
     result = run_balance(plan, out=out, site=site, workers=workers, progress=ProgressBar,
                          say=typer.echo)
@@ -669,8 +716,10 @@ def balance(
     if result.buffs:
         typer.echo(f"buff candidates: {', '.join(result.buffs)}")
     typer.echo(f"report written to {result.report}")
+    typer.echo(f"open it: {result.report.resolve().as_uri()}")  # a terminal makes it a link
     if site is not None:
-        typer.echo(f"site written to {site / 'index.html'}")
+        index = site / "index.html"
+        typer.echo(f"site written to {index}: {index.resolve().as_uri()}")
 
 
 def main() -> None:

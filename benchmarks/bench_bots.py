@@ -6,7 +6,8 @@ single-threaded process (``--cpu`` also pins it to one CPU). Match ``i`` is play
 ``bots calibrate`` plays it: the walls come from ``(seed, i)`` and seat ``s`` gets
 ``make_agent(bot, derive_seed(seed, i, "agent", s))``. Match 0 is played first from cold memos
 (hand combinations, waits, acceptance; the per-suit shanten table is read from
-``data/bots/suit_table.bin`` then) and reported on its own; matches 1..N are then timed warm.
+``pipeline/data/bots/suit_table.bin`` then) and reported on its own; matches 1..N are then
+timed warm.
 Rates are given per wall-clock second and per CPU second of this process (the second is steadier
 on a busy machine).
 

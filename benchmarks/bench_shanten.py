@@ -3,7 +3,8 @@
 All run on the same random hands (half 14 tiles, half 13, each drawn from a shuffled 136-tile
 wall). ``shanten`` is the compiled kernel (``pipeline/bots/_kernel.c``) where it is built; the
 pure-Python function it stands in for is timed as well. The pure function reads suits from the
-shipped table (``data/bots/suit_table.bin``) and memoises hand combinations, so the script first
+shipped table (``pipeline/data/bots/suit_table.bin``) and memoises hand combinations, so the
+script first
 warms its memos up on a separate sample of the same size, then times one pass over the benchmark
 hands (memos partly warm, as in a long simulation) and a second pass (fully warm). The kernel
 keeps no memo. Every result is compared with the package's.

@@ -42,8 +42,9 @@ def test_balance_plays_both_presets_and_writes_a_comparison(tmp_path: Path) -> N
     for folder in folders.values():
         meta = json.loads((folder / "run.json").read_text())
         assert meta["status"] == "complete" and meta["games"] == 2
-    assert first.output.rstrip().endswith(f"site written to {site / 'index.html'}")
-    assert f"report written to {out}" in first.output
+    index = site / "index.html"
+    assert first.output.rstrip().endswith(f"site written to {index}: {index.as_uri()}")
+    assert f"report written to {out}\nopen it: {out.as_uri()}\n" in first.output
     html = out.read_text()
     assert 'id="comparison"' in html and "cards-tonpuusen-solo-1.2-s3-n2" in html
     assert (site / "index.html").is_file() and any((site / "cards").iterdir())
@@ -51,7 +52,8 @@ def test_balance_plays_both_presets_and_writes_a_comparison(tmp_path: Path) -> N
     out.unlink()
     again = balance(*args)    # a second start finds the runs done and writes the report again
     assert again.exit_code == 0, again.output
-    assert again.output.count("shards were already done") == 2
+    assert again.output.count("reused ") == 2  # nothing is played again
+    assert "simulating" not in again.output
     assert out.is_file()
 
 
@@ -134,3 +136,71 @@ def test_a_run_played_by_other_code_is_played_again_not_reused(tmp_path: Path,
     assert "shards were already done" not in again.output
     replayed = json.loads((folder / "run.json").read_text())
     assert replayed["code"]["source_hash"] != "0" * 16 and len(replayed["sessions"]) == 1
+
+
+def test_an_identical_run_is_reused_wherever_it_is_kept(tmp_path: Path) -> None:
+    """The same preset, catalog content, seed and size played by the same code make the same
+    tables: a complete run under another folder name is used, and the job says "reused"."""
+    hanchan = preset(tmp_path, "cards-hanchan")
+    runs = tmp_path / "runs"
+    args = ["--preset", str(hanchan), "--games", "1", "--seed", "8", "--workers", "1",
+            "--runs", str(runs), "--out", str(tmp_path / "r.html")]
+    assert balance(*args).exit_code == 0
+    (folder,) = runs.iterdir()
+    moved = folder.rename(runs / "kept-from-last-week")
+    again = balance(*args)
+    assert again.exit_code == 0, again.output
+    assert f"reused cards-hanchan-solo-1.2-s8-n1: the complete run in {moved}" in again.output
+    assert sorted(p.name for p in runs.iterdir()) == ["kept-from-last-week"]
+    other = balance(*args[:5], "9", *args[6:])  # another seed is another run
+    assert other.exit_code == 0 and "reused" not in other.output
+
+
+def test_a_draft_made_with_cards_new_compares_under_readable_names(tmp_path: Path,
+                                                                   monkeypatch) -> None:
+    """The README's draft workflow: saki cards new, then balance the draft against 1.2. The
+    run folders carry the versions, and the report's name and title say what changed."""
+    monkeypatch.chdir(tmp_path)
+    made = CliRunner().invoke(cli.app, ["cards", "new", "1.3-draft", "--from", "1.2"])
+    assert made.exit_code == 0, made.output
+    assert made.output.startswith("wrote data/cards/1.3-draft.toml: catalog 1.2 with its "
+                                  "version set to '1.3-draft'")
+    assert "saki balance --cards 1.3-draft --compare-cards 1.2" in made.output
+    assert load_catalog("1.3-draft").version == "1.3-draft"
+    plan = plan_balance(cards="1.3-draft", compare_cards="1.2")
+    assert plan.folder(plan.main) == RUNS_DIR / f"cards-hanchan-1.3-draft-s1-n{DEFAULT_GAMES}"
+    assert plan.folder(plan.reference) == RUNS_DIR / f"cards-hanchan-1.2-s1-n{DEFAULT_GAMES}"
+    assert plan.default_report() == (
+        REPORTS_DIR / f"cards-hanchan-1.2-vs-1.3-draft-s1-n{DEFAULT_GAMES}.html")
+
+
+def test_comparison_names_say_what_differs() -> None:
+    from pipeline.report.build import comparison_names
+
+    def doc(preset: str, catalog: str, digest: str = "h", seed: int = 1) -> dict:
+        return {"preset": {"name": preset}, "catalog": {"version": catalog,
+                                                        "content_hash": digest},
+                "seed": seed, "games": 400}
+
+    assert comparison_names(doc("cards-hanchan", "1.2"), doc("cards-tonpuusen", "1.2")) == (
+        "cards-hanchan-vs-cards-tonpuusen-1.2-s1-n400",
+        "preset cards-hanchan → cards-tonpuusen (catalog 1.2, seed 1, 400 matches)")
+    assert comparison_names(doc("cards-hanchan", "1.2"), doc("cards-hanchan", "1.2", "x"))[1] \
+        == "catalog 1.2 → an edited 1.2 (preset cards-hanchan, seed 1, 400 matches)"
+    assert comparison_names(doc("p", "1.2", seed=1), doc("p", "1.2", seed=2))[0] \
+        == "p-1.2-vs-1.2-s1-n400-vs-s2-n400"
+
+
+def test_cards_new_refuses_shipped_names_and_existing_files(tmp_path: Path,
+                                                            monkeypatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    shipped = CliRunner().invoke(cli.app, ["cards", "new", "1.2"])
+    assert shipped.exit_code == 2 and "shipped catalog" in shipped.output
+    assert CliRunner().invoke(cli.app, ["cards", "new", "x1"]).exit_code == 0
+    before = (tmp_path / "data" / "cards" / "x1.toml").read_text()
+    again = CliRunner().invoke(cli.app, ["cards", "new", "x1"])
+    assert again.exit_code == 2 and "already exists" in again.output
+    assert (tmp_path / "data" / "cards" / "x1.toml").read_text() == before
+    bad = CliRunner().invoke(cli.app, ["cards", "new", "../evil"])
+    assert bad.exit_code == 2 and "letters, digits" in bad.output
+    assert sorted(p.name for p in (tmp_path / "data" / "cards").iterdir()) == ["x1.toml"]

@@ -56,8 +56,8 @@ def test_unknown_bot_kind_names_the_kind_and_the_known_ones() -> None:
 
 
 def test_styled_kind_plays_that_style() -> None:
-    """heuristic:STYLE is the heuristic bot with a style of data/bots/styles.toml, so different
-    player types can sit at one table."""
+    """heuristic:STYLE is the heuristic bot with a style of pipeline/data/bots/styles.toml, so
+    different player types can sit at one table."""
     careful, caller = make_agent("heuristic:careful", 3), make_agent("heuristic:caller", 3)
     assert (careful.style, caller.style) == (style("careful"), style("caller"))
     assert make_agent("heuristic:default", 3).style == make_agent("heuristic", 3).style
@@ -65,7 +65,8 @@ def test_styled_kind_plays_that_style() -> None:
 
 
 @pytest.mark.parametrize(("kind", "expected"), [
-    ("heuristic:sleepy", "unknown style 'sleepy' (styles in data/bots/styles.toml: default"),
+    ("heuristic:sleepy",
+     "unknown style 'sleepy' (styles in pipeline/data/bots/styles.toml: default"),
     ("greedy:careful", "only heuristic takes a style"),
     ("heuristic:", "name a style after the colon"),
     ("mortal:careful", "unknown bot kind 'mortal'"),

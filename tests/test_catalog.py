@@ -12,7 +12,6 @@ import pytest
 from typer.testing import CliRunner
 
 import cli
-from pipeline.cards import catalog as catalog_module
 from pipeline.cards import registry
 from pipeline.cards.catalog import (
     CATALOG_DIR,
@@ -23,8 +22,9 @@ from pipeline.cards.catalog import (
 )
 from pipeline.cards.effects import EFFECT_KINDS
 from pipeline.rules.preset import load_preset
+from tests.shared_data import shared_path
 
-ROSTER = Path(__file__).resolve().parents[2] / "shared" / "cards" / "roster.md"
+ROSTER = shared_path("cards/roster.md")
 
 ROSTER_IDS = [
     "aislinn_wishart", "sae_usuzawa", "koromo_amae", "toyone_anetai", "kei_arakawa",
@@ -252,15 +252,29 @@ def test_changing_a_param_changes_the_text_and_the_diff(cat: Catalog, tmp_path: 
     assert cat.diff(cat) == []
 
 
-def test_bare_version_resolves_in_the_catalog_folder(tmp_path: Path, monkeypatch) -> None:
-    draft_copy(tmp_path)
-    shutil.copyfile(CATALOG_DIR / "1.2.toml", tmp_path / "1.2.toml")
-    monkeypatch.setattr(catalog_module, "CATALOG_DIR", tmp_path)
+def test_bare_version_finds_shipped_and_own_catalogs(tmp_path: Path, monkeypatch) -> None:
+    """A bare version names a shipped catalog or the designer's own in data/cards/ under the
+    working directory, wherever the package is installed."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "data" / "cards").mkdir(parents=True)
+    draft_copy(tmp_path / "data" / "cards")
     assert list_catalogs() == ["1.2", "1.3-draft"]
     assert load_catalog("1.3-draft").version == "1.3-draft"
+    assert load_catalog("1.2").path == (CATALOG_DIR / "1.2.toml").resolve()
     with pytest.raises(CatalogError, match=r"unknown catalog version '1\.4'.*known: 1\.2, "
                                            r"1\.3-draft"):
         load_catalog("1.4")
+
+
+def test_own_file_with_a_shipped_name_is_refused(tmp_path: Path, monkeypatch) -> None:
+    """A copy in data/cards/ named like a shipped catalog would be silently ignored; it is an
+    error that says to rename it."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "data" / "cards").mkdir(parents=True)
+    shutil.copyfile(CATALOG_DIR / "1.2.toml", tmp_path / "data" / "cards" / "1.2.toml")
+    with pytest.raises(CatalogError, match=r"^data/cards/1\.2\.toml: has the name of a shipped "
+                                           r"file .*rename your copy"):
+        load_catalog("1.2")
 
 
 def test_diff_reports_text_added_and_removed(cat: Catalog) -> None:

@@ -21,9 +21,10 @@ from pipeline.rules.hand import play_hand
 from pipeline.rules.preset import load_preset
 from pipeline.rules.records import HandStart
 from pipeline.rules.wall import Wall
+from tests.shared_data import shared_path
 
 TESTS_DIR = Path(__file__).resolve().parent
-SPEC = Path(__file__).resolve().parents[2] / "shared" / "spec" / "rules.md"
+SPEC = shared_path("spec/rules.md")
 SERIES = "HMK"
 
 # C- rules whose part is not built yet, each with the reason; the list shrinks as parts land

@@ -14,7 +14,8 @@ import pytest
 from nbclient import NotebookClient
 
 from pipeline.cards.catalog import CATALOG_DIR, load_catalog
-from pipeline.rules.preset import PROJECT_ROOT, load_preset
+from pipeline.datafiles import PROJECT_ROOT
+from pipeline.rules.preset import load_preset
 from pipeline.sim.run import RunConfig, simulate
 
 NOTEBOOKS = PROJECT_ROOT / "notebooks"
@@ -115,3 +116,33 @@ def test_east_only_vs_hanchan_runs(runs: dict[str, str], monkeypatch: pytest.Mon
     text = text_of(book)
     assert "kazue_nanpo" in text and "tonpuusen" in text   # rule C-10 exclusions shown
     assert images(book) == 4
+
+
+def test_notebook_defaults_name_runs_the_readme_commands_make(tmp_path: Path,
+                                                              monkeypatch) -> None:
+    """Each notebook opens, by default, runs that a README command creates: the balance job
+    and the two comparisons of the Reports section (the draft made with saki cards new)."""
+    import re
+    import shlex
+
+    from pipeline.cards.drafts import new_draft
+    from pipeline.report.balance import plan_balance
+
+    readme = (PROJECT_ROOT / "README.md").read_text(encoding="utf-8")
+    commands = ["saki balance"] + re.findall(r"^    (saki balance .+)$", readme, re.MULTILINE)
+    assert len(commands) >= 3
+    monkeypatch.chdir(tmp_path)
+    new_draft("1.3-draft", "1.2")
+    made = set()
+    for command in commands:
+        words = shlex.split(command)[2:]
+        options = dict(zip(words[::2], words[1::2], strict=True))
+        plan = plan_balance(
+            options.get("--preset", "cards-hanchan"), options.get("--cards"),
+            compare_preset=options.get("--compare-preset"),
+            compare_cards=options.get("--compare-cards"))
+        made.update(plan.folder(c).name for c in (plan.main, plan.reference) if c is not None)
+    for book in NOTEBOOKS.glob("*.ipynb"):
+        defaults = re.findall(r'RUNS / \\"([^"\\]+)\\"', book.read_text(encoding="utf-8"))
+        assert defaults, book.name
+        assert set(defaults) <= made, (book.name, defaults, made)

@@ -361,12 +361,25 @@ def test_missing_file(tmp_path: Path) -> None:
 def test_unknown_preset_name_lists_the_known_ones() -> None:
     with pytest.raises(PresetError) as info:
         load_preset("foo")
-    assert str(info.value) == f"unknown preset 'foo' (known: {', '.join(SHIPPED)})"
+    assert str(info.value) == (f"unknown preset 'foo' (known: {', '.join(SHIPPED)}; or give a "
+                               "path ending in .toml)")
 
 
 def test_error_names_shipped_files_relative_to_the_project() -> None:
-    with pytest.raises(PresetError, match=r"^data/presets/x\.toml: no such preset file$"):
+    with pytest.raises(PresetError,
+                       match=r"^pipeline/data/presets/x\.toml: no such preset file$"):
         load_preset(str(PRESET_DIR / "x.toml"))
+
+
+def test_own_presets_are_found_by_name_in_the_working_directory(tmp_path: Path,
+                                                                  monkeypatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "data" / "presets").mkdir(parents=True)
+    (tmp_path / "data" / "presets" / "house.toml").write_text(
+        'extends = "online-hanchan"\nkiriage = true\n')
+    assert "house" in list_presets()
+    house = load_preset("house")
+    assert house.name == "house" and house.kiriage
 
 
 # --- extends -------------------------------------------------------------------------------

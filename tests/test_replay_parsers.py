@@ -27,8 +27,8 @@ from pipeline.replay import (
     parse_tenhou_xml,
 )
 from pipeline.tiles import RED_FIVE_IDS
+from tests.shared_data import REAL_GAMES, REAL_WINS, VALIDATION
 
-VALIDATION = Path(__file__).resolve().parents[2] / "shared" / "validation"
 MISSING = (
     f"validation records not found at {VALIDATION} (they live beside the project in "
     "shared/validation/ and are not part of a clone)"
@@ -89,8 +89,8 @@ def test_game_totals_match_the_readme() -> None:
     if not VALIDATION.is_dir():
         pytest.skip(MISSING)
     games = [load_record(p) for p in sorted((VALIDATION / "tenhou-xml").glob("*.xml"))]
-    assert sum(len(g.hands) for g in games) == 70
-    assert sum(len(h.wins) for g in games for h in g.hands) == 59
+    assert (len(games), sum(len(g.hands) for g in games)) == REAL_GAMES
+    assert sum(len(h.wins) for g in games for h in g.hands) == REAL_WINS
 
 
 # --- XML and JSON agree --------------------------------------------------------------------

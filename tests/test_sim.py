@@ -18,7 +18,8 @@ from typer.testing import CliRunner
 import cli
 import pipeline
 from pipeline.cards.catalog import load_catalog
-from pipeline.rules.preset import PROJECT_ROOT, load_preset
+from pipeline.datafiles import PROJECT_ROOT
+from pipeline.rules.preset import load_preset
 from pipeline.sim import SimError
 from pipeline.sim.run import (
     MANIFEST_DIR,
@@ -299,7 +300,8 @@ def test_killed_run_resumes_to_the_same_tables(tmp_path: Path) -> None:
                            timeout=300, check=False)
     assert again.returncode == 0, again.stderr
     assert "shards were already done" in again.stdout
-    assert "simulating" not in again.stderr  # no progress bar when not on a terminal
+    assert "\x1b" not in again.stderr  # no progress bar when not on a terminal: plain lines
+    assert again.stderr.startswith(f"resuming: {finished} of 10 matches already done")
     simulate(RunConfig(preset=load_preset("online-tonpuusen"), catalog=load_catalog("1.2"),
                        seed=11, games=10, bots=parse_bots("greedy"), shard_size=1),
              fresh, workers=1)
@@ -399,7 +401,7 @@ def test_simulate_help_explains_every_option() -> None:
 def test_default_out_folder_names_the_configuration() -> None:
     cfg = config("online-tonpuusen", games=6, seed=5)
     assert cfg.default_out().name == "online-tonpuusen-1.2-s5-n6"
-    assert cfg.default_out().parent == PROJECT_ROOT / "data" / "runs"
+    assert cfg.default_out().parent == Path("data") / "runs"  # under the working directory
     assert cfg.run_id.startswith("online-tonpuusen-1.2-s5-n6-")
     assert config(bots="greedy").run_id != cfg.run_id  # the bots are part of the identity
 
@@ -461,14 +463,14 @@ def test_the_source_hash_covers_the_compiled_kernel_source(tmp_path: Path, monke
 
     root = tmp_path / "project"
     (root / "pipeline" / "bots").mkdir(parents=True)
-    (root / "data" / "bots").mkdir(parents=True)
+    (root / "pipeline" / "data" / "bots").mkdir(parents=True)
     (root / "pipeline" / "__init__.py").write_text("")
     kernel = root / "pipeline" / "bots" / "_kernel.c"
     kernel.write_text("int x;\n")
-    (root / "data" / "bots" / "styles.toml").write_text("[default]\n")
+    (root / "pipeline" / "data" / "bots" / "styles.toml").write_text("[default]\n")
     monkeypatch.setattr(run_module, "pipeline",
                         types.SimpleNamespace(__file__=str(root / "pipeline" / "__init__.py")))
-    monkeypatch.setattr(run_module, "PROJECT_ROOT", root)
+    monkeypatch.setattr(run_module, "SHIPPED_DATA", root / "pipeline" / "data")
 
     def fresh() -> str:
         run_module.source_hash.cache_clear()
@@ -477,7 +479,7 @@ def test_the_source_hash_covers_the_compiled_kernel_source(tmp_path: Path, monke
     first = fresh()
     kernel.write_text("int y;\n")
     second = fresh()
-    (root / "data" / "bots" / "styles.toml").write_text("[careful]\n")
+    (root / "pipeline" / "data" / "bots" / "styles.toml").write_text("[careful]\n")
     third = fresh()
     run_module.source_hash.cache_clear()
     assert len({first, second, third}) == 3

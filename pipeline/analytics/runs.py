@@ -19,7 +19,7 @@ import duckdb
 import numpy as np
 import polars as pl
 
-from pipeline.sim import SimError
+from pipeline.sim import SimError, schema_problem
 
 # The run folder layout (docs/data-dictionary.md); kept here so that reading a run does not
 # load the simulator and the engine.
@@ -173,6 +173,9 @@ def _read_meta(path: Path) -> dict[str, Any]:
     if not isinstance(meta, dict):
         raise AnalyticsError(f"{run_file}: damaged (not a JSON object); run the simulate "
                              "command again with --force")
+    problem = schema_problem(meta, run_file)
+    if problem is not None:
+        raise AnalyticsError(problem)
     return meta
 
 

@@ -25,11 +25,14 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
-from pipeline.bots.registry import UnknownBotError, make_agent
+from pipeline.bots.registry import CalibrationError, UnknownBotError, make_agent
 from pipeline.rules.match import MatchResult, derive_seed, play_match
 from pipeline.rules.preset import Preset, load_preset
 from pipeline.rules.records import Outcome
 from pipeline.stats import Estimate, clustered_mean, clustered_rate
+
+MAX_CALIBRATION_GAMES = 1_000_000
+
 
 DRAW_KINDS = ("exhaustive", "nagashi_mangan")  # hands that run out the wall
 
@@ -319,6 +322,10 @@ def calibrate(preset: Preset | str, games: int, seed: int, *,
     """
     if games < 1:
         raise ValueError(f"games must be at least 1, got {games}")
+    if games > MAX_CALIBRATION_GAMES:  # the plan below is one tuple per match
+        raise CalibrationError(f"--games {games}: calibration plays at most "
+                               f"{MAX_CALIBRATION_GAMES:,} matches; a few hundred already give "
+                               "intervals of about one point")
     if workers < 1:
         raise ValueError(f"workers must be at least 1, got {workers}")
     seats = tuple(seats)

@@ -146,7 +146,7 @@ def connectivity_accept(counts: Sequence[int], t: int) -> float:
 
 
 class HeuristicBot:
-    """The project's main player model. Style knobs come from ``data/bots/styles.toml``."""
+    """The project's main player model. Style knobs come from ``pipeline/data/bots/styles.toml``."""
 
     def __init__(self, seed: int = 0, bot_style: BotStyle | str = "default") -> None:
         self.rng = random.Random(seed)

@@ -1,8 +1,8 @@
 """Bot kinds by name, so commands and simulations can say which players sit at the table.
 
 A kind is a name from ``BOT_KINDS``; the heuristic bot also takes a playing style from
-``data/bots/styles.toml`` after a colon (``heuristic:careful``, ``heuristic:caller``), so a table
-of different player types is one ``--bots`` option away.
+``pipeline/data/bots/styles.toml`` after a colon (``heuristic:careful``,
+``heuristic:caller``), so a table of different player types is one ``--bots`` option away.
 """
 
 from __future__ import annotations
@@ -13,6 +13,10 @@ from functools import cache
 from pipeline.rules.agents import Agent, RandomAgent
 
 STYLED_KIND = "heuristic"  # the one kind whose play has style knobs
+
+
+class CalibrationError(ValueError):
+    """A calibration request that cannot be played as asked (one line for the CLI)."""
 
 
 class UnknownBotError(ValueError):
@@ -44,7 +48,7 @@ BOT_KINDS: dict[str, Callable[[int], Agent]] = {
 
 @cache
 def _style_names() -> tuple[str, ...]:
-    """The styles of data/bots/styles.toml, read once (every styled agent is checked)."""
+    """The styles of pipeline/data/bots/styles.toml, read once (every styled agent is checked)."""
     from pipeline.bots.style import load_styles
 
     return tuple(load_styles())
@@ -70,7 +74,7 @@ def check_kind(kind: str) -> None:
         raise UnknownBotError(f"bot kind {kind!r}: {exc}") from None
     if style_name not in styles:
         raise UnknownBotError(f"bot kind {kind!r}: unknown style {style_name!r} (styles in "
-                              f"data/bots/styles.toml: {', '.join(styles)})")
+                              f"pipeline/data/bots/styles.toml: {', '.join(styles)})")
 
 
 def make_agent(kind: str, seed: int) -> Agent:

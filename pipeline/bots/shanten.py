@@ -22,8 +22,8 @@ quirks included:
 
 Speed comes from per-suit tables: each suit's 9 counts map to the Pareto-optimal results of the
 package's search inside that suit, as ``(sets, partial sets, pairs, isolated kind)`` rows. Every
-suit of at most 14 tiles is precomputed in ``data/bots/suit_table.bin`` (keyed by the suit's
-base-5 code, see ``pipeline.bots.suit_table``), so a suit met for the first time costs one
+suit of at most 14 tiles is precomputed in ``pipeline/data/bots/suit_table.bin`` (keyed by the
+suit's base-5 code, see ``pipeline.bots.suit_table``), so a suit met for the first time costs one
 look-up; without the file the search runs as needed, with the same results. Honors need no
 search. A hand then combines a few rows per suit; that combination is memoised on the ids of the
 suits' row sets, and a discard or a draw changes only the one suit (or the honors) it touches.
@@ -1048,11 +1048,13 @@ def _load_kernel() -> ModuleType | None:
     return _kernel
 
 
+# The pure functions keep these names whether or not the kernel loads, so tests and callers
+# can always compare against them.
+_pure_shanten, _pure_discard_shanten = shanten, discard_shanten
+_pure_discard_lowering_draws, _pure_near_lowering_draws = (discard_lowering_draws,
+                                                           near_lowering_draws)
 KERNEL = _load_kernel()
 if KERNEL is not None:
-    _pure_shanten, _pure_discard_shanten = shanten, discard_shanten
-    _pure_discard_lowering_draws, _pure_near_lowering_draws = (discard_lowering_draws,
-                                                               near_lowering_draws)
     _k_shanten, _k_discard_shanten = KERNEL.shanten, KERNEL.discard_shanten
     _k_discard_lowering_draws, _k_lowering_draws = (KERNEL.discard_lowering_draws,
                                                     KERNEL.lowering_draws)

@@ -1,4 +1,4 @@
-"""Playing-style knobs of the heuristic bot, read from ``data/bots/styles.toml``.
+"""Playing-style knobs of the heuristic bot, read from ``pipeline/data/bots/styles.toml``.
 
 Different player types (a careful player, a caller, a pusher) are simulated by changing these
 numbers, not the code.
@@ -11,7 +11,9 @@ from dataclasses import dataclass, fields
 from functools import cache
 from pathlib import Path
 
-STYLES_FILE = Path(__file__).resolve().parents[2] / "data" / "bots" / "styles.toml"
+from pipeline.datafiles import shipped_dir
+
+STYLES_FILE = shipped_dir("bots") / "styles.toml"
 
 
 class StyleError(ValueError):
@@ -22,7 +24,7 @@ class StyleError(ValueError):
 class BotStyle:
     name: str = "default"
     aggression: float = 1.0        # weight on own hand value against danger when pushing
-    call_appetite: float = 1.0     # how readily it calls (see data/bots/styles.toml)
+    call_appetite: float = 1.0     # how readily it calls (see pipeline/data/bots/styles.toml)
     riichi_appetite: float = 1.0   # below 1 stays dama more often with a good hand
     value_weight: float = 1.0      # how much dora, red fives and value honors are kept
 

@@ -4,7 +4,7 @@
 ``(sets, partial sets, pairs, isolated kind)`` results of the `mahjong` package's search within
 the suit, partial sets capped). Searching a suit the first time costs far more than the rest of a
 shanten, and a bot meets thousands of new suits in its first matches, so the results for all
-405,350 suits are built once and shipped in ``data/bots/suit_table.bin``.
+405,350 suits are built once and shipped in ``pipeline/data/bots/suit_table.bin``.
 
 The file is zlib-compressed: a 4-byte little-endian length, that many bytes of JSON (the list of
 distinct row sets, each a list of rows), then one unsigned 16-bit little-endian entry per suit
@@ -25,7 +25,9 @@ import zlib
 from array import array
 from pathlib import Path
 
-TABLE_FILE = Path(__file__).resolve().parents[2] / "data" / "bots" / "suit_table.bin"
+from pipeline.datafiles import shipped_dir
+
+TABLE_FILE = shipped_dir("bots") / "suit_table.bin"
 NO_ENTRY = 0xFFFF  # a suit of more than 14 tiles: no closed part holds it
 NUM_CODES = 5 ** 9
 MAX_SUIT_TILES = 14

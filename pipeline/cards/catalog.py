@@ -1,4 +1,5 @@
-"""The card catalog: every character card of one card version, read from ``data/cards/*.toml``.
+"""The card catalog: every character card of one card version, read from a catalog TOML file
+(shipped in ``pipeline/data/cards/``, the designer's own drafts in ``data/cards/``).
 
 A card is data plus code (architecture decision 4). The data side lives here: a card has an id, a
 name, a school, a text and a list of effects, each effect a kind from the vocabulary in
@@ -27,9 +28,17 @@ from types import MappingProxyType
 from typing import Any
 
 from pipeline.cards.effects import EFFECT_KINDS, Choice, EffectKind, Param, applies
-from pipeline.datafiles import PROJECT_ROOT, display_path, plain, read_toml, show_value
+from pipeline.datafiles import (
+    data_names,
+    display_path,
+    find_data_file,
+    plain,
+    read_toml,
+    shipped_dir,
+    show_value,
+)
 
-CATALOG_DIR = PROJECT_ROOT / "data" / "cards"
+CATALOG_DIR = shipped_dir("cards")
 
 TOP_KEYS = ("version", "date", "source", "card")
 CARD_KEYS = ("id", "name", "school", "text", "clarifications", "flags", "effect")
@@ -274,12 +283,13 @@ class Catalog:
 
 
 def list_catalogs() -> list[str]:
-    """Versions of the catalogs shipped in data/cards ("1.2", ...), oldest first."""
-    return sorted((p.stem for p in CATALOG_DIR.glob("*.toml")), key=_version_key)
+    """Versions of the shipped catalogs and the designer's own (``data/cards/``: "1.2",
+    "1.3-draft", ...), oldest first."""
+    return sorted(data_names("cards"), key=_version_key)
 
 
 def load_catalog(version_or_path: str | Path) -> Catalog:
-    """Load a shipped catalog by version ("1.2", "1.3-draft": data/cards/<version>.toml) or any
+    """Load a catalog by version ("1.2" shipped, "1.3-draft" from data/cards/) or any
     catalog file by a path ending in ``.toml``."""
     path = _locate(str(version_or_path))
     return _build(read_toml(path, CatalogError), display_path(path), path)
@@ -291,15 +301,15 @@ def _locate(version_or_path: str) -> Path:
         if not path.is_file():
             raise CatalogError(f"{display_path(path)}: no such catalog file")
         return path.resolve()
-    path = CATALOG_DIR / f"{version_or_path}.toml"
-    if not path.is_file():
+    path = find_data_file("cards", version_or_path, CatalogError)
+    if path is None:
         known = list_catalogs()
         raise CatalogError(
             f"unknown catalog version {version_or_path!r}"
             f"{_did_you_mean(version_or_path, known)} (known: {', '.join(known) or 'none'}; "
             "or give a path ending in .toml)"
         )
-    return path.resolve()
+    return path
 
 
 

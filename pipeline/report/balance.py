@@ -50,11 +50,15 @@ class BalancePlan:
         return (self.runs_dir if self.runs_dir is not None else RUNS_DIR) / name
 
     def default_report(self) -> Path:
-        from pipeline.report.build import default_report_path
+        """``reports/<run>.html``, or for a comparison a name that says what differs
+        (``reports/cards-hanchan-1.2-vs-1.3-draft-s1-n400.html``)."""
+        from pipeline.report.build import REPORTS_DIR, comparison_names, default_report_path
 
         ref = self.reference
-        return default_report_path(self.folder(self.main),
-                                   self.folder(ref) if ref is not None else None)
+        if ref is None:
+            return default_report_path(self.folder(self.main))
+        name = comparison_names(ref.identity(), self.main.identity())[0]
+        return REPORTS_DIR / f"{name}.html"
 
 
 @dataclass(frozen=True)
@@ -124,14 +128,23 @@ def run_balance(plan: BalancePlan, *, out: Path | None = None, site: Path | None
     :class:`~pipeline.sim.run.ProgressBar`); ``say`` receives a line per step.
     """
     from pipeline.report.build import build_report, write_report, write_site
-    from pipeline.sim.run import played_by_other_code, simulate
+    from pipeline.sim.run import RUNS_DIR, played_by_other_code, reusable_run, run_folders, simulate
 
     summaries = []
     folders: dict[str, Path] = {}
+    kept = run_folders(plan.runs_dir if plan.runs_dir is not None else RUNS_DIR)
     for role, config in (("main", plan.main), ("reference", plan.reference)):
         if config is None:
             continue
         folder = plan.folder(config)
+        found = reusable_run(config, [folder, *(f for f in kept if f != folder)])
+        if found is not None:
+            line = (f"reused {config.label}: the complete run in {found} has the same preset, "
+                    "catalog content, seed, size and code")
+            summaries.append(line)
+            say(line)
+            folders[role] = found
+            continue
         say(f"simulating {config.label} ({config.games} matches) into {folder}")
         force = played_by_other_code(folder)
         if force:

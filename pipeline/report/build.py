@@ -10,6 +10,8 @@ static site, one page per card.
 from __future__ import annotations
 
 import difflib
+import json
+import os
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -19,12 +21,11 @@ import polars as pl
 
 import pipeline
 from pipeline.cards.catalog import Card, Catalog
+from pipeline.datafiles import REPORTS_DIR
 from pipeline.report import ReportError, fmt
 from pipeline.report import figures as figs
 from pipeline.report.pages import css, environment
-from pipeline.rules.preset import PROJECT_ROOT
 
-REPORTS_DIR = PROJECT_ROOT / "reports"
 DEFAULT_THRESHOLD = 300.0
 DEFAULT_MIN_HANDS = 200
 DELTA_METRICS = (  # Comparison.metrics prefixes, their label and how they are shown
@@ -165,7 +166,11 @@ def render_inputs(inputs: ReportInputs) -> Report:
     title = f"Balance report: {preset.get('name', '?')}, catalog " \
             f"{(meta.get('catalog') or {}).get('version', '?')}"
     if cmp:
-        title = f"Balance comparison: {cmp['label_a']} → {cmp['label_b']}"
+        try:
+            words = comparison_names(inputs.reference_meta or {}, meta)[1]
+        except (KeyError, TypeError, AttributeError):  # an old or partial run.json
+            words = f"{cmp['label_a']} → {cmp['label_b']}"
+        title = f"Balance comparison: {words}"
     subtitle = f"run {inputs.label}" + (
         f", compared with {inputs.comparison.label_a}" if cmp else "")
     cards = _card_views(inputs, rows)
@@ -579,9 +584,55 @@ def _unplayed(inputs: ReportInputs, rows: list[dict[str, Any]]) -> list[str]:
 
 
 def default_report_path(run: Path, reference: Path | None = None) -> Path:
-    """``reports/<run folder>.html``, or ``reports/<reference>-vs-<run>.html``."""
-    name = Path(run).name if reference is None else f"{Path(reference).name}-vs-{Path(run).name}"
+    """``reports/<run folder>.html``; for a comparison a name that says what differs, e.g.
+    ``reports/cards-hanchan-1.2-vs-1.3-draft-s1-n400.html`` (the folders' names joined by
+    ``-vs-`` when a run.json cannot be read)."""
+    if reference is None:
+        return REPORTS_DIR / f"{Path(run).name}.html"
+    try:
+        metas = [json.loads((Path(p) / "run.json").read_text()) for p in (reference, run)]
+        name = comparison_names(metas[0], metas[1])[0]
+    except (OSError, ValueError, KeyError, TypeError, AttributeError):
+        name = f"{Path(reference).name}-vs-{Path(run).name}"
     return REPORTS_DIR / f"{name}.html"
+
+
+def comparison_names(a: dict[str, Any], b: dict[str, Any]) -> tuple[str, str]:
+    """A file name and a phrase for the comparison of run A with run B, from their run.json
+    (or :meth:`RunConfig.identity`) documents: what differs, in words, then what they share.
+    ``("cards-hanchan-1.2-vs-1.3-draft-s1-n400", "catalog 1.2 → 1.3-draft (preset
+    cards-hanchan, seed 1, 400 matches)")``."""
+    pa, pb = a["preset"]["name"], b["preset"]["name"]
+    ca, cb = a["catalog"]["version"], b["catalog"]["version"]
+    edited = ca == cb and a["catalog"].get("content_hash") != b["catalog"].get("content_hash")
+    cb_word = f"an edited {cb}" if edited else cb
+    cb_name = f"edited-{cb}" if edited else cb
+    differs, shared = [], []
+    if pa != pb:
+        differs.append(f"preset {pa} → {pb}")
+    else:
+        shared.append(f"preset {pa}")
+    if ca != cb or edited:
+        differs.append(f"catalog {ca} → {cb_word}")
+    else:
+        shared.append(f"catalog {ca}")
+    for key, unit in (("seed", "seed {}"), ("games", "{:,} matches")):
+        if a.get(key) != b.get(key):
+            differs.append(f"{unit.format(a.get(key))} → {unit.format(b.get(key))}")
+        else:
+            shared.append(unit.format(a.get(key)))
+    words = ", ".join(differs) or "the same configuration twice"
+    words += f" ({', '.join(shared)})" if shared else ""
+    if pa != pb and (ca != cb or edited):
+        left, right = f"{pa}-{ca}", f"{pb}-{cb_name}"
+        core = f"{left}-vs-{right}"
+    elif pa != pb:
+        core = f"{pa}-vs-{pb}-{ca}"
+    else:
+        core = f"{pa}-{ca}-vs-{cb_name}"
+    sizes = {f"s{a.get('seed')}-n{a.get('games')}", f"s{b.get('seed')}-n{b.get('games')}"}
+    name = f"{core}-{'-vs-'.join(sorted(sizes))}"
+    return name, words
 
 
 def write_report(report: Report, out: Path) -> Path:
@@ -606,10 +657,15 @@ def write_site(report: Report, folder: Path) -> Path:
 
 
 def _write(path: Path, text: str) -> None:
+    """Write through a temporary file renamed into place: never a half-written page."""
+    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(text, encoding="utf-8")
+        tmp.write_text(text, encoding="utf-8")
+        os.replace(tmp, path)
     except OSError as exc:
+        if tmp.parent.is_dir():
+            tmp.unlink(missing_ok=True)
         raise ReportError(f"{path}: cannot write the report ({exc.strerror or exc}); choose "
                           "another --out or --site") from None
 

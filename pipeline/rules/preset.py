@@ -1,4 +1,5 @@
-"""Rule presets: named option sets read from TOML files in ``data/presets/``.
+"""Rule presets: named option sets read from TOML files (shipped in ``pipeline/data/presets/``,
+or the designer's own in ``data/presets/`` or at any path; see :mod:`pipeline.datafiles`).
 
 Rules are data (architecture decision 2): a designer copies a preset file, changes an option and
 reruns, without touching code. Every option is described once, in :data:`OPTIONS` (type, default,
@@ -21,10 +22,18 @@ from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
-from pipeline.datafiles import PROJECT_ROOT, display_path, plain, read_toml, show_value
+from pipeline.datafiles import (
+    data_names,
+    display_path,
+    find_data_file,
+    plain,
+    read_toml,
+    shipped_dir,
+    show_value,
+)
 from pipeline.rules.scoring import ScoringRules
 
-PRESET_DIR = PROJECT_ROOT / "data" / "presets"
+PRESET_DIR = shipped_dir("presets")
 
 
 class PresetError(ValueError):
@@ -333,14 +342,23 @@ class Preset:
 
 
 def list_presets() -> list[str]:
-    """Names of the presets shipped in data/presets, sorted, so a CLI can offer them."""
-    return sorted(p.stem for p in PRESET_DIR.glob("*.toml"))
+    """Names of the shipped presets and the designer's own (``data/presets/``), sorted, so a
+    CLI can offer them."""
+    return data_names("presets")
 
 
 def load_preset(name_or_path: str) -> Preset:
     """Load a shipped preset by name, or any preset file by a path ending in ``.toml``."""
     path = _locate(name_or_path)
-    return _build(read_toml(path, PresetError), display_path(path), path.parent, (path,))
+    source = display_path(path)
+    data = read_toml(path, PresetError)
+    if not data:
+        raise PresetError(f"{source}: the file is empty, so it would silently play the default "
+                          "rules; write at least 'extends = \"online-hanchan\"' (or another "
+                          "preset) and the options to change")
+    preset = _build(data, source, path.parent, (path,))
+    _check_card_entries(preset, source)
+    return preset
 
 
 def preset_from_dict(data: dict[str, Any], source: str) -> Preset:
@@ -356,6 +374,34 @@ def preset_from_dict(data: dict[str, Any], source: str) -> Preset:
         base_dir = src.resolve().parent
         chain = (src.resolve(),)
     return _build(data, source, base_dir, chain)
+
+
+def _check_card_entries(preset: Preset, source: str) -> None:
+    """The ``[cards]`` catalog must exist and every excluded id must be one of its cards, so a
+    typo fails when the preset loads (``presets show`` included), naming the preset."""
+    rules = preset.cards
+    if not (rules.enabled or rules.exclude):
+        return
+    path = find_data_file("cards", rules.catalog, PresetError)
+    if path is None:
+        known = ", ".join(data_names("cards")) or "none"
+        raise PresetError(f"{source}: [cards] key 'catalog': no catalog {rules.catalog!r} "
+                          f"(known: {known}); name one of those")
+    ids = _catalog_ids(path)
+    for card_id in rules.exclude:
+        if card_id not in ids:
+            close = difflib.get_close_matches(card_id, sorted(ids), n=1)
+            hint = f" (did you mean '{close[0]}'?)" if close else ""
+            raise PresetError(
+                f"{source}: [cards] key 'exclude': no card {card_id!r} in catalog "
+                f"{rules.catalog}{hint}; the ids are listed by 'saki cards list --catalog "
+                f"{rules.catalog}'")
+
+
+def _catalog_ids(path: Path) -> set[str]:
+    """The card ids a catalog file declares (read as plain data: the rules know no cards)."""
+    cards = read_toml(path, PresetError).get("card", [])
+    return {c["id"] for c in cards if isinstance(c, dict) and isinstance(c.get("id"), str)}
 
 
 def describe_options() -> list[dict[str, str]]:
@@ -382,10 +428,11 @@ def _locate(name_or_path: str) -> Path:
         if not path.is_file():
             raise PresetError(f"{display_path(path)}: no such preset file")
         return path.resolve()
-    known = list_presets()
-    if name_or_path not in known:
-        raise PresetError(f"unknown preset {name_or_path!r} (known: {', '.join(known)})")
-    return (PRESET_DIR / f"{name_or_path}.toml").resolve()
+    path = find_data_file("presets", name_or_path, PresetError)
+    if path is None:
+        raise PresetError(f"unknown preset {name_or_path!r} (known: {', '.join(list_presets())}"
+                          "; or give a path ending in .toml)")
+    return path
 
 
 
@@ -428,7 +475,7 @@ def _extends_path(value: Any, source: str, base_dir: Path) -> Path:
             return path
         raise PresetError(f"{source}: key 'extends': no such preset file {show_value(value)}")
     if isinstance(value, str) and value in known:
-        return (PRESET_DIR / f"{value}.toml").resolve()
+        return find_data_file("presets", value, PresetError) or PRESET_DIR / f"{value}.toml"
     raise PresetError(
         f"{source}: key 'extends': expected a preset name ({', '.join(known)}) or a path "
         f"ending in .toml, got {show_value(value)}"

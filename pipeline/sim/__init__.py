@@ -19,3 +19,24 @@ from __future__ import annotations
 
 class SimError(ValueError):
     """A run that cannot start or continue as asked; the message is one line saying why."""
+
+
+# The table schemas a run folder may have been written with and this code can read
+# (pipeline.sim.tables.SCHEMA_VERSION is the newest; tests keep the two in step).
+READABLE_SCHEMAS = (1, 2, 3)
+
+
+def schema_problem(meta: dict[str, object], run_file: object) -> str | None:
+    """Why a run's ``run.json`` cannot be read by this code (a schema version it does not
+    know), as a one-line message with what to do; None when it can be read."""
+    version = meta.get("schema_version")
+    if version in READABLE_SCHEMAS and not isinstance(version, bool):
+        return None
+    newest = READABLE_SCHEMAS[-1]
+    if isinstance(version, int) and not isinstance(version, bool) and version > newest:
+        return (f"{run_file}: written with table schema {version}, newer than this version of "
+                f"the lab reads (up to {newest}); update the lab (pull and reinstall) to read "
+                "this run")
+    return (f"{run_file}: unknown table schema version {version!r} (this lab reads "
+            f"{', '.join(map(str, READABLE_SCHEMAS))}); the file is damaged or not written by "
+            "saki simulate: play the run again with --force")

@@ -12,7 +12,8 @@ decisions 5 and 8).
 
 Workers are started with ``spawn``: a forked child of a process that already runs Polars' thread
 pool can deadlock. Workers ignore Ctrl-C; the main process stops them when the run is interrupted
-or a task fails. A task killed half-way leaves no file behind (tasks write atomically), so its
+or a task fails, and a worker whose main process died (killed outright) ends within a second or
+two on its own. A task killed half-way leaves no file behind (tasks write atomically), so its
 work is simply redone by the next run.
 """
 
@@ -22,6 +23,7 @@ import multiprocessing as mp
 import os
 import queue as queue_mod
 import signal
+import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from typing import Any
@@ -74,7 +76,7 @@ class LocalExecutor:
         ticks = ctx.Queue()
         before = set(mp.active_children())
         pool = ProcessPoolExecutor(max_workers=min(self.workers, len(tasks)), mp_context=ctx,
-                                   initializer=_init_worker, initargs=(ticks,))
+                                   initializer=_init_worker, initargs=(ticks, os.getpid()))
         try:
             pending: set[Future[Any]] = {pool.submit(_call, fn, task) for task in tasks}
             while pending:
@@ -94,10 +96,28 @@ class LocalExecutor:
 _TICKS: Any = None
 
 
-def _init_worker(ticks: Any) -> None:
+PARENT_CHECK_SECONDS = 1.0  # how often a worker checks that the process that started it lives
+
+
+def _init_worker(ticks: Any, parent: int | None = None) -> None:
     global _TICKS
     _TICKS = ticks
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    watch_parent(parent if parent is not None else os.getppid())
+
+
+def watch_parent(parent: int, interval: float = PARENT_CHECK_SECONDS) -> None:
+    """End this process soon after ``parent`` dies (killed with -9, its terminal closed), so
+    no orphaned worker plays on for hours: a daemon thread checks the parent's pid."""
+    import threading
+
+    def watch() -> None:
+        while True:
+            time.sleep(interval)
+            if os.getppid() != parent:  # re-parented: the process that started us is gone
+                os._exit(1)
+
+    threading.Thread(target=watch, name="saki-parent-watch", daemon=True).start()
 
 
 def _report(hands: int) -> None:

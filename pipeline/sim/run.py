@@ -60,16 +60,18 @@ from pipeline.bots.registry import check_kind, make_agent
 from pipeline.cards.catalog import Catalog, load_catalog
 from pipeline.cards.table import CardTable
 from pipeline.cards.teams import TeamError, cards_needed, deck_for
-from pipeline.datafiles import plain
+from pipeline.datafiles import PROJECT_ROOT, RUNS_DIR, SHIPPED_DATA, plain
 from pipeline.rules.match import derive_seed, play_match
-from pipeline.rules.preset import PROJECT_ROOT, Preset
-from pipeline.sim import SimError
+from pipeline.rules.preset import Preset
+from pipeline.sim import SimError, schema_problem
 from pipeline.sim.executor import DaskExecutor, LocalExecutor
 from pipeline.sim.paired import PairedTable
 from pipeline.sim.tables import ALL_TABLES, PAIRS, SCHEMA_VERSION, ShardRows, run_tables
 
-RUNS_DIR = PROJECT_ROOT / "data" / "runs"
 DEFAULT_SHARD_SIZE = 25
+# About 10 million hands, some 35 hours on 2 cores: more than any balance question needs, and a
+# plan (one small task per shard) that stays a few megabytes. Bigger samples are several seeds.
+MAX_GAMES = 1_000_000
 MANIFEST_DIR = "manifest"
 RUN_FILE = "run.json"
 _OURS = frozenset((RUN_FILE, MANIFEST_DIR, *ALL_TABLES))  # the entries a run folder may hold
@@ -106,6 +108,10 @@ class RunConfig:
     def __post_init__(self) -> None:
         if self.games < 1:
             raise SimError(f"games must be at least 1, got {self.games}")
+        if self.games > MAX_GAMES:
+            raise SimError(f"--games {self.games}: a run holds at most {MAX_GAMES:,} matches "
+                           "(about 10 million hands, some 35 hours on 2 cores); for a bigger "
+                           "sample play several runs with different --seed values")
         if self.shard_size < 1:
             raise SimError(f"shard size must be at least 1, got {self.shard_size}")
         if len(self.bots) != 4:
@@ -432,6 +438,13 @@ def simulate(config: RunConfig, out: Path | None = None, *, workers: int | None 
                             f"{config.preset.cards.team_size} needs {needed}")
     if executor is None:
         executor = LocalExecutor(workers)
+    with RunLock(out, force=force):
+        return _simulate(config, out, force, progress, executor)
+
+
+def _simulate(config: RunConfig, out: Path, force: bool,
+              progress: Callable[[SimProgress], None] | None,
+              executor: LocalExecutor | DaskExecutor) -> RunSummary:
     previous = _prepare(out, config, force)
     tasks = config.shards(out)
     _remove_temp_files(out)
@@ -508,11 +521,17 @@ def read_run(out: Path) -> dict[str, Any]:
     """The run's ``run.json``."""
     path = Path(out) / RUN_FILE
     try:
-        return json.loads(path.read_text())
+        doc = json.loads(path.read_text())
     except FileNotFoundError:
         raise SimError(f"{out}: no run here (no {RUN_FILE})") from None
     except (OSError, ValueError) as exc:
         raise SimError(f"{path}: unreadable ({exc})") from None
+    if not isinstance(doc, dict):
+        raise SimError(f"{path}: damaged (not a JSON object); play the run again with --force")
+    problem = schema_problem(doc, path)
+    if problem is not None:
+        raise SimError(problem)
+    return doc
 
 
 def load_table(out: Path, table: str) -> pl.DataFrame:
@@ -555,15 +574,15 @@ def source_hash() -> str:
     """sha256 (16 hex digits) of the code and bot data that decide how matches are played:
     every ``pipeline/**/*.py`` and ``pipeline/**/*.c`` source (the compiled kernel's too: it
     answers as the pure functions, but a change to it should not pass unseen) and
-    ``data/bots/*``. Unlike the git commit it also sees uncommitted edits, so a run is never
-    resumed or reused by code that plays differently."""
+    ``pipeline/data/bots/*``. Unlike the git commit it also sees uncommitted edits, so a run is
+    never resumed or reused by code that plays differently."""
     digest = hashlib.sha256()
     package = Path(pipeline.__file__).resolve().parent
     files = (sorted(package.rglob("*.py")) + sorted(package.rglob("*.c"))
-             + sorted((PROJECT_ROOT / "data" / "bots").glob("*")))
+             + sorted((SHIPPED_DATA / "bots").glob("*")))
     for path in files:
         if path.is_file():
-            digest.update(path.relative_to(PROJECT_ROOT).as_posix().encode() + b"\0")
+            digest.update(path.relative_to(package.parent).as_posix().encode() + b"\0")
             digest.update(path.read_bytes() + b"\0")
     return digest.hexdigest()[:16]
 
@@ -583,9 +602,92 @@ def code_version() -> dict[str, str | None]:
 
 # --- folder handling ------------------------------------------------------------------------
 
+LOCK_FILE = ".saki-lock"
+
+
+class RunLock:
+    """One writer per run folder: an exclusive ``flock`` on ``<out>/.saki-lock``, held while
+    a session plays the run. The operating system drops it when the process ends, however it
+    ends, so a killed run never leaves a stale lock; the file holds the writer's pid for the
+    message the second writer gets."""
+
+    def __init__(self, out: Path, *, force: bool = False) -> None:
+        self.out = Path(out)
+        self.force = force
+        self._fh: Any = None
+
+    def __enter__(self) -> RunLock:
+        import fcntl
+
+        out = self.out
+        if out.exists() and not out.is_dir():
+            raise SimError(f"{out} is a file, not a run folder; choose another --out")
+        if out.is_dir() and not self.force and not (out / RUN_FILE).is_file():
+            _check_no_strangers(out)  # never leave a lock file in someone else's folder
+        try:
+            out.mkdir(parents=True, exist_ok=True)
+            fh = open(out / LOCK_FILE, "a+")  # held for the whole session
+        except OSError as exc:
+            raise SimError(f"{out}: cannot create the run folder ({exc.strerror or exc}); "
+                           "choose another --out") from None
+        try:
+            fcntl.flock(fh, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            fh.seek(0)
+            holder = fh.read().strip() or "another process"
+            fh.close()
+            raise SimError(f"{out}: another saki process (pid {holder}) is writing this run "
+                           "now; wait for it to finish (or stop it), then run the same command "
+                           "again, or choose another --out") from None
+        fh.seek(0)
+        fh.truncate()
+        fh.write(f"{os.getpid()}\n")
+        fh.flush()
+        self._fh = fh
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        if self._fh is not None:
+            self._fh.close()  # closing releases the lock
+            self._fh = None
+
+
+def _check_no_strangers(out: Path) -> None:
+    strangers = sorted(p.name for p in out.iterdir()
+                       if p.name not in _OURS and p.name != LOCK_FILE)
+    if strangers:
+        raise SimError(f"{out} is not empty and holds no {RUN_FILE} (found {strangers[0]!r}); "
+                       "choose another --out, or use --force to write the run there")
+
 
 class StaleRunError(SimError):
     """The output folder holds this configuration's run, played by code that has changed since."""
+
+
+def reusable_run(config: RunConfig, folders: Sequence[Path]) -> Path | None:
+    """The first of ``folders`` that holds this configuration's complete run, played by this
+    code: the same preset, catalog content, seed, size, bots and code make the same tables, so
+    such a run is used as it is, whatever its folder is called."""
+    identity = config.identity()
+    for folder in folders:
+        try:
+            doc = json.loads((Path(folder) / RUN_FILE).read_text())
+        except (OSError, ValueError):
+            continue
+        if (isinstance(doc, dict) and doc.get("status") == "complete"
+                and doc.get("schema_version") == SCHEMA_VERSION
+                and not _difference(doc, identity)
+                and (doc.get("code") or {}).get("source_hash") == source_hash()):
+            return Path(folder)
+    return None
+
+
+def run_folders(root: Path) -> list[Path]:
+    """The run folders directly under ``root`` (``data/runs``), by name."""
+    try:
+        return sorted(p for p in Path(root).iterdir() if (p / RUN_FILE).is_file())
+    except OSError:
+        return []
 
 
 def played_by_other_code(out: Path) -> bool:
@@ -605,7 +707,11 @@ def _prepare(out: Path, config: RunConfig, force: bool) -> dict[str, Any] | None
     if force:
         _clear(out)
     if not out.exists():
-        out.mkdir(parents=True)
+        try:
+            out.mkdir(parents=True)
+        except OSError as exc:
+            raise SimError(f"{out}: cannot create the run folder ({exc.strerror or exc}); "
+                           "choose another --out") from None
         return None
     run_file = out / RUN_FILE
     if run_file.is_file():
@@ -631,10 +737,7 @@ def _prepare(out: Path, config: RunConfig, force: bool) -> dict[str, Any] | None
                 f"{there} there, {source_hash()} here); resuming or reusing it would mix two "
                 "versions: use --force to play it again, or choose another --out")
         return previous
-    strangers = sorted(p.name for p in out.iterdir() if p.name not in _OURS)
-    if strangers:
-        raise SimError(f"{out} is not empty and holds no {RUN_FILE} (found {strangers[0]!r}); "
-                       "choose another --out, or use --force to write the run there")
+    _check_no_strangers(out)
     return None
 
 
@@ -739,20 +842,31 @@ def _peak_rss_kb() -> int:
     return int(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)
 
 
-# --- progress on a terminal -----------------------------------------------------------------
+# --- progress ---------------------------------------------------------------------------------
+
+
+PROGRESS_SECONDS = 5.0  # how often a progress line is printed when stderr is not a terminal
 
 
 class ProgressBar:
-    """A progress bar on standard error (matches done, hands per second, time left); silent
-    when standard error is not a terminal. Use as a context manager and pass it as
-    ``simulate(..., progress=bar)``."""
+    """Progress on standard error: a bar on a terminal (matches done, hands per second, time
+    left); elsewhere (a log file, CI, ``nohup``) a plain line every ``interval`` seconds with
+    the same figures, so a long run is visible wherever it runs. Use as a context manager and
+    pass it as ``simulate(..., progress=bar)``."""
 
-    def __init__(self, enabled: bool | None = None) -> None:
+    def __init__(self, enabled: bool | None = None, *, interval: float = PROGRESS_SECONDS,
+                 stream: Any = None, clock: Callable[[], float] = time.monotonic) -> None:
         import sys
 
-        self.enabled = sys.stderr.isatty() if enabled is None else enabled
+        self.stream = stream if stream is not None else sys.stderr
+        self.enabled = self.stream.isatty() if enabled is None else enabled
+        self.interval = interval
+        self._clock = clock
         self._progress: Any = None
         self._task: Any = None
+        self._last_line: float | None = None
+        self._first_done: int | None = None  # matches already done when this session began
+        self._lines = 0
 
     def __enter__(self) -> ProgressBar:
         if self.enabled:
@@ -780,6 +894,7 @@ class ProgressBar:
 
     def __call__(self, p: SimProgress) -> None:
         if self._progress is None:
+            self._line(p)
             return
         rate = f"{p.hands / p.seconds:,.1f} hands/s" if p.seconds > 0 else "- hands/s"
         if self._task is None:  # matches finished earlier do not count towards the speed
@@ -787,3 +902,53 @@ class ProgressBar:
                                                  completed=p.matches_done, rate=rate)
         else:
             self._progress.update(self._task, completed=p.matches_done, rate=rate)
+
+    def _line(self, p: SimProgress) -> None:
+        """A plain progress line, at most one per interval (and, after any, one when the run is
+    done)."""
+        now = self._clock()
+        if self._first_done is None:
+            self._first_done = p.matches_done
+            self._last_line = now
+            if p.matches_done:
+                self._write(f"resuming: {p.matches_done:,} of {p.matches_total:,} matches "
+                            "already done")
+            return
+        finished = p.matches_done >= p.matches_total
+        due = self._last_line is not None and now - self._last_line >= self.interval
+        if not due and not (finished and self._lines):  # a short run needs no progress lines
+            return
+        self._last_line = now
+        self._lines += 1
+        self._write(progress_line(p, self._first_done))
+
+    def _write(self, text: str) -> None:
+        print(text, file=self.stream, flush=True)
+
+
+def progress_line(p: SimProgress, first_done: int = 0) -> str:
+    """``simulating: 120/400 matches (30%), 1,260 hands at 42.0 hands/s, about 1 min 6 s
+    left``: done, rate and the time left at this session's pace."""
+    share = 100 * p.matches_done / p.matches_total if p.matches_total else 100.0
+    text = f"simulating: {p.matches_done:,}/{p.matches_total:,} matches ({share:.0f}%)"
+    if p.seconds <= 0:
+        return text
+    text += f", {p.hands:,} hands at {p.hands / p.seconds:,.1f} hands/s"
+    played = p.matches_done - first_done
+    left = p.matches_total - p.matches_done
+    if left <= 0:
+        return text + ", done"
+    if played > 0:
+        text += f", about {_duration(left * p.seconds / played)} left"
+    return text
+
+
+def _duration(seconds: float) -> str:
+    seconds = max(1, round(seconds))
+    hours, rest = divmod(seconds, 3600)
+    minutes, secs = divmod(rest, 60)
+    if hours:
+        return f"{hours} h {minutes} min"
+    if minutes:
+        return f"{minutes} min {secs} s"
+    return f"{secs} s"
