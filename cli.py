@@ -477,6 +477,118 @@ def trial(
         typer.echo(summary.describe())
 
 
+@app.command()
+@friendly
+def tune(
+    address: Annotated[str, typer.Argument(
+        metavar="CARD[.EFFECT.PARAM]", help="What to sweep: a card's parameter, e.g. "
+        "kasumi_iwato.shown.han, or a card alone for every number one step down and up")],
+    values: Annotated[str | None, typer.Option(
+        help="Values to play, comma-separated (a list value as 1/2/3, lists ';'-separated), "
+        "e.g. --values 1,2")] = None,
+    value_range: Annotated[str | None, typer.Option(
+        "--range", help="Values A to B in steps, e.g. --range 1:3 or --range 1000:3000:500")
+    ] = None,
+    cards: Annotated[str | None, typer.Option(
+        "--cards", "--catalog", help="Card catalog version or .toml path (default: the "
+        "preset's catalog)")] = None,
+    preset: Annotated[str, typer.Option(help="Card preset name or .toml path")] = "cards-hanchan",
+    target: Annotated[float, typer.Option(
+        help="Interval half-width to reach per value, points per hand")] = 150.0,
+    budget_hands: Annotated[int, typer.Option(
+        min=1, help="Most hands of trial matches per value")] = 20_000,
+    seed: Annotated[int, typer.Option(help="Seed: every value plays the same matches")] = 1,
+    workers: Annotated[int | None, typer.Option(min=1, help="Processes playing matches")] = None,
+    bots: Annotated[str, typer.Option(help="Bot kind for all four seats, or four kinds")
+    ] = "heuristic",
+    band: Annotated[str | None, typer.Option(
+        help="The balance band LO:HI in points per hand (default: the deck's average card "
+        "value from a deck trial, plus or minus --threshold)")] = None,
+    threshold: Annotated[float, typer.Option(
+        help="Half-width of the balance band around the deck's average, points per hand")
+    ] = 300.0,
+    out: Annotated[Path | None, typer.Option(
+        help="Sweep folder (default: data/runs/tune-<address>-<catalog>-s<seed>)")] = None,
+    page: Annotated[Path | None, typer.Option(
+        help="Also write the tuning page (HTML) here, e.g. --page reports/tune-kasumi.html")
+    ] = None,
+    force: Annotated[bool, typer.Option(
+        "--force", help="Replace trials of another configuration in the folder")] = False,
+    executor: Annotated[str, typer.Option(help="local or dask (with --scheduler)")] = "local",
+    scheduler: Annotated[str | None, typer.Option(help="Dask scheduler address")] = None,
+    fmt: Annotated[str, typer.Option("--format", help="table or json")] = "table",
+) -> None:
+    """Which value of a card's number balances it: the card's trial played once per value on
+    the same matches, each value's ability value with its interval, each step's difference,
+    and the values inside the balance band (docs/tuning.md).
+
+    Examples: saki tune kasumi_iwato.shown.han --values 1,2 --target 400;
+    saki tune koromo_amae.last_tile.always_winning (every reading); saki tune komaki_jindai
+    """
+    from pipeline.analytics.render import render_tune
+    from pipeline.analytics.tune import sweep_band, tune_table
+    from pipeline.cards.catalog import load_catalog
+    from pipeline.sim.executor import make_executor
+    from pipeline.sim.run import parse_bots
+    from pipeline.sim.tune import (
+        Lever,
+        TuneConfig,
+        default_folder,
+        levers_of,
+        parse_address,
+        read_tune,
+        run_tune,
+        sweep_values,
+    )
+
+    _check_format(fmt, ("table", "json"))
+    rules = load_preset(preset)
+    catalog = load_catalog(cards or rules.cards.catalog)
+    card, eff, param = parse_address(catalog, address)
+    if eff is None:
+        if values is not None or value_range is not None:
+            raise SimError("tune: --values and --range need a parameter, e.g. "
+                           f"{card.id}.EFFECT.PARAM ('saki cards show {card.id}' lists them)")
+        levers = levers_of(card)
+        if not levers:
+            raise SimError(f"tune: card {card.id!r} has no number to step; sweep a reading "
+                           f"instead, e.g. {card.id}.EFFECT.OPTION ('saki cards readings')")
+    else:
+        chosen = sweep_values(card, eff, param, values, value_range)
+        levers = [Lever(card.id, eff.id, param, chosen, eff.params[param])]
+    fixed_band = _parse_band(band) if band is not None else None
+    config = TuneConfig(preset=rules, catalog=catalog, seed=seed, card=card.id,
+                        levers=tuple(levers), bots=parse_bots(bots), target=target,
+                        budget_hands=budget_hands)
+    folder = out or default_folder(address, catalog.version, seed)
+    runner = make_executor(executor, workers=workers, scheduler=scheduler)
+    try:
+        result = run_tune(config, folder, band=fixed_band, executor=runner, force=force,
+                          say=lambda text: typer.echo(text, err=True))
+    finally:
+        runner.close()
+    doc = read_tune(result.out)
+    drawn = sweep_band(doc, threshold)
+    table = tune_table(result.out, doc, drawn)
+    typer.echo(render_tune(table, drawn, card.name, fmt))
+    if page is not None:
+        from pipeline.report.tuning import write_tuning_page
+
+        written = write_tuning_page(table, drawn, doc, card.name, page)
+        typer.echo(f"tuning page: {written.resolve().as_uri()}", err=True)
+
+
+def _parse_band(text: str) -> tuple[float, float]:
+    try:
+        lo, hi = (float(x) for x in text.split(":"))
+    except ValueError:
+        raise SimError(f"--band {text!r} is not LO:HI in points per hand, e.g. --band "
+                       "-200:400") from None
+    if lo >= hi:
+        raise SimError(f"--band {text!r}: LO must be below HI")
+    return lo, hi
+
+
 def _run_folder(run: Path) -> Path:
     """A run folder given as a path, or as a name under data/runs."""
     from pipeline.sim.run import RUNS_DIR

@@ -83,7 +83,7 @@ def images(book: nbformat.NotebookNode) -> int:
 def test_every_notebook_has_a_tagged_parameters_cell() -> None:
     names = sorted(p.name for p in NOTEBOOKS.glob("*.ipynb"))
     assert names == ["balance_overview.ipynb", "compare_card_versions.ipynb",
-                     "east_only_vs_hanchan.ipynb"]
+                     "east_only_vs_hanchan.ipynb", "tuning.ipynb"]
     for name in names:
         book = nbformat.read(NOTEBOOKS / name, as_version=4)
         nbformat.validate(book)
@@ -118,6 +118,23 @@ def test_east_only_vs_hanchan_runs(runs: dict[str, str], monkeypatch: pytest.Mon
     assert images(book) == 4
 
 
+def test_tuning_runs(tmp_path_factory: pytest.TempPathFactory,
+                     monkeypatch: pytest.MonkeyPatch) -> None:
+    # a tiny sweep: Kasumi's han at 1 and 2 on East-only matches, one round each
+    from pipeline.sim.tune import Lever, TuneConfig, run_tune
+
+    out = tmp_path_factory.mktemp("sweep")
+    lever = Lever("kasumi_iwato", "shown", "han", (1, 2), 1)
+    config = TuneConfig(preset=load_preset("cards-tonpuusen"), catalog=load_catalog("1.2"),
+                        seed=3, card="kasumi_iwato", levers=(lever,), target=1e9,
+                        budget_hands=1)
+    run_tune(config, out, band=(-300.0, 300.0), workers=1)
+    book = execute("tuning.ipynb", {"SAKI_SWEEP": str(out)}, monkeypatch)
+    text = text_of(book)
+    assert "kasumi_iwato: catalog 1.2" in text and "balance band -300 to +300" in text
+    assert images(book) == 1
+
+
 def test_notebook_defaults_name_runs_the_readme_commands_make(tmp_path: Path,
                                                               monkeypatch) -> None:
     """Each notebook opens, by default, runs that a README command creates: the balance job
@@ -142,6 +159,13 @@ def test_notebook_defaults_name_runs_the_readme_commands_make(tmp_path: Path,
             compare_preset=options.get("--compare-preset"),
             compare_cards=options.get("--compare-cards"))
         made.update(plan.folder(c).name for c in (plan.main, plan.reference) if c is not None)
+    from pipeline.sim.tune import default_folder
+
+    for command in re.findall(r"^    (saki tune .+)$", readme, re.MULTILINE):
+        words = shlex.split(command)[2:]
+        options = dict(zip(words[1::2], words[2::2], strict=False))
+        made.add(default_folder(words[0], options.get("--cards", "1.2"),
+                                int(options.get("--seed", "1"))).name)
     for book in NOTEBOOKS.glob("*.ipynb"):
         defaults = re.findall(r'RUNS / \\"([^"\\]+)\\"', book.read_text(encoding="utf-8"))
         assert defaults, book.name

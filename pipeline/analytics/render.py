@@ -143,6 +143,39 @@ def render_trial(df: pl.DataFrame, fmt: str) -> str:
     return trial_text(df)
 
 
+def render_tune(df: pl.DataFrame, band: dict[str, float], card_name: str, fmt: str) -> str:
+    """A sweep's table (``table``) or ``json``: one row per value, the band, and the values
+    whose interval lies inside the band (named plainly, or that none does)."""
+    inside = [r for r in df.to_dicts() if r["in_band"]]
+    named = ", ".join(f"{r['param']} = {r['param_value']}" for r in inside)
+    verdict = (f"inside the balance band: {named}" if inside
+               else "no value's interval lies inside the balance band")
+    if fmt == "json":
+        rows = [{k: v for k, v in r.items() if k != "text"} for r in df.to_dicts()]
+        return json.dumps({"kind": "tune", "card": card_name, "band": band,
+                           "in_band": [r["param_value"] for r in inside],
+                           "verdict": verdict, "rows": [_clean(r) for r in rows]}, indent=2)
+    lines = [f"{card_name}: ability value (points per hand, with minus without) at each value",
+             f"balance band {_pts(band['lo'])} to {_pts(band['hi'])} (the deck's average card "
+             f"{_pts(band['mean'])} ± {band['threshold']:,.0f})", ""]
+    head = ("parameter", "value", "ability value", "95% interval", "win", "deal-in", "hands",
+            "next - this", "band")
+    rows = [head]
+    for r in df.to_dicts():
+        mark = " (now)" if r["current"] else ""
+        interval = "no pair differed" if r["degenerate"] else _span(r["value_lo"], r["value_hi"])
+        step = "" if _missing(r["next_diff"]) else \
+            f"{_signed(r['next_diff'])} {_span(r['next_lo'], r['next_hi'])}"
+        rows.append((f"{r['effect']}.{r['param']}", f"{r['param_value']}{mark}",
+                     _pts(r["value"]), interval, _pct(r["win_rate"]), _pct(r["deal_in_rate"]),
+                     f"{r['hands']:,}", step, "in" if r["in_band"] else "out"))
+    widths = [max(len(str(row[i])) for row in rows) for i in range(len(head))]
+    lines += ["  ".join(str(v).ljust(w) for v, w in zip(row, widths, strict=True)).rstrip()
+              for row in rows]
+    lines += ["", verdict]
+    return "\n".join(lines)
+
+
 def _clean(row: dict[str, Any]) -> dict[str, Any]:
     return {k: (None if isinstance(v, float) and not math.isfinite(v) else v)
             for k, v in row.items()}

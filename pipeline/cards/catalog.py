@@ -542,6 +542,11 @@ def _fits(spec: Param, value: Any) -> bool:
     raise AssertionError(f"unknown param type {t!r}")  # pragma: no cover
 
 
+def allowed(spec: Param) -> str:
+    """What a parameter accepts, in words ("an integer from 0 to 13", "one of ...")."""
+    return _allowed(spec)
+
+
 def _allowed(spec: Param) -> str:
     """What a parameter accepts, in words (used in error messages and `saki cards show`)."""
     t = spec.type

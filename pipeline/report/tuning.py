@@ -1,0 +1,73 @@
+"""The tuning page: one card's sweep as a self-contained HTML page (figure embedded, no
+network), in the report's style: the curve of the ability value against the parameter with
+its intervals and the balance band shaded, the table, and the card text each value prints.
+
+The page only draws what :func:`pipeline.analytics.tune.tune_table` computed.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import polars as pl
+from matplotlib.figure import Figure
+
+import pipeline
+from pipeline.report import fmt
+from pipeline.report.build import _write
+from pipeline.report.figures import FAINT, PLAIN, STRONG, WEAK, png_data_uri
+from pipeline.report.pages import css, environment
+
+
+def tuning_figure(table: pl.DataFrame, band: dict[str, float]) -> Figure:
+    """One panel per lever: the ability value at each value (dot and 95% interval), the
+    balance band shaded, the current value marked."""
+    levers = table["address"].unique(maintain_order=True).to_list()
+    fig = Figure(figsize=(7.5, max(2.6, 2.4 * len(levers))), layout="constrained")
+    axes = fig.subplots(len(levers), 1, squeeze=False)[:, 0]
+    for ax, address in zip(axes, levers, strict=True):
+        rows = table.filter(pl.col("address") == address).to_dicts()
+        xs = list(range(len(rows)))
+        ax.axhspan(band["lo"], band["hi"], color="#d5f5e3", zorder=0,
+                   label="balance band")
+        ax.axhline(band["mean"], color=FAINT, lw=1, zorder=1)
+        for x, r in zip(xs, rows, strict=True):
+            colour = PLAIN if r["in_band"] else (STRONG if (r["value"] or 0) > band["hi"]
+                                                 else WEAK)
+            if r["value_lo"] is not None and r["value_hi"] is not None:
+                ax.plot([x, x], [r["value_lo"], r["value_hi"]], color=colour, lw=2)
+            if r["value"] is not None:
+                ax.plot([x], [r["value"]], "o", color=colour, ms=7 if r["current"] else 5,
+                        mfc="white" if r["current"] else colour)
+        ax.set_xticks(xs, [f"{r['param_value']}{' (now)' if r['current'] else ''}"
+                           for r in rows])
+        ax.set_xlim(-0.5, len(rows) - 0.5)
+        ax.set_xlabel(address.split(".", 1)[1])
+        ax.set_ylabel("points per hand")
+        ax.set_title(address, fontsize=10, loc="left")
+    return fig
+
+
+def tuning_html(table: pl.DataFrame, band: dict[str, float], doc: dict[str, Any],
+                card_name: str) -> str:
+    """The page's HTML (every text from data escaped by the template engine)."""
+    rows = table.to_dicts()
+    inside = [r for r in rows if r["in_band"]]
+    return environment().get_template("tuning.html").render(
+        title=f"Tuning {card_name}", card_name=card_name, css=css(),
+        generator=getattr(pipeline, "__version__", ""),
+        figure=png_data_uri(tuning_figure(table, band)), rows=rows, band=band,
+        inside=inside, doc=doc, fmt=fmt, dumps=json.dumps)
+
+
+def write_tuning_page(table: pl.DataFrame, band: dict[str, float], doc: dict[str, Any],
+                      card_name: str, out: Path) -> Path:
+    """Write the page through a temporary file (never half-written)."""
+    out = Path(out)
+    _write(out, tuning_html(table, band, doc, card_name))
+    return out
+
+
+__all__ = ["tuning_figure", "tuning_html", "write_tuning_page"]
