@@ -42,7 +42,7 @@ class CardTable:
         self.preset = preset
         self.agents = agents
         self.catalog = catalog or load_catalog(preset.cards.catalog)
-        deck = deck_for(self.catalog, preset.cards, east_only=preset.length == "tonpuusen")
+        deck = deck_for(self.catalog, preset.cards)
         self.state: TeamState = new_match(preset.cards, deck, match_rng(seed, match_index))
         self.picks: list[str] = []
         self.memory = MatchMemory(red_fives=preset.red_fives)  # match-long card state
