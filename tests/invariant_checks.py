@@ -181,14 +181,14 @@ def card_calls(state: HandState, seat: int, legal: list[Action]) -> list[Action]
 
 
 def check_card_calls(state: HandState, seat: int, calls: list[Action]) -> None:
-    """A priority call is made on another seat's discard, not in riichi, with live tiles
-    left, and takes a tile lying in that seat's pond (the discard on offer or an earlier
-    one)."""
+    """A priority call is made on another seat's discard, not in riichi, not on the last
+    discard (rule K-03, the wall's one notion of it), and takes a tile lying in that seat's
+    pond (the discard on offer or an earlier one)."""
     priority = [a for a in calls if a.detail.endswith(":priority")]
     if not priority:
         return
     last = last_discard(state)
-    assert last.seat != seat and not state.players[seat].riichi and state.wall.live_left > 0
+    assert last.seat != seat and not state.players[seat].riichi and not state.wall.last_discard
     pond = state._pond_tiles()[last.seat]
     assert all(a.tile in pond for a in priority), "a priority call on a tile not in the pond"
 

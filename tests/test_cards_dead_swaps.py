@@ -16,6 +16,7 @@ from pipeline.bots.greedy import GreedyBot
 from pipeline.bots.heuristic import HeuristicBot
 from pipeline.cards.abilities import CardAbility
 from pipeline.cards.catalog import load_catalog
+from pipeline.cards.pool_effects import parse_declaration, step_towards
 from pipeline.rules.actions import Action, ActionKind, Meld, MeldKind
 from pipeline.rules.agents import Observation
 from pipeline.rules.hand import HandState
@@ -243,7 +244,7 @@ class Declaring(ScriptAgent):
         if self.ron and self.rons and self.rons[-1] in legal:
             return self.rons[-1]
         if any(":declare:" in a.detail for a in legal):
-            return next(a for a in legal if a.detail.endswith(":declare:" + self.declare))
+            return step_towards(legal, parse_declaration("x:declare:" + self.declare))
         return super().decide(obs, legal)
 
 
@@ -326,7 +327,7 @@ def test_c22_ryuuka_heuristic_bot_never_declares_a_chombo_ron() -> None:
 
         def decide(self, obs: Observation, legal: list[Action]) -> Action:
             if any(":declare:" in a.detail for a in legal):
-                return next(a for a in legal if a.detail.endswith(":declare:Menzen Tsumo"))
+                return step_towards(legal, frozenset({"Menzen Tsumo"}))
             self.rons += [a for a in legal if a.kind == ActionKind.RON]
             choice = super().decide(obs, legal)
             if choice.kind == ActionKind.RON:

@@ -430,8 +430,7 @@ def test_himeko_scores_one_han_for_two_face_down_discards() -> None:
 
 def test_c22_himeko_is_never_in_the_deck_and_every_hand_starts_as_mairu() -> None:
     # C-22 Himeko: never shuffled into the deck; she enters play only through Mairu's effect
-    assert "himeko_tsuruta" not in deck_for(CATALOG, load_preset("cards-hanchan").cards,
-                                            east_only=False)
+    assert "himeko_tsuruta" not in deck_for(CATALOG, load_preset("cards-hanchan").cards)
     table, _, _ = maho_table("komaki_jindai")
     state = table.state
     state.deck.remove("mairu_shirouzu") if "mairu_shirouzu" in state.deck else None

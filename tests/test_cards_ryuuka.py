@@ -5,10 +5,11 @@ declared yaku, +1 han on a tsumo; and the heuristic bot's policies for her."""
 from __future__ import annotations
 
 from pipeline.bots.heuristic import HeuristicBot
-from pipeline.bots.pick import ESTIMATES
+from pipeline.bots.pick import ESTIMATES, default_view, features
+from pipeline.cards import declarations
 from pipeline.cards.abilities import CardAbility
 from pipeline.cards.catalog import load_catalog
-from pipeline.cards.pool_effects import parse_declaration, preferred
+from pipeline.cards.pool_effects import parse_declaration, preferred, step_towards
 from pipeline.rules.actions import Action, ActionKind
 from pipeline.rules.agents import Observation
 from pipeline.rules.hand import HandState
@@ -47,7 +48,7 @@ class Pool(ScriptAgent):
                 self.wins_offered.append((a.kind, len(obs.face_up_aside(obs.seat))))
                 return a
         if any(":declare:" in a.detail for a in legal):
-            return next(a for a in legal if a.detail.endswith(":declare:" + self.declare))
+            return step_towards(legal, parse_declaration("x:declare:" + self.declare))
         if any(a.detail.endswith(":draw_instead") for a in legal):
             self.draw_offers.append(legal)
             self.seen_pool.append(obs.face_up_aside(obs.seat))
@@ -70,9 +71,12 @@ class Watcher(ScriptAgent):
         return super().decide(obs, legal)
 
 
-def ryuuka(seat: int = 0) -> list[CardAbility | None]:
+FIVE_FIXED = CATALOG.card(CARD).with_param("pool", "declarations", "five_fixed")
+
+
+def ryuuka(seat: int = 0, card=None) -> list[CardAbility | None]:
     seats: list[CardAbility | None] = [None] * 4
-    seats[seat] = CardAbility(CATALOG.card(CARD), seat)
+    seats[seat] = CardAbility(card or CATALOG.card(CARD), seat)
     return seats
 
 
@@ -180,32 +184,148 @@ def test_bot_declares_tanyao_with_few_outside_tiles_and_riichi_otherwise() -> No
     assert parse_declaration("x:declare:Menzen Tsumo+Riichi") == {"Riichi", "Menzen Tsumo"}
 
 
-def test_heuristic_bot_keeps_the_winning_pool_tile_for_last_and_wins_on_it() -> None:
-    # the hand is tenpai from the deal; the pool's 6s completes it, and she may win on the
-    # pool's last tile (none are left then): the bot draws the 6s last
-    class Noting(HeuristicBot):
-        def __init__(self) -> None:
-            super().__init__(0)
-            self.drawn: list[int] = []
-            self.declared = ""
+class Noting(HeuristicBot):
+    """The heuristic bot, noting its declaration steps and its pool draws."""
 
-        def decide(self, obs: Observation, legal: list[Action]) -> Action:
-            choice = super().decide(obs, legal)
-            if ":declare:" in choice.detail:
-                self.declared = choice.detail
-            if choice.detail.endswith(":draw_instead"):
-                self.drawn.append(choice.tile // 4)
-            return choice
+    def __init__(self) -> None:
+        super().__init__(0)
+        self.drawn: list[int] = []
+        self.steps: list[str] = []
+        self.menus: list[list[str]] = []
 
+    def decide(self, obs: Observation, legal: list[Action]) -> Action:
+        choice = super().decide(obs, legal)
+        if ":declare:" in choice.detail:
+            self.steps.append(choice.detail)
+            self.menus.append([a.detail.split(":declare:", 1)[1] for a in legal])
+        if choice.detail.endswith(":draw_instead"):
+            self.drawn.append(choice.tile // 4)
+        return choice
+
+
+def test_five_fixed_bot_declares_riichi_keeps_the_winning_tile_for_last_and_wins() -> None:
+    # card ryuuka_shimizudani, reading declarations = five_fixed: one step among the five fixed
+    # declarations; the hand is tenpai from the deal, the pool's 6s completes it and she may
+    # win on the pool's last tile (none are left then): the bot draws the 6s last
     bot = Noting()
-    rec, _ = play(start_with("9s"), [bot, ScriptAgent(), ScriptAgent(), ScriptAgent()])
-    assert bot.declared.endswith(":declare:Riichi")  # seven honors in the pool: no tanyao
+    rec, _ = play(start_with("9s"), [bot, ScriptAgent(), ScriptAgent(), ScriptAgent()],
+                  ryuuka(card=FIVE_FIXED))
+    assert len(bot.menus) == 1 and sorted(bot.menus[0]) == sorted(
+        ["Riichi", "Tanyao", "Menzen Tsumo", "Menzen Tsumo+Riichi", "Riichi+Tanyao"])
+    assert bot.declared == {"Riichi"}  # seven honors in the pool: no tanyao (preferred)
     assert len(bot.drawn) == 10 and bot.drawn[-1] == parse_types("6s")[0]
     assert parse_types("6s")[0] not in bot.drawn[:-1]
     win = rec.wins[0]
-    assert win.seat == 0 and win.is_tsumo and set(dict(win.yaku)) == {"Riichi"}
+    # her riichi on her first discard is a double riichi: her declared riichi, worth 2 han
+    assert win.seat == 0 and win.is_tsumo and set(dict(win.yaku)) == {"Double Riichi"}
 
 
-def test_pick_estimate_counts_the_pool_as_a_handicap() -> None:
-    assert "declared_pool" in ESTIMATES
-    assert CATALOG.card(CARD).playable()
+def test_any_combination_bot_declares_by_expected_value_and_wins_with_all() -> None:
+    # card ryuuka_shimizudani, C-22 Ryuuka, reading any_combination (the default): with seven
+    # honors in the pool riichi alone is worth most (riichi + menzen tsumo would give up every
+    # ron); with an all-simples pool the bot declares riichi + tanyao, a combination
+    # five_fixed's bot does not choose (tanyao alone): the same deal pays 12,000 instead of
+    # 3,900 (double riichi on her first discard, tanyao, the tsumo bonus, a dora)
+    bot = Noting()
+    play(start_with("9s"), [bot, ScriptAgent(), ScriptAgent(), ScriptAgent()])
+    assert bot.declared == {"Riichi"}
+    assert bot.steps[-1] == bot.steps[-2]  # the last step repeats the combination: done
+    simples = "6s8m8m5p7p8p4s8s2m2p"
+    results = {}
+    for name, card in (("any", None), ("fixed", FIVE_FIXED)):
+        bot = Noting()
+        rec, _ = play(start_with("9s", pool=simples),
+                      [bot, ScriptAgent(), ScriptAgent(), ScriptAgent()], ryuuka(card=card))
+        results[name] = bot.declared, rec.wins[0]
+    declared, win = results["any"]
+    assert declared == {"Riichi", "Tanyao"}
+    assert win.seat == 0 and win.is_tsumo
+    assert dict(win.yaku) == {"Double Riichi": 2, "Tanyao": 1}  # riichi on her 1st discard
+    assert win.han == 3 + 1 + win.dora + win.aka + win.ura and win.points == 12000
+    declared, win = results["fixed"]
+    assert declared == {"Tanyao"} and dict(win.yaku) == {"Tanyao": 1} and win.points == 3900
+
+
+def test_any_combination_offers_reachable_yaku_one_at_a_time_and_drops_clashing_ones() -> None:
+    # C-22 Ryuuka, reading any_combination: she may declare any combination of the yaku her
+    # hand and pool could make; a flush is out of reach (three suits, no suit near 14 tiles)
+    # and once tanyao is declared no yakuhai or chanta is offered beside it
+    bot = Noting()
+    play(start_with("9s"), [bot, ScriptAgent(), ScriptAgent(), ScriptAgent()])
+    first = set(bot.menus[0])
+    assert {"Riichi", "Menzen Tsumo", "Tanyao", "Pinfu", "Yakuhai (haku)"} <= first
+    assert not {"Chinitsu", "Haitei Raoyue", "Ippatsu", "Double Riichi"} & first
+
+    class Tanyao(Pool):
+        def __init__(self) -> None:
+            super().__init__("Tanyao+Menzen Tsumo")
+            self.menus: list[list[str]] = []
+
+        def decide(self, obs: Observation, legal: list[Action]) -> Action:
+            if any(":declare:" in a.detail for a in legal):
+                self.menus.append([a.detail.split(":declare:", 1)[1] for a in legal])
+            return super().decide(obs, legal)
+
+    me = Tanyao()
+    rec, _ = play(start_with("6s"), [me, ScriptAgent(), ScriptAgent(), ScriptAgent()])
+    after_tanyao = next(m for m in me.menus if all("Tanyao" in d for d in m))
+    assert not any("Yakuhai" in d or "Chantai" in d for d in after_tanyao)
+    # a combination no fixed list holds: tanyao + menzen tsumo, both counted, + the bonus
+    win = rec.wins[0]
+    assert dict(win.yaku) == {"Tanyao": 1, "Menzen Tsumo": 1}
+    assert win.han == 2 + 1 + win.dora + win.aka + win.ura
+
+
+def test_five_fixed_offers_no_other_combination() -> None:
+    # reading five_fixed: tanyao + menzen tsumo is not among the five (the script cannot
+    # declare it), and a yakuhai never is
+    me = Pool("Tanyao")
+    menus: list[list[str]] = []
+
+    class Noted(Pool):
+        def decide(self, obs: Observation, legal: list[Action]) -> Action:
+            if any(":declare:" in a.detail for a in legal):
+                menus.append([a.detail.split(":declare:", 1)[1] for a in legal])
+            return super().decide(obs, legal)
+
+    me = Noted("Tanyao")
+    play(start_with("6s"), [me, ScriptAgent(), ScriptAgent(), ScriptAgent()],
+         ryuuka(card=FIVE_FIXED))
+    assert len(menus) == 1 and "Menzen Tsumo+Tanyao" not in menus[0]
+    assert not any("Yakuhai" in d for d in menus[0])
+
+
+def test_expected_value_prefers_a_sure_yakuhai_and_likely_tanyao_over_riichi_alone() -> None:
+    # the bot's choice under any_combination: a dragon triplet in hand is all but sure, so
+    # it joins riichi; 23 simples of 23 make tanyao likely (riichi + tanyao is worth more
+    # than riichi alone); seven honors in the pool rule tanyao out
+    triplet = tuple(parse_tiles("777z123m456p78s99s1z"))
+    pool = tuple(parse_tiles("2m3m4p5p6s2z3z4z9m9p"))
+    assert "Yakuhai (chun)" in declarations.best(
+        declarations.reachable(triplet, pool, 1, 0, keep=declarations.KEEP))
+    simple = tuple(parse_tiles("234m567p345s234p6s"))
+    pool = tuple(parse_tiles("2m3m4m5m6m7m8m2p3p4p"))
+    odds = declarations.reachable(simple, pool, 1, 0, keep=declarations.KEEP)
+    assert len(declarations.best(odds)) >= 2  # riichi and a sure yaku of the tiles
+    assert declarations.expected_value(frozenset({"Riichi", "Tanyao"}), odds) > \
+        declarations.expected_value(frozenset({"Riichi"}), odds)
+    odds = declarations.reachable(simple, tuple(parse_tiles(POOL)), 1, 0,
+                                  keep=declarations.KEEP)
+    assert "Tanyao" not in declarations.best(odds)
+    assert declarations.clash("Tanyao", "Yakuhai (chun)") and declarations.clash(
+        "Chiitoitsu", "Pinfu") and not declarations.clash("Riichi", "Menzen Tsumo")
+
+
+def test_pick_estimate_depends_on_the_hand_the_seat_and_the_reading() -> None:
+    # no win before the pool is drawn: a hand near tenpai loses its early wins, a far one
+    # little; the dealer's wins weigh more; a free declaration is worth more than five fixed
+    assert "declared_pool" in ESTIMATES and CATALOG.card(CARD).playable()
+    params = dict(CATALOG.card(CARD).effect("pool").params)
+    near = features(tuple(sorted(parse_tiles("123m456p789s1122z3z"))))
+    far = features(tuple(sorted(parse_tiles("13m46p79s1234567z"))))
+    child, dealer = default_view(1), default_view(0)
+    value = ESTIMATES["declared_pool"]
+    assert value(params, far, child) > 0 > value(params, near, child)
+    assert value(params, near, dealer) < value(params, near, child)
+    fixed = {**params, "declarations": "five_fixed"}
+    assert value(fixed, far, child) < value(params, far, child)

@@ -13,6 +13,7 @@ from pipeline.rules.preset import load_preset
 from pipeline.rules.records import HandStart, Outcome
 from pipeline.rules.scenario import ScriptAgent, scenario_start, spare_tiles
 from pipeline.rules.wall import INDICATORS, URA, Wall
+from pipeline.tiles import parse_types
 
 PRESET = load_preset("online-hanchan")
 CATALOG = load_catalog("1.2")
@@ -235,3 +236,52 @@ def test_kan_tiles_are_drawn_first_past_the_live_wall() -> None:
     assert drawn[-7:] == [121, 130, 135, 129, 134, 128, 133]
     assert wall.at_last_tile and wall.in_play_left == 0
     assert not wall.can_reveal() and wall.spare_dora(2) == ()
+
+
+# ------------------------------------------------------------------ the last discard
+
+
+class WallWatcher(ScriptAgent):
+    """Passes every claim; notes at each claim offer the tile on offer, whether the wall
+    calls it the last discard, and the kinds offered."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.claims: list[tuple[int, bool, frozenset[ActionKind]]] = []
+
+    def decide(self, obs, legal):
+        if legal[-1].kind == ActionKind.PASS and obs.tiles_left == 0 and \
+                any(a.kind != ActionKind.PASS and a.tile is not None for a in legal):
+            tile = next(a.tile for a in legal if a.tile is not None)
+            self.claims.append((tile // 4, obs._state.wall.last_discard,
+                                frozenset(a.kind for a in legal)))
+        return super().decide(obs, legal)
+
+
+def test_one_last_discard_for_the_engine_and_the_hooks_with_satomi() -> None:
+    # card satomi_kanbara, C-22 Satomi, rule K-03; card yukiko_maya, C-22 Yukiko: with draws
+    # past the live wall there are two last discards (of the 70th live tile and of the 78th
+    # tile in play), and no call is offered on either, by the rules or by a card; the discards
+    # between them are ordinary ones, called as any. Before the fix the rules offered no call
+    # once the live wall was empty while the hook views offered Yukiko's priority chi (the
+    # whole-deck invariant checker failed at match indices 20055, 20239, 20271 in winner
+    # rotation and 20105, 20189 in rapid: tests/test_deck_invariants.py)
+    p3 = "11m23m44m" + "5p6p7p8p" + "1z2z"   # Yukiko: pons of 1m and 4m, chis of 1m, 4m, 9p
+    # past the live wall, in draw order: dora[4], ura[4] (filler), dora[3], ura[3], ...,
+    # dora[1], ura[1]: P2 4m, P3, P0 9s, P1 1m, P2 1z, P3 1z, P0 9p, P1 4m (the last)
+    dora, ura = "9p9p1z9s4m", "9s4m1z1m"
+    draws = spare_tiles(69, p3, dora, ura, "1m", avoid="1m4m9p") + "1m"  # P1's, the 70th
+    start = scenario_start(["", "", "", p3], draws=draws, dora=dora, ura=ura)
+    agents = [ScriptAgent(), ScriptAgent(), ScriptAgent(), WallWatcher()]
+    state = HandState(start, PRESET, agents, seats(("satomi_kanbara", 2), ("yukiko_maya", 3)))
+    rec = state.play()
+    assert rec.draw_kind == "exhaustive" and len(live_draws(rec)) == 78
+    t = parse_types("1m4m9p")
+    calls = frozenset({ActionKind.PON, ActionKind.CHI, ActionKind.PASS})
+    # the 70th's 1m and the 78th's 4m, last discards, are offered to nobody: no record
+    assert agents[3].claims == [
+        (t[1], False, calls),           # P2's 4m: the rules' pon and chi
+        (t[0], False, calls),           # P1's 1m: the rules' pon, Yukiko's priority chi
+        (t[2], False, frozenset({ActionKind.CHI, ActionKind.PASS})),  # P0's 9p: hers
+    ]
+    assert not any(e.kind == "chi" for e in rec.events)  # she passed every one

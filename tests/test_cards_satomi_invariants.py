@@ -55,7 +55,10 @@ def run(make_agent, count: int, offset: int) -> Tally:
 
 
 def test_random_play_with_satomi_keeps_the_invariants() -> None:
-    seen = run(RandomAgent, 2, 2).seen
+    # random players seldom win or reach tenpai, so a doubled payment is rare: about one
+    # match in six has one (match indices 6 and 7: 7 has; calls past the live wall, allowed
+    # since the last discard has one notion, moved the earlier sample's)
+    seen = run(RandomAgent, 2, 6).seen
     assert seen["past the live wall"] and seen["double"]
 
 

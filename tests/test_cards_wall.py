@@ -131,10 +131,9 @@ def test_yuuki_does_nothing_in_the_south_round() -> None:
 
 
 def test_c10_yuuki_and_kazue_are_left_out_of_east_only_decks() -> None:
-    # rule C-10
-    rules = load_preset("cards-hanchan").cards
-    east_only = deck_for(CATALOG, rules, east_only=True)
-    hanchan = deck_for(CATALOG, rules, east_only=False)
+    # rule C-10: by the shipped East-only preset's [cards] exclude
+    east_only = deck_for(CATALOG, load_preset("cards-tonpuusen").cards)
+    hanchan = deck_for(CATALOG, load_preset("cards-hanchan").cards)
     for card in ("yuuki_kataoka", "kazue_nanpo"):
         assert card in hanchan and card not in east_only
 

@@ -164,7 +164,7 @@ def test_kinds_playable_and_missing_kinds(cat: Catalog, monkeypatch) -> None:
 
 def test_c02_full_deck_has_53_cards_without_himeko(cat: Catalog) -> None:
     # rule C-02 (the roster's 53 deck cards; Himeko is the back of Mairu's card)
-    deck = cat.deck(east_only=False, only_playable=False)
+    deck = cat.deck(only_playable=False)
     assert len(deck) == 53
     assert "himeko_tsuruta" not in {c.id for c in deck}
     assert [c.id for c in deck] == [i for i in ROSTER_IDS if i != "himeko_tsuruta"]
@@ -172,9 +172,10 @@ def test_c02_full_deck_has_53_cards_without_himeko(cat: Catalog) -> None:
 
 
 def test_c10_east_only_deck_lacks_exactly_yuuki_and_kazue(cat: Catalog) -> None:
-    # rule C-10
-    full = {c.id for c in cat.deck(east_only=False, only_playable=False)}
-    east = {c.id for c in cat.deck(east_only=True, only_playable=False)}
+    # rule C-10: the catalog names the two cards; a deck without them is the preset's choice
+    assert set(cat.east_only_exclusions()) == {"yuuki_kataoka", "kazue_nanpo"}
+    full = {c.id for c in cat.deck(only_playable=False)}
+    east = {c.id for c in cat.deck(exclude=cat.east_only_exclusions(), only_playable=False)}
     assert full - east == {"yuuki_kataoka", "kazue_nanpo"}
     assert east <= full and len(east) == 51
     assert "himeko_tsuruta" not in east
@@ -186,23 +187,23 @@ def test_c10_preset_exclusions_match_the_catalog_flags(cat: Catalog) -> None:
     flagged = {c.id for c in cat if "excluded_east_only" in c.flags}
     assert set(preset.cards.exclude) == flagged
     assert preset.cards.catalog in list_catalogs()
-    deck = cat.deck(east_only=False, exclude=preset.cards.exclude, only_playable=False)
-    assert {c.id for c in deck} == {c.id for c in cat.deck(True, only_playable=False)}
+    deck = cat.deck(exclude=preset.cards.exclude, only_playable=False)
+    assert {c.id for c in deck} == {c.id for c in cat.deck(only_playable=False)} - flagged
 
 
 def test_deck_exclude_and_only_playable(cat: Catalog, monkeypatch) -> None:
-    deck = cat.deck(False, exclude=("saki_miyanaga",), only_playable=False)
+    deck = cat.deck(exclude=("saki_miyanaga",), only_playable=False)
     assert len(deck) == 52 and "saki_miyanaga" not in {c.id for c in deck}
     with pytest.raises(CatalogError, match="no card 'saki'"):
-        cat.deck(False, exclude=("saki",), only_playable=False)
+        cat.deck(exclude=("saki",), only_playable=False)
     # only playable cards: none while nothing is implemented, all with every kind
-    assert cat.deck(False, implemented=()) == ()
-    assert len(cat.deck(False, implemented=EFFECT_KINDS)) == 53
+    assert cat.deck(implemented=()) == ()
+    assert len(cat.deck(implemented=EFFECT_KINDS)) == 53
     some = {"yaku_value", "face_down_discard"}
     both = ["nodoka_haramura", "tomoki_sawamura"]  # the cards made only of these two kinds
-    assert [c.id for c in cat.deck(False, implemented=some)] == both
+    assert [c.id for c in cat.deck(implemented=some)] == both
     monkeypatch.setattr(registry, "IMPLEMENTED_KINDS", frozenset(some))
-    default = [c.id for c in cat.deck(False)]  # the registry: patched kinds plus what code does
+    default = [c.id for c in cat.deck()]  # the registry: patched kinds plus what code does
     assert set(both) <= set(default)
     assert default == [c.id for c in cat.cards if c.in_deck and c.playable()]
 

@@ -86,3 +86,21 @@ def test_thousands_of_hands_with_the_whole_deck_keep_the_invariants(tmp_path: Pa
     assert hands >= 500
     playable = {c.id for c in CATALOG.cards if c.playable()}
     assert len(picked) >= len(playable) // 2  # the whole deck is exercised, not a few cards
+
+
+# Match indices (cards-hanchan, the slow run's base) that once broke the checker, with the
+# mode they were played in and what broke.
+REGRESSIONS = [
+    # card satomi_kanbara, card yukiko_maya, rule K-03: past the live wall the rules offered
+    # no call while the hook views offered Yukiko's priority chi (one notion of the last
+    # discard now: Wall.last_discard)
+    ("winner-rotation", 20055), ("winner-rotation", 20239), ("winner-rotation", 20271),
+    ("rapid", 20105), ("rapid", 20189),
+]
+
+
+@pytest.mark.parametrize(("mode", "index"), REGRESSIONS)
+def test_match_indices_that_once_broke_the_checker_keep_the_invariants(
+        tmp_path: Path, mode: str, index: int) -> None:
+    hands, _, _ = play(mode_preset(tmp_path, mode), 1, index)
+    assert hands >= 4

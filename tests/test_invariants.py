@@ -173,8 +173,11 @@ def check_offer(state: HandState, seat: int, legal: list[Action], preset: Preset
     """What may be offered at all, whatever the hand."""
     p = state.players[seat]
     kinds = {a.kind for a in legal}
-    if state.wall.live_left == 0:
-        assert not kinds & (CALLS | {ActionKind.ANKAN, ActionKind.KAKAN})  # rule K-03
+    if state.wall.last_discard:  # rule K-03: no open calls on the last discard
+        assert not kinds & CALLS
+    if state.wall.at_last_tile or state.wall.live_left == 0:
+        # K-03: no kan on the last draw; H-06, K-07: a kan moves a live tile to the dead wall
+        assert not kinds & {ActionKind.ANKAN, ActionKind.KAKAN, ActionKind.MINKAN}
     if ActionKind.RIICHI in kinds:  # rule H-08, K-02
         assert p.is_closed and not p.riichi
         assert state.wall.live_left >= preset.riichi_min_wall >= 4

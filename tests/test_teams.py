@@ -11,6 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pipeline.cards.catalog import load_catalog
+from pipeline.cards.table import CardTable
 from pipeline.cards.teams import (
     MODES,
     TeamError,
@@ -25,10 +26,11 @@ from pipeline.cards.teams import (
     record_pick,
     start_hand,
 )
+from pipeline.rules.agents import RandomAgent
 from pipeline.rules.preset import CardRules, load_preset
 
 CATALOG = load_catalog("1.2")
-DECK = deck_for(CATALOG, CardRules(enabled=True), east_only=False, only_playable=False)
+DECK = deck_for(CATALOG, CardRules(enabled=True), only_playable=False)
 NO_TENPAI = [False] * 4
 
 
@@ -266,15 +268,33 @@ def test_c08_new_character_every_hand_until_five_played_then_refresh():
 
 
 def test_c10_east_only_preset_removes_exactly_yuuki_and_kazue():
-    full = deck_for(CATALOG, load_preset("cards-hanchan").cards, False, only_playable=False)
-    east = deck_for(CATALOG, load_preset("cards-tonpuusen").cards, True, only_playable=False)
+    # rule C-10: the shipped East-only preset lists the two cards
+    full = deck_for(CATALOG, load_preset("cards-hanchan").cards, only_playable=False)
+    east = deck_for(CATALOG, load_preset("cards-tonpuusen").cards, only_playable=False)
     assert set(full) - set(east) == {"yuuki_kataoka", "kazue_nanpo"}
     assert set(east) <= set(full) and len(full) == 53
 
 
-def test_c10_flags_apply_even_without_the_preset_exclude_list():
-    east = deck_for(CATALOG, load_preset("cards-hanchan").cards, True, only_playable=False)
-    assert "yuuki_kataoka" not in east and "kazue_nanpo" not in east
+def test_c10_exclusions_are_switched_by_the_preset_both_ways(tmp_path):
+    # rule C-10, as 'saki presets show' says of [cards] exclude: an East-only preset with an
+    # empty list keeps Yuuki and Kazue in the deck (the catalog flag only names them), and a
+    # hanchan preset that lists them removes them; the deck a match is dealt from follows
+    keep = tmp_path / "east-all.toml"
+    keep.write_text('extends = "cards-tonpuusen"\nname = "east-all"\n[cards]\nexclude = []\n')
+    drop = tmp_path / "hanchan-c10.toml"
+    drop.write_text('extends = "cards-hanchan"\nname = "hanchan-c10"\n[cards]\n'
+                    'exclude = ["kazue_nanpo", "yuuki_kataoka"]\n')
+    two = {"yuuki_kataoka", "kazue_nanpo"}
+    kept, dropped = load_preset(str(keep)), load_preset(str(drop))
+    assert kept.length == "tonpuusen" and kept.cards.exclude == ()
+    assert two <= set(deck_for(CATALOG, kept.cards, only_playable=False))
+    assert not two & set(deck_for(CATALOG, dropped.cards, only_playable=False))
+    assert set(CATALOG.east_only_exclusions()) == two
+    for preset, present in ((kept, True), (load_preset("cards-tonpuusen"), False)):
+        table = CardTable(preset, [RandomAgent(s) for s in range(4)], seed=1, match_index=0,
+                          catalog=CATALOG)
+        dealt = set(table.state.deck) | {c for team in table.state.teams for c in team}
+        assert (two <= dealt) is present and (not two & dealt) is not present
 
 
 def test_himeko_is_never_in_the_deck_nor_dealt():

@@ -55,6 +55,9 @@ BASE_AGGRESSION = 1.8
 # A riichi player is already waiting: a hand two or more steps from tenpai seldom wins that race
 # and has more unsafe tiles to pass before it gets there, so its chance counts this much.
 FAR_VS_RIICHI = 0.25
+# Declared yaku (Ryuuka's pool) that a call would lose: no call while one is declared.
+CLOSED_DECLARED = frozenset({"Riichi", "Menzen Tsumo", "Pinfu", "Iipeiko", "Chiitoitsu"})
+
 # Riichi declared with a stake (an ability's choice): only this early, and with these points.
 STAKE_RIICHI_MIN_TILES = 24
 # A character whose damaten pays (Hiroe: no payment for others' tsumo, higher players' ippatsu
@@ -153,6 +156,7 @@ class HeuristicBot:
         self.style = style(bot_style) if isinstance(bot_style, str) else bot_style
         self.playing: frozenset[str] = frozenset()  # effect kinds of this hand's character
         self.extra: frozenset[tuple[int, int, int]] = frozenset()  # its extra sequences
+        self.declared: frozenset[str] = frozenset()  # yaku this hand's card made her declare
 
     # ------------------------------------------------------------------ the agent contract
 
@@ -182,7 +186,9 @@ class HeuristicBot:
         if ":put_" in detail:
             return self._put_back_choice(obs, legal)
         if ":declare:" in detail:
-            return first  # the card lists its sensible declaration first
+            # the card lists its sensible declaration first
+            self.declared = frozenset(detail.split(":declare:", 1)[1].split("+"))
+            return first
         if detail.endswith(":draw_instead"):
             return self._pool_draw_choice(obs, legal)
         if detail.endswith(":take"):
@@ -489,6 +495,7 @@ class HeuristicBot:
         choice = choose(starting_hand, team, situation)
         self.playing = effect_kinds(choice, situation)
         self.extra = extra_sequences(self.playing)  # counted when building her hand
+        self.declared = frozenset()
         return choice
 
     def play_without_ability(self) -> None:
@@ -754,6 +761,8 @@ class HeuristicBot:
         counts[t] += 1
         if outs == 0:
             return False
+        if "Riichi" in self.declared:
+            return True  # a declared riichi: without it her hand cannot win
         if dama_yaku and outs >= DAMA_MIN_OUTS:
             return False  # her damaten is worth more than riichi's han (see DAMA_CARD)
         if threats and outs < 4 and han < 2:
@@ -783,8 +792,8 @@ class HeuristicBot:
     def _claim(self, obs: Observation, legal: list[Action]) -> Action:
         passing = legal[-1]
         options = [a for a in legal if a.kind in _CLAIMS]
-        if not options:
-            return passing
+        if not options or self.declared & CLOSED_DECLARED:
+            return passing  # a call would lose a declared yaku that needs a closed hand
         seat = obs.seat
         counts = counts34(obs.concealed)
         melds = obs.melds(seat)

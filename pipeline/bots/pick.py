@@ -408,6 +408,25 @@ def last_tile_mastery(params: Mapping[str, Any], f: HandFeatures, view: PickView
 POND_SWAP_WORTH = {"pond_6_or_12_or_riichi": 250.0, "after_call": 150.0}
 
 
+# A declared pool (Ryuuka): no win before the pool is drawn, so the wins a hand would make in
+# its first draws are delayed (some lost); the pool's tiles are known and drawn in her order; a
+# declaration of any combination may add a yaku's han, five fixed ones often drop the hand's own.
+POOL_EARLY_WINS = {-1: 0.8, 0: 0.75, 1: 0.6, 2: 0.45, 3: 0.3}  # wins within ten draws
+EARLY_LOW = 0.15
+POOL_DELAY_LOSS = 0.7      # of the wins delayed past the pool, the share that never comes
+POOL_TILE_WORTH = 5.0      # a pool tile drawn in her order instead of blind
+POOL_DECLARED_HAN = {"any_combination": 0.3, "five_fixed": -0.3}  # han gained by declaring
+
+
+def declared_pool(params: Mapping[str, Any], f: HandFeatures, view: PickView) -> float:
+    """Worth more the farther the hand is from tenpai (it loses fewer early wins) and with a
+    free declaration; the dealer's wins weigh more either way."""
+    share = POOL_EARLY_WINS.get(f.shanten, EARLY_LOW) * min(1.0, params["tiles"] / 10)
+    lost = f.win_chance * share * POOL_DELAY_LOSS * _win_value(view)
+    han = POOL_DECLARED_HAN.get(params["declarations"], 0.0)
+    return f.win_chance * han_points(han, view) + POOL_TILE_WORTH * params["tiles"] - lost
+
+
 def swap_with_discard(params: Mapping[str, Any], f: HandFeatures, view: PickView) -> float:
     """A known tile for a useless one, worth more while the hand is far from tenpai."""
     return POND_SWAP_WORTH[params["when"]] * (1.5 if f.shanten >= 2 else 1.0)
@@ -471,7 +490,7 @@ ESTIMATES: dict[str, Estimate] = {
     "wall_exchange": wall_exchange,
     "draw_from_discards": _flat(200.0),
     "private_extra_tile": _flat(400.0),
-    "declared_pool": _flat(-500.0),  # no win before ten draws from a known pool; yaku fixed
+    "declared_pool": declared_pool,
     "last_tile_mastery": last_tile_mastery,
     "wall_to_indicator": _flat(100.0),  # eight more draws for everyone: more wins, hers too
     "noten_double_wall": own_wall_dora,

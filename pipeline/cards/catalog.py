@@ -44,7 +44,8 @@ TOP_KEYS = ("version", "date", "source", "card")
 CARD_KEYS = ("id", "name", "school", "text", "clarifications", "flags", "effect")
 FLAGS: dict[str, str] = {
     "never_in_deck": "never shuffled into the deck (enters play only through another card)",
-    "excluded_east_only": "removed from the deck in East-only games (rule C-10)",
+    "excluded_east_only": "the rulebook removes it from the deck in East-only games (rule "
+                          "C-10); a preset does so by listing it in [cards] exclude",
     "two_sided": "the card has a second side it can flip to",
 }
 
@@ -214,16 +215,16 @@ class Catalog:
 
     def deck(
         self,
-        east_only: bool,
         exclude: Iterable[str] = (),
         only_playable: bool = True,
         implemented: Iterable[str] | None = None,
     ) -> tuple[Card, ...]:
         """The cards to shuffle for a match, in catalog order.
 
-        Never a card flagged ``never_in_deck``; for East-only games without the cards flagged
-        ``excluded_east_only`` (rule C-10); without the ``exclude`` ids (each must be a card of
-        the catalog); with ``only_playable``, only cards whose effect kinds are all implemented.
+        Never a card flagged ``never_in_deck``; without the ``exclude`` ids (each must be a card
+        of the catalog: the preset's ``[cards] exclude``, where the C-10 exclusions of East-only
+        games are switched, see :meth:`east_only_exclusions`); with ``only_playable``, only
+        cards whose effect kinds are all implemented.
         """
         excluded = set(exclude)
         for card_id in excluded:
@@ -232,10 +233,15 @@ class Catalog:
         return tuple(
             c for c in self.cards
             if c.in_deck
-            and not (east_only and "excluded_east_only" in c.flags)
             and c.id not in excluded
             and (not only_playable or c.playable(done))
         )
+
+    def east_only_exclusions(self) -> tuple[str, ...]:
+        """The cards the rulebook removes in East-only games (flag ``excluded_east_only``, rule
+        C-10). The catalog only names them: a preset removes them by listing them in
+        ``[cards] exclude`` (cards-tonpuusen does), so a preset may also keep them."""
+        return tuple(c.id for c in self.cards if "excluded_east_only" in c.flags)
 
     def canonical(self) -> str:
         """The catalog's content as canonical JSON: independent of comments, key order, line

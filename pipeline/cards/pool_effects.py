@@ -3,13 +3,23 @@ that must hold exactly the yaku declared.
 
 Before her first discard (at the hand's start, after the deal) the next ``tiles`` live-wall
 tiles go beside her hand face up: the public log names them, so every seat sees them. She then
-declares a combination of yaku, one choice among :data:`DECLARATIONS` (the scoring library's
-yaku names). While tiles are left beside her hand, each live draw of hers is one of them, in the
-order she likes (offered with no wall draw: ``":draw_instead"``); a rinshan draw after a kan
-stays the dead wall's. She may win only once none are left, and only when the win holds every
-declared yaku; yaku outside the declaration count for nothing (C-22 Ryuuka). The +1 han for a
-tsumo is the card's ``condition_bonus`` effect (extra han, not a yaku), counted whether menzen
-tsumo was declared or not.
+declares a combination of yaku; which combinations she may declare is the reading
+``declarations``:
+
+- ``any_combination`` (the default): any combination of the yaku her hand and the pool put within
+  reach (:mod:`pipeline.cards.declarations`: the yaku a hand's tiles make, each lacking at most a
+  few tiles, no two that one win cannot hold together). She declares them one at a time: each
+  step offers the combination so far with one more yaku, and, once one is chosen, the
+  combination so far (which ends the declaration);
+- ``five_fixed``: one of :data:`DECLARATIONS`, in one step.
+
+While tiles are left beside her hand, each live draw of hers is one of them, in the order she
+likes (offered with no wall draw: ``":draw_instead"``); a rinshan draw after a kan stays the dead
+wall's. She may win only once none are left, and only when the win holds every declared yaku;
+yaku outside the declaration count for nothing (C-22 Ryuuka). The +1 han for a tsumo is the
+card's ``condition_bonus`` effect (extra han, not a yaku), counted whether menzen tsumo was
+declared or not. A declared riichi made on her first turn is a double riichi, and counts
+as such.
 
 With menzen tsumo declared, a ron is a chombo (C-22 Ryuuka). It may still be declared, as at a
 real table: once the pool is empty, a ron her hand could make by the usual rules (any yaku) is
@@ -17,16 +27,21 @@ offered with the detail ``"<card>:chombo"`` (through ``claim_filter``), and the 
 the hand with the chombo penalty of rule C-20 (``win_is_chombo``).
 
 Bot policy (Ryuuka Shimizudani): the bot declares the card's preferred combination, offered
-first (:func:`preferred`: tanyao when hand and pool hold at most 3 terminals and honors, since
-it survives calls; riichi otherwise), and draws from the pool the tile that leaves her hand
-closest to tenpai, keeping a tile that completes her hand for last (she may win only once the
-pool is empty). It never declares a ron marked as a chombo: a reverse mangan for nothing.
+first: under ``any_combination`` the one of highest expected value (:func:`pipeline.cards.
+declarations.best`: the chance a win holds every declared yaku times what it pays), under
+``five_fixed`` :func:`preferred` (tanyao when hand and pool hold at most 3 terminals and honors,
+since it survives calls; riichi otherwise). She draws from the pool the tile that leaves her
+hand closest to tenpai, keeping a tile that completes her hand for last (she may win only once
+the pool is empty); with a yaku declared that needs a closed hand she makes no call, and with
+riichi declared she declares riichi as soon as she is tenpai. It never declares a ron marked as
+a chombo: a reverse mangan for nothing.
 """
 
 from __future__ import annotations
 
 from dataclasses import replace
 
+from pipeline.cards import declarations
 from pipeline.cards.catalog import Card
 from pipeline.rules.actions import Action, ActionKind
 from pipeline.rules.hooks import ClaimView, DrawView, TableControls, WallControls, WinView
@@ -35,7 +50,8 @@ from pipeline.tiles import TERMINAL_HONOR_TYPES
 
 POOL_KINDS = frozenset(("declared_pool",))
 
-# The combinations she may declare (names as the scoring library reports them).
+# The combinations she may declare under ``five_fixed`` (names as the scoring library reports
+# them).
 DECLARATIONS: tuple[frozenset[str], ...] = (
     frozenset({"Riichi"}),
     frozenset({"Tanyao"}),
@@ -46,6 +62,15 @@ DECLARATIONS: tuple[frozenset[str], ...] = (
 TANYAO_MAX_OUTSIDE = 3   # terminals and honors among hand and pool that still allow tanyao
 MENZEN_TSUMO = "Menzen Tsumo"
 CHOMBO = ":chombo"       # detail ending of a ron that is a chombo once declared
+# A declared yaku that a win also holds under another name: a riichi made on her first turn
+# is a double riichi, and is her declared riichi.
+SAME_YAKU = {"Double Riichi": "Riichi"}
+
+
+def counted(declared: frozenset[str]) -> frozenset[str]:
+    """The yaku names a win may count for this declaration (a declared riichi counts as a
+    double riichi when made on her first turn)."""
+    return declared | {other for other, name in SAME_YAKU.items() if name in declared}
 
 
 def declaration_label(yaku: frozenset[str]) -> str:
@@ -71,8 +96,9 @@ class DeclaredPool:
     def __init__(self, card: Card, seat: int) -> None:
         self.seat = seat
         self.name = card.id
-        sizes = [e.params["tiles"] for e in card.effects if e.kind == "declared_pool"]
-        self.size: int | None = sizes[0] if sizes else None
+        pools = [e.params for e in card.effects if e.kind == "declared_pool"]
+        self.size: int | None = pools[0]["tiles"] if pools else None
+        self.reading: str = pools[0]["declarations"] if pools else ""
         self.wall: WallControls | None = None
         self.declared: frozenset[str] = frozenset()
 
@@ -84,17 +110,49 @@ class DeclaredPool:
         return self.wall.aside(self.seat) if self.wall is not None else ()
 
     def hand_start(self, table: TableControls) -> None:
-        """The pool is set aside, then she declares (the options in the bots' order first)."""
+        """The pool is set aside, then she declares (the bots' choice offered first)."""
         if self.size is None:
             return
         self.wall = table.wall()
         pool = self.wall.set_aside_face_up(self.seat, self.size, self.name)
-        first = preferred(self.wall.concealed(self.seat), pool)
-        ordered = [first, *(d for d in DECLARATIONS if d != first)]
-        options = [Action(ActionKind.ABILITY, self.seat,
-                          detail=f"{self.name}:declare:{declaration_label(d)}") for d in ordered]
-        self.declared = parse_declaration(self.wall.choose(self.seat, options).detail)
+        hand = self.wall.concealed(self.seat)
+        if self.reading == "five_fixed":
+            first = preferred(hand, pool)
+            ordered = [first, *(d for d in DECLARATIONS if d != first)]
+            self.declared = self._ask(ordered)
+        else:
+            winds = ((self.seat - table.dealer()) % 4, self.wall.round_wind())
+            reach = declarations.reachable(hand, pool, *winds)
+            odds = declarations.reachable(hand, pool, *winds, keep=declarations.KEEP)
+            self.declared = self._declare_any(reach, declarations.best(odds))
         table.note(self.seat, self.name, f"declares {declaration_label(self.declared)}")
+
+    def _ask(self, options: list[frozenset[str]]) -> frozenset[str]:
+        assert self.wall is not None
+        actions = [Action(ActionKind.ABILITY, self.seat,
+                          detail=f"{self.name}:declare:{declaration_label(d)}") for d in options]
+        return parse_declaration(self.wall.choose(self.seat, actions).detail)
+
+    def _declare_any(self, short: dict[str, int], target: frozenset[str]) -> frozenset[str]:
+        """Any combination of the reachable yaku, one yaku a step: each step offers the
+        combination so far plus one yaku that does not clash with it, and (once it holds one)
+        the combination so far, which ends the declaration. The bots' target is offered first:
+        its next yaku, or the stop once it is complete."""
+        chosen: frozenset[str] = frozenset()
+        while True:
+            adds = [chosen | {y} for y in sorted(short)
+                    if y not in chosen and not any(declarations.clash(y, x) for x in chosen)]
+            if not adds:
+                return chosen
+            missing = sorted(target - chosen) if chosen <= target else []
+            first = chosen | {missing[0]} if missing else chosen
+            options = [*adds, chosen] if chosen else adds
+            if first in options:
+                options = [first, *(d for d in options if d != first)]
+            picked = self._ask(options)
+            if picked == chosen:
+                return chosen
+            chosen = picked
 
     def before_draw(self, view: DrawView) -> list[Action]:
         """Her live draw comes from the pool while it holds tiles (one offer per type)."""
@@ -114,7 +172,7 @@ class DeclaredPool:
         if win.seat != self.seat or not self.declared or \
                 self.chombo_ron(win.seat, win.discarder):
             return None
-        return ScoringModifiers(allowed_yaku=self.declared)
+        return ScoringModifiers(allowed_yaku=counted(self.declared))
 
     def win_allowed(self, win: WinView) -> bool:
         """Her win needs an empty pool and every declared yaku; with menzen tsumo declared a
@@ -126,8 +184,9 @@ class DeclaredPool:
         if self.chombo_ron(win.seat, win.discarder):
             return True
         result = score_win(win.ctx, ScoringRules(),
-                           ScoringModifiers(allowed_yaku=self.declared))
-        return result is not None and self.declared <= {name for name, _ in result.yaku}
+                           ScoringModifiers(allowed_yaku=counted(self.declared)))
+        return result is not None and self.declared <= {
+            SAME_YAKU.get(name, name) for name, _ in result.yaku}
 
     def claim_filter(self, view: ClaimView, actions: list[Action]) -> list[Action]:
         """Her ron with menzen tsumo declared is marked as a chombo (``":chombo"``)."""
@@ -139,3 +198,14 @@ class DeclaredPool:
     def win_is_chombo(self, win: WinView) -> bool:
         """C-22 Ryuuka: declaring menzen tsumo then winning by ron is a chombo."""
         return self.chombo_ron(win.seat, win.discarder)
+
+
+def step_towards(legal: list[Action], target: frozenset[str]) -> Action:
+    """The declaration step that leads to ``target`` (a scripted seat's answer): the target
+    itself when offered (it ends the declaration once reached), else the step adding one of
+    its yaku."""
+    steps = [(parse_declaration(a.detail), a) for a in legal]
+    for yaku, a in steps:
+        if yaku == target:
+            return a
+    return next(a for yaku, a in steps if yaku <= target)

@@ -47,7 +47,7 @@ class CardTable:
         self.agents = agents
         self.catalog = catalog or load_catalog(preset.cards.catalog)
         self.holder = holder
-        deck = deck_for(self.catalog, preset.cards, east_only=preset.length == "tonpuusen")
+        deck = deck_for(self.catalog, preset.cards)
         if holder is not None:
             deck = [c for c in deck if c != holder[1]]
         self.state: TeamState = new_match(preset.cards, deck, match_rng(seed, match_index),

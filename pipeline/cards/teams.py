@@ -5,7 +5,7 @@ Pure and seeded: every random choice comes from the ``random.Random`` the caller
 seed gives the same teams, options and rotations. The match loop drives one :class:`TeamState` per
 match through this cycle::
 
-    state = new_match(card_rules, deck_for(catalog, card_rules, east_only, only_playable), rng)
+    state = new_match(card_rules, deck_for(catalog, card_rules, only_playable), rng)
     for each hand:
         start_hand(state)                      # rapid: deals the hand's cards
         for each seat: record_pick(state, seat, <one of options_for_hand(state, seat)>)
@@ -103,15 +103,11 @@ def match_rng(seed: int, match_index: int) -> random.Random:
     return random.Random(derive_seed(seed, match_index, "cards"))
 
 
-def deck_for(
-    catalog: Catalog, card_rules: CardRules, east_only: bool, only_playable: bool = True
-) -> list[str]:
+def deck_for(catalog: Catalog, card_rules: CardRules, only_playable: bool = True) -> list[str]:
     """Card ids to shuffle for a match, in catalog order: never Himeko (``never_in_deck``),
-    without the C-10 cards in East-only games and without the preset's ``exclude`` ids."""
-    return [
-        c.id
-        for c in catalog.deck(east_only, exclude=card_rules.exclude, only_playable=only_playable)
-    ]
+    and without the preset's ``exclude`` ids. The preset decides the C-10 exclusions of
+    East-only games (cards-tonpuusen lists them): a game's length removes no card by itself."""
+    return [c.id for c in catalog.deck(exclude=card_rules.exclude, only_playable=only_playable)]
 
 
 def cards_needed(card_rules: CardRules, seats: int = SEATS) -> int:

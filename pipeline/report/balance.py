@@ -108,7 +108,7 @@ def _check_deck(config: Any) -> None:
     """Refuse a deck too small for the preset's teams before any run starts (the simulator
     checks each run too, but only when it starts it)."""
     rules = config.preset
-    deck = deck_for(config.catalog, rules.cards, east_only=rules.length == "tonpuusen")
+    deck = deck_for(config.catalog, rules.cards)
     needed = cards_needed(rules.cards)
     if len(deck) < needed:
         raise TeamError(

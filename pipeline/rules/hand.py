@@ -490,7 +490,7 @@ class HandState(HookPoints):
         t = tile // 4
         if (t in p.waits() or self.abilities) and self._can_ron(seat, tile):
             acts.append(_offer(_RON, seat, tile))
-        last = self.wall.live_left == 0
+        last = self.wall.last_discard
         if p.riichi and not last and self.abilities and self._riichi_kan(p, t):
             same = tuple(sorted(x for x in p.concealed if x // 4 == t))
             acts.append(_offer(_MINKAN, seat, tile, same))

@@ -123,7 +123,7 @@ class HookPoints:
         p = self.players[seat]
         view = ClaimView(seat=seat, discarder=discarder, tile=tile,
                          concealed=tuple(p.concealed), in_riichi=p.riichi,
-                         last_discard=self.wall.at_last_tile, ponds=self._pond_tiles(),
+                         last_discard=self.wall.last_discard, ponds=self._pond_tiles(),
                          unclaimable=unclaimable, kan_tile=kan_tile)
         for ability in listening:
             legal = ability.claim_filter(view, legal)

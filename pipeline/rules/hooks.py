@@ -466,7 +466,7 @@ class ClaimView:
     tile: int | None                    # the discarded tile (None on the seat's own turn)
     concealed: tuple[int, ...]          # the calling seat's concealed tiles
     in_riichi: bool
-    last_discard: bool                  # no open calls on the last discard (rule K-03)
+    last_discard: bool                  # no open calls on it (rule K-03): Wall.last_discard
     ponds: tuple[tuple[int, ...], ...]  # face-up tiles lying in each pond (the discard last)
     unclaimable: bool = False           # an ability's discard that nobody may call or ron
     kan_tile: bool = False              # the tile is a kan's (robbing it: chankan), no discard

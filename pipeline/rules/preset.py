@@ -267,7 +267,8 @@ OPTIONS: dict[str, OptionSpec] = {
         pattern=r"\d+\.\d+(\.\d+)?",
     ),
     "cards.exclude": OptionSpec(
-        "ids", (), "card ids removed from the deck before dealing", "C-10"
+        "ids", (), "card ids removed from the deck before dealing (the C-10 East-only "
+        "exclusions apply only when listed here)", "C-10"
     ),
 }
 

@@ -127,10 +127,20 @@ class Wall:
     @property
     def at_last_tile(self) -> bool:
         """Whether the latest draw was a last tile (haitei; its discard is houtei): the last
-        live tile, or the last tile in play when draws go on into the dead wall."""
+        live tile, or the last tile in play when draws go on into the dead wall. The one
+        notion of the last tile, for the engine and every hook view alike."""
         if self.live:
             return False
         return self.extension is None or not self.extension
+
+    @property
+    def last_discard(self) -> bool:
+        """Whether a discard now is a last discard: the discard of a last tile
+        (:attr:`at_last_tile`). It may win as houtei and no open call may take it (rule K-03);
+        when draws go on into the dead wall there are two, and the discards between them are
+        ordinary ones. The one notion of the last discard, for the engine and every hook
+        view alike."""
+        return self.at_last_tile
 
     def draw_rinshan(self) -> int:
         """A replacement tile after a kan; the last live tile moves to the dead wall (K-07)."""

@@ -429,8 +429,7 @@ def simulate(config: RunConfig, out: Path | None = None, *, workers: int | None 
     """
     out = Path(out) if out is not None else config.default_out()
     if config.preset.cards.enabled:  # a deck too small for the teams fails before any file
-        deck = deck_for(config.catalog, config.preset.cards,
-                        east_only=config.preset.length == "tonpuusen")
+        deck = deck_for(config.catalog, config.preset.cards)
         needed = cards_needed(config.preset.cards)
         if len(deck) < needed:
             raise TeamError(f"preset {config.preset.name!r}: the deck has {len(deck)} playable "

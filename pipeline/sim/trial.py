@@ -157,7 +157,7 @@ class TrialConfig:
 
 def trial_deck(catalog: Catalog, preset: Preset) -> list[str]:
     """The cards a trial of this preset can try: the preset's deck."""
-    return deck_for(catalog, preset.cards, east_only=preset.length == "tonpuusen")
+    return deck_for(catalog, preset.cards)
 
 
 def card_folder(out: Path, card: str) -> Path:
