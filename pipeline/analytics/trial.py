@@ -14,7 +14,10 @@ of that seat's hands played again without the ability. Per card:
   ``deal_in_rate_without`` from the replays;
 - ``placement`` (mean rank, 1 = first) and ``result`` (mean final result with uma) of the
   holder in those matches, ``points_per_hand`` (its mean delta with the ability);
-- ``triggers_per_hand``: ability events on the holder's seat per hand.
+- ``triggers_per_hand``: the holder's card's events that changed play or points, per hand
+  (wherever they landed); ``bookkeeping_per_hand``, ``offers_per_hand`` and
+  ``offers_taken_per_hand``: its bookkeeping events, the optional choices it was offered and
+  those it took.
 
 Only the blocks the trial measured (``trial.json``) are read, through the shards' manifests,
 each file checked against its size and sha256 as for a run.
@@ -41,7 +44,8 @@ _WINS = ("tsumo_win", "ron_win")
 COLUMNS = ("card", "name", "hands", "matches", "value", "value_lo", "value_hi", "value_se",
            "half_width", "changed", "degenerate", "win_rate", "win_rate_without",
            "deal_in_rate", "deal_in_rate_without", "call_rate", "riichi_rate", "placement",
-           "result", "points_per_hand", "triggers_per_hand")
+           "result", "points_per_hand", "triggers_per_hand", "bookkeeping_per_hand",
+           "offers_per_hand", "offers_taken_per_hand")
 
 
 def read_trial_doc(out: Path) -> dict:
@@ -135,7 +139,11 @@ def _card_row(card: str, t: dict[str, pl.DataFrame]) -> dict:
         "placement": share(matches, pl.col("rank")),
         "result": share(matches, pl.col("result")),
         "points_per_hand": share(hands, pl.col("delta")),
-        "triggers_per_hand": (float(hands["ability_triggers"].sum()) / n) if n else None,
+        **{f"{name}_per_hand": (float(hands[column].sum()) / n) if n and column in
+           hands.columns else None
+           for name, column in (("triggers", "ability_triggers"),
+                                ("bookkeeping", "ability_bookkeeping"),
+                                ("offers", "offers"), ("offers_taken", "offers_taken"))},
     }
 
 
