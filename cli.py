@@ -16,7 +16,12 @@ from pipeline.cards.teams import TeamError
 from pipeline.datafiles import check_writable
 from pipeline.replay.record import RecordError
 from pipeline.report import ReportError
-from pipeline.report.balance import DEFAULT_GAMES, DEFAULT_PRESET
+from pipeline.report.balance import (
+    DEFAULT_GAMES,
+    DEFAULT_PRESET,
+    DEFAULT_TRIAL_BUDGET,
+    DEFAULT_TRIAL_TARGET,
+)
 from pipeline.rules.preset import PresetError, describe_options, list_presets, load_preset
 from pipeline.sim import SimError
 
@@ -755,6 +760,9 @@ def report(
         help="Points per hand against the field beyond which a character is flagged")] = 300.0,
     min_hands: Annotated[int, typer.Option(
         min=1, help="Fewest hands a character needs before it is judged")] = 200,
+    trial: Annotated[Path | None, typer.Option(
+        help="A saki trial folder of the same preset and catalog: the report then leads with "
+        "each card's ability value, e.g. --trial data/runs/trial-cards-hanchan-1.2-s1")] = None,
 ) -> None:
     """Write a balance report of a finished run as one HTML file that opens from disk.
 
@@ -768,7 +776,8 @@ def report(
         check_writable(site, "--site", ReportError, folder=True)
     folder = _run_folder(run)
     reference = _run_folder(compare) if compare is not None else None
-    built = build_report(folder, reference, threshold=threshold, min_hands=min_hands)
+    built = build_report(folder, reference, threshold=threshold, min_hands=min_hands,
+                         trial=trial)
     if out is not None or site is None:
         target = write_report(built, out or default_report_path(folder, reference))
         typer.echo(f"report written to {target}")
@@ -806,6 +815,15 @@ def balance(
     paired: Annotated[bool, typer.Option(
         "--paired", help="Also replay every hand with a character without its ability, for "
         "the ability's effect with the luck of the deal removed (about twice as long)")] = False,
+    trials: Annotated[bool, typer.Option(
+        "--trials/--no-trials", help="Also play card trials of every card (each card's "
+        "ability value, which the report leads with; docs/trials.md)")] = True,
+    trial_target: Annotated[float, typer.Option(
+        help="Trials: the interval half-width to reach per card, in points per hand")
+    ] = DEFAULT_TRIAL_TARGET,
+    trial_budget: Annotated[int, typer.Option(
+        min=1, help="Trials: most hands of trial matches in all, e.g. --trial-budget 50000 for "
+        "narrower intervals")] = DEFAULT_TRIAL_BUDGET,
 ) -> None:
     """Simulate a card preset, compute every character's statistics and write the report.
 
@@ -820,7 +838,8 @@ def balance(
                                  (runs, "--runs", True)):
         if path is not None:
             check_writable(path, option, SimError, folder=folder)
-    plan = plan_balance(preset, cards, games, seed, compare_preset, compare_cards, runs, paired)
+    plan = plan_balance(preset, cards, games, seed, compare_preset, compare_cards, runs, paired,
+                        trials=trials, trial_target=trial_target, trial_budget=trial_budget)
     result = run_balance(plan, out=out, site=site, workers=workers, progress=ProgressBar,
                          say=typer.echo)
     if result.nerfs:

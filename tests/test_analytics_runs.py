@@ -63,9 +63,15 @@ def test_every_metric_matches_its_definition_on_a_real_card_run(tmp_path: Path,
         wins = mine.filter(pl.col("outcome").is_in(["tsumo_win", "ron_win"]))
         draws = mine.filter(pl.col("draw_kind").is_in(["exhaustive", "nagashi_mangan"]))
         held = picks.filter(pl.col("team").list.contains(row["group"]))
-        fired = events.filter(pl.col("kind") == "ability").join(
+        # an ability event counts for the seat whose card caused it; bookkeeping apart
+        credited = events.filter(pl.col("kind") == "ability").with_columns(
+            seat=pl.col("card_seat"))
+        fired = credited.filter(pl.col("effect") != "bookkeeping").join(
             mine.select("match_id", "hand_index", "seat"), on=["match_id", "hand_index", "seat"])
-        valued = fired["detail"].str.extract(r"([+-]?\d+) points", 1).cast(pl.Int64).drop_nulls()
+        valued_rows = credited.join(
+            mine.select("match_id", "hand_index", "seat"), on=["match_id", "hand_index", "seat"])
+        valued = (valued_rows["detail"].str.extract(r"([+-]?\d+) points", 1).cast(pl.Int64)
+                  .drop_nulls())
         assert row["hands"] == n
         assert row["matches"] == mine["match_id"].n_unique()
         assert row["win_rate"] == pytest.approx(wins.height / n)

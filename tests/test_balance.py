@@ -34,7 +34,7 @@ def test_balance_plays_both_presets_and_writes_a_comparison(tmp_path: Path) -> N
     runs, out, site = tmp_path / "runs", tmp_path / "r" / "cmp.html", tmp_path / "site"
     args = ["--preset", str(hanchan), "--compare-preset", str(east), "--games", "2",
             "--seed", "3", "--workers", "1", "--runs", str(runs), "--out", str(out),
-            "--site", str(site)]
+            "--site", str(site), "--no-trials"]
     first = balance(*args)
     assert first.exit_code == 0, first.output
     folders = {p.name: p for p in runs.iterdir()}
@@ -124,7 +124,7 @@ def test_a_run_played_by_other_code_is_played_again_not_reused(tmp_path: Path,
     hanchan = preset(tmp_path, "cards-hanchan")
     runs, out = tmp_path / "runs", tmp_path / "r.html"
     args = ["--preset", str(hanchan), "--games", "1", "--seed", "4", "--workers", "1",
-            "--runs", str(runs), "--out", str(out)]
+            "--runs", str(runs), "--out", str(out), "--no-trials"]
     assert balance(*args).exit_code == 0
     (folder,) = runs.iterdir()
     meta = json.loads((folder / "run.json").read_text())
@@ -144,7 +144,7 @@ def test_an_identical_run_is_reused_wherever_it_is_kept(tmp_path: Path) -> None:
     hanchan = preset(tmp_path, "cards-hanchan")
     runs = tmp_path / "runs"
     args = ["--preset", str(hanchan), "--games", "1", "--seed", "8", "--workers", "1",
-            "--runs", str(runs), "--out", str(tmp_path / "r.html")]
+            "--runs", str(runs), "--out", str(tmp_path / "r.html"), "--no-trials"]
     assert balance(*args).exit_code == 0
     (folder,) = runs.iterdir()
     moved = folder.rename(runs / "kept-from-last-week")
@@ -204,3 +204,28 @@ def test_cards_new_refuses_shipped_names_and_existing_files(tmp_path: Path,
     bad = CliRunner().invoke(cli.app, ["cards", "new", "../evil"])
     assert bad.exit_code == 2 and "letters, digits" in bad.output
     assert sorted(p.name for p in (tmp_path / "data" / "cards").iterdir()) == ["x1.toml"]
+
+
+def test_balance_runs_trials_by_default_and_the_report_leads_with_their_values(
+        tmp_path: Path) -> None:
+    """Four test cards (win multipliers 1 and 4, tests/test_paired.py), teams of one:
+    the trials give each card an ability value; the report's tier view and candidates use it,
+    with the in-deck figures beside it."""
+    from tests.test_paired import write_catalog
+
+    solo = preset(tmp_path, "cards-hanchan")
+    catalog = write_catalog(tmp_path)
+    runs, out = tmp_path / "runs", tmp_path / "r.html"
+    result = balance("--preset", str(solo), "--cards", str(catalog), "--games", "2",
+                     "--seed", "3", "--workers", "1", "--runs", str(runs), "--out", str(out),
+                     "--trial-budget", "100")
+    assert result.exit_code == 0, result.output
+    assert "card trials of 4 cards" in result.output
+    assert "half-widths" in result.output and "trial complete: 4 cards" in result.output
+    trial = runs / "trial-cards-hanchan-solo-test-s3"
+    assert json.loads((trial / "trial.json").read_text())["status"] == "complete"
+    html = out.read_text()
+    lead = html.index("Ability values from card trials")
+    assert lead < html.index("In-deck figures") < html.index('id="style"')
+    assert "no hand changed" in html  # the plain cards: all pairs equal
+    assert "ability value (trial, points per hand)" in html

@@ -210,7 +210,7 @@ def test_scores_and_sticks_carry_from_hand_to_hand(runs: dict[str, Path]) -> Non
 def test_run_json_describes_the_run(runs: dict[str, Path]) -> None:
     doc = read_run(runs["w2"])
     cfg = config(games=6, bots=MIXED, shard_size=2)
-    assert doc["schema_version"] == SCHEMA_VERSION == 3
+    assert doc["schema_version"] == SCHEMA_VERSION == 4
     assert doc["status"] == "complete"
     assert doc["run_id"] == cfg.run_id
     assert doc["preset"] == json.loads(json.dumps(cfg.preset.to_dict()))
@@ -425,8 +425,14 @@ def test_card_runs_record_characters_teams_and_triggers(tmp_path: Path) -> None:
     assert picks["team"].list.len().unique().to_list() == [1]
     joined = hands.join(picks, on=["match_id", "hand_index", "seat"])
     assert (joined["character"] == joined["character_right"]).all()
-    triggers = events.filter(pl.col("kind") == "ability")
+    ability = events.filter(pl.col("kind") == "ability")
+    triggers = ability.filter(pl.col("effect") != "bookkeeping")
     assert hands["ability_triggers"].sum() == triggers.height > 0
+    assert hands["ability_bookkeeping"].sum() == ability.height - triggers.height
+    assert ability["card"].null_count() == 0 and ability["card_seat"].null_count() == 0
+    offers = events.filter(pl.col("kind") == "offer")
+    assert hands["offers"].sum() == offers.height
+    assert hands["offers_taken"].sum() == offers["detail"].str.contains("; took ").sum()
     # points abilities stake lie on the table like riichi sticks: a hand conserves both
     per_hand = hands.group_by(["match_id", "hand_index"]).agg(
         pl.col("delta").sum(), pl.col("sticks_start", "sticks_end", "stakes_start",

@@ -158,7 +158,7 @@ def test_the_result_does_not_depend_on_the_worker_count(trial: Path, tmp_path: P
     assert trial_table(tmp_path / "w2").equals(trial_table(trial))
 
 
-def progress(card: str, blocks: int, half: float, changed: int = 5) -> CardProgress:
+def progress(card: str, blocks: int, half: float, changed: int = 20) -> CardProgress:
     value = 100.0
     return CardProgress(card, blocks, blocks * BLOCK, blocks * BLOCK * 10, value,
                         value - half, value + half, changed)
@@ -189,3 +189,29 @@ def test_bad_input_is_one_line_naming_the_option(tmp_path: Path) -> None:
     assert out.exit_code == 2 and "--only: 'nobody'" in out.output
     out = CliRunner().invoke(cli.app, ["trial", "--preset", "online-hanchan"])
     assert out.exit_code == 2 and "plays without cards" in out.output
+
+
+def frame(values: list[float], se: float = 50.0, matches: int = 16,
+          degenerate: tuple[int, ...] = ()) -> pl.DataFrame:
+    return pl.DataFrame({
+        "card": [f"c{i}" for i in range(len(values))], "value": values,
+        "value_se": [None if i in degenerate else se for i in range(len(values))],
+        "matches": [matches] * len(values), "changed": [0 if i in degenerate else 30
+                                                         for i in range(len(values))],
+        "degenerate": [i in degenerate for i in range(len(values))]})
+
+
+def test_trial_flags_judge_against_the_deck_average() -> None:
+    from pipeline.analytics.trial import trial_flags
+
+    flagged = trial_flags(frame([0.0] * 10 + [1000.0, -900.0], degenerate=(0,)))
+    flags = dict(zip(flagged["card"], flagged["flag"], strict=True))
+    assert flags["c10"] == "strong" and flags["c11"] == "weak"
+    assert flags["c0"] == "not enough data"
+    assert {flags[f"c{i}"] for i in range(1, 10)} == {""}
+    mean = (1000 - 900) / 12
+    assert flagged.filter(pl.col("card") == "c10")["relative"].item() == pytest.approx(1000 - mean)
+    # too few matches: never judged; values within noise of each other: nothing flagged
+    assert set(trial_flags(frame([0.0, 2000.0], matches=8))["flag"]) == {"not enough data"}
+    noise = trial_flags(frame([(-1) ** i * 40.0 for i in range(20)]))
+    assert set(noise["flag"]) == {""}

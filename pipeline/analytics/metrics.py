@@ -170,13 +170,20 @@ def pick_moments(run: RunData) -> pl.DataFrame:
     """)
 
 
+def _credited(run: RunData) -> str:
+    """The seat an ability event counts for: the seat whose card caused it (``card_seat``,
+    schema 4 on), else the seat it landed on."""
+    columns = set(run.sql("SELECT * FROM events LIMIT 0").columns)
+    return "coalesce(card_seat, seat)" if "card_seat" in columns else "seat"
+
+
 def trigger_sums(run: RunData, by: str) -> pl.DataFrame:
     """Per group: ability events that state a value (``valued``), with the summed points
-    (``pts``) and han (``han``) they added."""
+    (``pts``) and han (``han``) they added, each credited to the seat whose card caused it."""
     g = group_sql(run, by)
     return run.sql(rf"""
         WITH e AS (
-            SELECT match_id, hand_index, seat,
+            SELECT match_id, hand_index, {_credited(run)} AS seat,
                 TRY_CAST(NULLIF(regexp_extract(detail, '([+-]?\d+) points', 1), '') AS BIGINT)
                     AS pts,
                 TRY_CAST(NULLIF(regexp_extract(detail, '([+-]?\d+) han', 1), '') AS BIGINT)

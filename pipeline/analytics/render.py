@@ -119,7 +119,7 @@ def _paired(r: dict[str, Any]) -> str:
 def trial_text(df: pl.DataFrame) -> str:
     """A trial's cards for a terminal, best ability value first."""
     rows = [["card", "hands", "matches", "value [95%]", "changed", "win%", "w/o", "deal-in%",
-             "w/o", "calls", "riichi", "place", "trig/h"]]
+             "w/o", "calls", "riichi", "place", "trig/h", "offers/h"]]
     for r in df.sort("value", descending=True, nulls_last=True).iter_rows(named=True):
         if r["degenerate"]:  # all pairs equal: no spread to measure, not a certain zero
             value = f"{_pts(r['value'])} [no pair differed]"
@@ -130,10 +130,19 @@ def trial_text(df: pl.DataFrame) -> str:
                      _pct(r["win_rate"]), _pct(r["win_rate_without"]),
                      _pct(r["deal_in_rate"]), _pct(r["deal_in_rate_without"]),
                      _pct(r["call_rate"], 0), _pct(r["riichi_rate"], 0),
-                     _num(r["placement"], 2), _num(r["triggers_per_hand"], 2)])
+                     _num(r["placement"], 2), _num(r["triggers_per_hand"], 2),
+                     _offers(r)])
     head = ("ability value: points per hand with the ability minus the same deal replayed "
             "without it (95% interval clustered by match)")
     return "\n".join([head, *_columns(rows, 0)])
+
+
+def _offers(r: dict[str, Any]) -> str:
+    """Offers per hand and the share taken, e.g. ``0.52 (88%)``."""
+    offered, taken = r.get("offers_per_hand"), r.get("offers_taken_per_hand")
+    if _missing(offered) or not offered:
+        return "-"
+    return f"{offered:.2f} ({_pct(taken / offered, 0)})"
 
 
 def render_trial(df: pl.DataFrame, fmt: str) -> str:

@@ -267,6 +267,9 @@ def _shard(spec: SyntheticSpec, run_id: str, start: int, stop: int,
                                              dtype=pl.String),
         "tile": pl.repeat(None, len(rep), eager=True, dtype=pl.String),
         "detail": detail,
+        "card": chars[pick.ravel()[rep]].astype(str),
+        "card_seat": seat[rep],
+        "effect": np.where(valued, "points", "play"),
     }).pipe(_conform, "events")
 
     final = score_end[:, -1, :]                              # (m, 4)

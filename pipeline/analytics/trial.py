@@ -14,7 +14,10 @@ of that seat's hands played again without the ability. Per card:
   ``deal_in_rate_without`` from the replays;
 - ``placement`` (mean rank, 1 = first) and ``result`` (mean final result with uma) of the
   holder in those matches, ``points_per_hand`` (its mean delta with the ability);
-- ``triggers_per_hand``: ability events on the holder's seat per hand.
+- ``triggers_per_hand``: the holder's card's events that changed play or points, per hand
+  (wherever they landed); ``bookkeeping_per_hand``, ``offers_per_hand`` and
+  ``offers_taken_per_hand``: its bookkeeping events, the optional choices it was offered and
+  those it took.
 
 Only the blocks the trial measured (``trial.json``) are read, through the shards' manifests,
 each file checked against its size and sha256 as for a run.
@@ -41,7 +44,8 @@ _WINS = ("tsumo_win", "ron_win")
 COLUMNS = ("card", "name", "hands", "matches", "value", "value_lo", "value_hi", "value_se",
            "half_width", "changed", "degenerate", "win_rate", "win_rate_without",
            "deal_in_rate", "deal_in_rate_without", "call_rate", "riichi_rate", "placement",
-           "result", "points_per_hand", "triggers_per_hand")
+           "result", "points_per_hand", "triggers_per_hand", "bookkeeping_per_hand",
+           "offers_per_hand", "offers_taken_per_hand")
 
 
 def read_trial_doc(out: Path) -> dict:
@@ -135,8 +139,83 @@ def _card_row(card: str, t: dict[str, pl.DataFrame]) -> dict:
         "placement": share(matches, pl.col("rank")),
         "result": share(matches, pl.col("result")),
         "points_per_hand": share(hands, pl.col("delta")),
-        "triggers_per_hand": (float(hands["ability_triggers"].sum()) / n) if n else None,
+        **{f"{name}_per_hand": (float(hands[column].sum()) / n) if n and column in
+           hands.columns else None
+           for name, column in (("triggers", "ability_triggers"),
+                                ("bookkeeping", "ability_bookkeeping"),
+                                ("offers", "offers"), ("offers_taken", "offers_taken"))},
     }
 
 
-__all__ = ["COLUMNS", "card_tables", "read_trial_doc", "trial_table"]
+MIN_TRIAL_MATCHES = 16  # fewer clusters: the clustered interval itself is unreliable
+MIN_CHANGED = 10        # fewer pairs that differ: an interval too narrow to trust
+DEFAULT_THRESHOLD = 300.0
+
+
+def trial_flags(df: pl.DataFrame, threshold: float = DEFAULT_THRESHOLD) -> pl.DataFrame:
+    """Add each card's value relative to the deck's average card (``relative``,
+    ``relative_lo``, ``relative_hi``, ``relative_se``), ``p_value``, ``q_value``
+    (Benjamini-Hochberg across the cards judged) and ``flag``: ``strong`` / ``weak`` when
+    q < 0.05 and the relative value is beyond ``threshold`` points per hand, ``not enough
+    data`` for a card with fewer than 16 matches or fewer than 10 pairs that differed.
+
+    The deck's average is the plain mean of the cards' values, the card included; its
+    variance treats the cards' values as independent (they share deals, which makes the
+    relative value's interval, if anything, a little wide)."""
+    from pipeline.analytics.multitest import add_tests, flag_expr
+
+    c = max(df.height, 1)
+    se2 = df["value_se"].fill_null(0.0) ** 2
+    mean = float(df["value"].mean()) if df.height else math.nan
+    total = float(se2.sum())
+    rel_se = ((1 - 1 / c) ** 2 * se2 + (total - se2) / (c * c)).sqrt()
+    out = df.with_columns(
+        relative=pl.col("value") - mean,
+        relative_se=pl.when(pl.col("value_se").is_not_null()).then(rel_se),
+        eligible=(pl.col("matches") >= MIN_TRIAL_MATCHES) & ~pl.col("degenerate")
+        & (pl.col("changed") >= MIN_CHANGED) & pl.col("value_se").is_not_null())
+    out = out.with_columns(relative_lo=pl.col("relative") - 1.96 * pl.col("relative_se"),
+                           relative_hi=pl.col("relative") + 1.96 * pl.col("relative_se"))
+    out = add_tests(out, "relative", "relative_se", "eligible")
+    return out.with_columns(flag_expr("relative", "eligible", threshold, "strong", "weak"))
+
+
+def card_clusters(out: Path, card: str) -> pl.DataFrame:
+    """Per match of the card's measured blocks: ``s`` (sum of ``delta_diff``) and ``n``."""
+    blocks = int(read_trial_doc(out).get("blocks", {}).get(card, 0))
+    if not blocks:
+        raise AnalyticsError(f"{out}: card {card!r} was not tried here")
+    pairs = card_tables(out, card, blocks, ("pairs",))["pairs"]
+    return pairs.group_by("match_id").agg(s=pl.col("delta_diff").sum().cast(pl.Float64),
+                                          n=pl.len().cast(pl.Float64))
+
+
+def value_difference(out_a: Path, out_b: Path, card: str, *, paired: bool) -> dict:
+    """The card's value in trial B minus trial A: ``diff``, ``se``, ``lo``, ``hi``.
+
+    ``paired`` (both trials of one seed: match ``i`` is dealt alike in both): the standard
+    error of the linearised difference of the two means over match indices, ``u_i = (S_Bi -
+    v_B n_Bi) / N_B - (S_Ai - v_A n_Ai) / N_A``, which counts the covariance of the two; else
+    the two standard errors added in quadrature."""
+    a, b = card_clusters(out_a, card), card_clusters(out_b, card)
+    va, vb = a["s"].sum() / a["n"].sum(), b["s"].sum() / b["n"].sum()
+    if paired:
+        j = a.join(b, on="match_id", how="full", coalesce=True, suffix="_b").fill_null(0.0)
+        u = ((j["s_b"] - vb * j["n_b"]) / b["n"].sum() - (j["s"] - va * j["n"]) / a["n"].sum())
+        k = j.height
+        se = math.sqrt(k / (k - 1) * float((u * u).sum())) if k > 1 else math.nan
+    else:
+        se = math.hypot(*(_se(c, v) for c, v in ((a, va), (b, vb))))
+    diff = vb - va
+    return {"diff": diff, "se": se, "lo": diff - 1.96 * se, "hi": diff + 1.96 * se}
+
+
+def _se(c: pl.DataFrame, mean: float) -> float:
+    k, n = c.height, c["n"].sum()
+    if k < 2:
+        return math.nan
+    return math.sqrt(k / (k - 1) * float(((c["s"] - mean * c["n"]) ** 2).sum())) / n
+
+
+__all__ = ["COLUMNS", "card_clusters", "card_tables", "read_trial_doc", "trial_flags",
+           "trial_table", "value_difference"]

@@ -28,6 +28,12 @@ DEFAULT_CATALOG = "1.2"
 # frequently picked ones 2,000 or more, with swing intervals of about +-350 points per hand.
 DEFAULT_GAMES = 400
 DEFAULT_SEED = 1
+# The card trials of the job: every card of the deck, first round only at this budget (8
+# matches a card, about 4,700 hands and as many replays; about 1 minute on 2 cores), which
+# gives every card a value with a half-width of some 600-1,000 points per hand. A larger
+# budget (saki balance --trial-budget 50000) or a smaller target narrows them.
+DEFAULT_TRIAL_BUDGET = 5000
+DEFAULT_TRIAL_TARGET = 150.0
 
 
 @dataclass(frozen=True)
@@ -37,6 +43,12 @@ class BalancePlan:
     main: Any                  # pipeline.sim.run.RunConfig
     reference: Any = None      # RunConfig or None
     runs_dir: Path | None = None
+    trial: Any = None          # pipeline.sim.trial.TrialConfig of the main run, or None
+
+    def trial_folder(self) -> Path:
+        """``<runs>/trial-<preset>-<catalog>-s<seed>``, as ``saki trial`` names it."""
+        default = self.trial.default_out()
+        return self.runs_dir / default.name if self.runs_dir is not None else default
 
     def folder(self, config: Any) -> Path:
         """``<runs>/<label>`` as ``saki simulate`` names it; when both runs share a label (a
@@ -74,12 +86,17 @@ class BalanceResult:
 def plan_balance(preset: str = DEFAULT_PRESET, cards: str | None = None,
                  games: int = DEFAULT_GAMES, seed: int = DEFAULT_SEED,
                  compare_preset: str | None = None, compare_cards: str | None = None,
-                 runs_dir: Path | None = None, paired: bool = False) -> BalancePlan:
+                 runs_dir: Path | None = None, paired: bool = False, trials: bool = True,
+                 trial_target: float = DEFAULT_TRIAL_TARGET,
+                 trial_budget: int = DEFAULT_TRIAL_BUDGET) -> BalancePlan:
     """Load and check everything before anything is played: presets, catalogs, decks.
 
     A mistake in the second preset or catalog is reported before the first run starts.
     ``paired`` also replays every hand with a character without its ability (the report's
-    "with minus without ability" column; about twice the playing time).
+    "with minus without ability" column; about twice the playing time). ``trials`` (default)
+    also plays card trials of every card of the main run's deck (:mod:`pipeline.sim.trial`)
+    until each half-width is at most ``trial_target`` or ``trial_budget`` hands are played;
+    the report then leads with their ability values.
     """
     from pipeline.sim.run import RunConfig
 
@@ -101,7 +118,14 @@ def plan_balance(preset: str = DEFAULT_PRESET, cards: str | None = None,
         if reference.run_id == main.run_id:
             raise SimError("--compare-preset/--compare-cards name the same preset and catalog "
                            "as the main run; give another preset or catalog to compare against")
-    return BalancePlan(main=main, reference=reference, runs_dir=runs_dir)
+    trial = None
+    if trials:
+        from pipeline.sim.trial import TrialConfig, trial_deck
+
+        trial = TrialConfig(preset=main.preset, catalog=main.catalog, seed=seed,
+                            cards=tuple(trial_deck(main.catalog, main.preset)),
+                            target=trial_target, budget_hands=trial_budget)
+    return BalancePlan(main=main, reference=reference, runs_dir=runs_dir, trial=trial)
 
 
 def _check_deck(config: Any) -> None:
@@ -157,8 +181,12 @@ def run_balance(plan: BalancePlan, *, out: Path | None = None, site: Path | None
         summaries.append(summary.describe())
         say(summary.describe())
         folders[role] = folder
+    trial_folder = None
+    if plan.trial is not None:
+        trial_folder = _run_trials(plan, workers, say)
+        summaries.append(f"trial of {len(plan.trial.cards)} cards in {trial_folder}")
     say("computing statistics and drawing the report")
-    report = build_report(folders["main"], folders.get("reference"))
+    report = build_report(folders["main"], folders.get("reference"), trial=trial_folder)
     target = Path(out) if out is not None else plan.default_report()
     write_report(report, target)
     if site is not None:
@@ -169,3 +197,34 @@ def run_balance(plan: BalancePlan, *, out: Path | None = None, site: Path | None
         summaries=tuple(summaries),
         nerfs=tuple(c["name"] for c in ctx["nerfs"]), buffs=tuple(c["name"] for c in ctx["buffs"]),
     )
+
+
+def _run_trials(plan: BalancePlan, workers: int | None, say: Callable[[str], None]) -> Path:
+    """Play (or resume, or reuse) the plan's card trials; say the half-widths reached."""
+    import json
+    import math
+
+    from pipeline.sim.run import source_hash
+    from pipeline.sim.trial import TRIAL_FILE, run_trial
+
+    folder = plan.trial_folder()
+    force = False
+    try:
+        there = (json.loads((folder / TRIAL_FILE).read_text()).get("code") or {})
+        force = there.get("source_hash") not in (None, source_hash())
+    except (OSError, ValueError):
+        pass
+    if force:
+        say(f"{folder} was played by another version of the lab's code: playing it again")
+    say(f"card trials of {len(plan.trial.cards)} cards into {folder} (target half-width "
+        f"{plan.trial.target:g} points per hand, budget {plan.trial.budget_hands:,} hands)")
+
+    def said(r: Any) -> None:
+        widths = [p.half_width for p in r.progress if math.isfinite(p.half_width)]
+        if widths:
+            say(f"trial round {r.index + 1}: {sum(r.added.values()) * 4} matches; half-widths "
+                f"{min(widths):,.0f} to {max(widths):,.0f} points per hand")
+
+    summary = run_trial(plan.trial, folder, workers=workers, force=force, say=said)
+    say(summary.describe())
+    return folder

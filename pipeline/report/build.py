@@ -54,6 +54,7 @@ class ReportInputs:
     reference_meta: dict[str, Any] | None = None
     threshold: float = DEFAULT_THRESHOLD
     min_hands: int = DEFAULT_MIN_HANDS
+    trial: pl.DataFrame | None = None  # trial_flags(trial_table(...)): the ability values
 
 
 @dataclass(frozen=True)
@@ -116,10 +117,13 @@ def slug(card_id: str) -> str:
 
 
 def build_report(run: Any, reference: Any = None, *, catalog: Catalog | None = None,
-                 threshold: float = DEFAULT_THRESHOLD, min_hands: int = DEFAULT_MIN_HANDS
-                 ) -> Report:
+                 threshold: float = DEFAULT_THRESHOLD, min_hands: int = DEFAULT_MIN_HANDS,
+                 trial: Path | None = None) -> Report:
     """The report of ``run`` (a run folder or an opened ``RunData``); with ``reference``, also
-    what changed from the reference run (A) to this run (B).
+    what changed from the reference run (A) to this run (B). With ``trial`` (a ``saki trial``
+    folder of the same preset and catalog) the report leads with each card's ability value:
+    the tier view, the nerf and buff candidates and the card sections use it, and the in-deck
+    figures of the run stand beside it.
 
     ``catalog`` holds the card texts to show; by default the cards the run recorded (the
     snapshot in its ``run.json``, or the shipped catalog file of its version).
@@ -142,13 +146,18 @@ def build_report(run: Any, reference: Any = None, *, catalog: Catalog | None = N
         recorded = run_catalog(run.meta, run.label)
         cards, warnings = recorded.cards, recorded.warnings
     ref_cards = run_catalog(ref.meta, ref.label).cards if ref is not None else None
+    trial_rows = None
+    if trial is not None:
+        from pipeline.analytics.trial import trial_flags, trial_table
+
+        trial_rows = trial_flags(trial_table(Path(trial)), threshold)
     inputs = ReportInputs(
         meta=run.meta, label=run.label, path=Path(run.path),
         table=character_table(run, by="character", min_hands=min_hands, threshold=threshold),
         calibration=calibration_table(run), comparison=comparison,
         cards=cards or None, catalog_warnings=tuple(warnings), reference_cards=ref_cards,
         reference_meta=ref.meta if ref is not None else None,
-        threshold=threshold, min_hands=min_hands,
+        threshold=threshold, min_hands=min_hands, trial=trial_rows,
     )
     return render_inputs(inputs)
 
@@ -175,6 +184,7 @@ def render_inputs(inputs: ReportInputs) -> Report:
         f", compared with {inputs.comparison.label_a}" if cmp else "")
     cards = _card_views(inputs, rows)
     flagged = [r for r in rows if r.get("group") != "(none)"]
+    trial = _trial_rows(inputs)
     context: dict[str, Any] = {
         "title": title,
         "subtitle": subtitle,
@@ -185,8 +195,13 @@ def render_inputs(inputs: ReportInputs) -> Report:
         "notes": _notes(inputs),
         "calibration": _calibration_rows(inputs.calibration),
         "verdict": _verdict(flagged, inputs),
-        "nerfs": _candidates(flagged, "strong"),
-        "buffs": _candidates(flagged, "weak"),
+        "nerfs": _trial_candidates(trial, "strong") if trial else _candidates(flagged, "strong"),
+        "buffs": _trial_candidates(trial, "weak") if trial else _candidates(flagged, "weak"),
+        "trial": trial,
+        "trial_note": TRIAL_NOTE,
+        "trial_verdict": _trial_verdict(trial, inputs) if trial else "",
+        "deck_nerfs": _candidates(flagged, "strong") if trial else [],
+        "deck_buffs": _candidates(flagged, "weak") if trial else [],
         "tiers": [dict(r, id=None if r.get("group") == "(none)" else r.get("group"),
                        name=_name(r)) for r in rows],
         "caveats": caveats(inputs.threshold, inputs.min_hands),
@@ -196,6 +211,49 @@ def render_inputs(inputs: ReportInputs) -> Report:
         "unplayed": _unplayed(inputs, rows),
     }
     return Report(title=title, subtitle=subtitle, context=context, cards=cards)
+
+
+def _trial_rows(inputs: ReportInputs) -> list[dict[str, Any]]:
+    """The trial's cards, best ability value first (empty without a trial)."""
+    if inputs.trial is None:
+        return []
+    return inputs.trial.sort("value", descending=True, nulls_last=True).to_dicts()
+
+
+def _trial_verdict(rows: list[dict[str, Any]], inputs: ReportInputs) -> str:
+    judged = [r for r in rows if r.get("flag") != "not enough data"]
+    strong = sum(r.get("flag") == "strong" for r in judged)
+    weak = sum(r.get("flag") == "weak" for r in judged)
+    widths = [r["half_width"] for r in rows if fmt.value(r.get("half_width")) is not None]
+    text = (f"Ability values from card trials: {len(rows)} cards, each held by one seat and "
+            "played every hand, every hand replayed without the ability. "
+            f"{strong} look too strong (nerf candidates) and {weak} too weak (buff candidates) "
+            f"at ±{fmt.pts(inputs.threshold)} points per hand against the deck's average card.")
+    if widths:
+        text += (f" Interval half-widths reached: {fmt.pts(min(widths))} to "
+                 f"{fmt.pts(max(widths))} points per hand; a larger trial budget narrows them.")
+    thin = len(rows) - len(judged)
+    if thin:
+        text += f" {thin} cards could not be judged (too few matches, or no hand changed)."
+    return text
+
+
+def _trial_candidates(rows: list[dict[str, Any]], flag: str) -> list[dict[str, str]]:
+    return [{"id": r["card"], "name": r["name"],
+             "why": f"ability value {fmt.pts(r.get('relative'), True)} per hand against the "
+                    f"deck's average card "
+                    f"{fmt.interval(r.get('relative_lo'), r.get('relative_hi'), 'pts', True)}"
+                    .strip()}
+            for r in rows if r.get("flag") == flag]
+
+
+TRIAL_NOTE = (
+    "The ability value and the in-deck figures answer different questions. The ability value "
+    "is what the card's ability adds on every hand to the seat that plays it (the same deal "
+    "replayed without the ability), whoever would have chosen it. The in-deck figures are how "
+    "the seats did on the hands where the bots chose the card: they mix in the hands it was "
+    "chosen for (a card picked when behind looks weak), how often it is chosen (a card rarely "
+    "picked is hardly measured), and the luck of those deals.")
 
 
 def _name(row: dict[str, Any]) -> str:
@@ -361,7 +419,15 @@ def _figures(inputs: ReportInputs, cmp: dict[str, Any] | None) -> dict[str, Figu
                          "(han or points) of a firing where it has one."),
         "shift": None,
         "shift_scatter": None,
+        "trial": None,
     }
+    if inputs.trial is not None:
+        out["trial"] = _fig("trial", figs.trial_forest(inputs.trial),
+                            "Tier view: ability value per card",
+                            "Each card's ability value relative to the deck's average card "
+                            "(points per hand, with and without the ability on the same deal) "
+                            "with its 95% interval, best first. Red: nerf candidate; blue: buff "
+                            "candidate; hollow: not enough data.")
     if cmp:
         a, b = cmp["label_a"], cmp["label_b"]
         metrics = inputs.comparison.metrics
@@ -448,11 +514,17 @@ def _card_views(inputs: ReportInputs, rows: list[dict[str, Any]]) -> list[CardVi
     ids = [str(r["group"]) for r in rows if r.get("group") != "(none)"]
     ids += [cid for cid in changes if cid not in ids]
     table_rows = {str(r["group"]): r for r in rows}
+    trial = {str(r["card"]): r for r in _trial_rows(inputs)}
+    ids += [cid for cid in trial if cid not in ids]
     views = []
     for cid in ids:
         card = by_id.get(cid)
         row = table_rows.get(cid)
         view = _card_view(cid, card, row, inputs)
+        if cid in trial:
+            view.metrics = [*trial_metrics(trial[cid]), *view.metrics]
+            view.summary = f"{trial_summary(trial[cid])} {view.summary}".strip()
+            view.headline = view.summary
         view.changes = _changes(cid, card, inputs.reference_cards, changes.get(cid, []))
         if cid in deltas:
             view.deltas, view.delta_flag = _deltas(deltas[cid])
@@ -493,6 +565,40 @@ def _card_view(cid: str, card: Card | None, row: dict[str, Any] | None,
     else:
         view.headline = "not played in this run"
     return view
+
+
+def trial_metrics(row: dict[str, Any]) -> list[dict[str, str]]:
+    """The card's trial figures, shown first in its section."""
+    degenerate = bool(row.get("degenerate"))
+    value = {"label": "ability value (trial, points per hand)",
+             "value": fmt.show(row.get("value"), "pts", True),
+             "span": "no hand changed" if degenerate else
+             fmt.interval(row.get("value_lo"), row.get("value_hi"), "pts", True)}
+    relative = {"label": "against the deck's average card",
+                "value": fmt.show(row.get("relative"), "pts", True),
+                "span": "" if degenerate else
+                fmt.interval(row.get("relative_lo"), row.get("relative_hi"), "pts", True)}
+    return [value, relative,
+            {"label": "trial hands (matches)",
+             "value": f"{fmt.count(row.get('hands'))} ({fmt.count(row.get('matches'))})",
+             "span": ""},
+            {"label": "trial win rate, with / without the ability",
+             "value": f"{fmt.show(row.get('win_rate'), 'pct')} / "
+                      f"{fmt.show(row.get('win_rate_without'), 'pct')}", "span": ""}]
+
+
+def trial_summary(row: dict[str, Any]) -> str:
+    """One sentence on the card's ability value."""
+    flag = row.get("flag") or ""
+    if row.get("degenerate"):
+        return (f"In its trial no hand came out differently with the ability "
+                f"({fmt.count(row.get('hands'))} hands): its value is not measured yet.")
+    where = {"strong": "a nerf candidate", "weak": "a buff candidate",
+             "not enough data": "not judged yet (too few trial matches)"}.get(
+        flag, "not told apart from the deck's average card")
+    return (f"Its ability is worth {fmt.pts(row.get('value'), True)} points per hand "
+            f"{fmt.interval(row.get('value_lo'), row.get('value_hi'), 'pts', True)} to the seat "
+            f"that plays it: {where}.")
 
 
 def card_metrics(row: dict[str, Any]) -> list[dict[str, str]]:

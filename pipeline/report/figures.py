@@ -93,6 +93,18 @@ def tier_forest(table: pl.DataFrame) -> Figure:
     return fig
 
 
+def trial_forest(table: pl.DataFrame) -> Figure:
+    """Each card's ability value relative to the deck's average card, with its interval, best
+    first: the tier view when the report has a trial."""
+    frame = table.sort("relative", descending=True, nulls_last=True).select(
+        group=pl.col("card"), name=pl.col("name"), swing=pl.col("relative"),
+        swing_lo=pl.col("relative_lo"), swing_hi=pl.col("relative_hi"), flag=pl.col("flag"))
+    fig = tier_forest(frame)
+    for ax in fig.axes:
+        ax.set_xlabel("ability value against the deck's average card: points per hand (95%)")
+    return fig
+
+
 def win_dealin_scatter(table: pl.DataFrame) -> Figure:
     """Win rate against deal-in rate per character, each with its 95% interval."""
     cols = ["group", "name", "win_rate", "win_lo", "win_hi", "deal_in_rate", "deal_in_lo",

@@ -350,10 +350,33 @@ class HandState(HookPoints):
         choice = self.agents[seat].decide(Observation(self, seat), legal)
         for a in legal:  # agents return one of the offered objects: found by identity
             if a is choice:
-                return choice
-        if choice not in legal:
-            raise IllegalActionError(f"P{seat} chose {choice}, which is not legal here")
+                break
+        else:
+            if choice not in legal:
+                raise IllegalActionError(f"P{seat} chose {choice}, which is not legal here")
+        if self.abilities:
+            self._note_offer(seat, legal, choice)
         return choice
+
+    def _note_offer(self, seat: int, legal: list[Action], choice: Action) -> None:
+        """Log an ``offer`` event when the choice included an ability's optional actions
+        (``card:kind...`` details): what was offered and whether one was taken, so a card's
+        declined options are on record as well as its triggers."""
+        kinds: list[str] = []
+        card = ""
+        for a in legal:
+            if a.kind is _ABILITY:
+                owner, _, rest = a.detail.partition(":")
+                card = card or owner
+                kind = rest.split(":", 1)[0]
+                if kind not in kinds:
+                    kinds.append(kind)
+        if not kinds:
+            return
+        taken = (f"took {choice.detail.partition(':')[2].split(':', 1)[0]}"
+                 if choice.kind is _ABILITY else "declined")
+        self.events.append(Event("offer", seat, detail=f"{card}: offered {', '.join(kinds)}; "
+                                 f"{taken}"))
 
     def seat_wind(self, seat: int) -> int:
         return (seat - self.dealer) % 4

@@ -23,7 +23,7 @@ class SimError(ValueError):
 
 # The table schemas a run folder may have been written with and this code can read
 # (pipeline.sim.tables.SCHEMA_VERSION is the newest; tests keep the two in step).
-READABLE_SCHEMAS = (1, 2, 3)
+READABLE_SCHEMAS = (1, 2, 3, 4)
 
 
 def schema_problem(meta: dict[str, object], run_file: object) -> str | None:

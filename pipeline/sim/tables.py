@@ -18,6 +18,7 @@ until the card layer takes part in play.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import Any
 
@@ -29,8 +30,9 @@ from pipeline.sim.paired import HandPair
 from pipeline.tiles import WIND_NAMES, tile_to_str, type_to_str
 
 # 2: characters, teams and ability triggers filled in card games; 3: the optional pairs table,
-# stakes columns, "paired" and the catalog's cards in run.json
-SCHEMA_VERSION = 3
+# stakes columns, "paired" and the catalog's cards in run.json; 4: ability events credited to
+# the card that caused them (events.card, card_seat, effect), offers, face-down discards
+SCHEMA_VERSION = 4
 
 _I8, _I16, _I32 = pl.Int8, pl.Int16, pl.Int32
 _STR = pl.String
@@ -68,6 +70,9 @@ HANDS_SCHEMA: dict[str, pl.DataType] = {
     "tenpai_end": pl.Boolean,
     "turns": _I16,
     "ability_triggers": _I16,
+    "ability_bookkeeping": _I16,
+    "offers": _I16,
+    "offers_taken": _I16,
     "sticks_end": _I16,
     "draw_kind": _STR,
     "stakes_start": _I32,
@@ -97,6 +102,9 @@ EVENTS_SCHEMA: dict[str, pl.DataType] = {
     "kind": _STR,
     "tile": _STR,
     "detail": _STR,
+    "card": _STR,
+    "card_seat": _I8,
+    "effect": _STR,
 }
 
 PICKS_SCHEMA: dict[str, pl.DataType] = {
@@ -171,6 +179,7 @@ _EVENT_KINDS = {
     "minkan": "kan",
     "ankan": "kan",
     "kakan": "kan",
+    "offer": "offer",
 }
 
 
@@ -218,6 +227,7 @@ class ShardRows:
     def _add_hand(self, match_id: int, hand_index: int, rec: HandRecord,
                   bots: Sequence[str]) -> None:
         wins = {w.seat: w for w in rec.wins}
+        own = ability_counts(rec)
         for s in rec.seats:
             win = wins.get(s.seat)
             self.rows["hands"].append({
@@ -251,8 +261,7 @@ class ShardRows:
                 "kans": s.kans,
                 "tenpai_end": s.tenpai_at_end,
                 "turns": s.turns,
-                "ability_triggers": sum(1 for e in rec.events
-                                        if e.kind == "ability" and e.seat == s.seat),
+                **own[s.seat],
                 "sticks_end": rec.sticks_end,
                 "draw_kind": rec.draw_kind,
                 "stakes_start": rec.stakes_start,
@@ -267,6 +276,8 @@ class ShardRows:
                 "character": rec.picks[s.seat] if rec.picks else None,
             })
         for seq, (seat, kind, tile, detail) in enumerate(notable_events(rec, self.red_fives)):
+            card, card_seat, effect = (attribute(detail, seat, rec.picks)
+                                       if kind in ("ability", "offer") else (None, None, None))
             self.rows["events"].append({
                 "run_id": self.run_id,
                 "match_id": match_id,
@@ -276,6 +287,9 @@ class ShardRows:
                 "kind": kind,
                 "tile": tile,
                 "detail": detail,
+                "card": card,
+                "card_seat": card_seat,
+                "effect": effect,
             })
 
 
@@ -305,8 +319,7 @@ class ShardRows:
             "win_han_without": won_without.han if won_without else None,
             "win_points_with": won.points if won else None,
             "win_points_without": won_without.points if won_without else None,
-            "triggers_with": sum(1 for e in real.events
-                                 if e.kind == "ability" and e.seat == seat),
+            "triggers_with": ability_counts(real)[seat]["ability_triggers"],
             "same_moves": _moves(real) == _moves(replay),
             "sticks_end_with": real.sticks_end,
             "sticks_end_without": replay.sticks_end,
@@ -319,8 +332,75 @@ class ShardRows:
 
 def _moves(rec: HandRecord) -> list[tuple[str, int | None, int | None, tuple[int, ...]]]:
     """What the players did in a hand (draws, discards, calls, riichi, wins), without the
-    ability triggers and the texts that carry a win's value."""
-    return [(e.kind, e.seat, e.tile, e.tiles) for e in rec.events if e.kind != "ability"]
+    ability triggers, the offers and the texts that carry a win's value."""
+    return [(e.kind, e.seat, e.tile, e.tiles) for e in rec.events
+            if e.kind not in ("ability", "offer")]
+
+
+# An ability event's text names its card first (``card_id: what it did``); these do not.
+_UNNAMED = ("scoring:", "always-winning tile:", "the kan becomes")
+# Events that keep a card's state rather than change play or points: a wall tile moved on
+# every discard (Koromo), a family named or a side flipped (Mairu, Himeko, Kasumi), tiles kept
+# face up, a match-long memory noted (Kuro). Counted apart, so triggers per hand stay meaningful.
+BOOKKEEPING = ("moves the last live-wall tile to the dead wall", ": names ", ": family ",
+               ": flips to ", " kept face up", "hand hidden again", "for the rest of the match")
+_POINTS = re.compile(r"[+-]\d+ points")
+FACE_DOWN = re.compile(r"face down \(([a-z0-9_]+)\)")
+
+
+def attribute(detail: str, seat: int | None, picks: Sequence[str] | None
+              ) -> tuple[str | None, int | None, str]:
+    """``(card, card_seat, effect)`` of an ``ability`` or ``offer`` row: the card that caused
+    it (named first in the text; a scoring event names its cards in brackets; an unnamed one,
+    an always-winning tile's, is the card of the seat it lands on), the seat that played that
+    card this hand (the landing seat when no seat picked it: a copied card), and ``effect``:
+    ``offer``, ``points`` (the text states points won or paid), ``bookkeeping``
+    (:data:`BOOKKEEPING`) or ``play`` (anything else that changed the play: extra turns,
+    draws, swaps, reveals, face-down discards, priority calls)."""
+    picks = list(picks or ())
+    card: str | None = None
+    if detail.startswith("scoring:"):
+        named = detail.rsplit("(", 1)[1].rstrip(")") if detail.endswith(")") else ""
+        card = named.split(",")[0].strip() or None
+    elif not detail.startswith(_UNNAMED):
+        card = detail.split(":", 1)[0].strip() or None
+    if card is None and seat is not None and seat < len(picks):
+        card = picks[seat]
+    card_seat = picks.index(card) if card in picks else seat
+    if " offered " in detail:
+        effect = "offer"
+    elif detail.startswith(("scoring:", "always-winning tile:")) or _POINTS.search(detail):
+        effect = "points"
+    elif any(phrase in detail for phrase in BOOKKEEPING):
+        effect = "bookkeeping"
+    else:
+        effect = "play"
+    return card, card_seat, effect
+
+
+def ability_counts(rec: HandRecord) -> list[dict[str, int]]:
+    """Per seat: ``ability_triggers`` (events of the seat's own card that changed play or
+    points, whichever seat they landed on), ``ability_bookkeeping`` (its bookkeeping events),
+    ``offers`` (optional choices its ability offered it) and ``offers_taken``."""
+    out = [{"ability_triggers": 0, "ability_bookkeeping": 0, "offers": 0, "offers_taken": 0}
+           for _ in range(4)]
+    for e in rec.events:
+        if e.kind == "ability" or (e.kind == "discard" and FACE_DOWN.search(e.detail)):
+            detail = e.detail if e.kind == "ability" else _face_down_text(e.detail)
+            _, seat, effect = attribute(detail, e.seat, rec.picks)
+            if seat is not None:
+                key = "ability_bookkeeping" if effect == "bookkeeping" else "ability_triggers"
+                out[seat][key] += 1
+        elif e.kind == "offer" and e.seat is not None:
+            out[e.seat]["offers"] += 1
+            out[e.seat]["offers_taken"] += "; took " in e.detail
+    return out
+
+
+def _face_down_text(detail: str) -> str:
+    """A face-down discard as an ability row's text: the card that put it face down."""
+    match = FACE_DOWN.search(detail)
+    return f"{match.group(1)}: face-down discard" if match else detail
 
 
 def notable_events(rec: HandRecord, red_fives: bool = True
@@ -344,7 +424,9 @@ def notable_events(rec: HandRecord, red_fives: bool = True
     for i, e in enumerate(events):
         kind = _EVENT_KINDS.get(e.kind)
         if kind is None:
-            continue
+            if e.kind != "discard" or not FACE_DOWN.search(e.detail):
+                continue
+            kind = "ability"
         if e.kind in ("tsumo", "ron"):
             out.append((e.seat, kind, text(e.tile), f"{e.kind} {e.detail}".strip()))
         elif e.kind == "abort":
@@ -357,8 +439,10 @@ def notable_events(rec: HandRecord, red_fives: bool = True
             if e.seat is not None and not rec.seats[e.seat].riichi:
                 flags.append("not_accepted")
             out.append((e.seat, kind, text(discard), ", ".join(flags)))
-        elif e.kind == "ability":
+        elif e.kind in ("ability", "offer"):
             out.append((e.seat, kind, None, e.detail))
+        elif e.kind == "discard":  # only face-down ones are notable: an ability's
+            out.append((e.seat, kind, text(e.tile), _face_down_text(e.detail)))
         elif e.kind == "ankan":
             out.append((e.seat, kind, type_to_str(e.tiles[0] // 4), "ankan"))
         elif e.kind == "kakan":

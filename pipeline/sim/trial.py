@@ -74,6 +74,8 @@ BLOCK = 4            # matches per shard: the holder sits once in every seat
 FIRST_BLOCKS = 2     # every card's first round
 MIN_BLOCKS = 4       # a card meets the target only with this many (16 matches: fewer
 #                      clusters make the clustered interval itself unreliable)
+MIN_CHANGED = 10     # ... and with this many pairs that differ: an interval from a handful of
+#                      nonzero differences is too narrow to trust
 MAX_ROUNDS = 12
 DEFAULT_TARGET = 150.0        # points per hand: the interval half-width aimed at
 DEFAULT_BUDGET_HANDS = 20_000  # hands of trial matches in all (each is also replayed once)
@@ -187,7 +189,7 @@ class CardProgress:
         return self.hands > 0 and self.changed == 0
 
     def meets(self, target: float) -> bool:
-        return (self.blocks >= MIN_BLOCKS and not self.degenerate
+        return (self.blocks >= MIN_BLOCKS and self.changed >= MIN_CHANGED
                 and math.isfinite(self.half_width) and self.half_width <= target)
 
 
@@ -211,7 +213,7 @@ def plan_round(progress: Sequence[CardProgress], target: float, hands_left: floa
     for p in progress:
         if p.meets(target):
             continue
-        if p.degenerate or not math.isfinite(p.half_width):
+        if p.changed < MIN_CHANGED or not math.isfinite(p.half_width):
             want = p.blocks
         elif p.half_width <= target:  # narrow enough, but on too few matches
             want = MIN_BLOCKS - p.blocks
