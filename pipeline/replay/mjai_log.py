@@ -51,6 +51,7 @@ _REASONS = {
     "suukaikan": "four_kans",
     "sanchaho": "triple_ron",
     "nagashi_mangan": "nagashi_mangan",
+    "nagashimangan": "nagashi_mangan",
 }
 
 
@@ -294,14 +295,12 @@ def _apply(hand: _Hand, event: dict[str, Any]) -> None:
     elif kind == "ryukyoku":
         deltas = _four_ints(event.get("deltas", [0, 0, 0, 0]), "deltas")
         reason = event.get("reason")
-        if reason is not None and reason not in _REASONS:
-            raise _Bad(f"unknown ryukyoku reason {reason!r} (known: {', '.join(_REASONS)})")
-        if reason is not None:
+        if reason in _REASONS:
             name = _REASONS[reason]
         elif hand.events and isinstance(hand.events[-1], Draw):
             name = "nine_terminals"  # ended on a draw: only nine terminals does that
         else:
-            name = ""  # not said: the engine's own reading is checked through the deltas
+            name = ""  # not said (or a reason we do not know): checked through the deltas
         tenpai = tuple(s for s in range(4) if deltas[s] > 0) if name in ("", "exhaustive") \
             else ()
         hand.draw = RecordedDraw(name, deltas, tenpai)

@@ -247,6 +247,8 @@ def replay_hand(h: RecordedHand, preset: Preset, source: str, report: ReplayRepo
     except RecordEnded:
         rec = None
     report.actions += table.actions
+    while table.pos < len(table.events) and isinstance(table.events[table.pos], DoraReveal):
+        table.pos += 1  # an indicator shown before a win that ended the hand
     if not h.complete:  # every recorded action was legal; there is no result to compare
         report.incomplete.append(Mismatch(
             source, where, f"the record stops mid-hand after {len(table.events)} events "

@@ -31,6 +31,16 @@ WINDS = ("E", "S", "W", "N")
 MJAI_TILES = frozenset(
     [f"{n}{s}" for s in "mps" for n in range(1, 10)] + [f"5{s}r" for s in "mps"] + list(HONORS)
 )
+# How riichienv names each draw in ``ryukyoku``'s ``reason`` (standard mjai gives none).
+RYUKYOKU_REASONS = {
+    "exhaustive": "exhaustive_draw",
+    "nine_terminals": "kyushu_kyuhai",
+    "four_winds": "sufuurenta",
+    "four_riichi": "suucha_riichi",
+    "four_kans": "suukansansen",
+    "triple_ron": "sanchaho",
+    "nagashi_mangan": "nagashimangan",
+}
 _FROM = re.compile(r"(?:from|off) P(\d)")
 
 
@@ -161,7 +171,8 @@ def hand_events(rec: HandRecord, red_fives: bool = True, preset: Preset | None =
             out.append({"type": "hora", "actor": seat, "target": target,
                         "deltas": next(deltas), "ura_markers": ura.get(seat, [])})
         elif kind in ("abort", "draw_end"):
-            out.append({"type": "ryukyoku", "deltas": hand_deltas(rec)})
+            out.append({"type": "ryukyoku", "deltas": hand_deltas(rec),
+                        "reason": RYUKYOKU_REASONS.get(rec.draw_kind or "", "exhaustive_draw")})
     out.append({"type": "end_kyoku"})
     return out
 
