@@ -127,6 +127,8 @@ class _Hand:
     riichi_pending: set[int] = field(default_factory=set)
     drawn: list[int | None] = field(default_factory=lambda: [None] * 4)
     last_discard: Discard | None = None
+    accepted: list[int] = field(default_factory=list)  # riichi sticks paid (card games)
+    picks: tuple[str, ...] = ()  # the characters played (card games)
 
     def take(self, seat: int, text: str, prefer: int | None = None) -> int:
         """Remove a tile named ``text`` from the seat's hand (``prefer`` that id if it fits)."""
@@ -159,7 +161,7 @@ class _Hand:
         built = RecordedHand(self.round_wind, self.hand_number, self.honba, self.sticks,
                              self.dealer, self.scores, self.hands, tuple(self.dora),
                              tuple(self.events), tuple(self.wins), self.draw, None)
-        paid = built.riichi_sticks_paid()
+        paid = built.riichi_sticks_paid() if not self.accepted else tuple(self.accepted)
         return tuple(self.scores[s] + deltas[s] - 1000 * paid.count(s) for s in range(4))
 
 
@@ -209,6 +211,21 @@ def _consumed(event: dict[str, Any], size: int) -> list[str]:
     if not isinstance(consumed, list) or len(consumed) != size:
         raise _Bad(f"consumed {consumed!r} is not {size} tiles")
     return consumed
+
+
+def _deltas(hand: _Hand, event: dict[str, Any]) -> tuple[int, int, int, int]:
+    """A hora's or ryukyoku's ``deltas``; a log that gives only the ``scores`` after it has
+    them worked out (from the hand's start, riichi sticks paid, and earlier wins)."""
+    if "deltas" in event or "scores" not in event:
+        return _four_ints(event.get("deltas", [0, 0, 0, 0]), "deltas")
+    after = _four_ints(event["scores"], "scores")
+    paid = [0, 0, 0, 0]
+    for e in hand.events:
+        if isinstance(e, Discard) and e.riichi:
+            paid[e.seat] += 1000
+    before = [hand.scores[s] - paid[s] + sum(w.deltas[s] for w in hand.wins) for s in range(4)]
+    d = [after[s] - before[s] for s in range(4)]
+    return d[0], d[1], d[2], d[3]
 
 
 def _apply(hand: _Hand, event: dict[str, Any]) -> None:
@@ -290,10 +307,10 @@ def _apply(hand: _Hand, event: dict[str, Any]) -> None:
         ura = known if known and markers else tuple(hand.tiles.alloc(t) for t in markers)
         hand.wins.append(RecordedWin(
             seat=seat, from_seat=target, pao_seat=None, han=0, fu=0, points=0, yakuman=False,
-            yaku=(), deltas=_four_ints(event.get("deltas"), "deltas"), ura_indicators=ura,
+            yaku=(), deltas=_deltas(hand, event), ura_indicators=ura,
             limit="", scored=False))
     elif kind == "ryukyoku":
-        deltas = _four_ints(event.get("deltas", [0, 0, 0, 0]), "deltas")
+        deltas = _deltas(hand, event)
         reason = event.get("reason")
         if reason in _REASONS:
             name = _REASONS[reason]
@@ -306,6 +323,17 @@ def _apply(hand: _Hand, event: dict[str, Any]) -> None:
         hand.draw = RecordedDraw(name, deltas, tenpai)
     else:
         raise _Bad(f"unknown event type {kind!r}")
+
+
+def _apply_card_game(hand: _Hand, event: dict[str, Any]) -> None:
+    """One event of a card game's hand: only riichi sticks and results are kept."""
+    kind = event["type"]
+    if kind == "reach_accepted":
+        hand.accepted.append(_seat(event))
+    elif kind in ("hora", "ryukyoku"):
+        _apply(hand, event)
+    elif kind == "saki_picks":
+        hand.picks = tuple(str(p) for p in event.get("picks", ()))
 
 
 def _lines(data: bytes | str, source: str) -> list[tuple[int, dict[str, Any]]]:
@@ -349,8 +377,18 @@ def parse_mjai_json(data: bytes | str, source: str = "<mjai>") -> RecordedGame:
 
 def game_from_events(events: Iterable[tuple[int, Any]], source: str = "<mjai>", *,
                      unit: str = "line") -> RecordedGame:
-    """A RecordedGame from numbered mjai events (the numbers name the place in errors)."""
+    """A RecordedGame from numbered mjai events (the numbers name the place in errors).
+
+    A log of a card game (with the ``saki_picks`` / ``saki_ability`` events of
+    docs/mjai-extension.md) is read for its hands' starting states and results only: abilities
+    move tiles in ways plain mjai events do not say, so its tiles are not followed, and the
+    game's ``rules`` say ``cards`` (the replayer then checks the chain of scores).
+    """
+    events = list(events)
+    cards = any(isinstance(e, dict) and str(e.get("type", "")).startswith("saki_")
+                for _, e in events)
     players: tuple[str, ...] = ("", "", "", "")
+    rules: dict[str, Any] = {"cards": True} if cards else {}
     hands: list[RecordedHand] = []
     current: _Hand | None = None
     ended = False
@@ -362,7 +400,7 @@ def game_from_events(events: Iterable[tuple[int, Any]], source: str = "<mjai>", 
         if current is None:
             return
         built = current.build()
-        problem = validate_hand(built)
+        problem = None if cards else validate_hand(built)
         if problem:
             raise RecordError(f"{source}: hand {len(hands)} ({built.label}): {problem}")
         hands.append(built)
@@ -380,6 +418,8 @@ def game_from_events(events: Iterable[tuple[int, Any]], source: str = "<mjai>", 
                 names = event.get("names")
                 if isinstance(names, list) and len(names) == 4:
                     players = tuple(str(x) for x in names)
+                if isinstance(event.get("aka_flag"), bool):  # Mortal's logs say it
+                    rules["red_fives"] = event["aka_flag"]
             elif kind == "start_kyoku":
                 if current is not None and current.wins == [] and current.draw is None:
                     raise _Bad("start_kyoku before the previous hand's hora or ryukyoku")
@@ -398,7 +438,10 @@ def game_from_events(events: Iterable[tuple[int, Any]], source: str = "<mjai>", 
             elif current is None:
                 raise _Bad(f"{kind} outside a hand (no start_kyoku before it)")
             else:
-                _apply(current, event)
+                if cards:
+                    _apply_card_game(current, event)
+                else:
+                    _apply(current, event)
         except RecordError:
             raise
         except _Bad as exc:
@@ -408,5 +451,5 @@ def game_from_events(events: Iterable[tuple[int, Any]], source: str = "<mjai>", 
     finish()  # a hand the log stops in the middle of: read as far as it goes
     if not hands:
         raise RecordError(f"{source}: no hands (start_kyoku events) in the log")
-    return RecordedGame(source=source, players=players, rules={}, hands=tuple(hands),
+    return RecordedGame(source=source, players=players, rules=rules, hands=tuple(hands),
                         final_scores=final_scores, final_results=None, ended=ended)
