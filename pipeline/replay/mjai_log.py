@@ -448,6 +448,10 @@ def game_from_events(events: Iterable[tuple[int, Any]], source: str = "<mjai>", 
             raise RecordError(f"{source}: {where}: {exc}") from None
         except (TypeError, KeyError, ValueError) as exc:
             raise RecordError(f"{source}: {where}: malformed event ({exc})") from None
+    if current is not None and current.wins and not current.wins[-1].tsumo:
+        # the log stops after a ron but before end_kyoku: another ron on the same discard
+        # may have been cut off, so the hand's result is not known
+        current.wins = []
     finish()  # a hand the log stops in the middle of: read as far as it goes
     if not hands:
         raise RecordError(f"{source}: no hands (start_kyoku events) in the log")
