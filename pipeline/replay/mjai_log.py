@@ -61,6 +61,9 @@ class _Bad(ValueError):
 
 def tile_kind(text: Any) -> tuple[int, bool]:
     """(tile type 0-33, red) of an mjai tile name such as ``"5mr"`` or ``"P"``."""
+    known = _KINDS.get(text) if isinstance(text, str) else None
+    if known is not None:
+        return known
     if not isinstance(text, str):
         raise _Bad(f"tile {text!r} is not an mjai tile name")
     if text in _HONORS:
@@ -73,6 +76,13 @@ def tile_kind(text: Any) -> tuple[int, bool]:
     if red and number != 5:
         raise _Bad(f"tile {text!r}: only fives are red")
     return "mps".index(body[1]) * 9 + number - 1, red
+
+
+_KINDS: dict[str, tuple[int, bool]] = {
+    **{f"{n}{suit}": (i * 9 + n - 1, False) for i, suit in enumerate("mps") for n in range(1, 10)},
+    **{f"5{suit}r": (i * 9 + 4, True) for i, suit in enumerate("mps")},
+    **{h: (27 + i, False) for i, h in enumerate(_HONORS)},
+}
 
 
 class _Tiles:
