@@ -141,10 +141,17 @@ def riichienv_games(count: int, seed: int = 0, *, length: str = "hanchan"
     return [riichienv_game(seed * 100003 + i, length=length) for i in range(count)]
 
 
+_REASON_NAMES = {"exhaustive_draw": "exhaustive", "kyushu_kyuhai": "nine_terminals",
+                 "sufuurenta": "four_winds", "suucha_riichi": "four_riichi",
+                 "suukansansen": "four_kans_abort", "sanchaho": "triple_ron",
+                 "nagashimangan": "nagashi_mangan"}
+_KANS = ("ankan", "kakan", "daiminkan")
+
+
 def count_cases(games: Iterable[Sequence[dict[str, Any]]]) -> Counter[str]:
-    """How often the rare cases occur in mjai logs: chankan, rinshan, four kans (abort or
-    suukantsu), double and triple ron, nagashi mangan, nine terminals, four riichi, four winds,
-    the kinds of kans, and hands and wins in all."""
+    """How often each case occurs in mjai logs: hands, wins, riichi, each kind of kan, and the
+    rare ones: double ron, chankan, rinshan, hands with four kans, and each kind of draw
+    (exhaustive, nine terminals, four winds, four riichi, four kans, triple ron, nagashi)."""
     out: Counter[str] = Counter()
     for events in games:
         hand: list[dict[str, Any]] = []
@@ -154,46 +161,32 @@ def count_cases(games: Iterable[Sequence[dict[str, Any]]]) -> Counter[str]:
                 hand = []
                 out["hands"] += 1
             hand.append(e)
-            if kind in ("ankan", "kakan", "daiminkan", "reach_accepted"):
-                out[kind] += 1
+            if kind in (*_KANS, "reach_accepted"):
+                out["riichi" if kind == "reach_accepted" else kind] += 1
+            elif kind == "ryukyoku":
+                out[_REASON_NAMES.get(e.get("reason", ""), "other_draw")] += 1
             if kind != "end_kyoku":
                 continue
             horas = [x for x in hand if x["type"] == "hora"]
             out["wins"] += len(horas)
-            if len(horas) == 2:
-                out["double_ron"] += 1
-                if len({h["actor"] == h["target"] for h in horas}) != 1:
-                    out["mixed_wins"] += 1
-            if horas:
-                before = hand[hand.index(horas[0]) - 1]
-                if before["type"] == "kakan":
-                    out["chankan"] += 1
-                plays = [x for x in hand if x["type"] not in ("dora", "hora", "end_kyoku",
-                                                              "reach_accepted")]
-                last, prev = plays[-1], plays[-2] if len(plays) > 1 else {}
-                if horas[0].get("tsumo") or horas[0]["actor"] == horas[0]["target"]:
-                    if prev.get("type") in ("ankan", "kakan", "daiminkan"):
-                        out["rinshan"] += 1
-                del last
-            kans = sum(x["type"] in ("ankan", "kakan", "daiminkan") for x in hand)
-            if kans == 4:
-                out["four_kans"] += 1
-            for x in hand:
-                if x["type"] == "ryukyoku":
-                    reason = x.get("reason", "")
-                    out[f"ryukyoku:{reason}"] += 1
-                    if reason == "exhaustive_draw" and any(
-                            d >= 8000 for d in x.get("deltas", ())):
-                        out["nagashi_mangan"] += 1
+            out["double_ron"] += len(horas) == 2
+            plays = [x["type"] for x in hand if x["type"] not in ("dora", "hora", "end_kyoku",
+                                                                  "reach_accepted")]
+            if horas and plays[-1] == "kakan":
+                out["chankan"] += 1
+            if horas and horas[0]["actor"] == horas[0]["target"] and len(plays) > 1 and \
+                    plays[-2] in _KANS:
+                out["rinshan"] += 1
+            out["four_kans"] += sum(t in _KANS for t in plays) == 4
     return out
 
 
-def riichienv_wall(start_wall: Sequence[int], dealer: int) -> list[int]:
+def riichienv_wall(start_wall: Sequence[int]) -> list[int]:
     """Our wall order (:mod:`pipeline.rules.wall` layout) in the order ``RiichiEnv.reset``
     takes: the deal 4-4-4-1 from the front starting with the dealer, the live wall from
     index 52, replacement tiles from the end (135, 134, ...), indicators at 131, 129, ...
-    with their ura tiles at 130, 128, ... (found by dealing ``range(136)``)."""
-    del dealer  # both orders start with the dealer's hand
+    with their ura tiles at 130, 128, ... (found by dealing ``range(136)``). Both orders start
+    with the dealer's hand."""
     w: list[int | None] = [None] * 136
     for k in range(4):
         hand = start_wall[13 * k: 13 * k + 13]
@@ -272,7 +265,7 @@ def _referee(rec: HandRecord, events: Sequence[dict[str, Any]], env_box: list[An
              GameRule: Any, RiichiEnv: Any) -> list[str]:
     if rec.start is None:
         raise ValueError("the hand record holds no starting state to replay")
-    wall = riichienv_wall(rec.start.wall, rec.dealer)
+    wall = riichienv_wall(rec.start.wall)
     env = RiichiEnv(game_mode=2, seed=0, rule=GameRule.default_tenhou())
     obs = env.reset(oya=rec.dealer, wall=wall, round_wind=rec.round_wind,
                     scores=[s.start_score for s in rec.seats], honba=rec.honba,
