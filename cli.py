@@ -144,7 +144,9 @@ def replay(
     for p in paths:
         if not p.exists():
             raise FileNotFoundError(f"{p}: no such file or folder")
-    report = replay_paths(list(paths), preset, strict=strict)
+    from pipeline.sim.card_log import check_card_log
+
+    report = replay_paths(list(paths), preset, strict=strict, card_checker=check_card_log)
     for m in report.skipped:
         typer.echo(f"SKIPPED {m}")
     for m in report.incomplete:

@@ -278,3 +278,24 @@ def test_card_game_log_replays_as_skipped_hands_with_the_score_chain_checked(
     lines[i] = json.dumps(event)
     path.write_text("\n".join(lines) + "\n")
     assert not replay_paths([path], "cards-tonpuusen").ok
+
+
+def test_card_game_log_is_checked_by_playing_its_match_again(card_run: Path,
+                                                             tmp_path: Path) -> None:
+    # rule C-02, C-03: the picks, every ability trigger, every action and delta must be what
+    # the engine plays again from the log's seed and bots (saki replay with the run's preset)
+    path = tmp_path / "cards.jsonl"
+    assert invoke("export", card_run, "--match", "0", "--out", path).exit_code == 0
+    hands = len(replay_match(card_run, 0).hands)
+    result = invoke("replay", "--preset", "cards-tonpuusen", path)
+    assert result.exit_code == 0, result.output
+    last = result.output.strip().splitlines()[-1]
+    assert f"{hands} hands ({hands} passed)" in last and last.endswith(" 0 mismatches")
+    lines = path.read_text().splitlines()
+    i = next(i for i, line in enumerate(lines) if '"saki_ability"' in line)
+    event = json.loads(lines[i])
+    event["text"] += " (edited)"
+    lines[i] = json.dumps(event)
+    path.write_text("\n".join(lines) + "\n")
+    result = invoke("replay", "--preset", "cards-tonpuusen", path)
+    assert result.exit_code == 1 and "MISMATCH" in result.output and "(edited)" in result.output

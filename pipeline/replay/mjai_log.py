@@ -395,6 +395,7 @@ def game_from_events(events: Iterable[tuple[int, Any]], source: str = "<mjai>", 
     game's ``rules`` say ``cards`` (the replayer then checks the chain of scores).
     """
     events = list(events)
+    raw: list[list[dict[str, Any]]] = []  # a card game's hands as written, for re-playing
     cards = any(isinstance(e, dict) and str(e.get("type", "")).startswith("saki_")
                 for _, e in events)
     players: tuple[str, ...] = ("", "", "", "")
@@ -424,12 +425,20 @@ def game_from_events(events: Iterable[tuple[int, Any]], source: str = "<mjai>", 
             kind = event["type"]
             if ended:
                 raise _Bad(f"{kind} after end_game")
+            if cards:
+                if kind == "start_kyoku":
+                    raw.append([])
+                if raw and kind not in ("start_game", "end_game"):
+                    raw[-1].append(event)
             if kind == "start_game":
                 names = event.get("names")
                 if isinstance(names, list) and len(names) == 4:
                     players = tuple(str(x) for x in names)
                 if isinstance(event.get("aka_flag"), bool):  # Mortal's logs say it
                     rules["red_fives"] = event["aka_flag"]
+                seed = event.get("seed")
+                if isinstance(seed, list) and all(isinstance(v, int) for v in seed):
+                    rules["seed"] = tuple(seed)  # our export: (run seed, match index)
             elif kind == "start_kyoku":
                 if current is not None and current.wins == [] and current.draw is None:
                     raise _Bad("start_kyoku before the previous hand's hora or ryukyoku")
@@ -465,5 +474,7 @@ def game_from_events(events: Iterable[tuple[int, Any]], source: str = "<mjai>", 
     finish()  # a hand the log stops in the middle of: read as far as it goes
     if not hands:
         raise RecordError(f"{source}: no hands (start_kyoku events) in the log")
+    if cards:
+        rules["mjai_hands"] = tuple(tuple(h) for h in raw)
     return RecordedGame(source=source, players=players, rules=rules, hands=tuple(hands),
                         final_scores=final_scores, final_results=None, ended=ended)

@@ -9,6 +9,7 @@ reference test: when a rule is wrong, a real game shows it.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
@@ -321,10 +322,17 @@ def compare_result(h: RecordedHand, rec: HandRecord) -> list[str]:
     return problems
 
 
-def replay_game(game: RecordedGame, base: Preset) -> ReplayReport:
-    """Replay every hand of a recorded game and check it (see the module docstring)."""
+CardChecker = Callable[[RecordedGame, Preset], "ReplayReport"]
+
+
+def replay_game(game: RecordedGame, base: Preset, card_checker: CardChecker | None = None
+                ) -> ReplayReport:
+    """Replay every hand of a recorded game and check it (see the module docstring). A card
+    game's mjai log goes to ``card_checker`` (the simulation layer plays such a match again:
+    :func:`pipeline.sim.card_log.check_card_log`), or else only its chain of scores is
+    checked."""
     if game.rules.get("cards"):
-        return check_card_game(game)
+        return card_checker(game, base) if card_checker else check_card_game(game)
     report = ReplayReport(files=1)
     preset = preset_for(game, base)
     progress = MatchProgress(scores=list(game.hands[0].scores) if game.hands else [])
@@ -395,7 +403,8 @@ def check_card_game(game: RecordedGame) -> ReplayReport:
 
 
 def replay_paths(paths: list[str | Path], preset_name: str = "online-hanchan", *,
-                 strict: bool = False) -> ReplayReport:
+                 strict: bool = False, card_checker: CardChecker | None = None
+                 ) -> ReplayReport:
     """Replay every record file under the given files or folders.
 
     A record that stops mid-hand is replayed up to its last action and that hand counted as
@@ -416,7 +425,7 @@ def replay_paths(paths: list[str | Path], preset_name: str = "online-hanchan", *
                 raise RecordError(f"{game.source}: {hand_name(cut)}: the record stops mid-hand "
                                   "(no win or draw recorded); replay without --strict to check "
                                   "it up to its last action")
-        report.merge(replay_game(game, base))
+        report.merge(replay_game(game, base, card_checker))
     return report
 
 
