@@ -28,8 +28,14 @@ from pipeline.replay.replayer import replay_game
 from pipeline.rules.match import derive_seed, play_match
 from pipeline.rules.preset import load_preset
 from pipeline.rules.scenario import play_scenario, scenario_start, spare_tiles
-from pipeline.sim.mjai import hand_events, match_events
-from pipeline.sim.referee import count_cases, referee_hand, riichienv_games, riichienv_missing
+from pipeline.sim.mjai import hand_events, match_events, to_jsonl
+from pipeline.sim.referee import (
+    count_cases,
+    referee_hand,
+    riichienv_games,
+    riichienv_missing,
+    riichienv_read,
+)
 
 MISSING = riichienv_missing()
 pytestmark = pytest.mark.skipif(MISSING is not None, reason=MISSING or "")
@@ -84,9 +90,10 @@ def _check_our_games(count: int, seed: int) -> None:
             verdict = referee_hand(rec, hand_events(rec, RIICHIENV.red_fives, RIICHIENV))
             assert verdict.ok, f"match {match}, {rec.name} honba {rec.honba}: {verdict.problems}"
             hands += 1
-        # the export as a whole is the mjai log riichienv read, hand by hand
+        # the export as a whole loads in riichienv's own mjai reader and steps through
         events = match_events(result, names="abcd", seed=[seed, match], preset=RIICHIENV)
-        assert sum(e["type"] == "start_kyoku" for e in events) == len(result.hands)
+        ends = [[s.end_score for s in rec.seats] for rec in result.hands]
+        assert riichienv_read(to_jsonl(events), ends) == []
     assert hands > 9 * count
 
 

@@ -229,6 +229,34 @@ def _plays(events: Sequence[dict[str, Any]], *, bookkeeping: bool = True
     return out
 
 
+def riichienv_read(text: str, end_scores: Sequence[Sequence[int]]) -> list[str]:
+    """Load an mjai log with riichienv's own reader (``MjaiReplay``) and step through every
+    hand (riichienv stops on a desync); each hand must end with ``end_scores[i]``. Returns
+    the disagreements (empty: none)."""
+    import tempfile
+    from pathlib import Path
+
+    from riichienv import MjaiReplay
+
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "log.jsonl"
+        path.write_text(text)
+        try:
+            kyokus = list(MjaiReplay.from_jsonl(str(path)).take_kyokus())
+            problems = []
+            for i, kyoku in enumerate(kyokus):
+                for _ in kyoku.steps():
+                    pass
+                if i < len(end_scores) and list(kyoku.end_scores) != list(end_scores[i]):
+                    problems.append(f"hand {i}: riichienv ends with {list(kyoku.end_scores)}, "
+                                    f"ours with {list(end_scores[i])}")
+        except Exception as exc:  # riichienv reports a desync or an unreadable event so
+            return [f"riichienv could not step through the log: {exc}"]
+    if len(kyokus) != len(end_scores):
+        problems.append(f"riichienv read {len(kyokus)} hands, the log has {len(end_scores)}")
+    return problems
+
+
 @dataclass
 class Verdict:
     """riichienv's view of one of our hands: what it disagreed with, and the hand as it logged
