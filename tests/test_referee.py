@@ -170,6 +170,15 @@ def _both_ways(start, scripts, preset, name: str):
     return rec, verdict, report
 
 
+COUNTED_AS = {
+    "double ron with honba and sticks": "double_ron", "double ron, non-dealers": "double_ron",
+    "triple ron": "triple_ron", "chankan": "chankan", "rinshan after an open kan": "rinshan",
+    "rinshan after a concealed kan": "rinshan", "four kans abort": "four_kans_abort",
+    "nine terminals": "nine_terminals", "four winds": "four_winds",
+    "four riichi": "four_riichi", "nagashi mangan": "nagashi_mangan",
+}
+
+
 @pytest.mark.parametrize("case", list(CASES))
 def test_rare_case_agrees_both_ways(case: str) -> None:
     start, scripts = CASES[case]()
@@ -177,6 +186,8 @@ def test_rare_case_agrees_both_ways(case: str) -> None:
         _, verdict, report = _both_ways(start, scripts, preset, case)
         assert verdict.ok, verdict.problems
         assert report.ok and report.passed == 1, report.mismatches
+        # the case happened in riichienv's own log of the hand, and is counted there
+        assert count_cases([verdict.events])[COUNTED_AS[case]] == 1
 
 
 # P1 pons 6s and 7p, adds 6s (the indicator waits for the discard, K-05), draws 7p from the
