@@ -159,7 +159,9 @@ def replay(
     for p in paths:
         if not p.exists():
             raise FileNotFoundError(f"{p}: no such file or folder")
-    report = replay_paths(list(paths), preset, strict=strict)
+    from pipeline.sim.card_log import check_card_log
+
+    report = replay_paths(list(paths), preset, strict=strict, card_checker=check_card_log)
     for m in report.skipped:
         typer.echo(f"SKIPPED {m}")
     for m in report.incomplete:
@@ -644,12 +646,18 @@ def export(
     fmt: Annotated[str, typer.Option("--format", help="Output format: mjai")] = "mjai",
     out: Annotated[Path | None, typer.Option(
         help="File to write (default: standard output), e.g. --out match0.jsonl")] = None,
+    strict: Annotated[bool, typer.Option(
+        "--strict", help="Standard mjai only: refuse a card game, whose abilities need the "
+        "saki extension (docs/mjai-extension.md)")] = False,
 ) -> None:
     """Replay a match (or one hand) of a finished run and write it as mjai JSON lines.
 
+    A card game's picks and ability events are written as the saki extension of mjai
+    (docs/mjai-extension.md); the line on standard error says which was written.
+
     Example: saki export data/runs/online-tonpuusen-1.2-s7-n1000 --match 12 --format mjai
     """
-    from pipeline.sim.mjai import match_events, to_jsonl
+    from pipeline.sim.mjai import is_card_game, match_events, to_jsonl
     from pipeline.sim.replay_run import replay_match, run_bots, run_preset
     from pipeline.sim.run import read_run
 
@@ -658,17 +666,26 @@ def export(
     if out is not None:
         check_writable(out, "--out", SimError, folder=False)
     folder = _run_folder(run)
+    info = read_run(folder)
+    preset = run_preset(info)
+    if strict and preset.cards.enabled:
+        raise SimError(f"{folder}: a card game (preset {preset.name}): standard mjai cannot "
+                       "hold its abilities, so another engine would not follow it; export "
+                       "without --strict for mjai with the saki card extension "
+                       "(docs/mjai-extension.md)")
     result = replay_match(folder, match)
     hands = None if hand is None else [_replayed_hand_index(result, folder, match, hand)]
-    info = read_run(folder)
     text = to_jsonl(match_events(result, names=run_bots(info), seed=[info["seed"], match],
-                                 hands=hands, red_fives=run_preset(info).red_fives,
-                                 preset=run_preset(info)))
+                                 hands=hands, red_fives=preset.red_fives, preset=preset))
+    kind = ("mjai with the saki card extension (saki_picks, saki_ability: "
+            "docs/mjai-extension.md)" if is_card_game(result) else "standard mjai")
+    count = text.count(chr(10))
     if out is None:
         typer.echo(text, nl=False)
+        typer.echo(f"wrote {count} events as {kind}", err=True)
     else:
         out.write_text(text)
-        typer.echo(f"wrote {text.count(chr(10))} mjai events to {out}", err=True)
+        typer.echo(f"wrote {count} events as {kind} to {out}", err=True)
 
 
 @app.command()

@@ -16,6 +16,7 @@ SHIPPED = [
     "club-hanchan",
     "online-hanchan",
     "online-tonpuusen",
+    "riichienv",
     "single-hand",
     "tournament-2022",
 ]

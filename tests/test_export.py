@@ -215,3 +215,88 @@ def test_cli_errors_exit_2(run_dir: Path, tmp_path: Path, args: tuple[str, ...])
     text = result.output.strip()
     assert text.startswith("error:") and len(text.splitlines()) == 1
     assert "Traceback" not in text
+
+
+# --------------------------------------------------------------------------- card games
+
+
+@pytest.fixture(scope="module")
+def card_run(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    preset = load_preset("cards-tonpuusen")
+    config = RunConfig(preset=preset, catalog=load_catalog(preset.cards.catalog), seed=4,
+                       games=1, bots=("heuristic",) * 4)
+    out = tmp_path_factory.mktemp("cards") / "run"
+    simulate(config, out, workers=1)
+    return out
+
+
+def test_card_game_export_writes_picks_and_every_ability(card_run: Path) -> None:
+    # rule C-02, C-03: every hand's picks, and each ability trigger in play order
+    result = invoke("export", card_run, "--match", "0")
+    assert result.exit_code == 0, result.output
+    assert "saki card extension" in result.stderr
+    events = [json.loads(line) for line in result.stdout.splitlines()]
+    hands = replay_match(card_run, 0).hands
+    for rec, kyoku in zip(hands, kyokus(events), strict=True):
+        assert kyoku[1] == {"type": "saki_picks", "picks": rec.picks,
+                            "teams": [list(t) for t in rec.teams["teams"]]}
+        logged = [e for e in rec.events if e.kind == "ability"]
+        written = [e for e in kyoku if e["type"] == "saki_ability"]
+        assert [(e["actor"], e["text"]) for e in written] == [(e.seat, e.detail) for e in logged]
+        for e in written:
+            assert e.get("card") is None or e["card"] in rec.picks or "_" in e["card"]
+            assert all(t in MJAI_TILES for t in [e.get("pai", "1m"), *e.get("tiles", [])])
+    assert any(e["type"] == "saki_ability" and "card" in e for e in events)
+
+
+def test_card_game_export_strict_refuses_with_one_line(card_run: Path) -> None:
+    result = invoke("export", card_run, "--match", "0", "--strict")
+    assert result.exit_code == 2
+    lines = result.output.strip().splitlines()
+    assert len(lines) == 1 and "card game" in lines[0] and "without --strict" in lines[0]
+
+
+def test_card_free_export_says_it_is_standard_and_strict_allows_it(run_dir: Path) -> None:
+    result = invoke("export", run_dir, "--match", "0", "--strict")
+    assert result.exit_code == 0 and "standard mjai" in result.stderr
+    assert not any('"saki_' in line for line in result.stdout.splitlines())
+
+
+def test_card_game_log_replays_as_skipped_hands_with_the_score_chain_checked(
+        card_run: Path, tmp_path: Path) -> None:
+    from pipeline.replay.replayer import CARD_GAME, replay_paths
+
+    path = tmp_path / "cards.jsonl"
+    assert invoke("export", card_run, "--match", "0", "--out", path).exit_code == 0
+    report = replay_paths([path], "cards-tonpuusen")
+    assert report.ok and report.hands == len(replay_match(card_run, 0).hands)
+    assert len(report.skipped) == report.hands and report.skipped[0].what == CARD_GAME
+    # a delta changed in the log breaks the chain
+    lines = path.read_text().splitlines()
+    i = next(i for i, line in enumerate(lines) if '"hora"' in line or '"ryukyoku"' in line)
+    event = json.loads(lines[i])
+    event["deltas"][0] += 1000
+    lines[i] = json.dumps(event)
+    path.write_text("\n".join(lines) + "\n")
+    assert not replay_paths([path], "cards-tonpuusen").ok
+
+
+def test_card_game_log_is_checked_by_playing_its_match_again(card_run: Path,
+                                                             tmp_path: Path) -> None:
+    # rule C-02, C-03: the picks, every ability trigger, every action and delta must be what
+    # the engine plays again from the log's seed and bots (saki replay with the run's preset)
+    path = tmp_path / "cards.jsonl"
+    assert invoke("export", card_run, "--match", "0", "--out", path).exit_code == 0
+    hands = len(replay_match(card_run, 0).hands)
+    result = invoke("replay", "--preset", "cards-tonpuusen", path)
+    assert result.exit_code == 0, result.output
+    last = result.output.strip().splitlines()[-1]
+    assert f"{hands} hands ({hands} passed)" in last and last.endswith(" 0 mismatches")
+    lines = path.read_text().splitlines()
+    i = next(i for i, line in enumerate(lines) if '"saki_ability"' in line)
+    event = json.loads(lines[i])
+    event["text"] += " (edited)"
+    lines[i] = json.dumps(event)
+    path.write_text("\n".join(lines) + "\n")
+    result = invoke("replay", "--preset", "cards-tonpuusen", path)
+    assert result.exit_code == 1 and "MISMATCH" in result.output and "(edited)" in result.output

@@ -44,6 +44,7 @@ DEFAULT_RANDOM = {
     "club-hanchan": 10,
     "cards-hanchan": 10,
     "tournament-2022": 4,
+    "riichienv": 3,
 }
 DEFAULT_EAGER = {
     "single-hand": 90,
@@ -53,6 +54,7 @@ DEFAULT_EAGER = {
     "club-hanchan": 7,
     "cards-hanchan": 7,
     "tournament-2022": 4,
+    "riichienv": 3,
 }
 SLOW_RANDOM = 300
 SLOW_EAGER = 300

@@ -188,14 +188,38 @@ def test_m06_extension_ends_as_soon_as_someone_has_30000() -> None:
     assert progress.history[-1].name == "West 2"
 
 
-@pytest.mark.parametrize("how", [{"winners": (2,)}, {"dealer_tenpai": True},
-                                 {"draw": "four_winds"}])
-def test_m06_extension_ends_even_when_the_dealer_would_continue(how: dict) -> None:
-    """Rule M-06, K-13: the extension plays *until someone has 30,000*, so a renchan by a
-    dealer who is not first does not keep it going."""
+EXTENSION_RENCHAN = [{"winners": (2,)}, {"dealer_tenpai": True}, {"draw": "four_winds"}]
+
+
+def _extension_renchan(how: dict, preset: Preset) -> MatchProgress:
+    """West 3 (dealer P2), P0 reaches 30,000 or more while the dealer keeps the deal."""
     progress = at(2, 2, [29000, 22000, 29000, 20000])
     scores = [30000, 21000, 29000, 20000] if "winners" not in how else [32000, 21000, 30000, 17000]
-    advance(progress, hand(progress, scores, **how), HANCHAN)
+    advance(progress, hand(progress, scores, **how), preset)
+    return progress
+
+
+@pytest.mark.parametrize("how", EXTENSION_RENCHAN)
+def test_m06_k13_club_extension_ends_even_when_the_dealer_would_continue(how: dict) -> None:
+    """Rule M-06, K-13 (extension_renchan = "ends"): the extension plays *until someone has
+    30,000*, so a renchan by a dealer who is not first does not keep it going."""
+    assert CLUB.extension_renchan == "ends"
+    assert _extension_renchan(how, CLUB).finished
+
+
+@pytest.mark.parametrize("how", EXTENSION_RENCHAN)
+def test_m06_online_extension_dealer_who_keeps_the_deal_plays_on(how: dict) -> None:
+    """Rule M-06 as Tenhou plays it (extension_renchan = "plays-on"): P0 has 30,000 but the
+    dealer P2, not first, repeats West 3 with one more honba."""
+    progress = _extension_renchan(how, HANCHAN)
+    assert not progress.finished
+    assert place(progress) == (2, 2, 2, 1)
+
+
+def test_m06_online_extension_repeating_dealer_first_with_30000_ends_it() -> None:
+    # rule M-06 (agari-yame in the extension): the dealer wins and is first with 30,000+
+    progress = at(2, 2, [29000, 22000, 29000, 20000])
+    advance(progress, hand(progress, [30000, 21000, 31000, 18000], winners=(2,)), HANCHAN)
     assert progress.finished
 
 

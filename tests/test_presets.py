@@ -30,6 +30,7 @@ SHIPPED = [
     "club-hanchan",
     "online-hanchan",
     "online-tonpuusen",
+    "riichienv",
     "single-hand",
     "tournament-2022",
 ]

@@ -141,3 +141,20 @@ def test_riichienv_validation_game_replays_without_mismatch() -> None:
     report = replay_paths([VALIDATION])
     assert report.files >= 1 and report.ok
     assert report.passed == report.hands >= 12
+
+
+def test_log_cut_between_two_rons_is_incomplete_not_a_mismatch() -> None:
+    # rule H-11: P2 and P3 ron P0's 5p; a log that stops after the first hora cannot say
+    # whether a second followed, so the hand is replayed up to the discard and counted apart
+    from pipeline.rules.scenario import play_scenario, scenario_start
+    from pipeline.sim.mjai import hand_events
+
+    start = scenario_start(["", "", "345m567s444s67p22m", "234s456m777m666s5p"], "1z2z3z4z5p",
+                           dora="9m", honba=1, sticks=1)
+    rec, _ = play_scenario(start, ONLINE, [(), (), ["ron"], ["ron"]])
+    events = [{"type": "start_game"}, *hand_events(rec, True, ONLINE), {"type": "end_game"}]
+    whole = to_jsonl(events)
+    assert replay_game(parse_mjai(whole, "whole.jsonl"), ONLINE).passed == 1
+    first = next(i for i, e in enumerate(events) if e["type"] == "hora")
+    report = replay_game(parse_mjai(to_jsonl(events[:first + 1]), "cut.jsonl"), ONLINE)
+    assert report.ok and len(report.incomplete) == 1 and report.passed == 0

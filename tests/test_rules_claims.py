@@ -278,6 +278,29 @@ def test_h06_added_kan_can_be_robbed_chankan():
     assert sum(e.kind == "dora" for e in rec.events) == 1  # the robbed kan is no kan
 
 
+# P1 pons 6s and 7p, adds 6s (its indicator waits for the discard), draws the fourth 7p from
+# the dead wall and adds it too; P3, waiting 4p/7p with four 8s, robs the 7p. The second
+# indicator, 7s, would make 8s dora.
+ROBBED_SECOND_KAN = (["", "66s77p234m567m9p1s3z", "", "6p234m789s888s99m4z"],
+                     "6s1z2z7p3z5p5z6s")
+ROBBED_SECOND_SCRIPTS = [(), ["pon", "discard 9p", "pon", "discard 1s", "kakan 6s", "kakan 7p"],
+                         (), ["2z", "discard 4z", "ron"]]
+
+
+@pytest.mark.parametrize(("preset", "shown", "points"), [
+    (ONLINE, 1, 1300),  # Tenhou: the first kan's indicator waits until the second kan stands
+    (replace(ONLINE, kan_dora_before_rob=True), 2, 8000),  # riichienv: shown before the rob
+])
+def test_k05_h06_a_second_kan_robbed_before_the_first_kans_indicator(preset, shown, points):
+    # rule K-05, H-06: chankan 1 han 40 fu (1,300), or with four 8s dora a mangan (8,000)
+    start = scenario_start(*ROBBED_SECOND_KAN, rinshan="7p", dora="1z7s")
+    rec, _ = play_scenario(start, preset, ROBBED_SECOND_SCRIPTS)
+    assert [(w.seat, w.from_seat) for w in rec.wins] == [(3, 1)]
+    assert "Chankan" in yaku_names(rec.wins[0])
+    assert sum(e.kind == "dora" for e in rec.events) == shown
+    assert deltas(rec) == [0, -points, 0, points]
+
+
 def test_h06_added_kan_completes_when_nobody_robs_it():
     # rule H-06, K-05: the pon becomes a kan, a replacement is drawn, the indicator follows the
     # discard.

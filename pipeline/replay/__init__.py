@@ -1,5 +1,7 @@
-"""Recorded games (Tenhou XML and JSON) in one neutral model, for replaying through the engine."""
+"""Recorded games (Tenhou XML and JSON, mjai logs) in one neutral model, for replaying through
+the engine."""
 
+from pipeline.replay.mjai_log import parse_mjai, parse_mjai_json
 from pipeline.replay.record import (
     CALL_KINDS,
     DRAW_KINDS,
@@ -42,6 +44,8 @@ __all__ = [
     "RecordedWin",
     "decode_meld",
     "load_record",
+    "parse_mjai",
+    "parse_mjai_json",
     "parse_tenhou_json",
     "parse_tenhou_xml",
     "validate_hand",

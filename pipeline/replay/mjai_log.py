@@ -51,6 +51,7 @@ _REASONS = {
     "suukaikan": "four_kans",
     "sanchaho": "triple_ron",
     "nagashi_mangan": "nagashi_mangan",
+    "nagashimangan": "nagashi_mangan",
 }
 
 
@@ -60,6 +61,9 @@ class _Bad(ValueError):
 
 def tile_kind(text: Any) -> tuple[int, bool]:
     """(tile type 0-33, red) of an mjai tile name such as ``"5mr"`` or ``"P"``."""
+    known = _KINDS.get(text) if isinstance(text, str) else None
+    if known is not None:
+        return known
     if not isinstance(text, str):
         raise _Bad(f"tile {text!r} is not an mjai tile name")
     if text in _HONORS:
@@ -72,6 +76,13 @@ def tile_kind(text: Any) -> tuple[int, bool]:
     if red and number != 5:
         raise _Bad(f"tile {text!r}: only fives are red")
     return "mps".index(body[1]) * 9 + number - 1, red
+
+
+_KINDS: dict[str, tuple[int, bool]] = {
+    **{f"{n}{suit}": (i * 9 + n - 1, False) for i, suit in enumerate("mps") for n in range(1, 10)},
+    **{f"5{suit}r": (i * 9 + 4, True) for i, suit in enumerate("mps")},
+    **{h: (27 + i, False) for i, h in enumerate(_HONORS)},
+}
 
 
 class _Tiles:
@@ -126,6 +137,8 @@ class _Hand:
     riichi_pending: set[int] = field(default_factory=set)
     drawn: list[int | None] = field(default_factory=lambda: [None] * 4)
     last_discard: Discard | None = None
+    accepted: list[int] = field(default_factory=list)  # riichi sticks paid (card games)
+    picks: tuple[str, ...] = ()  # the characters played (card games)
 
     def take(self, seat: int, text: str, prefer: int | None = None) -> int:
         """Remove a tile named ``text`` from the seat's hand (``prefer`` that id if it fits)."""
@@ -158,7 +171,7 @@ class _Hand:
         built = RecordedHand(self.round_wind, self.hand_number, self.honba, self.sticks,
                              self.dealer, self.scores, self.hands, tuple(self.dora),
                              tuple(self.events), tuple(self.wins), self.draw, None)
-        paid = built.riichi_sticks_paid()
+        paid = built.riichi_sticks_paid() if not self.accepted else tuple(self.accepted)
         return tuple(self.scores[s] + deltas[s] - 1000 * paid.count(s) for s in range(4))
 
 
@@ -208,6 +221,21 @@ def _consumed(event: dict[str, Any], size: int) -> list[str]:
     if not isinstance(consumed, list) or len(consumed) != size:
         raise _Bad(f"consumed {consumed!r} is not {size} tiles")
     return consumed
+
+
+def _deltas(hand: _Hand, event: dict[str, Any]) -> tuple[int, int, int, int]:
+    """A hora's or ryukyoku's ``deltas``; a log that gives only the ``scores`` after it has
+    them worked out (from the hand's start, riichi sticks paid, and earlier wins)."""
+    if "deltas" in event or "scores" not in event:
+        return _four_ints(event.get("deltas", [0, 0, 0, 0]), "deltas")
+    after = _four_ints(event["scores"], "scores")
+    paid = [0, 0, 0, 0]
+    for e in hand.events:
+        if isinstance(e, Discard) and e.riichi:
+            paid[e.seat] += 1000
+    before = [hand.scores[s] - paid[s] + sum(w.deltas[s] for w in hand.wins) for s in range(4)]
+    d = [after[s] - before[s] for s in range(4)]
+    return d[0], d[1], d[2], d[3]
 
 
 def _apply(hand: _Hand, event: dict[str, Any]) -> None:
@@ -289,24 +317,33 @@ def _apply(hand: _Hand, event: dict[str, Any]) -> None:
         ura = known if known and markers else tuple(hand.tiles.alloc(t) for t in markers)
         hand.wins.append(RecordedWin(
             seat=seat, from_seat=target, pao_seat=None, han=0, fu=0, points=0, yakuman=False,
-            yaku=(), deltas=_four_ints(event.get("deltas"), "deltas"), ura_indicators=ura,
+            yaku=(), deltas=_deltas(hand, event), ura_indicators=ura,
             limit="", scored=False))
     elif kind == "ryukyoku":
-        deltas = _four_ints(event.get("deltas", [0, 0, 0, 0]), "deltas")
+        deltas = _deltas(hand, event)
         reason = event.get("reason")
-        if reason is not None and reason not in _REASONS:
-            raise _Bad(f"unknown ryukyoku reason {reason!r} (known: {', '.join(_REASONS)})")
-        if reason is not None:
+        if reason in _REASONS:
             name = _REASONS[reason]
         elif hand.events and isinstance(hand.events[-1], Draw):
             name = "nine_terminals"  # ended on a draw: only nine terminals does that
         else:
-            name = ""  # not said: the engine's own reading is checked through the deltas
+            name = ""  # not said (or a reason we do not know): checked through the deltas
         tenpai = tuple(s for s in range(4) if deltas[s] > 0) if name in ("", "exhaustive") \
             else ()
         hand.draw = RecordedDraw(name, deltas, tenpai)
     else:
         raise _Bad(f"unknown event type {kind!r}")
+
+
+def _apply_card_game(hand: _Hand, event: dict[str, Any]) -> None:
+    """One event of a card game's hand: only riichi sticks and results are kept."""
+    kind = event["type"]
+    if kind == "reach_accepted":
+        hand.accepted.append(_seat(event))
+    elif kind in ("hora", "ryukyoku"):
+        _apply(hand, event)
+    elif kind == "saki_picks":
+        hand.picks = tuple(str(p) for p in event.get("picks", ()))
 
 
 def _lines(data: bytes | str, source: str) -> list[tuple[int, dict[str, Any]]]:
@@ -350,8 +387,19 @@ def parse_mjai_json(data: bytes | str, source: str = "<mjai>") -> RecordedGame:
 
 def game_from_events(events: Iterable[tuple[int, Any]], source: str = "<mjai>", *,
                      unit: str = "line") -> RecordedGame:
-    """A RecordedGame from numbered mjai events (the numbers name the place in errors)."""
+    """A RecordedGame from numbered mjai events (the numbers name the place in errors).
+
+    A log of a card game (with the ``saki_picks`` / ``saki_ability`` events of
+    docs/mjai-extension.md) is read for its hands' starting states and results only: abilities
+    move tiles in ways plain mjai events do not say, so its tiles are not followed, and the
+    game's ``rules`` say ``cards`` (the replayer then checks the chain of scores).
+    """
+    events = list(events)
+    raw: list[list[dict[str, Any]]] = []  # a card game's hands as written, for re-playing
+    cards = any(isinstance(e, dict) and str(e.get("type", "")).startswith("saki_")
+                for _, e in events)
     players: tuple[str, ...] = ("", "", "", "")
+    rules: dict[str, Any] = {"cards": True} if cards else {}
     hands: list[RecordedHand] = []
     current: _Hand | None = None
     ended = False
@@ -363,7 +411,7 @@ def game_from_events(events: Iterable[tuple[int, Any]], source: str = "<mjai>", 
         if current is None:
             return
         built = current.build()
-        problem = validate_hand(built)
+        problem = None if cards else validate_hand(built)
         if problem:
             raise RecordError(f"{source}: hand {len(hands)} ({built.label}): {problem}")
         hands.append(built)
@@ -377,10 +425,20 @@ def game_from_events(events: Iterable[tuple[int, Any]], source: str = "<mjai>", 
             kind = event["type"]
             if ended:
                 raise _Bad(f"{kind} after end_game")
+            if cards:
+                if kind == "start_kyoku":
+                    raw.append([])
+                if raw and kind not in ("start_game", "end_game"):
+                    raw[-1].append(event)
             if kind == "start_game":
                 names = event.get("names")
                 if isinstance(names, list) and len(names) == 4:
                     players = tuple(str(x) for x in names)
+                if isinstance(event.get("aka_flag"), bool):  # Mortal's logs say it
+                    rules["red_fives"] = event["aka_flag"]
+                seed = event.get("seed")
+                if isinstance(seed, list) and all(isinstance(v, int) for v in seed):
+                    rules["seed"] = tuple(seed)  # our export: (run seed, match index)
             elif kind == "start_kyoku":
                 if current is not None and current.wins == [] and current.draw is None:
                     raise _Bad("start_kyoku before the previous hand's hora or ryukyoku")
@@ -399,15 +457,24 @@ def game_from_events(events: Iterable[tuple[int, Any]], source: str = "<mjai>", 
             elif current is None:
                 raise _Bad(f"{kind} outside a hand (no start_kyoku before it)")
             else:
-                _apply(current, event)
+                if cards:
+                    _apply_card_game(current, event)
+                else:
+                    _apply(current, event)
         except RecordError:
             raise
         except _Bad as exc:
             raise RecordError(f"{source}: {where}: {exc}") from None
         except (TypeError, KeyError, ValueError) as exc:
             raise RecordError(f"{source}: {where}: malformed event ({exc})") from None
+    if current is not None and current.wins and not current.wins[-1].tsumo:
+        # the log stops after a ron but before end_kyoku: another ron on the same discard
+        # may have been cut off, so the hand's result is not known
+        current.wins = []
     finish()  # a hand the log stops in the middle of: read as far as it goes
     if not hands:
         raise RecordError(f"{source}: no hands (start_kyoku events) in the log")
-    return RecordedGame(source=source, players=players, rules={}, hands=tuple(hands),
+    if cards:
+        rules["mjai_hands"] = tuple(tuple(h) for h in raw)
+    return RecordedGame(source=source, players=players, rules=rules, hands=tuple(hands),
                         final_scores=final_scores, final_results=None, ended=ended)

@@ -9,6 +9,7 @@ reference test: when a rule is wrong, a real game shows it.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
@@ -247,6 +248,8 @@ def replay_hand(h: RecordedHand, preset: Preset, source: str, report: ReplayRepo
     except RecordEnded:
         rec = None
     report.actions += table.actions
+    while table.pos < len(table.events) and isinstance(table.events[table.pos], DoraReveal):
+        table.pos += 1  # an indicator shown before a win that ended the hand
     if not h.complete:  # every recorded action was legal; there is no result to compare
         report.incomplete.append(Mismatch(
             source, where, f"the record stops mid-hand after {len(table.events)} events "
@@ -319,7 +322,17 @@ def compare_result(h: RecordedHand, rec: HandRecord) -> list[str]:
     return problems
 
 
-def replay_game(game: RecordedGame, base: Preset) -> ReplayReport:
+CardChecker = Callable[[RecordedGame, Preset], "ReplayReport"]
+
+
+def replay_game(game: RecordedGame, base: Preset, card_checker: CardChecker | None = None
+                ) -> ReplayReport:
+    """Replay every hand of a recorded game and check it (see the module docstring). A card
+    game's mjai log goes to ``card_checker`` (the simulation layer plays such a match again:
+    :func:`pipeline.sim.card_log.check_card_log`), or else only its chain of scores is
+    checked."""
+    if game.rules.get("cards"):
+        return card_checker(game, base) if card_checker else check_card_game(game)
     report = ReplayReport(files=1)
     preset = preset_for(game, base)
     progress = MatchProgress(scores=list(game.hands[0].scores) if game.hands else [])
@@ -369,8 +382,29 @@ def replay_game(game: RecordedGame, base: Preset) -> ReplayReport:
     return report
 
 
+CARD_GAME = ("a card game: its abilities (saki_ability events) are not replayed from mjai, only "
+             "the chain of scores is checked; replay its run's match with `saki show`")
+
+
+def check_card_game(game: RecordedGame) -> ReplayReport:
+    """A card game's mjai log (docs/mjai-extension.md): each hand is skipped (abilities cannot
+    be replayed from the log), but each hand must start from the scores the one before ended
+    with (every ability's payment is in the deltas)."""
+    report = ReplayReport(files=1)
+    for h, nxt in zip(game.hands, [*game.hands[1:], None], strict=True):
+        report.hands += 1
+        report.skipped.append(Mismatch(game.source, hand_name(h), CARD_GAME))
+        if nxt is not None and h.end_scores is not None and list(h.end_scores) != \
+                list(nxt.scores):
+            report.mismatches.append(Mismatch(
+                game.source, hand_name(h), f"the next hand starts from {list(nxt.scores)}, "
+                f"the deltas give {list(h.end_scores)}"))
+    return report
+
+
 def replay_paths(paths: list[str | Path], preset_name: str = "online-hanchan", *,
-                 strict: bool = False) -> ReplayReport:
+                 strict: bool = False, card_checker: CardChecker | None = None
+                 ) -> ReplayReport:
     """Replay every record file under the given files or folders.
 
     A record that stops mid-hand is replayed up to its last action and that hand counted as
@@ -391,7 +425,7 @@ def replay_paths(paths: list[str | Path], preset_name: str = "online-hanchan", *
                 raise RecordError(f"{game.source}: {hand_name(cut)}: the record stops mid-hand "
                                   "(no win or draw recorded); replay without --strict to check "
                                   "it up to its last action")
-        report.merge(replay_game(game, base))
+        report.merge(replay_game(game, base, card_checker))
     return report
 
 

@@ -212,6 +212,7 @@ def parse_tenhou_xml(data: bytes | str, source: str = "<xml>") -> RecordedGame:
     """Parse a Tenhou mjlog (XML text, optionally gzip-compressed) into a RecordedGame."""
     if isinstance(data, bytes) and data[:2] == b"\x1f\x8b":
         data = gunzip(data, source)
+    cut = False  # the file ended before </mjloggm>, e.g. an interrupted download
     try:
         root = ET.fromstring(data)
     except ET.ParseError as exc:
@@ -219,6 +220,7 @@ def parse_tenhou_xml(data: bytes | str, source: str = "<xml>") -> RecordedGame:
         if salvaged is None:
             raise RecordError(f"{source}: not well-formed XML ({exc})") from None
         root = salvaged
+        cut = True
 
     players: tuple[str, ...] = ()
     go_type: int | None = None
@@ -301,6 +303,9 @@ def parse_tenhou_xml(data: bytes | str, source: str = "<xml>") -> RecordedGame:
         except (ValueError, KeyError, IndexError) as exc:
             detail = f"missing attribute {exc}" if isinstance(exc, KeyError) else str(exc)
             raise RecordError(f"{source}: {where()}, tag {index} <{tag}>: {detail}") from None
+    if cut and current is not None and current.wins and not current.wins[-1].tsumo:
+        current.wins.clear()  # cut after a ron: a second ron on the discard may be missing
+        current.end_scores = None
     finish(last=True)
     if not hands:
         raise RecordError(f"{source}: no hands (INIT tags) in the record")

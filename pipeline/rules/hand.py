@@ -688,6 +688,8 @@ class HandState(HookPoints):
             p.melds.append(meld)
             self.log("ankan", seat, tiles=act.tiles)
             if self.preset.kokushi_robs_concealed_kan:  # rule K-06
+                if self.preset.kan_dora_before_rob:
+                    self._flush_pending_dora()
                 robbed = self._offer_rob(seat, act.tiles[0], kokushi_only=True)
                 if robbed is not None:
                     return robbed
@@ -700,6 +702,8 @@ class HandState(HookPoints):
         pon = p.melds[idx]
         p.concealed.remove(tile)
         self.log("kakan", seat, tile, tiles=tuple(sorted((*pon.tiles, tile))))
+        if self.preset.kan_dora_before_rob:  # an earlier kan's indicator, before the rob
+            self._flush_pending_dora()
         robbed = self._offer_rob(seat, tile, kokushi_only=False)  # chankan, rule H-06
         if robbed is not None:
             return robbed

@@ -106,7 +106,8 @@ def advance(progress: MatchProgress, rec: HandRecord, preset: Preset) -> None:
     if all_last or extension:
         top = progress.scores.index(max(progress.scores))
         target = preset.target_points
-        if extension and progress.scores[top] >= target:
+        plays_on = renchan and preset.extension_renchan == "plays-on"
+        if extension and progress.scores[top] >= target and not plays_on:
             progress.finished = True  # the extension ends as soon as someone has the target
             return
         if renchan:

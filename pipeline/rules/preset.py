@@ -129,6 +129,13 @@ OPTIONS: dict[str, OptionSpec] = {
         "if nobody has target_points after the last hand, play on into the next wind and stop "
         "as soon as someone has it; never past West", "M-06, K-13",
     ),
+    "extension_renchan": OptionSpec(
+        "str", "ends",
+        "in the extension, when someone has target_points but the dealer keeps the deal (a "
+        "win, tenpai at a draw, an abortive draw): the match ends at once, or the dealer plays "
+        "on unless first with target_points (Tenhou)", "M-06, K-13",
+        choices=("ends", "plays-on"),
+    ),
     "target_points": OptionSpec(
         "int", 30000, "points first place needs for the match to end (extension, agari-yame)",
         "M-06, K-13", min=0, max=1_000_000, step=100,
@@ -202,6 +209,12 @@ OPTIONS: dict[str, OptionSpec] = {
         "str", "concealed-unchanged-wait",
         "kans allowed after riichi: none, or a concealed kan that leaves the wait unchanged",
         "H-08, K-09", choices=("none", "concealed-unchanged-wait"),
+    ),
+    "kan_dora_before_rob": OptionSpec(
+        "bool", False,
+        "a kan declared while an earlier open or added kan's indicator still waits for the "
+        "discard turns that indicator over before the new kan can be robbed (riichienv); off, "
+        "it waits until the new kan stands, so a robbed kan reveals none (Tenhou)", "K-05, H-06",
     ),
     "kokushi_robs_concealed_kan": OptionSpec(
         "bool", False, "kokushi musou may rob a concealed kan; the kan player pays it all",
@@ -297,6 +310,7 @@ class Preset:
     oka: bool = True  # first place gets (return - start) * 4 (M-07)
     length: str = "hanchan"  # "single" one hand | "tonpuusen" | "hanchan" (M-01)
     west_extension: bool = True  # play into the next wind until someone has target_points
+    extension_renchan: str = "ends"  # or "plays-on": a repeating dealer plays on (Tenhou)
     target_points: int = 30000  # first place needs this to end the match (M-06, K-13)
     agari_yame: bool = True  # last dealer first with target_points may end the match (M-06)
     tobi: bool = True  # below 0 ends the match; exactly 0 continues (M-06, K-13)
@@ -315,6 +329,7 @@ class Preset:
     kan_dora: bool = True  # kans reveal new dora indicators (H-10)
     kan_dora_open_after_discard: bool = True  # open/added kan indicator after discard (K-05)
     kan_after_riichi: str = "concealed-unchanged-wait"  # or "none" (H-08, K-09)
+    kan_dora_before_rob: bool = False  # an earlier kan's waiting indicator shows first
     kokushi_robs_concealed_kan: bool = False  # chankan on a concealed kan for kokushi (K-06)
     abortive_draws: bool = True  # nine terminals, four winds/riichi/kans abort (M-04)
     nagashi_mangan: bool = True  # nagashi mangan at an exhaustive draw (M-05)

@@ -22,7 +22,7 @@ from typing import Any
 
 from pipeline.rules.match import MatchResult
 from pipeline.rules.preset import Preset
-from pipeline.rules.records import HandRecord
+from pipeline.rules.records import Event, HandRecord
 from pipeline.rules.settlement import table_shares
 from pipeline.tiles import RED_FIVE_IDS
 
@@ -31,6 +31,21 @@ WINDS = ("E", "S", "W", "N")
 MJAI_TILES = frozenset(
     [f"{n}{s}" for s in "mps" for n in range(1, 10)] + [f"5{s}r" for s in "mps"] + list(HONORS)
 )
+# How riichienv names each draw in ``ryukyoku``'s ``reason`` (standard mjai gives none).
+RYUKYOKU_REASONS = {
+    "exhaustive": "exhaustive_draw",
+    "nine_terminals": "kyushu_kyuhai",
+    "four_winds": "sufuurenta",
+    "four_riichi": "suucha_riichi",
+    "four_kans": "suukansansen",
+    "triple_ron": "sanchaho",
+    "nagashi_mangan": "nagashimangan",
+}
+# The card extension: events standard mjai readers do not know (docs/mjai-extension.md).
+SAKI_PICKS = "saki_picks"
+SAKI_ABILITY = "saki_ability"
+_CARD_ID = re.compile(r"[a-z]+(?:_[a-z]+)+")
+_CARD_TAIL = re.compile(r"\(([a-z]+(?:_[a-z]+)+)\)\s*$")
 _FROM = re.compile(r"(?:from|off) P(\d)")
 
 
@@ -96,6 +111,37 @@ def win_deltas(rec: HandRecord, preset: Preset | None = None) -> list[list[int]]
     return parts
 
 
+def ability_event(e: Event, red_fives: bool = True) -> dict[str, Any]:
+    """An ``ability`` log event as a ``saki_ability`` mjai event: the seat, the card (where the
+    text names one), the engine's own text, and the tile and tiles it names or moved."""
+    out: dict[str, Any] = {"type": SAKI_ABILITY, "actor": e.seat}
+    card = _card_of(e.detail)
+    if card is not None:
+        out["card"] = card
+    out["text"] = e.detail
+    if e.tile is not None:
+        out["pai"] = mjai_tile(e.tile, red_fives)
+    if e.tiles:
+        out["tiles"] = _tiles(e.tiles, red_fives)
+    return out
+
+
+def _card_of(detail: str) -> str | None:
+    """The card id an ability text starts with (``"nodoka_haramura: ..."``) or ends with in
+    parentheses (``"scoring: +1 han, ... (komaki_jindai)"``)."""
+    head = detail.split(":", 1)[0].strip()
+    if _CARD_ID.fullmatch(head):
+        return head
+    tail = _CARD_TAIL.search(detail)
+    return tail.group(1) if tail else None
+
+
+def is_card_game(result: MatchResult) -> bool:
+    """True when some hand of the match was played with character cards."""
+    return any(rec.picks or any(e.kind == "ability" for e in rec.events)
+               for rec in result.hands)
+
+
 def hand_events(rec: HandRecord, red_fives: bool = True, preset: Preset | None = None
                 ) -> list[dict[str, Any]]:
     """One hand as mjai events, ``start_kyoku`` to ``end_kyoku`` (``preset``: the rules that
@@ -119,6 +165,9 @@ def hand_events(rec: HandRecord, red_fives: bool = True, preset: Preset | None =
         "scores": [s.start_score for s in rec.seats],
         "tehais": tehais,
     }]
+    if rec.picks:  # the card extension (docs/mjai-extension.md)
+        out.append({"type": SAKI_PICKS, "picks": list(rec.picks),
+                    "teams": [list(t) for t in (rec.teams or {}).get("teams", [])]})
     deltas = iter(win_deltas(rec, preset))
     ura: dict[int, list[str]] = {}
     first_dora = True
@@ -156,12 +205,15 @@ def hand_events(rec: HandRecord, red_fives: bool = True, preset: Preset | None =
                         "consumed": _tiles(_without(e.tiles, e.tile), red_fives)})
         elif kind == "ura" and seat is not None:
             ura[seat] = _tiles(e.tiles, red_fives)
+        elif kind == "ability":
+            out.append(ability_event(e, red_fives))
         elif kind in ("tsumo", "ron"):
             target = seat if kind == "tsumo" else _source(e.detail, last_discarder)
             out.append({"type": "hora", "actor": seat, "target": target,
                         "deltas": next(deltas), "ura_markers": ura.get(seat, [])})
         elif kind in ("abort", "draw_end"):
-            out.append({"type": "ryukyoku", "deltas": hand_deltas(rec)})
+            out.append({"type": "ryukyoku", "deltas": hand_deltas(rec),
+                        "reason": RYUKYOKU_REASONS.get(rec.draw_kind or "", "exhaustive_draw")})
     out.append({"type": "end_kyoku"})
     return out
 
