@@ -27,6 +27,7 @@ from pipeline.report.build import (
     write_report,
     write_site,
 )
+from pipeline.report.pages import script
 
 EVIL = "<script>alert('x')</script>"
 
@@ -158,11 +159,14 @@ def test_text_from_data_files_is_escaped_everywhere() -> None:
                        "after": "plain"}])
     cmp.metrics = comparison_metrics()
     report = render_inputs(inputs(tab, cards, meta=meta, comparison=cmp))
+    ours = f"<script>{script()}</script>"
     for html in (report.html(), report.html(site=True), report.card_html("mako")):
-        assert "<script" not in html.lower()
+        # the one script is the page's own table script; the data's stays text
+        assert html.count(ours) == 1 and html.lower().count("<script") == 1
+        assert "alert(" not in html.replace("&lt;script&gt;alert(&#39;x&#39;)", "")
         assert "&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt;" in html
         page = Page(html)
-        assert not [t for t, _ in page.tags if t == "script"]
+        assert [(t, a) for t, a in page.tags if t == "script"] == [("script", {})]
         assert EVIL in "".join(page.text) or f"Mako {EVIL}" in "".join(page.text)
 
 
@@ -178,7 +182,10 @@ def test_the_page_needs_nothing_but_itself(standard: Report) -> None:
         for name in ("src", "href"):
             value = attrs.get(name) or ""
             assert not re.match(r"[a-z]+:", value) or value.startswith("data:"), (tag, value)
-    assert not [t for t, _ in page.tags if t in ("link", "script", "iframe")]
+    assert not [t for t, _ in page.tags if t in ("link", "iframe")]
+    # one inline script (sorting and filtering the tables), loading nothing
+    assert [a for t, a in page.tags if t == "script"] == [{}]
+    assert "fetch(" not in html and "XMLHttpRequest" not in html
     assert "<style>" in html
 
 
@@ -275,9 +282,18 @@ def test_comparison_shows_text_diff_rule_changes_and_deltas_with_intervals() -> 
     assert nodoka.delta_flag == "up"
     assert [c["change"] for c in nodoka.changes] == ["card text", "parameters"]
     html = report.card_html("nodoka")
-    # the text a player reads, then the parameter behind it, each marked word by word
-    assert "Pinfu is worth <del>1</del><ins>2</ins> han." in html
-    assert "<del>1)</del><ins>2)</ins>" in html
+    # the text a player reads, then the parameter behind it, old (A) and new (B) side by side
+    # with the changed words marked
+    assert '<td class="old">Pinfu is worth <del>1</del> han.</td>' in html
+    assert '<td class="new">Pinfu is worth <ins>2</ins> han.</td>' in html
+    assert "pinfu: yaku_value(han = <del>1)</del></td>" in html
+    assert "pinfu: yaku_value(han = <ins>2)</ins></td>" in html
+    main = report.html()
+    assert "<h3>Cards that differ</h3>" in main and 'class="diffcard"' in main
+    assert '<td class="old">Pinfu is worth <del>1</del> han.</td>' in main
+    # preset options the same way: the old value marked as removed, the new as added
+    assert '<td>length</td><td class="old"><del>hanchan</del></td>' in main
+    assert '<td class="new"><ins>tonpuusen</ins></td>' in main
     mako = next(c for c in report.cards if c.id == "mako")
     assert mako.changes == []
     assert "The card is the same in both runs" in report.card_html("mako")
@@ -396,3 +412,18 @@ def test_formatting_of_missing_values_and_intervals() -> None:
     assert fmt.prob(4e-21) == "< 0.001" and fmt.prob(0.0423) == "0.042"
     assert fmt.short_label("cards-hanchan-1.2-s1-n400-78ea2f0d3f") == "cards-hanchan-1.2-s1-n400"
     assert fmt.short_label("my-run") == "my-run"
+
+
+def test_the_shift_figure_marks_the_changed_cards() -> None:
+    """An edit and its effect seen together: changed cards get a ✎, a bold label and a shaded
+    row; the other characters do not."""
+    metrics = comparison_metrics()
+    fig = figures.shift_forest(metrics, "swing", "A", "B", changed={"nodoka"})
+    ax = fig.axes[0]
+    labels = {t.get_text(): t.get_fontweight() for t in ax.get_yticklabels()}
+    assert labels["✎ Nodoka"] == "bold"
+    assert all(not text.startswith("✎") for text in labels if "Nodoka" not in text)
+    assert len(ax.patches) == 1  # one shaded row
+    assert "\n" in ax.get_xlabel()  # the long axis label is wrapped, not clipped
+    plain = figures.shift_forest(metrics, "swing", "A", "B")
+    assert not plain.axes[0].patches

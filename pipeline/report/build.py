@@ -80,6 +80,7 @@ class CardView:
     summary: str = ""
     headline: str = ""
     changes: list[dict[str, Any]] = field(default_factory=list)
+    diff_rows: list[dict[str, Any]] = field(default_factory=list)  # old/new side by side
     deltas: list[dict[str, str]] = field(default_factory=list)
     delta_flag: str = ""
 
@@ -352,9 +353,12 @@ def _figures(inputs: ReportInputs, cmp: dict[str, Any] | None) -> dict[str, Figu
     if cmp:
         a, b = cmp["label_a"], cmp["label_b"]
         metrics = inputs.comparison.metrics
-        out["shift"] = _fig("shift", figs.shift_forest(metrics, "swing", a, b),
+        changed = {str(c.get("card")) for c in inputs.comparison.card_changes}
+        out["shift"] = _fig("shift", figs.shift_forest(metrics, "swing", a, b, changed=changed),
                             "Shift of point swing per character",
-                            f"Point swing in {b} minus {a} per character, with 95% intervals.")
+                            f"Point swing in {b} minus {a} per character, with 95% intervals"
+                            + ("; a ✎ and a shaded row mark the cards whose text or parameters "
+                               "changed." if changed else "."))
         if cmp["preset_changes"]:
             out["shift_scatter"] = _fig(
                 "shift-scatter", figs.shift_scatter(metrics, "swing", a, b),
@@ -382,7 +386,11 @@ def _comparison_view(inputs: ReportInputs) -> dict[str, Any] | None:
         "label_a": fmt.short_label(cmp.label_a), "label_b": fmt.short_label(cmp.label_b),
         "preset_changes": [{"option": str(p.get("option")), "a": _plain(p.get("a")),
                             "b": _plain(p.get("b"))} for p in cmp.preset_changes],
+        "preset_diffs": [{"what": str(p.get("option")),
+                          **side_by_side(_plain(p.get("a")), _plain(p.get("b")))}
+                         for p in cmp.preset_changes],
         "card_changes": [dict(c, name=c.get("name") or c.get("card")) for c in cmp.card_changes],
+        "card_diffs": card_diffs(inputs),
         "rows": rows,
         "warnings": [str(w) for w in getattr(cmp, "warnings", [])],
         "only_a": [r["name"] for r in rows if _played(r.get("hands_a"))
@@ -420,6 +428,72 @@ def word_diff(before: str, after: str) -> list[tuple[str, str]]:
     return out
 
 
+def side_by_side(before: str, after: str) -> dict[str, list[tuple[str, str]]]:
+    """The two sides of a word diff: ``a`` holds the old text with removed words marked
+    (``del``), ``b`` the new text with added words marked (``ins``)."""
+    pieces = word_diff(before, after)
+    return {"a": [(op, t) for op, t in pieces if op != "ins"],
+            "b": [(op, t) for op, t in pieces if op != "del"]}
+
+
+def card_diffs(inputs: ReportInputs) -> list[dict[str, Any]]:
+    """Every card that differs between the reference run (A) and this run (B), with its old
+    and new text and each changed effect's parameters side by side, changed words marked."""
+    cmp = inputs.comparison
+    if cmp is None:
+        return []
+    old_cards, new_cards = inputs.reference_cards or {}, inputs.cards or {}
+    out: dict[str, dict[str, Any]] = {}
+    for ch in cmp.card_changes:
+        cid = str(ch.get("card"))
+        entry = out.setdefault(cid, {"card": cid, "name": ch.get("name") or cid,
+                                     "changes": [], "rows": []})
+        entry["changes"].append(str(ch.get("change")))
+    for cid, entry in out.items():
+        old, new = old_cards.get(cid), new_cards.get(cid)
+        if old is None or new is None:  # added, removed, or a catalog that was not found
+            ch = next(c for c in cmp.card_changes if str(c.get("card")) == cid)
+            entry["rows"].append({"what": str(ch.get("change")),
+                                  **side_by_side(ch.get("before") or "", ch.get("after") or "")})
+            continue
+        for what, a, b in (("name", old.name, new.name), ("school", old.school, new.school),
+                           ("card text", _text(old), _text(new))):
+            if a != b:
+                entry["rows"].append({"what": what, **side_by_side(a, b)})
+        before, after = _effect_texts(old), _effect_texts(new)
+        for eid in dict.fromkeys([*before, *after]):
+            if before.get(eid) != after.get(eid):
+                entry["rows"].append({"what": f"effect {eid}", **side_by_side(
+                    before.get(eid, "(none)"), after.get(eid, "(none)"))})
+        for what, a, b in (("clarifications", " / ".join(old.clarifications),
+                            " / ".join(new.clarifications)),
+                           ("flags", ", ".join(old.flags), ", ".join(new.flags))):
+            if a != b:
+                entry["rows"].append({"what": what, **side_by_side(a, b)})
+        if not any(r["what"].startswith("effect ") for r in entry["rows"]):
+            for ch in cmp.card_changes:  # cards without their effects (an older snapshot)
+                if str(ch.get("card")) == cid and ch.get("change") == "parameters":
+                    entry["rows"].append({"what": "parameters", **side_by_side(
+                        ch.get("before") or "", ch.get("after") or "")})
+    return list(out.values())
+
+
+def _text(card: Card) -> str:
+    try:
+        return card.text
+    except (KeyError, ValueError, AttributeError, IndexError):  # a template it cannot fill
+        return card.text_template
+
+
+def _effect_texts(card: Card) -> dict[str, str]:
+    """Each effect as ``kind: param value, ...`` (what a designer edits in the file)."""
+    out = {}
+    for e in card.effects:
+        params = ", ".join(f"{k} {_plain(v)}" for k, v in sorted(e.params.items()))
+        out[e.id] = f"{e.kind}: {params}" if params else e.kind
+    return out
+
+
 # --- cards ----------------------------------------------------------------------------------
 
 
@@ -432,6 +506,7 @@ def _card_views(inputs: ReportInputs, rows: list[dict[str, Any]]) -> list[CardVi
         for ch in cmp.card_changes:
             changes.setdefault(str(ch.get("card")), []).append(ch)
         deltas = {str(r["group"]): r for r in cmp.metrics.to_dicts()}
+    diffs = {d["card"]: d["rows"] for d in card_diffs(inputs)}
     ids = [str(r["group"]) for r in rows if r.get("group") != "(none)"]
     ids += [cid for cid in changes if cid not in ids]
     table_rows = {str(r["group"]): r for r in rows}
@@ -441,6 +516,7 @@ def _card_views(inputs: ReportInputs, rows: list[dict[str, Any]]) -> list[CardVi
         row = table_rows.get(cid)
         view = _card_view(cid, card, row, inputs)
         view.changes = _changes(cid, card, inputs.reference_cards, changes.get(cid, []))
+        view.diff_rows = diffs.get(cid, [])
         if cid in deltas:
             view.deltas, view.delta_flag = _deltas(deltas[cid])
         views.append(view)

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import base64
 import io
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from typing import Any
 
 import matplotlib
@@ -28,6 +28,7 @@ PLACE_COLORS = ("#1e8449", "#82e0aa", "#f5b7b1", STRONG)  # 1st, 2nd, 3rd, 4th
 WEAK = "#2471a3"     # buff candidate
 PLAIN = "#555555"
 FAINT = "#bbbbbb"
+CHANGED_SHADE = "#fff3c4"  # rows of cards whose text or parameters changed
 UP, DOWN = STRONG, WEAK
 FLAG_COLOURS = {"strong": STRONG, "weak": WEAK, "up": UP, "down": DOWN}
 ROW_INCHES = 0.3
@@ -247,9 +248,10 @@ def is_points_row(row: dict[str, Any]) -> bool:
 
 
 def shift_forest(metrics: pl.DataFrame, metric: str = "swing", label_a: str = "A",
-                 label_b: str = "B") -> Figure:
+                 label_b: str = "B", *, changed: Collection[str] = ()) -> Figure:
     """Per-character change of one metric between two runs (B minus A) with its 95% interval,
-    from ``Comparison.metrics``; red for ``up``, blue for ``down``."""
+    from ``Comparison.metrics``; red for ``up``, blue for ``down``. The ``changed`` cards (ids)
+    get a shaded row and a ✎ on their label, so an edit and its effect are seen together."""
     cols = ["group", "name", f"{metric}_delta", f"{metric}_delta_lo", f"{metric}_delta_hi",
             "flag"]
     rows = [r for r in _rows(metrics, cols) if value(r[f"{metric}_delta"]) is not None]
@@ -266,13 +268,19 @@ def shift_forest(metrics: pl.DataFrame, metric: str = "swing", label_a: str = "A
         if lo is not None and hi is not None:
             ax.plot([scale * lo, scale * hi], [y, y], color=colour, lw=2)
         ax.plot(scale * r[f"{metric}_delta"], y, "o", color=colour)
+        if r["group"] in changed:
+            ax.axhspan(y - 0.5, y + 0.5, color=CHANGED_SHADE, zorder=0, lw=0)
     ax.axvline(0, color=FAINT, lw=1, zorder=0)
-    ax.set_yticks(range(len(rows)), [_label(r) for r in rows])
+    ax.set_yticks(range(len(rows)), [("✎ " if r["group"] in changed else "") + _label(r)
+                                     for r in rows])
+    for tick, r in zip(ax.get_yticklabels(), rows, strict=True):
+        if r["group"] in changed:
+            tick.set_fontweight("bold")
     ax.set_ylim(len(rows) - 0.5, -0.5)
     unit = "percentage points" if rate else ("places" if metric == "avg_place"
                                               else "points per hand")
-    ax.set_xlabel(f"change of {metric.replace('_', ' ')}, {label_b} minus {label_a} ({unit}, "
-                  "95% interval)")
+    ax.set_xlabel(f"change of {metric.replace('_', ' ')}, {label_b} minus {label_a}\n"
+                  f"({unit}, 95% interval)")
     ax.set_title(f"Shift per character: {label_a} → {label_b}", fontsize=10)
     ax.grid(axis="x", color="#eeeeee")
     return fig
