@@ -325,6 +325,25 @@ def test_site_has_an_index_and_a_page_per_card(standard: Report, tmp_path: Path)
     for link in links:
         page = Page((tmp_path / "site" / link).read_text())
         assert "../index.html" in page.attr("a", "href")
+        # each card page carries its figure: the card among all characters
+        card_id = link.removeprefix("cards/").removesuffix(".html")
+        assert f"fig-card-{card_id}" in page.ids()
+        (src,) = page.attr("img", "src")
+        assert base64.b64decode(src.split(",", 1)[1])[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_the_card_figure_highlights_its_card() -> None:
+    rows = [row("nodoka", "Nodoka", 700.0, "strong"), row("mako", "Mako", 0.0),
+            row("haru", "Haru", -500.0, "weak")]
+    fig = figures.card_strip(rows, "nodoka")
+    (ax,) = fig.axes
+    assert [t.get_text() for t in ax.texts] == ["Nodoka"]
+    coloured = [line for line in ax.lines if line.get_color() == figures.STRONG]
+    assert {tuple(line.get_xdata()) for line in coloured} == {(450.0, 950.0), (700.0,)}
+    shifted = figures.card_strip(rows, "mako", [{"group": "mako", "name": "Mako",
+                                                 "swing_delta": 50.0, "swing_delta_lo": -10.0,
+                                                 "swing_delta_hi": 110.0, "flag": None}])
+    assert len(shifted.axes) == 2 and "B minus A" in shifted.axes[1].get_xlabel()
 
 
 def test_single_file_links_cards_inside_the_page(standard: Report, tmp_path: Path) -> None:
@@ -427,3 +446,57 @@ def test_the_shift_figure_marks_the_changed_cards() -> None:
     assert "\n" in ax.get_xlabel()  # the long axis label is wrapped, not clipped
     plain = figures.shift_forest(metrics, "swing", "A", "B")
     assert not plain.axes[0].patches
+
+
+def _boxes(ax) -> list:
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+
+    renderer = FigureCanvasAgg(ax.figure).get_renderer()
+    return [t.get_window_extent(renderer) for t in ax.texts]
+
+
+def test_scatter_labels_do_not_overprint_even_when_points_crowd() -> None:
+    """Twelve characters within a percentage point of each other: every label is drawn and
+    no two labels' boxes overlap; the few-hands character is hollow and says so."""
+    rows = [row(f"c{i}", f"Character {i}", 0.0, "none", win_rate=0.21 + 0.0008 * i,
+                deal_in_rate=0.12 + 0.0005 * (i % 4)) for i in range(12)]
+    rows.append(row("tiny", "Tiny", 0.0, "not enough data", hands=8))
+    fig = figures.win_dealin_scatter(table(*rows))
+    ax = fig.axes[0]
+    texts = [t.get_text() for t in ax.texts]
+    assert len(texts) == 13 and "Tiny (few hands)" in texts
+    boxes = _boxes(ax)
+    overlaps = [(texts[i], texts[j]) for i in range(len(boxes)) for j in range(i)
+                if boxes[i].overlaps(boxes[j])]
+    assert overlaps == []
+    tiny = [line for line in ax.lines if line.get_marker() == "o"
+            and line.get_markerfacecolor() == "white"]
+    assert len(tiny) == 1
+
+
+def test_placement_chart_has_intervals_and_marks_few_hands() -> None:
+    tab = table(row("tiny", "Tiny", 0.0, "not enough data", hands=8, avg_place=1.0,
+                    avg_place_lo=1.0, avg_place_hi=1.0),
+                row("saki", "Saki", 500.0, "strong", hands=1000, avg_place=2.1,
+                    avg_place_lo=1.9, avg_place_hi=2.3))
+    fig = figures.placement_bars(tab)
+    bars, dots = fig.axes
+    labels = [t.get_text() for t in bars.get_yticklabels()]
+    assert labels == ["Saki", "Tiny (8 hands: too few)"]  # the small one last, and marked
+    intervals = [line.get_xdata() for line in dots.lines if len(line.get_xdata()) == 2
+                 and line.get_xdata()[0] != line.get_xdata()[1]]
+    assert [list(x) for x in intervals] == [[1.9, 2.3]]
+    assert dots.get_xlabel().startswith("average placement") and dots.get_xlim() == (1, 4)
+    assert "share of matches" in bars.get_xlabel()
+
+
+def test_trigger_figure_keeps_points_and_han_on_their_own_axes() -> None:
+    tab = table(row("nodoka", "Nodoka", 0.0, "none", trigger_value=1500.0, trigger_han=1.0),
+                row("saki", "Saki", 0.0, "none", trigger_value=None, trigger_han=None))
+    fig = figures.trigger_bars(tab)
+    units = [ax.get_xlabel() for ax in fig.axes]
+    assert units == ["triggers per hand played", "mean points a trigger adds",
+                     "mean han a trigger adds"]
+    assert not any("han or points" in u for u in units)
+    only_points = figures.trigger_bars(table(row("saki", "Saki", 0.0, "none")))
+    assert [ax.get_xlabel() for ax in only_points.axes][1:] == ["mean points a trigger adds"]

@@ -103,12 +103,20 @@ class Report:
             **self.context, site=site, card_href=href)
 
     def card_html(self, card_id: str) -> str:
-        """One card's page of a site (links back to ``../index.html``)."""
+        """One card's page of a site (links back to ``../index.html``), with a figure of
+        where the card stands among the characters (and how it moved, in a comparison)."""
         card = next(c for c in self.cards if c.id == card_id)
+        cmp = self.context["cmp"]
+        strip = figs.card_strip(self.context["tiers"], card_id, cmp["rows"] if cmp else ())
+        figure = Figure(key=f"card-{card.slug}", uri=figs.png_data_uri(strip),
+                        alt=f"Where {card.name} stands", caption=(
+                            f"{card.name} (coloured, with its 95% interval) among every "
+                            "character of the run (grey)" + (
+                                "; below, the change from A to B" if cmp else "") + "."))
         return environment().get_template("card.html").render(
             title=f"{card.name}: {self.title}", subtitle=self.subtitle, card=card,
-            cmp=self.context["cmp"], css=self.context["css"],
-            generator=self.context["generator"])
+            cmp=cmp, css=self.context["css"], generator=self.context["generator"],
+            card_figure=figure)
 
 
 def slug(card_id: str) -> str:
@@ -338,15 +346,19 @@ def _figures(inputs: ReportInputs, cmp: dict[str, Any] | None) -> dict[str, Figu
                       "Point swing per character with its 95% interval, best first. Red: "
                       "nerf candidate; blue: buff candidate; hollow: too few hands."),
         "scatter": _fig("scatter", figs.win_dealin_scatter(t), "Win rate against deal-in rate",
-                        "Up is winning more; left is dealing in less. Lines are 95% intervals."),
+                        "Up is winning more; left is dealing in less. Lines are 95% intervals; "
+                        "hollow points have too few hands to judge."),
         "placement": _fig("placement", figs.placement_bars(t), "Placement per character",
-                          "Share of matches finished first (green) and last (red) by seats "
-                          "that played the character, weighted by hands played."),
+                          "Left: share of matches finished first (green) to last (red) by "
+                          "seats that played the character, weighted by hands played. Right: "
+                          "the average placement with its 95% interval. Characters with too "
+                          "few hands to judge are faded and listed last."),
         "picks": _fig("picks", figs.pick_rate_bars(t), "Pick rate per character",
                       "How often a seat holding the character picked it for the hand."),
         "triggers": _fig("triggers", figs.trigger_bars(t), "Ability triggers",
-                         "How often each ability fired per hand played, and the mean value "
-                         "(han or points) of a firing where it has one."),
+                         "How often each ability fired per hand played, and what a firing "
+                         "adds where it states a value: points and han in panels of their "
+                         "own."),
         "shift": None,
         "shift_scatter": None,
     }
