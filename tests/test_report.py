@@ -457,14 +457,15 @@ def _boxes(ax) -> list:
 
 def test_scatter_labels_do_not_overprint_even_when_points_crowd() -> None:
     """Twelve characters within a percentage point of each other: every label is drawn and
-    no two labels' boxes overlap; the few-hands character is hollow and says so."""
+    no two labels' boxes overlap; the few-hands character is hollow, grey and unlabelled."""
     rows = [row(f"c{i}", f"Character {i}", 0.0, "none", win_rate=0.21 + 0.0008 * i,
                 deal_in_rate=0.12 + 0.0005 * (i % 4)) for i in range(12)]
     rows.append(row("tiny", "Tiny", 0.0, "not enough data", hands=8))
     fig = figures.win_dealin_scatter(table(*rows))
     ax = fig.axes[0]
     texts = [t.get_text() for t in ax.texts]
-    assert len(texts) == 13 and "Tiny (few hands)" in texts
+    assert len(texts) == 12 and "Tiny" not in " ".join(texts)  # too few hands: unlabelled
+    assert "1 with too few hands: grey, unlabelled" in ax.get_title()
     boxes = _boxes(ax)
     overlaps = [(texts[i], texts[j]) for i in range(len(boxes)) for j in range(i)
                 if boxes[i].overlaps(boxes[j])]

@@ -347,7 +347,7 @@ def _figures(inputs: ReportInputs, cmp: dict[str, Any] | None) -> dict[str, Figu
                       "nerf candidate; blue: buff candidate; hollow: too few hands."),
         "scatter": _fig("scatter", figs.win_dealin_scatter(t), "Win rate against deal-in rate",
                         "Up is winning more; left is dealing in less. Lines are 95% intervals; "
-                        "hollow points have too few hands to judge."),
+                        "grey hollow points have too few hands to judge and carry no label."),
         "placement": _fig("placement", figs.placement_bars(t), "Placement per character",
                           "Left: share of matches finished first (green) to last (red) by "
                           "seats that played the character, weighted by hands played. Right: "

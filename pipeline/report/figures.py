@@ -109,43 +109,51 @@ def place_labels(ax: Any, points: Sequence[tuple[float, float]], labels: Sequenc
     """Label each point without two labels overprinting: each label tries a ring of offsets
     around its point (right, left, above, below, then further out) and takes the first whose
     box meets no label already placed and no point; a label placed further out gets a thin
-    leader line to its point. Returns the text artists."""
+    leader line to its point, and one with no free place at all overprints rather than go
+    missing. Boxes are worked out from each label's measured size, so only the chosen place
+    is drawn. Returns the text artists."""
     fig = ax.figure
     if not hasattr(fig.canvas, "get_renderer"):
         FigureCanvasAgg(fig)  # a figure made without pyplot has no drawing canvas yet
     renderer = fig.canvas.get_renderer()
+    scale = fig.dpi / 72  # offsets are in points, boxes in pixels
     near = [(5, 3, "left"), (-5, 3, "right"), (5, -11, "left"), (-5, -11, "right"),
             (0, 8, "center"), (0, -17, "center")]
     far = [(sx * (5 + 28 * k), dy, ha) for k in (1, 2, 3) for dy in (3, -11, 14, -22)
            for sx, ha in ((1, "left"), (-1, "right"))]
     rings = near + far
-    placed: list[Any] = []
     marks = [ax.transData.transform(p) for p in points]  # the points are obstacles too
     boxes: list[Any] = [Bbox.from_extents(x - 3, y - 3, x + 3, y + 3) for x, y in marks]
+    placed: list[Any] = []
     order = sorted(range(len(points)), key=lambda i: (-points[i][1], points[i][0]))
     for i in order:
+        probe = ax.text(*points[i], labels[i], fontsize=fontsize)  # baseline at the point
+        size = probe.get_window_extent(renderer)
+        probe.remove()
+        width, height = size.width * 1.05, size.height * 1.15
+        x, y = marks[i]
+        below = size.y0 - y  # the descenders reach below the baseline
+        choice = None
         for k, (dx, dy, ha) in enumerate(rings):
-            text = ax.annotate(labels[i], points[i], xytext=(dx, dy), textcoords="offset points",
-                               fontsize=fontsize, ha=ha,
-                               arrowprops={"arrowstyle": "-", "color": FAINT, "lw": 0.6}
-                               if k >= len(near) else None)
-            box = text.get_window_extent(renderer).expanded(1.05, 1.15)
+            left = x + dx * scale - {"left": 0, "right": width, "center": width / 2}[ha]
+            box = Bbox.from_bounds(left, y + dy * scale + below, width, height)
             if not any(box.overlaps(b) for b in boxes):
-                boxes.append(box)
-                placed.append(text)
+                choice = (k, dx, dy, ha, box)
                 break
-            text.remove()
-        else:  # nowhere free: the plain place, overprinting rather than missing
-            text = ax.annotate(labels[i], points[i], xytext=near[0][:2],
-                               textcoords="offset points", fontsize=fontsize)
-            boxes.append(text.get_window_extent(renderer))
-            placed.append(text)
+        k, dx, dy, ha, box = choice or (0, *near[0], Bbox.from_bounds(x, y, width, height))
+        placed.append(ax.annotate(
+            labels[i], points[i], xytext=(dx, dy), textcoords="offset points",
+            fontsize=fontsize, ha=ha, va="baseline",
+            arrowprops={"arrowstyle": "-", "color": FAINT, "lw": 0.6} if k >= len(near)
+            else None))
+        boxes.append(box)
     return placed
 
 
 def win_dealin_scatter(table: pl.DataFrame) -> Figure:
-    """Win rate against deal-in rate per character, each with its 95% interval; labels never
-    overprint, and characters with too few hands are hollow and marked "(few hands)"."""
+    """Win rate against deal-in rate per character, each with its 95% interval. Labels are
+    placed so they do not overprint; characters with too few hands to judge are grey, hollow
+    and unlabelled (their intervals would swamp the picture), and the title counts them."""
     cols = ["group", "name", "win_rate", "win_lo", "win_hi", "deal_in_rate", "deal_in_lo",
             "deal_in_hi", "flag"]
     rows = [r for r in _rows(table, cols)
@@ -160,19 +168,35 @@ def win_dealin_scatter(table: pl.DataFrame) -> Figure:
         x, y = 100 * r["deal_in_rate"], 100 * r["win_rate"]
         xlo, xhi = value(r["deal_in_lo"]), value(r["deal_in_hi"])
         ylo, yhi = value(r["win_lo"]), value(r["win_hi"])
-        alpha = 0.25 if _thin(r) else 0.5
+        alpha = 0.12 if _thin(r) else 0.5
         if xlo is not None and xhi is not None:
             ax.plot([100 * xlo, 100 * xhi], [y, y], color=colour, lw=0.8, alpha=alpha)
         if ylo is not None and yhi is not None:
             ax.plot([x, x], [100 * ylo, 100 * yhi], color=colour, lw=0.8, alpha=alpha)
-        ax.plot(x, y, "o", color=colour, ms=6, markerfacecolor="white" if _thin(r) else colour)
+        ax.plot(x, y, "o", color=FAINT if _thin(r) else colour, ms=5 if _thin(r) else 6,
+                markerfacecolor="white" if _thin(r) else colour, zorder=3 if _thin(r) else 4)
         points.append((x, y))
+    judged = [i for i, r in enumerate(rows) if not _thin(r)]
+    if judged:  # the axes fit the judged characters' intervals and every point, not the
+        # few-hands characters' huge intervals, so the crowded middle gets room
+        spans = [(100 * value(rows[i][lo]), 100 * value(rows[i][hi])) for i in judged
+                 for lo, hi in (("deal_in_lo", "deal_in_hi"),) if value(rows[i][lo]) is not None
+                 and value(rows[i][hi]) is not None]
+        xs = [p[0] for p in points] + [v for span in spans for v in span]
+        ys = [p[1] for p in points] + [100 * v for i in judged for k in ("win_lo", "win_hi")
+                                       if (v := value(rows[i][k])) is not None]
+        pad_x, pad_y = 0.05 * (max(xs) - min(xs) or 1), 0.05 * (max(ys) - min(ys) or 1)
+        ax.set_xlim(min(xs) - pad_x, max(xs) + pad_x)
+        ax.set_ylim(min(ys) - pad_y, max(ys) + pad_y)
     FigureCanvasAgg(fig).draw()  # the axes' limits fixed before labels are placed on screen
-    place_labels(ax, points, [_label(r) + (" (few hands)" if _thin(r) else "") for r in rows])
+    labels = place_labels(ax, [points[i] for i in judged], [_label(rows[i]) for i in judged])
+    for text in labels:
+        text.set_clip_on(True)
+    few = len(rows) - len(judged)
     ax.set_xlabel("deal-in rate, % of hands (less is better)")
     ax.set_ylabel("win rate, % of hands (more is better)")
-    ax.set_title("Win rate against deal-in rate (lines: 95% intervals; hollow: few hands)",
-                 fontsize=10)
+    ax.set_title("Win rate against deal-in rate (lines: 95% intervals)" + (
+        f"; {few} with too few hands: grey, unlabelled" if few else ""), fontsize=10)
     ax.grid(color="#eeeeee")
     return fig
 
