@@ -247,7 +247,7 @@ def placement_bars(table: pl.DataFrame) -> Figure:
     dots.axvline(2.5, color=FAINT, lw=1, zorder=0)
     dots.set_xlim(1, 4)
     dots.set_xticks([1, 2, 2.5, 3, 4], ["1", "2", "2.5", "3", "4"])
-    dots.set_xlabel("average placement, 95% interval (1 = first)")
+    dots.set_xlabel("average placement\n(1 = first; 95% interval)")
     dots.grid(axis="x", color="#eeeeee")
     fig.suptitle("Placement per character (white lines: 25% first, 25% last; faded: few "
                  "hands)", fontsize=10)
