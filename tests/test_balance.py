@@ -114,7 +114,9 @@ def test_a_draft_that_kept_its_version_number_gets_its_own_run_folder(tmp_path: 
     assert plan.main.label == plan.reference.label            # both say catalog 1.2
     main, ref = plan.folder(plan.main), plan.folder(plan.reference)
     assert main != ref
-    assert (main.name, ref.name) == (plan.main.run_id, plan.reference.run_id)
+    assert (main.name, ref.name) == (
+        f"{plan.main.label}-catalog-{plan.main.catalog.content_hash()[:8]}",
+        f"{plan.reference.label}-catalog-{plan.reference.catalog.content_hash()[:8]}")
 
 
 def test_a_run_played_by_other_code_is_played_again_not_reused(tmp_path: Path,

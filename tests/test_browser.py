@@ -9,8 +9,10 @@ is kept as a test artifact in ``$SAKI_ARTIFACTS`` (default: the test's temporary
 
 from __future__ import annotations
 
+import html as html_lib
 import json
 import os
+import re
 import shutil
 import subprocess
 from html.parser import HTMLParser
@@ -128,3 +130,102 @@ def test_the_checks_catch_a_page_that_reaches_out(tmp_path: Path) -> None:
     seen = open_page(control, tmp_path)
     assert seen["requests"] == ["http://example.com/x.png"]
     assert any("control message" in line for line in seen["console"])
+
+
+def result_of(page: Path, work: Path, script: str, width: int | None = None) -> str:
+    """Open a copy of ``page`` with ``script`` run after the page's own scripts (as a reader's
+    clicks and typing would); the script sets ``window.RESULT``, returned as JSON text. With
+    ``width`` the page is shown in a frame that wide (headless windows are at least 500 px)."""
+    copy = work / f"{page.stem}-scripted.html"
+    report = """
+var out = JSON.stringify(window.RESULT);
+if (window.parent !== window) { window.parent.postMessage(out, '*'); }
+else { var pre = document.createElement('pre'); pre.id = 'test-result';
+       pre.textContent = out; document.body.appendChild(pre); }"""
+    html = page.read_text(encoding="utf-8")
+    copy.write_text(html.replace("</body>", f"<script>{script}{report}</script></body>"),
+                    encoding="utf-8")
+    target = copy
+    if width is not None:
+        target = work / f"{page.stem}-frame.html"
+        target.write_text(
+            "<!DOCTYPE html><html><body style='margin:0'>"
+            f"<iframe src='{copy.name}' width='{width}' height='1600' style='border:0'>"
+            "</iframe><script>window.addEventListener('message', function (e) {"
+            "var pre = document.createElement('pre'); pre.id = 'test-result';"
+            "pre.textContent = e.data; document.body.appendChild(pre); });</script>"
+            "</body></html>", encoding="utf-8")
+    netlog = work / f"{copy.stem}-net.json"
+    proc = subprocess.run([CHROMIUM, *QUIET, f"--user-data-dir={work / 'profile'}",
+                           f"--log-net-log={netlog}", "--window-size=1200,2000",
+                           "--virtual-time-budget=5000", "--dump-dom",
+                           target.resolve().as_uri()],
+                          capture_output=True, text=True, timeout=120, check=False)
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    assert [line for line in proc.stderr.splitlines() if ":CONSOLE" in line] == []
+    found = re.search(r'<pre id="test-result">(.*?)</pre>', proc.stdout, re.DOTALL)
+    assert found, "the page script did not report"
+    return html_lib.unescape(found.group(1))
+
+
+COLUMN = """
+function column(id, n) {
+  return Array.prototype.map.call(document.querySelectorAll('#' + id + ' tbody tr'),
+    function (r) { return r.cells[n].textContent.trim().split('\\n')[0]; });
+}
+function header(id, n) { return document.querySelectorAll('#' + id + ' thead th')[n]; }
+"""
+
+
+def test_clicking_a_header_sorts_the_table(pages: dict[str, Path], tmp_path: Path) -> None:
+    """The tier table sorted by hands, ascending then descending, and by name, in a real
+    browser; the rows move, the header says which way."""
+    got = json.loads(result_of(pages["report"], tmp_path, COLUMN + """
+var first = column('tier-table', 2);
+header('tier-table', 2).click();
+var up = column('tier-table', 2), upSort = header('tier-table', 2).getAttribute('aria-sort');
+header('tier-table', 2).click();
+var down = column('tier-table', 2);
+header('tier-table', 1).click();
+window.RESULT = {first: first, up: up, upSort: upSort, down: down,
+                 downSort: header('tier-table', 2).getAttribute('aria-sort'),
+                 names: column('tier-table', 1)};
+"""))
+    number = [float(v.replace(",", "")) for v in got["up"]]
+    assert number == sorted(number) and got["upSort"] == "ascending"
+    assert [float(v.replace(",", "")) for v in got["down"]] == sorted(number, reverse=True)
+    assert got["downSort"] is None  # another column is the sort column now
+    assert got["names"] == sorted(got["names"], key=str.lower)
+    assert sorted(got["first"]) == sorted(got["up"]) and got["first"] != got["up"]
+
+
+def test_typing_in_the_filter_box_hides_other_rows(pages: dict[str, Path],
+                                                   tmp_path: Path) -> None:
+    got = json.loads(result_of(pages["report"], tmp_path, COLUMN + """
+var names = column('tier-table', 1);
+var box = document.querySelector('#tier-table').parentNode.previousElementSibling;
+box.value = names[0].slice(0, 6);
+box.dispatchEvent(new Event('input'));
+var shown = Array.prototype.filter.call(document.querySelectorAll('#tier-table tbody tr'),
+  function (r) { return !r.hidden; }).map(function (r) { return r.cells[1].textContent.trim(); });
+window.RESULT = {tag: box.tagName, total: names.length, shown: shown, wanted: names[0]};
+"""))
+    assert got["tag"] == "INPUT"
+    assert got["wanted"] in got["shown"] and 1 <= len(got["shown"]) < got["total"]
+
+
+def test_the_report_reads_at_400_pixels(pages: dict[str, Path], tmp_path: Path) -> None:
+    """On a phone-sized window the page does not scroll sideways: wide tables scroll inside
+    their own box, figures shrink to the width."""
+    for key in ("report", "card"):
+        got = json.loads(result_of(pages[key], tmp_path, """
+var widest = 0;
+document.querySelectorAll('body > *, section > *').forEach(function (e) {
+  widest = Math.max(widest, e.getBoundingClientRect().right);
+});
+window.RESULT = {inner: window.innerWidth, scroll: document.documentElement.scrollWidth,
+                 widest: widest};
+""", width=400))
+        assert got["inner"] == 400
+        assert got["scroll"] <= got["inner"], (key, got)
+        assert got["widest"] <= got["inner"] + 1, (key, got)

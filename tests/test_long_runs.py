@@ -143,3 +143,28 @@ def test_the_lock_is_never_left_in_a_folder_that_is_not_a_run(tmp_path: Path) ->
         with RunLock(tmp_path):
             pass
     assert sorted(p.name for p in tmp_path.iterdir()) == ["notes.txt"]
+
+
+def test_calibration_workers_end_when_their_parent_is_killed() -> None:
+    command = [sys.executable, "cli.py", "bots", "calibrate", "--games", "400", "--workers",
+               "2", "--bot", "greedy"]
+    proc = subprocess.Popen(command, cwd=PROJECT_ROOT, stdout=subprocess.DEVNULL,
+                            stderr=subprocess.DEVNULL, start_new_session=True)
+    workers: list[psutil.Process] = []
+    try:
+        deadline = time.monotonic() + 60
+        while len(workers) < 2:
+            assert proc.poll() is None and time.monotonic() < deadline
+            time.sleep(0.2)
+            workers = _workers(proc.pid)
+        os.kill(proc.pid, signal.SIGKILL)
+        proc.wait()
+        _, alive = psutil.wait_procs(workers, timeout=15)
+        assert alive == [], "calibration workers outlived their parent"
+    finally:
+        if _group_alive(proc.pid):
+            os.killpg(proc.pid, signal.SIGKILL)
+        for worker in workers:
+            if worker.is_running():
+                worker.kill()
+        proc.wait()

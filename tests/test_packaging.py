@@ -28,8 +28,8 @@ PYPROJECT = PROJECT_ROOT / "pyproject.toml"
 
 
 def test_every_shipped_data_file_is_in_the_wheel_patterns() -> None:
-    """pyproject's package-data must carry every file under pipeline/data/, or a normal
-    install cannot find it ("unknown preset 'cards-hanchan'")."""
+    """pyproject's package-data must carry every file under pipeline/data/ and every report
+    template, or a normal install cannot find it ("unknown preset 'cards-hanchan'")."""
     patterns = tomllib.loads(PYPROJECT.read_text())["tool"]["setuptools"]["package-data"]
     ours = patterns["pipeline"]
     shipped = [p.relative_to(PACKAGE_ROOT).as_posix() for p in SHIPPED_DATA.rglob("*")
@@ -39,6 +39,12 @@ def test_every_shipped_data_file_is_in_the_wheel_patterns() -> None:
     assert missing == []
     for path in (PRESET_DIR, CATALOG_DIR, STYLES_FILE, TABLE_FILE):
         assert SHIPPED_DATA in path.parents
+    templates = PACKAGE_ROOT / "report" / "templates"
+    report_patterns = patterns["pipeline.report"]
+    kept = [p.relative_to(templates.parent).as_posix() for p in templates.iterdir()]
+    assert {"templates/tables.js", "templates/style.css", "templates/main.html"} <= set(kept)
+    assert [f for f in kept if not any(fnmatch.fnmatch(f, pat) for pat in report_patterns)] \
+        == []
 
 
 def test_shipped_data_loads_from_any_folder_and_output_goes_there(tmp_path: Path,

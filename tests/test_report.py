@@ -27,6 +27,7 @@ from pipeline.report.build import (
     write_report,
     write_site,
 )
+from pipeline.report.pages import script
 
 EVIL = "<script>alert('x')</script>"
 
@@ -158,11 +159,14 @@ def test_text_from_data_files_is_escaped_everywhere() -> None:
                        "after": "plain"}])
     cmp.metrics = comparison_metrics()
     report = render_inputs(inputs(tab, cards, meta=meta, comparison=cmp))
+    ours = f"<script>{script()}</script>"
     for html in (report.html(), report.html(site=True), report.card_html("mako")):
-        assert "<script" not in html.lower()
+        # the one script is the page's own table script; the data's stays text
+        assert html.count(ours) == 1 and html.lower().count("<script") == 1
+        assert "alert(" not in html.replace("&lt;script&gt;alert(&#39;x&#39;)", "")
         assert "&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt;" in html
         page = Page(html)
-        assert not [t for t, _ in page.tags if t == "script"]
+        assert [(t, a) for t, a in page.tags if t == "script"] == [("script", {})]
         assert EVIL in "".join(page.text) or f"Mako {EVIL}" in "".join(page.text)
 
 
@@ -178,7 +182,10 @@ def test_the_page_needs_nothing_but_itself(standard: Report) -> None:
         for name in ("src", "href"):
             value = attrs.get(name) or ""
             assert not re.match(r"[a-z]+:", value) or value.startswith("data:"), (tag, value)
-    assert not [t for t, _ in page.tags if t in ("link", "script", "iframe")]
+    assert not [t for t, _ in page.tags if t in ("link", "iframe")]
+    # one inline script (sorting and filtering the tables), loading nothing
+    assert [a for t, a in page.tags if t == "script"] == [{}]
+    assert "fetch(" not in html and "XMLHttpRequest" not in html
     assert "<style>" in html
 
 
@@ -275,9 +282,18 @@ def test_comparison_shows_text_diff_rule_changes_and_deltas_with_intervals() -> 
     assert nodoka.delta_flag == "up"
     assert [c["change"] for c in nodoka.changes] == ["card text", "parameters"]
     html = report.card_html("nodoka")
-    # the text a player reads, then the parameter behind it, each marked word by word
-    assert "Pinfu is worth <del>1</del><ins>2</ins> han." in html
-    assert "<del>1)</del><ins>2)</ins>" in html
+    # the text a player reads, then the parameter behind it, old (A) and new (B) side by side
+    # with the changed words marked
+    assert '<td class="old">Pinfu is worth <del>1</del> han.</td>' in html
+    assert '<td class="new">Pinfu is worth <ins>2</ins> han.</td>' in html
+    assert "pinfu: yaku_value(han = <del>1)</del></td>" in html
+    assert "pinfu: yaku_value(han = <ins>2)</ins></td>" in html
+    main = report.html()
+    assert "<h3>Cards that differ</h3>" in main and 'class="diffcard"' in main
+    assert '<td class="old">Pinfu is worth <del>1</del> han.</td>' in main
+    # preset options the same way: the old value marked as removed, the new as added
+    assert '<td>length</td><td class="old"><del>hanchan</del></td>' in main
+    assert '<td class="new"><ins>tonpuusen</ins></td>' in main
     mako = next(c for c in report.cards if c.id == "mako")
     assert mako.changes == []
     assert "The card is the same in both runs" in report.card_html("mako")
@@ -309,6 +325,25 @@ def test_site_has_an_index_and_a_page_per_card(standard: Report, tmp_path: Path)
     for link in links:
         page = Page((tmp_path / "site" / link).read_text())
         assert "../index.html" in page.attr("a", "href")
+        # each card page carries its figure: the card among all characters
+        card_id = link.removeprefix("cards/").removesuffix(".html")
+        assert f"fig-card-{card_id}" in page.ids()
+        (src,) = page.attr("img", "src")
+        assert base64.b64decode(src.split(",", 1)[1])[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_the_card_figure_highlights_its_card() -> None:
+    rows = [row("nodoka", "Nodoka", 700.0, "strong"), row("mako", "Mako", 0.0),
+            row("haru", "Haru", -500.0, "weak")]
+    fig = figures.card_strip(rows, "nodoka")
+    (ax,) = fig.axes
+    assert [t.get_text() for t in ax.texts] == ["Nodoka"]
+    coloured = [line for line in ax.lines if line.get_color() == figures.STRONG]
+    assert {tuple(line.get_xdata()) for line in coloured} == {(450.0, 950.0), (700.0,)}
+    shifted = figures.card_strip(rows, "mako", [{"group": "mako", "name": "Mako",
+                                                 "swing_delta": 50.0, "swing_delta_lo": -10.0,
+                                                 "swing_delta_hi": 110.0, "flag": None}])
+    assert len(shifted.axes) == 2 and "B minus A" in shifted.axes[1].get_xlabel()
 
 
 def test_single_file_links_cards_inside_the_page(standard: Report, tmp_path: Path) -> None:
@@ -396,3 +431,73 @@ def test_formatting_of_missing_values_and_intervals() -> None:
     assert fmt.prob(4e-21) == "< 0.001" and fmt.prob(0.0423) == "0.042"
     assert fmt.short_label("cards-hanchan-1.2-s1-n400-78ea2f0d3f") == "cards-hanchan-1.2-s1-n400"
     assert fmt.short_label("my-run") == "my-run"
+
+
+def test_the_shift_figure_marks_the_changed_cards() -> None:
+    """An edit and its effect seen together: changed cards get a ✎, a bold label and a shaded
+    row; the other characters do not."""
+    metrics = comparison_metrics()
+    fig = figures.shift_forest(metrics, "swing", "A", "B", changed={"nodoka"})
+    ax = fig.axes[0]
+    labels = {t.get_text(): t.get_fontweight() for t in ax.get_yticklabels()}
+    assert labels["✎ Nodoka"] == "bold"
+    assert all(not text.startswith("✎") for text in labels if "Nodoka" not in text)
+    assert len(ax.patches) == 1  # one shaded row
+    assert "\n" in ax.get_xlabel()  # the long axis label is wrapped, not clipped
+    plain = figures.shift_forest(metrics, "swing", "A", "B")
+    assert not plain.axes[0].patches
+
+
+def _boxes(ax) -> list:
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+
+    renderer = FigureCanvasAgg(ax.figure).get_renderer()
+    return [t.get_window_extent(renderer) for t in ax.texts]
+
+
+def test_scatter_labels_do_not_overprint_even_when_points_crowd() -> None:
+    """Twelve characters within a percentage point of each other: every label is drawn and
+    no two labels' boxes overlap; the few-hands character is hollow, grey and unlabelled."""
+    rows = [row(f"c{i}", f"Character {i}", 0.0, "none", win_rate=0.21 + 0.0008 * i,
+                deal_in_rate=0.12 + 0.0005 * (i % 4)) for i in range(12)]
+    rows.append(row("tiny", "Tiny", 0.0, "not enough data", hands=8))
+    fig = figures.win_dealin_scatter(table(*rows))
+    ax = fig.axes[0]
+    texts = [t.get_text() for t in ax.texts]
+    assert len(texts) == 12 and "Tiny" not in " ".join(texts)  # too few hands: unlabelled
+    assert "1 with too few hands: grey, unlabelled" in ax.get_title()
+    boxes = _boxes(ax)
+    overlaps = [(texts[i], texts[j]) for i in range(len(boxes)) for j in range(i)
+                if boxes[i].overlaps(boxes[j])]
+    assert overlaps == []
+    tiny = [line for line in ax.lines if line.get_marker() == "o"
+            and line.get_markerfacecolor() == "white"]
+    assert len(tiny) == 1
+
+
+def test_placement_chart_has_intervals_and_marks_few_hands() -> None:
+    tab = table(row("tiny", "Tiny", 0.0, "not enough data", hands=8, avg_place=1.0,
+                    avg_place_lo=1.0, avg_place_hi=1.0),
+                row("saki", "Saki", 500.0, "strong", hands=1000, avg_place=2.1,
+                    avg_place_lo=1.9, avg_place_hi=2.3))
+    fig = figures.placement_bars(tab)
+    bars, dots = fig.axes
+    labels = [t.get_text() for t in bars.get_yticklabels()]
+    assert labels == ["Saki", "Tiny (8 hands: too few)"]  # the small one last, and marked
+    intervals = [line.get_xdata() for line in dots.lines if len(line.get_xdata()) == 2
+                 and line.get_xdata()[0] != line.get_xdata()[1]]
+    assert [list(x) for x in intervals] == [[1.9, 2.3]]
+    assert dots.get_xlabel().startswith("average placement") and dots.get_xlim() == (1, 4)
+    assert "share of matches" in bars.get_xlabel()
+
+
+def test_trigger_figure_keeps_points_and_han_on_their_own_axes() -> None:
+    tab = table(row("nodoka", "Nodoka", 0.0, "none", trigger_value=1500.0, trigger_han=1.0),
+                row("saki", "Saki", 0.0, "none", trigger_value=None, trigger_han=None))
+    fig = figures.trigger_bars(tab)
+    units = [ax.get_xlabel() for ax in fig.axes]
+    assert units == ["triggers per hand played", "mean points a trigger adds",
+                     "mean han a trigger adds"]
+    assert not any("han or points" in u for u in units)
+    only_points = figures.trigger_bars(table(row("saki", "Saki", 0.0, "none")))
+    assert [ax.get_xlabel() for ax in only_points.axes][1:] == ["mean points a trigger adds"]

@@ -94,8 +94,8 @@ def test_preset_comparison_of_simulated_runs(simulated: dict[str, Path], tmp_pat
     page = Page(out.read_text())
     assert {"comparison", "fig-shift", "fig-shift-scatter", "tiers", "cards"} <= page.ids()
     rules = page.table_after("Rules that differ")
-    assert rules[0] == ["option", "cards-tonpuusen-solo-1.2-s4-n3",
-                        "cards-hanchan-solo-1.2-s4-n3"]
+    assert rules[0] == ["option", "cards-tonpuusen-solo-1.2-s4-n3 (A)",
+                        "cards-hanchan-solo-1.2-s4-n3 (B)"]
     changed = {r[0]: (r[1], r[2]) for r in rules[1:]}
     assert changed["length"] == ("tonpuusen", "hanchan")
     assert changed["cards.exclude"] == ("kazue_nanpo, yuuki_kataoka", "(none)")  # rule C-10

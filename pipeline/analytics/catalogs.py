@@ -2,9 +2,9 @@
 
 A run records its catalog version and content hash in ``run.json``; a run may also carry a
 snapshot of the cards themselves (``catalog`` -> ``cards``). The snapshot is the truth when
-present. Otherwise the catalog is loaded from ``data/cards/<version>.toml`` and its content hash
-checked against the run's: a file edited since the run was made is used with a warning, since
-the texts shown may then not be the ones played.
+present. Otherwise the catalog is loaded by its version (shipped or ``data/cards/``) and its
+content hash checked against the run's: a file edited since the run was made is used with a
+warning, since the texts shown may then not be the ones played.
 """
 
 from __future__ import annotations
@@ -56,7 +56,7 @@ def run_catalog(meta: dict[str, Any], label: str = "") -> RunCatalog:
         return out
     out.cards = {c.id: c for c in catalog}
     if digest and catalog.content_hash() != digest:
-        out.warnings.append(f"{who}: data/cards/{version}.toml has changed since the run was "
+        out.warnings.append(f"{who}: catalog {version}'s file has changed since the run was "
                             "made (content hash differs); card texts shown are today's file, "
                             "not necessarily the ones played")
     return out

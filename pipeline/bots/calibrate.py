@@ -19,6 +19,7 @@ placement of each kind.
 from __future__ import annotations
 
 import math
+import os
 import time
 from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
@@ -30,6 +31,7 @@ from pipeline.rules.match import MatchResult, derive_seed, play_match
 from pipeline.rules.preset import Preset, load_preset
 from pipeline.rules.records import Outcome
 from pipeline.stats import Estimate, clustered_mean, clustered_rate
+from pipeline.workers import watch_parent
 
 MAX_CALIBRATION_GAMES = 1_000_000
 
@@ -342,7 +344,8 @@ def calibrate(preset: Preset | str, games: int, seed: int, *,
         summaries = [_play_job(job) for job in jobs]
     else:
         chunk = max(1, games // (workers * 8))
-        with ProcessPoolExecutor(max_workers=min(workers, games)) as pool:
+        with ProcessPoolExecutor(max_workers=min(workers, games), initializer=watch_parent,
+                                 initargs=(os.getpid(),)) as pool:
             summaries = list(pool.map(_play_job, jobs, chunksize=chunk))
     elapsed = time.perf_counter() - start
 

@@ -52,13 +52,16 @@ class BalancePlan:
 
     def folder(self, config: Any) -> Path:
         """``<runs>/<label>`` as ``saki simulate`` names it; when both runs share a label (a
-        draft catalog that kept its version number) each is named by its full run id."""
+        draft catalog that kept its version number) each gets its catalog's content hash
+        (``...-s1-n400-catalog-1a2b3c4d``), or its full run id when the catalogs agree."""
         from pipeline.sim.run import RUNS_DIR
 
         ref = self.reference
         name = config.label
         if ref is not None and ref.label == self.main.label:
-            name = config.run_id
+            hashes = {c.catalog.content_hash() for c in (ref, self.main)}
+            name = (f"{config.label}-catalog-{config.catalog.content_hash()[:8]}"
+                    if len(hashes) == 2 else config.run_id)
         return (self.runs_dir if self.runs_dir is not None else RUNS_DIR) / name
 
     def default_report(self) -> Path:

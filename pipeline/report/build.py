@@ -81,6 +81,7 @@ class CardView:
     summary: str = ""
     headline: str = ""
     changes: list[dict[str, Any]] = field(default_factory=list)
+    diff_rows: list[dict[str, Any]] = field(default_factory=list)  # old/new side by side
     deltas: list[dict[str, str]] = field(default_factory=list)
     delta_flag: str = ""
 
@@ -103,12 +104,20 @@ class Report:
             **self.context, site=site, card_href=href)
 
     def card_html(self, card_id: str) -> str:
-        """One card's page of a site (links back to ``../index.html``)."""
+        """One card's page of a site (links back to ``../index.html``), with a figure of
+        where the card stands among the characters (and how it moved, in a comparison)."""
         card = next(c for c in self.cards if c.id == card_id)
+        cmp = self.context["cmp"]
+        strip = figs.card_strip(self.context["tiers"], card_id, cmp["rows"] if cmp else ())
+        figure = Figure(key=f"card-{card.slug}", uri=figs.png_data_uri(strip),
+                        alt=f"Where {card.name} stands", caption=(
+                            f"{card.name} (coloured, with its 95% interval) among every "
+                            "character of the run (grey)" + (
+                                "; below, the change from A to B" if cmp else "") + "."))
         return environment().get_template("card.html").render(
             title=f"{card.name}: {self.title}", subtitle=self.subtitle, card=card,
-            cmp=self.context["cmp"], css=self.context["css"],
-            generator=self.context["generator"])
+            cmp=cmp, css=self.context["css"], generator=self.context["generator"],
+            card_figure=figure)
 
 
 def slug(card_id: str) -> str:
@@ -408,15 +417,19 @@ def _figures(inputs: ReportInputs, cmp: dict[str, Any] | None) -> dict[str, Figu
                       "Point swing per character with its 95% interval, best first. Red: "
                       "nerf candidate; blue: buff candidate; hollow: too few hands."),
         "scatter": _fig("scatter", figs.win_dealin_scatter(t), "Win rate against deal-in rate",
-                        "Up is winning more; left is dealing in less. Lines are 95% intervals."),
+                        "Up is winning more; left is dealing in less. Lines are 95% intervals; "
+                        "grey hollow points have too few hands to judge and carry no label."),
         "placement": _fig("placement", figs.placement_bars(t), "Placement per character",
-                          "Share of matches finished first (green) and last (red) by seats "
-                          "that played the character, weighted by hands played."),
+                          "Left: share of matches finished first (green) to last (red) by "
+                          "seats that played the character, weighted by hands played. Right: "
+                          "the average placement with its 95% interval. Characters with too "
+                          "few hands to judge are faded and listed last."),
         "picks": _fig("picks", figs.pick_rate_bars(t), "Pick rate per character",
                       "How often a seat holding the character picked it for the hand."),
         "triggers": _fig("triggers", figs.trigger_bars(t), "Ability triggers",
-                         "How often each ability fired per hand played, and the mean value "
-                         "(han or points) of a firing where it has one."),
+                         "How often each ability fired per hand played, and what a firing "
+                         "adds where it states a value: points and han in panels of their "
+                         "own."),
         "shift": None,
         "shift_scatter": None,
         "trial": None,
@@ -431,9 +444,12 @@ def _figures(inputs: ReportInputs, cmp: dict[str, Any] | None) -> dict[str, Figu
     if cmp:
         a, b = cmp["label_a"], cmp["label_b"]
         metrics = inputs.comparison.metrics
-        out["shift"] = _fig("shift", figs.shift_forest(metrics, "swing", a, b),
+        changed = {str(c.get("card")) for c in inputs.comparison.card_changes}
+        out["shift"] = _fig("shift", figs.shift_forest(metrics, "swing", a, b, changed=changed),
                             "Shift of point swing per character",
-                            f"Point swing in {b} minus {a} per character, with 95% intervals.")
+                            f"Point swing in {b} minus {a} per character, with 95% intervals"
+                            + ("; a ✎ and a shaded row mark the cards whose text or parameters "
+                               "changed." if changed else "."))
         if cmp["preset_changes"]:
             out["shift_scatter"] = _fig(
                 "shift-scatter", figs.shift_scatter(metrics, "swing", a, b),
@@ -461,7 +477,11 @@ def _comparison_view(inputs: ReportInputs) -> dict[str, Any] | None:
         "label_a": fmt.short_label(cmp.label_a), "label_b": fmt.short_label(cmp.label_b),
         "preset_changes": [{"option": str(p.get("option")), "a": _plain(p.get("a")),
                             "b": _plain(p.get("b"))} for p in cmp.preset_changes],
+        "preset_diffs": [{"what": str(p.get("option")),
+                          **side_by_side(_plain(p.get("a")), _plain(p.get("b")))}
+                         for p in cmp.preset_changes],
         "card_changes": [dict(c, name=c.get("name") or c.get("card")) for c in cmp.card_changes],
+        "card_diffs": card_diffs(inputs),
         "rows": rows,
         "warnings": [str(w) for w in getattr(cmp, "warnings", [])],
         "only_a": [r["name"] for r in rows if _played(r.get("hands_a"))
@@ -499,6 +519,72 @@ def word_diff(before: str, after: str) -> list[tuple[str, str]]:
     return out
 
 
+def side_by_side(before: str, after: str) -> dict[str, list[tuple[str, str]]]:
+    """The two sides of a word diff: ``a`` holds the old text with removed words marked
+    (``del``), ``b`` the new text with added words marked (``ins``)."""
+    pieces = word_diff(before, after)
+    return {"a": [(op, t) for op, t in pieces if op != "ins"],
+            "b": [(op, t) for op, t in pieces if op != "del"]}
+
+
+def card_diffs(inputs: ReportInputs) -> list[dict[str, Any]]:
+    """Every card that differs between the reference run (A) and this run (B), with its old
+    and new text and each changed effect's parameters side by side, changed words marked."""
+    cmp = inputs.comparison
+    if cmp is None:
+        return []
+    old_cards, new_cards = inputs.reference_cards or {}, inputs.cards or {}
+    out: dict[str, dict[str, Any]] = {}
+    for ch in cmp.card_changes:
+        cid = str(ch.get("card"))
+        entry = out.setdefault(cid, {"card": cid, "name": ch.get("name") or cid,
+                                     "changes": [], "rows": []})
+        entry["changes"].append(str(ch.get("change")))
+    for cid, entry in out.items():
+        old, new = old_cards.get(cid), new_cards.get(cid)
+        if old is None or new is None:  # added, removed, or a catalog that was not found
+            ch = next(c for c in cmp.card_changes if str(c.get("card")) == cid)
+            entry["rows"].append({"what": str(ch.get("change")),
+                                  **side_by_side(ch.get("before") or "", ch.get("after") or "")})
+            continue
+        for what, a, b in (("name", old.name, new.name), ("school", old.school, new.school),
+                           ("card text", _text(old), _text(new))):
+            if a != b:
+                entry["rows"].append({"what": what, **side_by_side(a, b)})
+        before, after = _effect_texts(old), _effect_texts(new)
+        for eid in dict.fromkeys([*before, *after]):
+            if before.get(eid) != after.get(eid):
+                entry["rows"].append({"what": f"effect {eid}", **side_by_side(
+                    before.get(eid, "(none)"), after.get(eid, "(none)"))})
+        for what, a, b in (("clarifications", " / ".join(old.clarifications),
+                            " / ".join(new.clarifications)),
+                           ("flags", ", ".join(old.flags), ", ".join(new.flags))):
+            if a != b:
+                entry["rows"].append({"what": what, **side_by_side(a, b)})
+        if not any(r["what"].startswith("effect ") for r in entry["rows"]):
+            for ch in cmp.card_changes:  # cards without their effects (an older snapshot)
+                if str(ch.get("card")) == cid and ch.get("change") == "parameters":
+                    entry["rows"].append({"what": "parameters", **side_by_side(
+                        ch.get("before") or "", ch.get("after") or "")})
+    return list(out.values())
+
+
+def _text(card: Card) -> str:
+    try:
+        return card.text
+    except (KeyError, ValueError, AttributeError, IndexError):  # a template it cannot fill
+        return card.text_template
+
+
+def _effect_texts(card: Card) -> dict[str, str]:
+    """Each effect as ``kind: param value, ...`` (what a designer edits in the file)."""
+    out = {}
+    for e in card.effects:
+        params = ", ".join(f"{k} {_plain(v)}" for k, v in sorted(e.params.items()))
+        out[e.id] = f"{e.kind}: {params}" if params else e.kind
+    return out
+
+
 # --- cards ----------------------------------------------------------------------------------
 
 
@@ -511,6 +597,7 @@ def _card_views(inputs: ReportInputs, rows: list[dict[str, Any]]) -> list[CardVi
         for ch in cmp.card_changes:
             changes.setdefault(str(ch.get("card")), []).append(ch)
         deltas = {str(r["group"]): r for r in cmp.metrics.to_dicts()}
+    diffs = {d["card"]: d["rows"] for d in card_diffs(inputs)}
     ids = [str(r["group"]) for r in rows if r.get("group") != "(none)"]
     ids += [cid for cid in changes if cid not in ids]
     table_rows = {str(r["group"]): r for r in rows}
@@ -526,6 +613,7 @@ def _card_views(inputs: ReportInputs, rows: list[dict[str, Any]]) -> list[CardVi
             view.summary = f"{trial_summary(trial[cid])} {view.summary}".strip()
             view.headline = view.summary
         view.changes = _changes(cid, card, inputs.reference_cards, changes.get(cid, []))
+        view.diff_rows = diffs.get(cid, [])
         if cid in deltas:
             view.deltas, view.delta_flag = _deltas(deltas[cid])
         views.append(view)

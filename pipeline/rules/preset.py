@@ -276,7 +276,8 @@ OPTIONS: dict[str, OptionSpec] = {
         min=1, max=13,
     ),
     "cards.catalog": OptionSpec(
-        "str", "1.2", "card catalog version, read from data/cards/<version>.toml", "C-26",
+        "str", "1.2", "card catalog version: a shipped catalog or data/cards/<version>.toml",
+        "C-26",
         pattern=r"\d+\.\d+(\.\d+)?",
     ),
     "cards.exclude": OptionSpec(
@@ -293,7 +294,7 @@ class CardRules:
     enabled: bool = False  # character cards in play (C-02)
     team_mode: str = "standard"  # standard | winner-rotation | tenpai-replacement | rapid | draft
     team_size: int = 4  # cards per player: standard 4, rapid 2, draft 6 (C-07, C-08)
-    catalog: str = "1.2"  # card catalog version in data/cards/
+    catalog: str = "1.2"  # card catalog version (shipped, or in data/cards/)
     exclude: tuple[str, ...] = ()  # card ids removed from the deck (C-10)
 
 

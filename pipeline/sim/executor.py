@@ -23,12 +23,12 @@ import multiprocessing as mp
 import os
 import queue as queue_mod
 import signal
-import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from typing import Any
 
 from pipeline.sim import SimError
+from pipeline.workers import watch_parent
 
 Report = Callable[[int], None]
 CONNECT_TIMEOUT = 10.0  # seconds to wait for a Dask scheduler, and for its first worker
@@ -96,28 +96,11 @@ class LocalExecutor:
 _TICKS: Any = None
 
 
-PARENT_CHECK_SECONDS = 1.0  # how often a worker checks that the process that started it lives
-
-
 def _init_worker(ticks: Any, parent: int | None = None) -> None:
     global _TICKS
     _TICKS = ticks
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     watch_parent(parent if parent is not None else os.getppid())
-
-
-def watch_parent(parent: int, interval: float = PARENT_CHECK_SECONDS) -> None:
-    """End this process soon after ``parent`` dies (killed with -9, its terminal closed), so
-    no orphaned worker plays on for hours: a daemon thread checks the parent's pid."""
-    import threading
-
-    def watch() -> None:
-        while True:
-            time.sleep(interval)
-            if os.getppid() != parent:  # re-parented: the process that started us is gone
-                os._exit(1)
-
-    threading.Thread(target=watch, name="saki-parent-watch", daemon=True).start()
 
 
 def _report(hands: int) -> None:
