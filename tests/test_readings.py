@@ -113,3 +113,24 @@ def test_the_report_names_the_readings_that_differ_from_the_defaults() -> None:
     line = _readings_played([koromo, CATALOG.card("teru_miyanaga")])
     assert line.startswith("not the default: Koromo Amae: always_winning = shapeless")
     assert "Teru" not in line
+
+
+def test_a_comparison_lists_the_readings_that_differ() -> None:
+    # the comparison report's "Readings that differ": card, option, the two choices side by
+    # side with their meanings
+    from types import SimpleNamespace
+
+    from pipeline.report.build import reading_diffs
+
+    koromo = CATALOG.card("koromo_amae")
+    shapeless = koromo.with_param("last_tile", "always_winning", "shapeless")
+    inputs = SimpleNamespace(reference_cards={"koromo_amae": koromo, "teru_miyanaga":
+                                              CATALOG.card("teru_miyanaga")},
+                             cards={"koromo_amae": shapeless,
+                                    "teru_miyanaga": CATALOG.card("teru_miyanaga")})
+    (row,) = reading_diffs(inputs)
+    assert row["what"] == "Koromo Amae: last_tile.always_winning"
+    old = "".join(t for _, t in row["a"])
+    new = "".join(t for _, t in row["b"])
+    assert old.startswith("wildcard: ") and new.startswith("shapeless: ")
+    assert ("del", "wildcard:") in row["a"] and ("ins", "shapeless:") in row["b"]

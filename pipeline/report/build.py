@@ -482,6 +482,7 @@ def _comparison_view(inputs: ReportInputs) -> dict[str, Any] | None:
                          for p in cmp.preset_changes],
         "card_changes": [dict(c, name=c.get("name") or c.get("card")) for c in cmp.card_changes],
         "card_diffs": card_diffs(inputs),
+        "reading_diffs": reading_diffs(inputs),
         "rows": rows,
         "warnings": [str(w) for w in getattr(cmp, "warnings", [])],
         "only_a": [r["name"] for r in rows if _played(r.get("hands_a"))
@@ -525,6 +526,24 @@ def side_by_side(before: str, after: str) -> dict[str, list[tuple[str, str]]]:
     pieces = word_diff(before, after)
     return {"a": [(op, t) for op, t in pieces if op != "ins"],
             "b": [(op, t) for op, t in pieces if op != "del"]}
+
+
+def reading_diffs(inputs: ReportInputs) -> list[dict[str, Any]]:
+    """Every reading option played differently by the reference run (A) and this run (B):
+    card, option and the two choices with their meanings, side by side."""
+    old_cards, new_cards = inputs.reference_cards or {}, inputs.cards or {}
+    out = []
+    for cid, new in new_cards.items():
+        old = old_cards.get(cid)
+        if old is None:
+            continue
+        before = {(e.id, name): c for e, name, _, c in old.readings()}
+        for eff, name, _, choice in new.readings():
+            was = before.get((eff.id, name))
+            if was is not None and was.value != choice.value:
+                out.append({"what": f"{new.name}: {eff.id}.{name}", **side_by_side(
+                    f"{was.value}: {was.meaning}", f"{choice.value}: {choice.meaning}")})
+    return out
 
 
 def card_diffs(inputs: ReportInputs) -> list[dict[str, Any]]:
