@@ -841,6 +841,10 @@ def balance(
     trial_budget: Annotated[int, typer.Option(
         min=1, help="Trials: most hands of trial matches in all, e.g. --trial-budget 50000 for "
         "narrower intervals")] = DEFAULT_TRIAL_BUDGET,
+    levers: Annotated[bool, typer.Option(
+        "--levers", help="Also step every number of each nerf or buff candidate one down and "
+        "one up (saki tune CARD) and link each candidate's tuning page from the report")
+    ] = False,
 ) -> None:
     """Simulate a card preset, compute every character's statistics and write the report.
 
@@ -857,8 +861,11 @@ def balance(
             check_writable(path, option, SimError, folder=folder)
     plan = plan_balance(preset, cards, games, seed, compare_preset, compare_cards, runs, paired,
                         trials=trials, trial_target=trial_target, trial_budget=trial_budget)
+    if levers and not trials:
+        raise SimError("--levers needs the card trials (its band and candidates come from "
+                       "them); drop --no-trials")
     result = run_balance(plan, out=out, site=site, workers=workers, progress=ProgressBar,
-                         say=typer.echo)
+                         say=typer.echo, levers=levers)
     if result.nerfs:
         typer.echo(f"nerf candidates: {', '.join(result.nerfs)}")
     if result.buffs:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
 from typer.testing import CliRunner
 
 import cli
@@ -231,3 +232,36 @@ def test_balance_runs_trials_by_default_and_the_report_leads_with_their_values(
     assert lead < html.index("In-deck figures") < html.index('id="style"')
     assert "no hand changed" in html  # the plain cards: all pairs equal
     assert "ability value (trial, points per hand)" in html
+
+
+def _levers_job(tmp_path: Path, budget: str):
+    from tests.test_paired import write_catalog
+
+    solo = preset(tmp_path, "cards-hanchan")
+    catalog = write_catalog(tmp_path)
+    runs, out = tmp_path / "runs", tmp_path / "r.html"
+    result = balance("--preset", str(solo), "--cards", str(catalog), "--games", "2",
+                     "--seed", "3", "--workers", "1", "--runs", str(runs), "--out", str(out),
+                     "--trial-budget", budget, "--levers")
+    assert result.exit_code == 0, result.output
+    return out.read_text(), sorted((tmp_path / "r-levers").glob("*.html")), solo
+
+
+def test_balance_levers_only_for_candidates(tmp_path: Path) -> None:
+    """saki balance --levers (issue "Tuning sweeps"): too few trial hands for a verdict, so
+    no card is a candidate and nothing is stepped or linked; without trials it is refused."""
+    html, pages, solo = _levers_job(tmp_path, "100")
+    assert "Nerf candidates" not in html and not pages and "its levers" not in html
+    refused = balance("--preset", str(solo), "--no-trials", "--levers", "--games", "1")
+    assert refused.exit_code == 2 and "--levers needs the card trials" in refused.output
+
+
+@pytest.mark.slow
+def test_balance_levers_link_each_candidates_tuning_page(tmp_path: Path) -> None:
+    """With a planted strong card (a win multiplier of 4 against 1) and trials long enough to
+    flag it, each candidate's numbers are stepped and the report links its tuning page."""
+    html, pages, _ = _levers_job(tmp_path, "700")
+    assert "Nerf candidates" in html and pages and "its levers" in html
+    for page in pages:
+        assert f'href="r-levers/{page.name}"' in html
+        assert "data:image/png;base64," in page.read_text()

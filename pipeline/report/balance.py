@@ -148,8 +148,11 @@ def _check_deck(config: Any) -> None:
 def run_balance(plan: BalancePlan, *, out: Path | None = None, site: Path | None = None,
                 workers: int | None = None,
                 progress: Callable[[], AbstractContextManager[Any]] | None = None,
-                say: Callable[[str], None] = lambda _: None) -> BalanceResult:
+                say: Callable[[str], None] = lambda _: None,
+                levers: bool = False) -> BalanceResult:
     """Play the plan's runs (resuming finished shards), analyse them and write the report.
+    With ``levers``, every nerf or buff candidate's numbers are each stepped one down and
+    one up (:mod:`pipeline.sim.tune`), and the report links each candidate's tuning page.
 
     ``progress`` makes a fresh progress callback context per run (the simulator's
     :class:`~pipeline.sim.run.ProgressBar`); ``say`` receives a line per step.
@@ -191,6 +194,13 @@ def run_balance(plan: BalancePlan, *, out: Path | None = None, site: Path | None
     say("computing statistics and drawing the report")
     report = build_report(folders["main"], folders.get("reference"), trial=trial_folder)
     target = Path(out) if out is not None else plan.default_report()
+    if levers and trial_folder is not None:
+        ctx = report.context
+        candidates = [c["id"] for c in (*ctx["nerfs"], *ctx["buffs"]) if c.get("id")]
+        links = _levers(plan, trial_folder, candidates, target, workers, say)
+        if links:
+            report = build_report(folders["main"], folders.get("reference"),
+                                  trial=trial_folder, levers=links)
     write_report(report, target)
     if site is not None:
         write_site(report, site)
@@ -200,6 +210,40 @@ def run_balance(plan: BalancePlan, *, out: Path | None = None, site: Path | None
         summaries=tuple(summaries),
         nerfs=tuple(c["name"] for c in ctx["nerfs"]), buffs=tuple(c["name"] for c in ctx["buffs"]),
     )
+
+
+LEVER_BUDGET = 2000  # hands of trial matches per lever value in a balance job
+
+
+def _levers(plan: BalancePlan, trial_folder: Path, cards: list[str], report: Path,
+            workers: int | None, say: Callable[[str], None]) -> dict[str, str]:
+    """Each candidate's levers swept (the trial's band), a tuning page per card beside the
+    report (``<report>-levers/<card>.html``); card id -> the page's path from the report."""
+    from pipeline.analytics.tune import deck_band, tune_table
+    from pipeline.report.tuning import write_tuning_page
+    from pipeline.sim.tune import TuneConfig, levers_of, read_tune, run_tune
+
+    trial = plan.trial
+    band = deck_band(trial_folder)
+    pages = report.parent / f"{report.stem}-levers"
+    links: dict[str, str] = {}
+    for card_id in dict.fromkeys(cards):
+        card = trial.catalog.card(card_id)
+        found = levers_of(card)
+        if not found:
+            say(f"levers of {card.name}: no number to step")
+            continue
+        say(f"levers of {card.name}: {', '.join(lv.address for lv in found)}")
+        config = TuneConfig(preset=trial.preset, catalog=trial.catalog, seed=trial.seed,
+                            card=card_id, levers=tuple(found), bots=trial.bots,
+                            target=trial.target, budget_hands=LEVER_BUDGET)
+        out = trial_folder.parent / f"levers-{trial_folder.name}-{card_id}"
+        run_tune(config, out, band=(band["lo"], band["hi"]), workers=workers)
+        doc = read_tune(out)
+        table = tune_table(out, doc, band)
+        page = write_tuning_page(table, band, doc, card.name, pages / f"{card_id}.html")
+        links[card_id] = f"{pages.name}/{page.name}"
+    return links
 
 
 def _run_trials(plan: BalancePlan, workers: int | None, say: Callable[[str], None]) -> Path:

@@ -55,6 +55,7 @@ class ReportInputs:
     threshold: float = DEFAULT_THRESHOLD
     min_hands: int = DEFAULT_MIN_HANDS
     trial: pl.DataFrame | None = None  # trial_flags(trial_table(...)): the ability values
+    levers: dict[str, str] | None = None  # card id -> its tuning page, relative to the report
 
 
 @dataclass(frozen=True)
@@ -127,7 +128,7 @@ def slug(card_id: str) -> str:
 
 def build_report(run: Any, reference: Any = None, *, catalog: Catalog | None = None,
                  threshold: float = DEFAULT_THRESHOLD, min_hands: int = DEFAULT_MIN_HANDS,
-                 trial: Path | None = None) -> Report:
+                 trial: Path | None = None, levers: dict[str, str] | None = None) -> Report:
     """The report of ``run`` (a run folder or an opened ``RunData``); with ``reference``, also
     what changed from the reference run (A) to this run (B). With ``trial`` (a ``saki trial``
     folder of the same preset and catalog) the report leads with each card's ability value:
@@ -166,7 +167,7 @@ def build_report(run: Any, reference: Any = None, *, catalog: Catalog | None = N
         calibration=calibration_table(run), comparison=comparison,
         cards=cards or None, catalog_warnings=tuple(warnings), reference_cards=ref_cards,
         reference_meta=ref.meta if ref is not None else None,
-        threshold=threshold, min_hands=min_hands, trial=trial_rows,
+        threshold=threshold, min_hands=min_hands, trial=trial_rows, levers=levers,
     )
     return render_inputs(inputs)
 
@@ -201,6 +202,7 @@ def render_inputs(inputs: ReportInputs) -> Report:
         "generator": getattr(pipeline, "__version__", ""),
         "nav": _nav(cmp),
         "overview": _overview(inputs),
+        "levers": dict(inputs.levers or {}),
         "notes": _notes(inputs),
         "calibration": _calibration_rows(inputs.calibration),
         "verdict": _verdict(flagged, inputs),
