@@ -248,6 +248,33 @@ def test_any_combination_bot_declares_by_expected_value_and_wins_with_all() -> N
     assert win.han == 2 + 1 + win.dora + win.aka + win.ura
 
 
+def test_bot_keeps_the_honors_of_a_declared_yakuhai() -> None:
+    # card ryuuka_shimizudani, bot policy: with riichi declared the lone chun in hand goes
+    # early (and the pool's chun after it); with riichi + chun declared neither is discarded
+    class Forced(HeuristicBot):
+        def __init__(self, target: set[str]) -> None:
+            super().__init__(0)
+            self.target = frozenset(target)
+            self.discarded: list[int] = []
+
+        def decide(self, obs: Observation, legal: list[Action]) -> Action:
+            if any(":declare:" in a.detail for a in legal):  # its step offered first
+                a = step_towards(legal, self.target)
+                legal = [a, *(x for x in legal if x is not a)]
+            choice = super().decide(obs, legal)
+            if choice.kind in (ActionKind.DISCARD, ActionKind.RIICHI):
+                self.discarded.append(choice.tile // 4)
+            return choice
+
+    chun = parse_types("7z")[0]
+    for target, gone in (({"Riichi"}, True), ({"Riichi", "Yakuhai (chun)"}, False)):
+        bot = Forced(target)
+        play(start_with("9s", hand="7z234m567p345s6s11p"),
+             [bot, ScriptAgent(), ScriptAgent(), ScriptAgent()])
+        assert bot.declared == target
+        assert (chun in bot.discarded) is gone
+
+
 def test_any_combination_offers_reachable_yaku_one_at_a_time_and_drops_clashing_ones() -> None:
     # C-22 Ryuuka, reading any_combination: she may declare any combination of the yaku her
     # hand and pool could make; a flush is out of reach (three suits, no suit near 14 tiles)

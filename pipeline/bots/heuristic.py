@@ -39,6 +39,7 @@ from pipeline.bots.shaped import (
     shaped_shanten,
 )
 from pipeline.bots.style import BotStyle, style
+from pipeline.cards.declarations import yakuhai_types
 from pipeline.cards.swap_effects import standard
 from pipeline.rules.actions import Action, ActionKind, Meld, MeldKind
 from pipeline.rules.agents import Observation
@@ -157,6 +158,7 @@ class HeuristicBot:
         self.playing: frozenset[str] = frozenset()  # effect kinds of this hand's character
         self.extra: frozenset[tuple[int, int, int]] = frozenset()  # its extra sequences
         self.declared: frozenset[str] = frozenset()  # yaku this hand's card made her declare
+        self.keep: frozenset[int] = frozenset()  # tile types a declared yakuhai needs kept
 
     # ------------------------------------------------------------------ the agent contract
 
@@ -187,7 +189,8 @@ class HeuristicBot:
             return self._put_back_choice(obs, legal)
         if ":declare:" in detail:
             # the card lists its sensible declaration first
-            self.declared = frozenset(detail.split(":declare:", 1)[1].split("+"))
+            self.declared = frozenset(first.detail.split(":declare:", 1)[1].split("+"))
+            self.keep = yakuhai_types(self.declared, obs.seat_wind, obs.round_wind)
             return first
         if detail.endswith(":draw_instead"):
             return self._pool_draw_choice(obs, legal)
@@ -496,6 +499,7 @@ class HeuristicBot:
         self.playing = effect_kinds(choice, situation)
         self.extra = extra_sequences(self.playing)  # counted when building her hand
         self.declared = frozenset()
+        self.keep = frozenset()
         return choice
 
     # ------------------------------------------------------------------ table reading
@@ -580,8 +584,10 @@ class HeuristicBot:
             kan = self._kan_choice(legal, counts, nm, threats)
             if kan is not None:
                 return kan
-        choice_type, riichi_ok = self._best_discard(obs, counts, melds, sight, threats,
-                                                    {a.tile // 4 for a in discards})
+        allowed = {a.tile // 4 for a in discards}
+        if self.keep and allowed - self.keep:
+            allowed -= self.keep  # a declared yakuhai: its honors stay in the hand
+        choice_type, riichi_ok = self._best_discard(obs, counts, melds, sight, threats, allowed)
         riichi = [a for a in riichi_discards if a.tile // 4 == choice_type]
         if riichi and riichi_ok and self._wants_riichi(obs, counts, melds, sight.unseen,
                                                        choice_type, threats):

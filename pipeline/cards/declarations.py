@@ -22,7 +22,7 @@ cannot be planned from the tiles.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from itertools import combinations as _pairs
 
 from pipeline.tiles import counts34
@@ -87,6 +87,13 @@ def yakuhai_names(seat_wind: int, round_wind: int) -> dict[int, str]:
     if round_wind != seat_wind:
         names[27 + round_wind] = f"Yakuhai (round wind {WIND_WORDS[round_wind]})"
     return names
+
+
+def yakuhai_types(yaku: Iterable[str], seat_wind: int, round_wind: int) -> frozenset[int]:
+    """The value honors whose yakuhai are among ``yaku``: the tiles a declaration needs kept."""
+    wanted = set(yaku)
+    return frozenset(t for t, name in yakuhai_names(seat_wind, round_wind).items()
+                     if name in wanted)
 
 
 def _suits(c: Sequence[int]) -> list[Sequence[int]]:

@@ -32,8 +32,9 @@ declarations.best`: the chance a win holds every declared yaku times what it pay
 ``five_fixed`` :func:`preferred` (tanyao when hand and pool hold at most 3 terminals and honors,
 since it survives calls; riichi otherwise). She draws from the pool the tile that leaves her
 hand closest to tenpai, keeping a tile that completes her hand for last (she may win only once
-the pool is empty); with a yaku declared that needs a closed hand she makes no call, and with
-riichi declared she declares riichi as soon as she is tenpai. It never declares a ron marked as
+the pool is empty); with a yaku declared that needs a closed hand she makes no call, with
+riichi declared she declares riichi as soon as she is tenpai, and with a yakuhai declared she
+never discards its honor while she has another tile to discard. It never declares a ron marked as
 a chombo: a reverse mangan for nothing.
 """
 
