@@ -39,7 +39,7 @@ from pipeline.bots.shaped import (
     shaped_shanten,
 )
 from pipeline.bots.style import BotStyle, style
-from pipeline.cards.declarations import yakuhai_types
+from pipeline.cards.declarations import CLOSED_ONLY, yakuhai_types
 from pipeline.cards.swap_effects import standard
 from pipeline.rules.actions import Action, ActionKind, Meld, MeldKind
 from pipeline.rules.agents import Observation
@@ -56,9 +56,6 @@ BASE_AGGRESSION = 1.8
 # A riichi player is already waiting: a hand two or more steps from tenpai seldom wins that race
 # and has more unsafe tiles to pass before it gets there, so its chance counts this much.
 FAR_VS_RIICHI = 0.25
-# Declared yaku (Ryuuka's pool) that a call would lose: no call while one is declared.
-CLOSED_DECLARED = frozenset({"Riichi", "Menzen Tsumo", "Pinfu", "Iipeiko", "Chiitoitsu"})
-
 # Riichi declared with a stake (an ability's choice): only this early, and with these points.
 STAKE_RIICHI_MIN_TILES = 24
 # A character whose damaten pays (Hiroe: no payment for others' tsumo, higher players' ippatsu
@@ -792,7 +789,7 @@ class HeuristicBot:
     def _claim(self, obs: Observation, legal: list[Action]) -> Action:
         passing = legal[-1]
         options = [a for a in legal if a.kind in _CLAIMS]
-        if not options or self.declared & CLOSED_DECLARED:
+        if not options or self.declared & CLOSED_ONLY:
             return passing  # a call would lose a declared yaku that needs a closed hand
         seat = obs.seat
         counts = counts34(obs.concealed)

@@ -9,11 +9,13 @@ start) and stays cheap: one count per yaku, no search over hands.
   need none: any closed hand may make them). A yaku is within reach when it lacks at most
   :data:`SLACK` tiles: the wall draws after the pool, her calls and her discards may still
   bring them.
-- :func:`combinations` lists every combination of reachable yaku that can stand together in one
-  win (no chiitoitsu with pinfu, no tanyao with chanta, ...), the card's whole menu.
-- :func:`expected_value` prices one combination: the chance that her win holds every declared
-  yaku (a per-yaku chance from how many tiles it lacks, the chances multiplied) times the points
-  a win with that many han pays; menzen tsumo declared means a tsumo only.
+- :func:`clash` says which two yaku one win cannot hold (no chiitoitsu with pinfu, no tanyao
+  with chanta, ...): the card's menu never offers both (``pool_effects``, one yaku a step).
+- For the bots, :func:`expected_value` prices one combination: the chance that her win holds
+  every declared yaku (a per-yaku chance from how many tiles it lacks, the chances multiplied)
+  times the points a win with that many han pays; menzen tsumo declared means a tsumo only.
+  :func:`best` compares the :func:`combinations` of the plausible yaku (a few: riichi and what
+  is all but sure), so the search stays small.
 
 The yaku a declaration may name are the ones a hand's tiles make (:data:`TILE_YAKU`), not the
 ones made by the moment of the win (ippatsu, haitei, rinshan, chankan, double riichi): those
@@ -57,6 +59,7 @@ YAKUHAI_CEILING = 0.95
 # The chance a yaku is made, by how many tiles the hand and pool lack for it.
 REACH_CHANCE = {0: 1.0, 1: 0.4, 2: 0.15, 3: 0.05}
 PLAUSIBLE = 0.25  # the least chance of a yaku the bots plan a declaration around
+# Declarable yaku that need a closed hand: a call would lose them.
 CLOSED_ONLY = frozenset({"Riichi", "Menzen Tsumo", "Pinfu", "Iipeiko", "Chiitoitsu"})
 
 # Yaku that one winning hand cannot hold together.
