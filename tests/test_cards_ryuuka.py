@@ -223,27 +223,56 @@ def test_five_fixed_bot_declares_riichi_keeps_the_winning_tile_for_last_and_wins
 def test_any_combination_bot_declares_by_expected_value_and_wins_with_all() -> None:
     # card ryuuka_shimizudani, C-22 Ryuuka, reading any_combination (the default): with seven
     # honors in the pool riichi alone is worth most (riichi + menzen tsumo would give up every
-    # ron); with an all-simples pool the bot declares riichi + tanyao, a combination
-    # five_fixed's bot does not choose (tanyao alone): the same deal pays 12,000 instead of
-    # 3,900 (double riichi on her first discard, tanyao, the tsumo bonus, a dora)
+    # ron, riichi + tanyao lacks simples); with a red dragon triplet in hand the bot declares
+    # riichi + chun, a combination five_fixed does not offer (its bot declares riichi): the
+    # same deal wins with one han more (double riichi on her first discard, the chun, the
+    # tsumo bonus)
     bot = Noting()
     play(start_with("9s"), [bot, ScriptAgent(), ScriptAgent(), ScriptAgent()])
     assert bot.declared == {"Riichi"}
     assert bot.steps[-1] == bot.steps[-2]  # the last step repeats the combination: done
-    simples = "6s8m8m5p7p8p4s8s2m2p"
+    hand, pool = "777z234m567p345s6s", "6s1z2z3z4z5z6z1m9m9p"
     results = {}
     for name, card in (("any", None), ("fixed", FIVE_FIXED)):
         bot = Noting()
-        rec, _ = play(start_with("9s", pool=simples),
+        rec, _ = play(start_with("9s", pool=pool, hand=hand),
                       [bot, ScriptAgent(), ScriptAgent(), ScriptAgent()], ryuuka(card=card))
         results[name] = bot.declared, rec.wins[0]
     declared, win = results["any"]
-    assert declared == {"Riichi", "Tanyao"}
+    assert declared == {"Riichi", "Yakuhai (chun)"}
     assert win.seat == 0 and win.is_tsumo
-    assert dict(win.yaku) == {"Double Riichi": 2, "Tanyao": 1}  # riichi on her 1st discard
-    assert win.han == 3 + 1 + win.dora + win.aka + win.ura and win.points == 12000
+    assert dict(win.yaku) == {"Double Riichi": 2, "Yakuhai (chun)": 1}  # riichi: 1st discard
+    assert win.han == 3 + 1 + win.dora + win.aka + win.ura
     declared, win = results["fixed"]
-    assert declared == {"Tanyao"} and dict(win.yaku) == {"Tanyao": 1} and win.points == 3900
+    assert declared == {"Riichi"} and dict(win.yaku) == {"Double Riichi": 2}
+    assert win.han == 2 + 1 + win.dora + win.aka + win.ura
+
+
+def test_bot_keeps_the_honors_of_a_declared_yakuhai() -> None:
+    # card ryuuka_shimizudani, bot policy: with riichi declared the lone chun in hand goes
+    # early (and the pool's chun after it); with riichi + chun declared neither is discarded
+    class Forced(HeuristicBot):
+        def __init__(self, target: set[str]) -> None:
+            super().__init__(0)
+            self.target = frozenset(target)
+            self.discarded: list[int] = []
+
+        def decide(self, obs: Observation, legal: list[Action]) -> Action:
+            if any(":declare:" in a.detail for a in legal):  # its step offered first
+                a = step_towards(legal, self.target)
+                legal = [a, *(x for x in legal if x is not a)]
+            choice = super().decide(obs, legal)
+            if choice.kind in (ActionKind.DISCARD, ActionKind.RIICHI):
+                self.discarded.append(choice.tile // 4)
+            return choice
+
+    chun = parse_types("7z")[0]
+    for target, gone in (({"Riichi"}, True), ({"Riichi", "Yakuhai (chun)"}, False)):
+        bot = Forced(target)
+        play(start_with("9s", hand="7z234m567p345s6s11p"),
+             [bot, ScriptAgent(), ScriptAgent(), ScriptAgent()])
+        assert bot.declared == target
+        assert (chun in bot.discarded) is gone
 
 
 def test_any_combination_offers_reachable_yaku_one_at_a_time_and_drops_clashing_ones() -> None:
@@ -295,10 +324,10 @@ def test_five_fixed_offers_no_other_combination() -> None:
     assert not any("Yakuhai" in d for d in menus[0])
 
 
-def test_expected_value_prefers_a_sure_yakuhai_and_likely_tanyao_over_riichi_alone() -> None:
+def test_expected_value_adds_a_sure_yakuhai_to_riichi_but_not_tanyao() -> None:
     # the bot's choice under any_combination: a dragon triplet in hand is all but sure, so
-    # it joins riichi; 23 simples of 23 make tanyao likely (riichi + tanyao is worth more
-    # than riichi alone); seven honors in the pool rule tanyao out
+    # it joins riichi; tanyao, even with 23 simples of 23, halves her wins (measured), so
+    # riichi alone is worth more; seven honors in the pool leave tanyao three tiles short
     triplet = tuple(parse_tiles("777z123m456p78s99s1z"))
     pool = tuple(parse_tiles("2m3m4p5p6s2z3z4z9m9p"))
     assert "Yakuhai (chun)" in declarations.best(
@@ -306,12 +335,13 @@ def test_expected_value_prefers_a_sure_yakuhai_and_likely_tanyao_over_riichi_alo
     simple = tuple(parse_tiles("234m567p345s234p6s"))
     pool = tuple(parse_tiles("2m3m4m5m6m7m8m2p3p4p"))
     odds = declarations.reachable(simple, pool, 1, 0, keep=declarations.KEEP)
-    assert len(declarations.best(odds)) >= 2  # riichi and a sure yaku of the tiles
-    assert declarations.expected_value(frozenset({"Riichi", "Tanyao"}), odds) > \
+    assert odds["Tanyao"] == 0  # every tile a simple: tanyao lacks nothing...
+    # ...yet the bot's play does not aim for it, so riichi alone is worth more
+    assert declarations.expected_value(frozenset({"Riichi", "Tanyao"}), odds) < \
         declarations.expected_value(frozenset({"Riichi"}), odds)
     odds = declarations.reachable(simple, tuple(parse_tiles(POOL)), 1, 0,
                                   keep=declarations.KEEP)
-    assert "Tanyao" not in declarations.best(odds)
+    assert odds["Tanyao"] == 3 and "Tanyao" not in declarations.best(odds)  # 7 honors: short
     assert declarations.clash("Tanyao", "Yakuhai (chun)") and declarations.clash(
         "Chiitoitsu", "Pinfu") and not declarations.clash("Riichi", "Menzen Tsumo")
 

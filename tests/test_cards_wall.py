@@ -12,6 +12,7 @@ from pipeline.cards.abilities import OPTIONAL_EFFECTS, CardAbility
 from pipeline.cards.catalog import load_catalog
 from pipeline.cards.payments import added_honba
 from pipeline.cards.teams import deck_for
+from pipeline.cards.wall_effects import WallEffects
 from pipeline.rules.actions import Action, ActionKind
 from pipeline.rules.agents import Observation
 from pipeline.rules.hand import HandState
@@ -369,6 +370,47 @@ def test_c22_toki_swaps_only_with_the_closed_part_of_her_hand() -> None:
     swaps = {a.tile for a in offer if a.detail.endswith(":swap")}
     assert swaps and not swaps & set(meld.tiles)
     assert kinds(swaps) == parse_types("123m456p789s12z")
+
+
+class SwapTable:
+    """The wall controls Toki's swap reads: her hand, the tile beside it, the types she may
+    not discard; notes the options she is offered."""
+
+    def __init__(self, hand: str, extra: str, barred: str) -> None:
+        self.hand = tuple(parse_tiles(hand))
+        self.extra = tuple(parse_tiles(extra, self.hand))
+        self.types = frozenset(parse_types(barred))
+        self.offered: list[Action] = []
+
+    def aside(self, seat: int) -> tuple[int, ...]:
+        return self.extra
+
+    def concealed(self, seat: int) -> tuple[int, ...]:
+        return self.hand
+
+    def barred(self, seat: int) -> frozenset[int]:
+        return self.types
+
+    def choose(self, seat: int, options: list[Action]) -> Action:
+        self.offered = options
+        return options[-1]   # she passes
+
+
+def test_h07_toki_is_never_offered_a_swap_that_leaves_her_no_tile_to_discard() -> None:
+    # card toki_onjouji, C-22 Toki, rule H-07: after her chi of 4m (with 23m: 1m and 4m may not
+    # be her discard) her hand holds 1m 4m 7p and the extra tile beside it is a 1m: swapping
+    # the 7p in would leave her only tiles she may not discard, so it is not offered (the
+    # whole-deck invariant checker found it at match index 20361 in winner rotation: after a
+    # fourth call she swapped her last allowed tile away and had no legal discard)
+    toki = WallEffects(CATALOG.card("toki_onjouji"), 1)
+    toki.wall = SwapTable("1m4m7p", "1m", barred="1m4m")
+    toki._offer_swap()
+    swaps = [a.tile for a in toki.wall.offered if a.kind == ActionKind.ABILITY]
+    assert kinds(swaps) == parse_types("1m4m")           # the 7p stays
+    toki.wall = SwapTable("1m4m7p", "9s", barred="1m4m")  # an allowed tile beside her hand
+    toki._offer_swap()
+    swaps = [a.tile for a in toki.wall.offered if a.kind == ActionKind.ABILITY]
+    assert kinds(swaps) == parse_types("1m4m7p")
 
 
 def test_heuristic_bot_swaps_in_a_tile_that_gains_a_step() -> None:

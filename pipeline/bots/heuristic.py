@@ -39,6 +39,7 @@ from pipeline.bots.shaped import (
     shaped_shanten,
 )
 from pipeline.bots.style import BotStyle, style
+from pipeline.cards.declarations import CLOSED_ONLY, yakuhai_types
 from pipeline.cards.swap_effects import standard
 from pipeline.rules.actions import Action, ActionKind, Meld, MeldKind
 from pipeline.rules.agents import Observation
@@ -55,9 +56,6 @@ BASE_AGGRESSION = 1.8
 # A riichi player is already waiting: a hand two or more steps from tenpai seldom wins that race
 # and has more unsafe tiles to pass before it gets there, so its chance counts this much.
 FAR_VS_RIICHI = 0.25
-# Declared yaku (Ryuuka's pool) that a call would lose: no call while one is declared.
-CLOSED_DECLARED = frozenset({"Riichi", "Menzen Tsumo", "Pinfu", "Iipeiko", "Chiitoitsu"})
-
 # Riichi declared with a stake (an ability's choice): only this early, and with these points.
 STAKE_RIICHI_MIN_TILES = 24
 # A character whose damaten pays (Hiroe: no payment for others' tsumo, higher players' ippatsu
@@ -157,6 +155,7 @@ class HeuristicBot:
         self.playing: frozenset[str] = frozenset()  # effect kinds of this hand's character
         self.extra: frozenset[tuple[int, int, int]] = frozenset()  # its extra sequences
         self.declared: frozenset[str] = frozenset()  # yaku this hand's card made her declare
+        self.keep: frozenset[int] = frozenset()  # tile types a declared yakuhai needs kept
 
     # ------------------------------------------------------------------ the agent contract
 
@@ -187,7 +186,8 @@ class HeuristicBot:
             return self._put_back_choice(obs, legal)
         if ":declare:" in detail:
             # the card lists its sensible declaration first
-            self.declared = frozenset(detail.split(":declare:", 1)[1].split("+"))
+            self.declared = frozenset(first.detail.split(":declare:", 1)[1].split("+"))
+            self.keep = yakuhai_types(self.declared, obs.seat_wind, obs.round_wind)
             return first
         if detail.endswith(":draw_instead"):
             return self._pool_draw_choice(obs, legal)
@@ -496,6 +496,7 @@ class HeuristicBot:
         self.playing = effect_kinds(choice, situation)
         self.extra = extra_sequences(self.playing)  # counted when building her hand
         self.declared = frozenset()
+        self.keep = frozenset()
         return choice
 
     def play_without_ability(self) -> None:
@@ -586,8 +587,10 @@ class HeuristicBot:
             kan = self._kan_choice(legal, counts, nm, threats)
             if kan is not None:
                 return kan
-        choice_type, riichi_ok = self._best_discard(obs, counts, melds, sight, threats,
-                                                    {a.tile // 4 for a in discards})
+        allowed = {a.tile // 4 for a in discards}
+        if self.keep and allowed - self.keep:
+            allowed -= self.keep  # a declared yakuhai: its honors stay in the hand
+        choice_type, riichi_ok = self._best_discard(obs, counts, melds, sight, threats, allowed)
         riichi = [a for a in riichi_discards if a.tile // 4 == choice_type]
         if riichi and riichi_ok and self._wants_riichi(obs, counts, melds, sight.unseen,
                                                        choice_type, threats):
@@ -792,7 +795,7 @@ class HeuristicBot:
     def _claim(self, obs: Observation, legal: list[Action]) -> Action:
         passing = legal[-1]
         options = [a for a in legal if a.kind in _CLAIMS]
-        if not options or self.declared & CLOSED_DECLARED:
+        if not options or self.declared & CLOSED_ONLY:
             return passing  # a call would lose a declared yaku that needs a closed hand
         seat = obs.seat
         counts = counts34(obs.concealed)

@@ -27,14 +27,15 @@ offered with the detail ``"<card>:chombo"`` (through ``claim_filter``), and the 
 the hand with the chombo penalty of rule C-20 (``win_is_chombo``).
 
 Bot policy (Ryuuka Shimizudani): the bot declares the card's preferred combination, offered
-first: under ``any_combination`` the one of highest expected value (:func:`pipeline.cards.
-declarations.best`: the chance a win holds every declared yaku times what it pays), under
-``five_fixed`` :func:`preferred` (tanyao when hand and pool hold at most 3 terminals and honors,
-since it survives calls; riichi otherwise). She draws from the pool the tile that leaves her
-hand closest to tenpai, keeping a tile that completes her hand for last (she may win only once
-the pool is empty); with a yaku declared that needs a closed hand she makes no call, and with
-riichi declared she declares riichi as soon as she is tenpai. It never declares a ron marked as
-a chombo: a reverse mangan for nothing.
+first: under ``any_combination`` the one of highest expected value (``declarations.best``: the
+chance a win holds every declared yaku times what it pays; riichi alone unless a second yaku is
+all but sure), under ``five_fixed`` :func:`preferred` (tanyao when hand and pool hold at most 3
+terminals and honors, since it survives calls; riichi otherwise). She draws from the pool the
+tile that leaves her hand closest to tenpai, keeping a tile that completes her hand for last
+(she may win only once the pool is empty); with a yaku declared that needs a closed hand she
+makes no call, with riichi declared she declares riichi as soon as she is tenpai, and with a
+yakuhai declared she never discards its honor while she has another tile to discard. It never
+declares a ron marked as a chombo: a reverse mangan for nothing.
 """
 
 from __future__ import annotations

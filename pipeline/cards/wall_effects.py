@@ -168,14 +168,23 @@ class WallEffects:
             wall.put_dead_end(self.seat, chosen, self.name)
 
     def _offer_swap(self) -> None:
-        """The tile beside her hand for one of her closed tiles (optional, C-22 Toki)."""
+        """The tile beside her hand for one of her closed tiles (optional, C-22 Toki), never
+        one that leaves her no tile she may discard (after a call, rule H-07's kuikae)."""
         wall = self.wall
         beside = wall.aside(self.seat)
         if not beside:
             return
         extra = beside[0]
+        hand = wall.concealed(self.seat)
+        barred = wall.barred(self.seat)
+
+        def leaves_discard(t: int) -> bool:
+            return not barred or any(x // 4 not in barred for x in (*hand, extra) if x != t)
+
         options = [Action(ActionKind.ABILITY, self.seat, t, detail=f"{self.name}:swap")
-                   for t in wall.concealed(self.seat)]
+                   for t in hand if leaves_discard(t)]
+        if not options:
+            return
         choice = wall.choose(self.seat, [*options, Action(ActionKind.PASS, self.seat)])
         if choice.kind == ActionKind.ABILITY:
             wall.exchange_aside(self.seat, extra, choice.tile, self.name,

@@ -340,6 +340,11 @@ class WallControls:
             p.drawn = aside
         state.log("ability", seat, detail=f"{by}: {what}")
 
+    def barred(self, seat: int) -> frozenset[int]:
+        """Tile types the seat may not discard this turn (rule H-07's kuikae): a swap must
+        leave it a tile it may discard."""
+        return self._state.players[seat].kuikae
+
     def forbid_discard(self, seat: int, types: frozenset[int]) -> None:
         """The seat may not discard these tile types this turn (like rule H-07's kuikae)."""
         p = self._state.players[seat]
@@ -355,10 +360,6 @@ class SwapControls(WallControls):
     def lying(self) -> tuple[tuple[int, ...], ...]:
         """Tiles lying face up in each pond (called or taken ones left out): the swappable."""
         return self._state._pond_tiles()
-
-    def barred(self, seat: int) -> frozenset[int]:
-        """Tile types the seat may not discard this turn (rule H-07's kuikae)."""
-        return self._state.players[seat].kuikae
 
     def _replace_held(self, seat: int, held: int, tile: int) -> None:
         p = self._state.players[seat]
