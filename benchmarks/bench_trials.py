@@ -131,8 +131,8 @@ def spearman(x: list[float], y: list[float]) -> float:
 
 def styles(args: argparse.Namespace) -> None:
     cards = tuple(args.only.split(",")) if args.only else None
-    a = trial_table(trial(args, "aa-seed1", seed=args.seed, cards=cards))
-    b = trial_table(trial(args, "careful-seed1", seed=args.seed, bots="heuristic:careful",
+    a = trial_table(trial(args, "aa-seed1", seed=args.seed, cards=cards))  # aa's, if played
+    b = trial_table(trial(args, "styles-careful", seed=args.seed, bots="heuristic:careful",
                           cards=cards))
     joined = a.join(b, on="card", suffix="_b")
     rho = spearman(joined["value"].to_list(), joined["value_b"].to_list())

@@ -117,3 +117,45 @@ def test_play_log_shows_each_hands_picks_first_and_the_triggers() -> None:
     deals = sum(1 for line in lines if line.startswith("P0 deal "))
     assert sum(1 for line in lines if line.startswith("picks P0 ")) == deals
     assert any(" ability " in line for line in lines)     # triggers are printed in the log
+
+
+def test_the_pick_remembers_what_the_match_used_up() -> None:
+    """Kuro's dora once lost, Kirame's floor once used and Kana's Inazuma riichi once made are
+    worth nothing for the rest of the match (Kuro's lost dora cost her), and the card table
+    tells the pick what its match memory holds."""
+    from dataclasses import replace
+
+    from pipeline.cards.memory import MatchMemory
+
+    dora = parse_tiles("123m456p778s5551z")
+    view = PickView(seat=1, dealer=0, scores=(30000, 5000, 40000, 45000),
+                    dora_indicators=tuple(parse_tiles("6s")), catalog=CATALOG)
+
+    def worth(card: str, v: PickView) -> float:
+        return CardAbility(CATALOG.card(card), 1).pick_value(dora, v)
+
+    memory = MatchMemory()
+    assert memory.spent(1) == frozenset()
+    memory.dora_lost.add(1)
+    memory.floor_used.add(1)
+    memory.once_used[1] = {"inazuma"}
+    spent = replace(view, spent=memory.spent(1))
+    assert spent.spent == {"dora_multiplier", "floor_at_zero", "stake_rule:inazuma_riichi"}
+    assert worth("kuro_matsumi", view) > 0 > worth("kuro_matsumi", spent)
+    kirame = CATALOG.card("kirame_hanada")
+    floor = next(e for e in kirame.effects if e.kind == "floor_at_zero")
+    assert ESTIMATES["floor_at_zero"](floor.params, None, view) == 1500.0
+    assert ESTIMATES["floor_at_zero"](floor.params, None, spent) == 0.0
+    inazuma = next(e for e in CATALOG.card("kana_ikeda").effects if e.kind == "stake_rule")
+    assert ESTIMATES["stake_rule"](inazuma.params, None, view) > 0
+    assert ESTIMATES["stake_rule"](inazuma.params, None, spent) == 0.0
+    assert choose(dora, ("kuro_matsumi", "hisa_takei"), view) == "kuro_matsumi"
+    assert choose(dora, ("kuro_matsumi", "hisa_takei"), spent) == "hisa_takei"
+
+    preset = load_preset("cards-hanchan")
+    table = CardTable(preset, [HeuristicBot()] * 4, 1, 0, CATALOG)
+    table.memory.dora_lost.add(2)
+    start = HandStart(wall=scenario_wall(["", "", "", ""]), dealer=0, round_wind=0, honba=0,
+                      sticks=0, scores=(30000,) * 4)
+    assert table._situation(start, 2).spent == {"dora_multiplier"}
+    assert table._situation(start, 1).spent == frozenset()

@@ -275,6 +275,9 @@ def always_winning_tile(params: Mapping[str, Any], f: HandFeatures, view: PickVi
 
 
 def dora_multiplier(params: Mapping[str, Any], f: HandFeatures, view: PickView) -> float:
+    if "dora_multiplier" in view.spent and params.get("lost_on_dora_discard"):
+        # she discarded a known dora earlier in the match: her dora give nothing from now on
+        return -_on_win(f, 1.0, _dora_held(f, view) + 0.5, view)
     extra = (_dora_held(f, view) + 0.5) * (params["factor"] - 1)
     return _on_win(f, 1.0, extra, view)
 
@@ -291,6 +294,8 @@ def extra_dora_stake(params: Mapping[str, Any], f: HandFeatures, view: PickView)
 
 
 def floor_at_zero(params: Mapping[str, Any], f: HandFeatures, view: PickView) -> float:
+    if "floor_at_zero" in view.spent:  # once per match, and used
+        return 0.0
     return 1500.0 if view.scores[view.seat] < 8000 else 100.0
 
 
@@ -349,6 +354,8 @@ STAKE_WORTH = {"inazuma_riichi": 200.0, "deal_in_while_tenpai": 150.0,
 
 
 def stake_rule(params: Mapping[str, Any], f: HandFeatures, view: PickView) -> float:
+    if f"stake_rule:{params['when']}" in view.spent:  # a once-per-match stake already made
+        return 0.0
     return STAKE_WORTH.get(params["when"], 100.0)
 
 

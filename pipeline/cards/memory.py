@@ -28,6 +28,19 @@ class MatchMemory:
     def used(self, seat: int, effect: str) -> bool:
         return effect in self.once_used.get(seat, set())
 
+    def spent(self, seat: int) -> frozenset[str]:
+        """What the seat has used up for the rest of the match, as the pick policy reads it
+        (``PickView.spent``): Kuro's dora once lost, Kirame's floor at 0, Kana's Inazuma
+        riichi."""
+        out = set()
+        if seat in self.dora_lost:
+            out.add("dora_multiplier")
+        if seat in self.floor_used:
+            out.add("floor_at_zero")
+        if self.used(seat, "inazuma"):
+            out.add("stake_rule:inazuma_riichi")
+        return frozenset(out)
+
     def end_of_hand(self, rec: HandRecord, abilities: Sequence[object]) -> None:
         """Remember this hand: who dealt in, and what each ability's hand left for later."""
         self.dealt_in_last = frozenset(s.seat for s in rec.seats if s.outcome == Outcome.DEALT_IN)

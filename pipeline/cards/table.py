@@ -116,11 +116,13 @@ class CardTable:
         return meta_effects.FlipAbility(ability, other)  # type: ignore[return-value]
 
     def _situation(self, start: HandStart, seat: int) -> PickView:
-        """What the seat knows when picking: scores, dealer, round, sticks, the dora shown."""
+        """What the seat knows when picking: scores, dealer, round, sticks, the dora shown, and
+        what its match-long abilities have used up."""
         return PickView(seat=seat, dealer=start.dealer, scores=tuple(start.scores),
                         round_wind=start.round_wind, honba=start.honba, sticks=start.sticks,
                         dora_indicators=Wall(start.wall).dora_indicators,
-                        start_points=self.preset.start_points, catalog=self.catalog)
+                        start_points=self.preset.start_points, catalog=self.catalog,
+                        spent=self.memory.spent(seat))
 
     def hand_done(self, rec: HandRecord) -> None:
         rec.picks = list(self.picks)

@@ -535,6 +535,9 @@ class PickView:
     dora_indicators: tuple[int, ...] = ()
     start_points: int = 30000
     catalog: object | None = None  # the card catalog the options come from (None: the default)
+    # what the seat's match-long abilities have used up (the card layer's match memory): named
+    # as effect kinds, or ``kind:when`` for one stake rule; the pick policy values them so
+    spent: frozenset[str] = frozenset()
 
     def placement(self) -> int:
         """1 (first) to 4 (last); on equal points the seat farther from the dealer ranks lower
