@@ -229,3 +229,38 @@ window.RESULT = {inner: window.innerWidth, scroll: document.documentElement.scro
         assert got["inner"] == 400
         assert got["scroll"] <= got["inner"], (key, got)
         assert got["widest"] <= got["inner"] + 1, (key, got)
+
+
+def test_a_tuning_page_opens_from_disk_with_its_curve(tmp_path: Path) -> None:
+    # the tuning page of a sweep (issue "Tuning sweeps"), drawn from a table whose numbers
+    # are given: value 1 out of the band, value 2 inside it
+    import polars as pl
+
+    from pipeline.cards.catalog import load_catalog
+    from pipeline.report.tuning import write_tuning_page
+
+    card = load_catalog("1.2").card("kasumi_iwato")
+    texts = [card.with_param("shown", "han", v).text for v in (1, 2)]
+    table = pl.DataFrame([
+        {"address": "kasumi_iwato.shown.han", "effect": "shown", "param": "han",
+         "param_value": str(v), "current": v == 1, "value": value, "value_lo": value - 150.0,
+         "value_hi": value + 150.0, "half_width": 150.0, "degenerate": False, "hands": 900,
+         "matches": 80, "win_rate": 0.2, "deal_in_rate": 0.12,
+         "next_diff": 700.0 if v == 1 else None, "next_lo": 500.0 if v == 1 else None,
+         "next_hi": 900.0 if v == 1 else None, "in_band": v == 2, "text": text}
+        for v, value, text in ((1, -650.0, texts[0]), (2, 50.0, texts[1]))])
+    band = {"mean": 0.0, "lo": -300.0, "hi": 300.0, "threshold": 300.0, "cards": 53.0}
+    doc = {"catalog": "1.2", "preset": "cards-hanchan", "seed": 1}
+    page = write_tuning_page(table, band, doc, card.name, tmp_path / "tune.html")
+    seen = open_page(page, tmp_path)
+    dom = Dom(str(seen["dom"]))
+    assert {"verdict", "table", "texts"} <= {a.get("id") for _, a in dom.tags}
+    images = [a["src"] or "" for t, a in dom.tags if t == "img"]
+    assert len(images) == 1 and images[0].startswith("data:image/png")
+    assert "han = 2" in str(seen["dom"]) and "2 han per 3 such tiles" in str(seen["dom"])
+    assert seen["console"] == [] and seen["requests"] == []
+    shot = tmp_path / "tune.png"
+    open_page(page, tmp_path, shot=shot)
+    pixels = imread(shot)[..., :3]
+    band_px = np.all(np.abs(pixels - CALIBRATION_GREEN) < 0.02, axis=-1)
+    assert band_px.sum() > 500, "the balance band is shaded in the curve"
