@@ -25,6 +25,7 @@ import polars as pl
 
 from pipeline.analytics.runs import AnalyticsError
 from pipeline.analytics.trial import card_tables, read_trial_doc, trial_table
+from pipeline.datafiles import show_value
 from pipeline.stats import Z95
 
 DEFAULT_THRESHOLD = 300.0  # points per hand: the report's flag threshold
@@ -98,19 +99,11 @@ def tune_table(out: Path, doc: dict[str, Any], band: dict[str, float] | None) ->
     ``value_lo``, ``value_hi``, ``half_width``, ``degenerate``, ``hands``, ``matches``,
     ``win_rate``, ``deal_in_rate``; ``next_diff``, ``next_lo``, ``next_hi`` (the next value
     of the lever minus this one, on paired matches) and ``in_band``."""
-    import json
-
     card = doc["card"]
-    by_slug = {v["slug"]: v for v in doc["variants"]}
+    texts = {v["slug"]: v["text"] for v in doc["variants"]}
     rows: list[dict[str, Any]] = []
     for lever in doc["levers"]:
-        slugs = []
-        for value in lever["values"]:
-            slug = next(s for s, v in by_slug.items()
-                        if (v["current"] and _same(value, lever["current"]))
-                        or (v["effect"] == lever["effect"] and v["param"] == lever["param"]
-                            and _same(v["value"], value)))
-            slugs.append(slug)
+        slugs = lever["slugs"]
         sums = [match_sums(Path(out) / "values" / s, card) for s in slugs]
         for i, (slug, value) in enumerate(zip(slugs, lever["values"], strict=True)):
             trial = trial_table(Path(out) / "values" / slug, (card,)).row(0, named=True)
@@ -119,7 +112,8 @@ def tune_table(out: Path, doc: dict[str, Any], band: dict[str, float] | None) ->
             rows.append({
                 "address": f"{card}.{lever['effect']}.{lever['param']}",
                 "effect": lever["effect"], "param": lever["param"],
-                "param_value": json.dumps(value), "current": _same(value, lever["current"]),
+                "param_value": show_value(value),
+                "current": show_value(value) == show_value(lever["current"]),
                 "value": trial["value"], "value_lo": trial["value_lo"],
                 "value_hi": trial["value_hi"], "half_width": trial["half_width"],
                 "degenerate": trial["degenerate"], "hands": trial["hands"],
@@ -128,7 +122,7 @@ def tune_table(out: Path, doc: dict[str, Any], band: dict[str, float] | None) ->
                 "next_lo": step["diff_lo"], "next_hi": step["diff_hi"],
                 "in_band": (in_band(trial["value_lo"], trial["value_hi"], band)
                             if band is not None else None),
-                "text": by_slug[slug]["text"],
+                "text": texts[slug],
             })
     return pl.DataFrame(rows, infer_schema_length=None)
 
@@ -144,14 +138,6 @@ def lever_ranking(table: pl.DataFrame) -> pl.DataFrame:
                     "move_per_step": move})
     ranked = sorted(out, key=lambda r: -abs(r["move_per_step"] or 0.0))
     return pl.DataFrame(ranked, infer_schema_length=None)
-
-
-def _same(a: Any, b: Any) -> bool:
-    import json
-
-    def plain(x: Any) -> Any:
-        return list(x) if isinstance(x, tuple) else x
-    return json.dumps(plain(a)) == json.dumps(plain(b))
 
 
 __all__ = ["DEFAULT_THRESHOLD", "deck_band", "in_band", "lever_ranking", "match_sums",

@@ -1022,11 +1022,15 @@ class HandState(HookPoints):
         """Whether one of the seat's abilities makes this tile win whatever the hand's shape."""
         return any(a.always_wins(view) for a in self.abilities if a.seat == view.seat)
 
+    def _always_listeners(self, seat: int) -> list[AbilityHooks]:
+        """The seat's abilities that may have always-winning tiles (``always_wins``)."""
+        return [a for a in self._listening("always_wins") if a.seat == seat]
+
     def _always_wins_drawn(self, p: PlayerState, rinshan: bool) -> bool:
         """Whether the seat's drawn tile, which does not complete the hand, is an
         always-winning tile; the waits before the draw are worked out only for a seat whose
         ability has such tiles."""
-        own = [a for a in self._listening("always_wins") if a.seat == p.seat]
+        own = self._always_listeners(p.seat)
         if not own:
             return False
         view = WinTileView(p.seat, p.drawn, True, p.riichi, rinshan=rinshan,
@@ -1037,7 +1041,7 @@ class HandState(HookPoints):
     def _always_type(self, p: PlayerState, tile: int) -> bool:
         """Whether this tile's type is always a winning tile for the seat now (a missed one
         makes the seat furiten as a missed wait does)."""
-        own = [a for a in self._listening("always_wins") if a.seat == p.seat]
+        own = self._always_listeners(p.seat)
         if not own:
             return False
         view = WinTileView(p.seat, tile, False, p.riichi, waits=p.waits(), closed=p.is_closed,
@@ -1047,7 +1051,7 @@ class HandState(HookPoints):
     def _always_furiten(self, p: PlayerState, waits: frozenset[int]) -> bool:
         """Furiten from always-winning tiles (rule H-09 applied to them): a tile type in the
         seat's own face-up pond that its ability makes a winning tile now."""
-        own = [a for a in self._listening("always_wins") if a.seat == p.seat]
+        own = self._always_listeners(p.seat)
         if not own:
             return False
         asked: set[int] = set()

@@ -117,7 +117,7 @@ def sweep_values(card: Card, eff: Effect, param: str, values: str | None,
         out = tuple(spec.choices)
     else:
         raise SimError(f"tune: say which values of {card.id}.{eff.id}.{param} to play, e.g. "
-                       f"--values 1,2 or --range 1:3 ({_allowed_text(spec)})")
+                       f"--values 1,2 or --range 1:3 ({allowed(spec)})")
     if not out:
         raise SimError("tune: no values to play; e.g. --values 1,2")
     if len({show_value(v) for v in out}) != len(out):
@@ -152,8 +152,7 @@ def variants(catalog: Catalog, levers: Sequence[Lever]) -> list[Variant]:
     for lever in levers:
         card = catalog.card(lever.card)
         for value in lever.values:
-            slug = "current" if _same(value, lever.current) else \
-                _slug(f"{lever.effect}.{lever.param}={show_value(value)}")
+            slug = slug_of(lever, value)
             if slug in seen:
                 continue
             seen.add(slug)
@@ -163,6 +162,14 @@ def variants(catalog: Catalog, levers: Sequence[Lever]) -> list[Variant]:
             out.append(Variant(lever, value, slug, with_card(catalog, changed, version),
                                changed))
     return out
+
+
+def slug_of(lever: Lever, value: Any) -> str:
+    """The folder name of a lever value's trial and catalog (the current value: ``current``,
+    shared by every lever)."""
+    if _same(value, lever.current):
+        return "current"
+    return _slug(f"{lever.effect}.{lever.param}={show_value(value)}")
 
 
 @dataclass(frozen=True)
@@ -230,7 +237,9 @@ def run_tune(config: TuneConfig, out: Path, *, band_out: Path | None = None,
            "catalog_hash": config.catalog.content_hash(), "target": config.target,
            "budget_hands": config.budget_hands, "bots": list(config.bots),
            "levers": [{"effect": lv.effect, "param": lv.param, "current": lv.current,
-                       "values": list(lv.values)} for lv in config.levers],
+                       "values": list(lv.values),
+                       "slugs": [slug_of(lv, value) for value in lv.values]}
+                      for lv in config.levers],
            "variants": [{"slug": v.slug, "effect": v.lever.effect, "param": v.lever.param,
                          "value": v.value, "current": v.is_current,
                          "text": v.card.text} for v in chosen],
@@ -300,13 +309,13 @@ def _parse_value(spec: Param, text: str, card: Card, eff: Effect, param: str) ->
         return text
     except ValueError:
         raise SimError(f"tune: {text!r} is not a value of {card.id}.{eff.id}.{param} "
-                       f"({_allowed_text(spec)})") from None
+                       f"({allowed(spec)})") from None
 
 
 def _range(spec: Param, text: str, card: Card, eff: Effect, param: str) -> tuple[Any, ...]:
     if spec.type not in ("int", "float"):
         raise SimError(f"tune: --range needs a number parameter; {card.id}.{eff.id}.{param} "
-                       f"is {_allowed_text(spec)}; use --values")
+                       f"is {allowed(spec)}; use --values")
     parts = text.split(":")
     if len(parts) not in (2, 3):
         raise SimError(f"tune: --range {text!r} is not A:B or A:B:STEP, e.g. --range 1:3")
@@ -354,10 +363,6 @@ def _step(spec: Param, current: Any, sign: int) -> Any:
     if spec.type == "list[int]" and current:
         return [one(int(x)) for x in current]
     return None
-
-
-def _allowed_text(spec: Param) -> str:
-    return allowed(spec)
 
 
 def _same(a: Any, b: Any) -> bool:
