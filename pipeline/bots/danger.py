@@ -8,6 +8,9 @@ need to rank tiles sensibly and weigh folding against pushing.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
+
+from pipeline.bots.shanten import shanten
 
 # deal-in chance by tile number (1-9) against a riichi
 _NON_SUJI = (0.095, 0.12, 0.13, 0.14, 0.14, 0.14, 0.13, 0.12, 0.095)
@@ -51,3 +54,89 @@ def _no_chance(n: int, base: int, visible: Sequence[int]) -> bool:
     if n >= 2 and visible[base + n - 1] < 4:
         return False
     return n > 6 or visible[base + n + 1] >= 4
+
+
+# ---------------------------------------------------------------- tiles lying face up
+# A card may make a seat show its whole hand (Komaki's reveal, Mihoko's open hands) or every tile
+# of one family (Kasumi's). What is shown is exact, so it turns the guesses above into facts.
+
+FAMILIES = (tuple(range(0, 9)), tuple(range(9, 18)), tuple(range(18, 27)), tuple(range(27, 34)))
+
+
+@lru_cache(maxsize=65536)
+def winning_types(counts: tuple[int, ...], melds: int) -> frozenset[int]:
+    """The tile types that complete a hand whose every concealed tile is known (a face-up hand):
+    empty when it is not ready. A type the hand holds four of cannot be drawn or claimed."""
+    if shanten(counts, melds) != 0:
+        return frozenset()
+    waits = []
+    for t in range(34):
+        if counts[t] < 4:
+            after = list(counts)
+            after[t] += 1
+            if shanten(after, melds) == -1:
+                waits.append(t)
+    return frozenset(waits)
+
+
+def _groups_only(suit: tuple[int, ...], honors: bool) -> bool:
+    """The tiles split into triplets and runs (runs only in a suit), nothing left over."""
+    i = next((k for k, c in enumerate(suit) if c), None)
+    if i is None:
+        return True
+    c = list(suit)
+    if c[i] >= 3:
+        c[i] -= 3
+        if _groups_only(tuple(c), honors):
+            return True
+        c[i] += 3
+    if not honors and i + 2 < len(c) and c[i + 1] and c[i + 2]:
+        c[i] -= 1
+        c[i + 1] -= 1
+        c[i + 2] -= 1
+        return _groups_only(tuple(c), honors)
+    return False
+
+
+@lru_cache(maxsize=65536)
+def _family_can_finish(part: tuple[int, ...], honors: bool) -> bool:
+    """Whether a family's tiles of a winning hand may be exactly these: groups with at most one
+    pair (a standard hand), or pairs only (seven pairs)."""
+    if all(c in (0, 2) for c in part):
+        return True
+    n = sum(part)
+    if n % 3 == 0:
+        return _groups_only(part, honors)
+    if n % 3 == 2:
+        for p, c in enumerate(part):
+            if c >= 2:
+                rest = list(part)
+                rest[p] -= 2
+                if _groups_only(tuple(rest), honors):
+                    return True
+    return False
+
+
+def cleared_types(shown: Sequence[int], families: Sequence[Sequence[int]]) -> frozenset[int]:
+    """Types of the families a seat must show that it cannot be waiting on: with ``shown`` its
+    face-up tile counts (34 types) and ``families`` the families shown in full, a type ``t`` is
+    a possible winning tile only if the family's shown tiles plus ``t`` can end a winning hand
+    (kokushi and cards' always-winning tiles aside)."""
+    cleared = []
+    for family in families:
+        part = [shown[t] for t in family]
+        honors = family[0] >= 27
+        for k, t in enumerate(family):
+            if part[k] >= 4:
+                cleared.append(t)
+                continue
+            part[k] += 1
+            if not _family_can_finish(tuple(part), honors):
+                cleared.append(t)
+            part[k] -= 1
+    return frozenset(cleared)
+
+
+def shown_families(types: frozenset[int]) -> tuple[tuple[int, ...], ...]:
+    """The families whose every type lies in ``types`` (a family shown in full)."""
+    return tuple(f for f in FAMILIES if types.issuperset(f))

@@ -16,7 +16,13 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from pipeline.bots.danger import safe_types, tile_danger
+from pipeline.bots.danger import (
+    cleared_types,
+    safe_types,
+    shown_families,
+    tile_danger,
+    winning_types,
+)
 from pipeline.bots.evaluate import (
     acceptance,
     all_simples,
@@ -113,6 +119,8 @@ class Threat:
     weight: float       # how likely the opponent is ready to win (riichi = 1)
     value: int          # what a deal-in would cost
     safe: set[int]      # types that cannot deal in to this opponent
+    waits: frozenset[int] | None = None   # its exact winning types, when its hand lies face up
+    cleared: frozenset[int] = frozenset()  # types its face-up family tiles rule out
 
 
 def win_chance(sh: int, accept: int, draws_left: int) -> float:
@@ -510,11 +518,22 @@ class HeuristicBot:
     def _threats(self, obs: Observation) -> list[Threat]:
         threats = []
         dora = None
+        face_up = bool(obs.others_face_up())
         for s in range(4):
             if s == obs.seat:
                 continue
             melds = obs.melds(s)
             riichi = obs.in_riichi(s)
+            cleared = frozenset()
+            if face_up:
+                known = obs.shown_types(s)
+                if len(known) == 34:   # a face-up hand: its waits are known, not guessed
+                    threat = self._face_up_threat(obs, s, melds, riichi)
+                    if threat is not None:
+                        threats.append(threat)
+                    continue
+                if known:
+                    cleared = cleared_types(counts34(obs.shown_tiles(s)), shown_families(known))
             if not riichi:
                 if len(melds) < 2:
                     continue  # fewer than two open melds: no threat
@@ -534,15 +553,39 @@ class HeuristicBot:
                     if d.order > order]
                 value = 6000 + 1500 * shown_dora
                 threats.append(Threat(s, 1.0, int(value * (1.5 if dealer else 1)),
-                                      safe_types(own, later)))
+                                      safe_types(own, later), cleared=cleared))
                 continue
             weight = 0.5 if n_open >= 3 else 0.25
             value = 3000 + 2000 * shown_dora
-            threats.append(Threat(s, weight, int(value * (1.5 if dealer else 1)), set(own)))
+            threats.append(Threat(s, weight, int(value * (1.5 if dealer else 1)), set(own),
+                                  cleared=cleared))
         return threats
 
+    @staticmethod
+    def _face_up_threat(obs: Observation, s: int, melds: Sequence[Meld], riichi: bool
+                        ) -> Threat | None:
+        """A face-up hand threatens only when it is ready, and then exactly on its waits; a
+        furiten wait cannot ron (a card's reveal costs its owner: nobody deals in to it)."""
+        tiles = obs.shown_tiles(s)
+        waits = winning_types(tuple(counts34(tiles)), len(melds))
+        own = {d.tile // 4 for d in obs.pond(s)}
+        if not waits or waits & own:
+            return None
+        dora = dora_types(obs.dora_indicators)
+        held = sum(1 for x in (*tiles, *(x for m in melds for x in m.tiles))
+                   if x // 4 in dora or x in RED_FIVE_IDS)
+        value = (6000 if riichi else 3000) + 1500 * held
+        return Threat(s, 1.0, int(value * (1.5 if s == obs.dealer else 1)), own, waits=waits)
+
     def _danger(self, t: int, threats: list[Threat], visible: Sequence[int]) -> float:
-        return sum(th.weight * th.value * tile_danger(t, th.safe, visible) for th in threats)
+        danger = 0.0
+        for th in threats:
+            if th.waits is not None:
+                if t in th.waits:
+                    danger += th.weight * th.value
+            elif t not in th.cleared:
+                danger += th.weight * th.value * tile_danger(t, th.safe, visible)
+        return danger
 
     # ------------------------------------------------------------------ own turn
 

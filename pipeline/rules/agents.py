@@ -11,6 +11,10 @@ if TYPE_CHECKING:
     from pipeline.rules.hand import DiscardInfo, HandState
 
 
+ALL_TYPES = frozenset(range(34))
+_NO_TYPES: frozenset[int] = frozenset()
+
+
 class Observation:
     """What one seat may see: its own tiles and everything public. Nothing else is reachable."""
 
@@ -63,6 +67,15 @@ class Observation:
         if seat == self.seat:
             return tuple(self._state.players[seat].concealed)
         return self._state.shown_tiles(seat)
+
+    def shown_types(self, seat: int) -> frozenset[int]:
+        """The tile types another seat must keep face up: every type while its whole hand is
+        revealed. Public, and exact: a type in this set that the seat does not show, it does not
+        hold (a face-up hand's waits can be read; a revealed family rules its tiles in or out)."""
+        state = self._state
+        if seat in state.revealed:
+            return ALL_TYPES
+        return state.shown_types.get(seat, _NO_TYPES)
 
     @property
     def aside(self) -> tuple[int, ...]:
