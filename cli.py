@@ -211,6 +211,60 @@ def bots_calibrate(
         typer.echo(report.placement_table())
 
 
+@bots_app.command("fit-picks")
+@friendly
+def bots_fit_picks(
+    trial: Annotated[Path, typer.Argument(help="A trial folder (saki trial --out) of the deck")],
+    catalog: Annotated[str, typer.Option(help="Catalog version or .toml path")] = "1.2",
+    hands: Annotated[int, typer.Option(
+        min=10, help="Starting situations the estimates are averaged over")] = 400,
+    out: Annotated[Path | None, typer.Option(
+        help="Write the offsets file here, e.g. pipeline/data/bots/pick_offsets.toml (the "
+        "shipped one); without it the fit is only shown")] = None,
+    fmt: Annotated[str, typer.Option("--format", help="table or json")] = "table",
+) -> None:
+    """Fit the pick estimates to a card trial: each card's estimate, trial value and offset,
+    each effect kind's gap, and the rank correlations on held-out matches.
+
+    Example: saki bots fit-picks data/runs/trial-cards-hanchan-1.2-s1 --out
+    pipeline/data/bots/pick_offsets.toml
+    """
+    import json
+
+    from pipeline.analytics.pick_fit import fit_trial, kind_summary, offsets_toml
+    from pipeline.cards.catalog import load_catalog
+    from pipeline.sim.run import atomic_write
+
+    if fmt not in ("table", "json"):
+        typer.secho(f"error: unknown format {fmt!r} (known: table, json)",
+                    fg=typer.colors.RED, err=True)
+        raise typer.Exit(2)
+    if out is not None:
+        check_writable(out, "--out", SimError, folder=False)
+    table, check = fit_trial(trial, load_catalog(catalog), hands)
+    if out is not None:
+        atomic_write(out, offsets_toml(table, trial, check, hands).encode())
+    if fmt == "json":
+        typer.echo(json.dumps({"cards": table.to_dicts(), "check": check.as_dict()}, indent=2))
+        return
+    typer.echo(f"{'card':24} {'estimate':>9} {'trial value':>12} {'+-':>6} {'offset':>8}  "
+               "effects")
+    for r in table.sort("value", descending=True).iter_rows(named=True):
+        half = "     -" if r["half_width"] is None else f"{r['half_width']:6,.0f}"
+        typer.echo(f"{r['name'][:24]:24} {r['estimate']:+9,.0f} {r['value']:+12,.0f} {half} "
+                   f"{r['offset']:+8,.0f}  {r['kinds']}")
+    typer.echo("\nBy effect kind (mean gap = trial value - estimate):")
+    for r in kind_summary(table).iter_rows(named=True):
+        typer.echo(f"  {r['kind']:24} gap {r['gap']:+7,.0f}  ({r['cards']})")
+    typer.echo(
+        f"\nRank correlation (Spearman) with the trial values, {check.cards} cards: raw "
+        f"estimates {check.raw:.2f}; on held-out matches raw {check.held_out_raw:.2f}, fitted "
+        f"{check.held_out_fitted:.2f} (two halves of the trial against each other: "
+        f"{check.halves:.2f}, for scale)")
+    if out is not None:
+        typer.echo(f"offsets written to {out}")
+
+
 @cards_app.command("list")
 @friendly
 def cards_list(

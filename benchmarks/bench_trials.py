@@ -36,7 +36,7 @@ from pipeline.cards.catalog import load_catalog  # noqa: E402
 from pipeline.rules.preset import PROJECT_ROOT, load_preset  # noqa: E402
 from pipeline.sim.executor import LocalExecutor  # noqa: E402
 from pipeline.sim.trial import TrialConfig, run_trial, trial_deck  # noqa: E402
-from pipeline.stats import benjamini_hochberg, two_sided_p  # noqa: E402
+from pipeline.stats import benjamini_hochberg, spearman, two_sided_p  # noqa: E402
 
 NODOKA = "nodoka_haramura"
 
@@ -105,28 +105,6 @@ def aa(args: argparse.Namespace) -> None:
           f"{sum(p < 0.05 for p in tested)} with p < 0.05 (5% expected by chance), "
           f"{flagged} flagged after Benjamini-Hochberg ({100 * flagged / max(len(tested), 1):.1f}%"
           f"; at most 5% allowed)")
-
-
-def spearman(x: list[float], y: list[float]) -> float:
-    def ranks(v: list[float]) -> list[float]:
-        order = sorted(range(len(v)), key=lambda i: v[i])
-        r = [0.0] * len(v)
-        i = 0
-        while i < len(order):
-            j = i
-            while j + 1 < len(order) and v[order[j + 1]] == v[order[i]]:
-                j += 1
-            for k in range(i, j + 1):
-                r[order[k]] = (i + j) / 2
-            i = j + 1
-        return r
-
-    rx, ry = ranks(x), ranks(y)
-    mx, my = sum(rx) / len(rx), sum(ry) / len(ry)
-    cov = sum((a - mx) * (b - my) for a, b in zip(rx, ry, strict=True))
-    vx = math.sqrt(sum((a - mx) ** 2 for a in rx))
-    vy = math.sqrt(sum((b - my) ** 2 for b in ry))
-    return cov / (vx * vy)
 
 
 def styles(args: argparse.Namespace) -> None:

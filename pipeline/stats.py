@@ -216,5 +216,34 @@ def benjamini_hochberg(p_values: Sequence[float]) -> list[float]:
     return out
 
 
+def ranks(values: Sequence[float]) -> list[float]:
+    """0-based ranks, ties sharing their mean rank."""
+    order = sorted(range(len(values)), key=lambda i: values[i])
+    out = [0.0] * len(values)
+    i = 0
+    while i < len(order):
+        j = i
+        while j + 1 < len(order) and values[order[j + 1]] == values[order[i]]:
+            j += 1
+        for k in range(i, j + 1):
+            out[order[k]] = (i + j) / 2
+        i = j + 1
+    return out
+
+
+def spearman(x: Sequence[float], y: Sequence[float]) -> float:
+    """Spearman's rank correlation (NaN with fewer than two points or no spread)."""
+    if len(x) != len(y):
+        raise ValueError("spearman: the two sequences differ in length")
+    if len(x) < 2:
+        return math.nan
+    rx, ry = ranks(x), ranks(y)
+    mx, my = sum(rx) / len(rx), sum(ry) / len(ry)
+    cov = sum((a - mx) * (b - my) for a, b in zip(rx, ry, strict=True))
+    vx = math.sqrt(sum((a - mx) ** 2 for a in rx))
+    vy = math.sqrt(sum((b - my) ** 2 for b in ry))
+    return cov / (vx * vy) if vx and vy else math.nan
+
+
 __all__ = ["Estimate", "Z95", "benjamini_hochberg", "clustered_mean", "clustered_rate",
-           "design_effect", "two_sided_p", "wilson_interval"]
+           "design_effect", "ranks", "spearman", "two_sided_p", "wilson_interval"]

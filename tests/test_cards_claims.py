@@ -228,6 +228,9 @@ class _Obs:
     def in_riichi(self, seat: int) -> bool:
         return False
 
+    def others_face_up(self) -> tuple:
+        return ()
+
 
 def test_heuristic_bot_repeats_a_useless_copy_and_keeps_a_useful_one() -> None:
     bot = HeuristicBot(0)

@@ -12,7 +12,6 @@ import pytest
 
 from pipeline.bots.danger import cleared_types, shown_families, winning_types
 from pipeline.bots.heuristic import HeuristicBot
-from pipeline.rules.actions import ActionKind
 from pipeline.rules.agents import Observation
 from pipeline.tiles import counts34, parse_tiles, parse_types
 from tests.test_bot_judgment import BIG_TENPAI, decide, own_turn, reach, tile_is

@@ -499,8 +499,10 @@ class HeuristicBot:
         """The character worth most with this starting hand and the seat's situation (scores,
         dealer, round): :func:`pipeline.bots.pick.choose`; deterministic."""
         from pipeline.bots.pick import choose, effect_kinds
+        from pipeline.bots.pick_offsets import weighted_offsets
 
-        choice = choose(starting_hand, team, situation)
+        choice = choose(starting_hand, team, situation,
+                        weighted_offsets(self.style.measured_picks))
         self.playing = effect_kinds(choice, situation)
         self.extra = extra_sequences(self.playing)  # counted when building her hand
         self.declared = frozenset()

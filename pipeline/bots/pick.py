@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
+from pipeline.bots.pick_offsets import load_offsets
 from pipeline.bots.shanten import shanten
 from pipeline.rules.hooks import PickView
 from pipeline.tiles import RED_FIVE_IDS, counts34
@@ -545,21 +546,30 @@ def default_view(seat: int = 0) -> PickView:
     return PickView(seat=seat, dealer=0, scores=(30000,) * 4)
 
 
-def choose(hand: Sequence[int], options: Sequence[str], view: PickView | None = None) -> str:
-    """The option worth most with this hand and situation; the first of equals."""
-    from pipeline.cards.abilities import CardAbility
-
+def choose(hand: Sequence[int], options: Sequence[str], view: PickView | None = None,
+           offsets: Mapping[str, float] | None = None) -> str:
+    """The option worth most with this hand and situation: its estimate plus the card's
+    offset fitted from trials (``offsets``, default the shipped ones of
+    :mod:`pipeline.bots.pick_offsets`; ``{}`` for the raw estimates); the first of equals."""
     view = view or default_view()
     catalog = _catalog_of(view)
+    offsets = load_offsets() if offsets is None else offsets
     best, best_value = options[0], float("-inf")
     known = set(catalog.ids)
     for card_id in options:
         value = 0.0  # an id the catalog does not hold: nothing known to gain
         if card_id in known:
-            value = CardAbility(catalog.card(card_id), view.seat).pick_value(hand, view)
+            value = raw_value(catalog, card_id, hand, view) + offsets.get(card_id, 0.0)
         if value > best_value:
             best, best_value = card_id, value
     return best
+
+
+def raw_value(catalog: Any, card_id: str, hand: Sequence[int], view: PickView) -> float:
+    """A card's estimate with this hand and situation, before its fitted offset."""
+    from pipeline.cards.abilities import CardAbility
+
+    return CardAbility(catalog.card(card_id), view.seat).pick_value(hand, view)
 
 
 def effect_kinds(card_id: str, view: PickView | None = None) -> frozenset[str]:

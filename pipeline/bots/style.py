@@ -27,6 +27,7 @@ class BotStyle:
     call_appetite: float = 1.0     # how readily it calls (see pipeline/data/bots/styles.toml)
     riichi_appetite: float = 1.0   # below 1 stays dama more often with a good hand
     value_weight: float = 1.0      # how much dora, red fives and value honors are kept
+    measured_picks: float = 1.0    # weight of the pick offsets fitted from trials (0: raw)
 
 
 def load_styles(path: Path = STYLES_FILE) -> dict[str, BotStyle]:
