@@ -2,9 +2,14 @@
 again without its ability (the ``pairs`` table of a run made with ``--paired``).
 
 ``delta_diff`` of a pair is the seat's net points with the ability minus without it on the
-same wall, dealer, scores and bot states, so the luck of the deal cancels out. The effect of a
-group is the mean ``delta_diff`` over its pairs, with a cluster-robust 95% interval (cluster =
-match: the pairs of one match share its score situation).
+same wall, dealer, scores and bot states, so the luck of the deal cancels out. Points a hand
+leaves on the table (riichi sticks after a draw, stakes) are not lost: the next winner takes
+them, and each seat is as likely as another to be that winner. So a pair's **value** is
+``delta_diff`` plus a quarter of the change the ability made to the points left on the table
+(:data:`TABLE_SHARE`): a riichi stick left after a draw costs 750, not 1,000, and an ability
+that makes the others stake (Hitomi's, collected in a later hand) is worth a quarter of the
+stakes at once. The effect of a group is the mean value over its pairs, with a cluster-robust
+95% interval (cluster = match: the pairs of one match share its score situation).
 """
 
 from __future__ import annotations
@@ -14,6 +19,30 @@ import polars as pl
 from pipeline.analytics.intervals import mean_exprs
 from pipeline.analytics.metrics import group_sql, moment_sql
 from pipeline.analytics.runs import RunData
+
+TABLE_SHARE = 0.25  # each seat's share of the points left on the table for a later winner
+_TABLE_COLUMNS = ("sticks_end_with", "sticks_end_without", "stakes_end_with",
+                  "stakes_end_without")
+
+
+def pair_value_expr(columns: set[str] | list[str]) -> pl.Expr:
+    """A pair's value (the module docstring) from a ``pairs`` frame with these columns;
+    ``delta_diff`` alone for tables written before the table columns existed."""
+    diff = pl.col("delta_diff").cast(pl.Float64)
+    if not set(_TABLE_COLUMNS) <= set(columns):
+        return diff
+    left = (1000 * (pl.col("sticks_end_with").cast(pl.Float64)
+                    - pl.col("sticks_end_without").cast(pl.Float64))
+            + pl.col("stakes_end_with").cast(pl.Float64)
+            - pl.col("stakes_end_without").cast(pl.Float64))
+    return diff + TABLE_SHARE * left
+
+
+def _pair_value_sql(columns: set[str], diff: str) -> str:
+    if not set(_TABLE_COLUMNS) <= columns:
+        return diff
+    return (f"({diff}) + {TABLE_SHARE} * (1000 * (sticks_end_with - sticks_end_without) "
+            "+ (stakes_end_with - stakes_end_without))")
 
 
 def paired_effects(run: RunData, by: str) -> pl.DataFrame | None:
@@ -29,6 +58,7 @@ def paired_effects(run: RunData, by: str) -> pl.DataFrame | None:
         diff = "delta_with - delta_without"
     else:
         return None
+    diff = _pair_value_sql(columns, diff)
     effect = mean_exprs("paired")
     return run.sql(f"""
         WITH c AS (
@@ -43,4 +73,4 @@ def paired_effects(run: RunData, by: str) -> pl.DataFrame | None:
                 paired_hi=pl.when(pl.col("paired_changed") > 0).then(effect["hi"]))
 
 
-__all__ = ["paired_effects"]
+__all__ = ["TABLE_SHARE", "pair_value_expr", "paired_effects"]

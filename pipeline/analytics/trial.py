@@ -4,11 +4,13 @@ The trial (``saki trial``, :mod:`pipeline.sim.trial`) leaves, per card, a run's 
 matches in which one seat (``match % 4``) held that card alone, and a ``pairs`` table with each
 of that seat's hands played again without the ability. Per card:
 
-- ``value``: the mean of ``delta_diff`` (points per hand with the ability minus without, same
-  deal), with a 95% interval clustered by match (``value_lo``, ``value_hi``, ``value_se``,
-  ``half_width``). When no pair differs at all the spread is zero, which says nothing about
-  the ability (it never acted, or never moved points): ``degenerate`` is true, the interval is
-  null, never a certain zero, and ``changed`` (pairs that differ) is 0;
+- ``value``: the mean of the pairs' values (points per hand with the ability minus without,
+  same deal, with a quarter of the points it left on the table: see
+  :mod:`pipeline.analytics.paired`), with a 95% interval clustered by match (``value_lo``,
+  ``value_hi``, ``value_se``, ``half_width``). When no pair differs at all the spread is
+  zero, which says nothing about the ability (it never acted, or never moved points):
+  ``degenerate`` is true, the interval is null, never a certain zero, and ``changed`` (pairs
+  that differ) is 0;
 - the holder's rates with the ability (the real hands): ``win_rate``, ``deal_in_rate``,
   ``call_rate`` (hands with at least one call), ``riichi_rate``, and ``win_rate_without``,
   ``deal_in_rate_without`` from the replays;
@@ -34,6 +36,7 @@ from pathlib import Path
 import polars as pl
 
 from pipeline.analytics.intervals import mean_by_group
+from pipeline.analytics.paired import pair_value_expr
 from pipeline.analytics.runs import MANIFEST_DIR, AnalyticsError
 
 TRIAL_FILE = "trial.json"
@@ -111,10 +114,11 @@ def _card_row(card: str, t: dict[str, pl.DataFrame]) -> dict:
     pairs = t["pairs"]
     hands = t["hands"].filter(pl.col("seat") == pl.col("match_id") % BLOCK)
     matches = t["matches"].filter(pl.col("seat") == pl.col("match_id") % BLOCK)
-    clusters = (pairs.group_by("match_id").agg(s=pl.col("delta_diff").sum(), n=pl.len())
+    value = pair_value_expr(pairs.columns)
+    clusters = (pairs.group_by("match_id").agg(s=value.sum(), n=pl.len())
                 .with_columns(card=pl.lit(card)))
     est = mean_by_group(clusters, "card", "s", "n").row(0, named=True)
-    changed = int((pairs["delta_diff"] != 0).sum())
+    changed = int(pairs.select((value != 0).sum()).item())
     degenerate = changed == 0
     lo, hi = (None, None) if degenerate else (est["lo"], est["hi"])
     se = None if degenerate else est["se"]
@@ -181,12 +185,12 @@ def trial_flags(df: pl.DataFrame, threshold: float = DEFAULT_THRESHOLD) -> pl.Da
 
 
 def card_clusters(out: Path, card: str) -> pl.DataFrame:
-    """Per match of the card's measured blocks: ``s`` (sum of ``delta_diff``) and ``n``."""
+    """Per match of the card's measured blocks: ``s`` (sum of the pairs' values) and ``n``."""
     blocks = int(read_trial_doc(out).get("blocks", {}).get(card, 0))
     if not blocks:
         raise AnalyticsError(f"{out}: card {card!r} was not tried here")
     pairs = card_tables(out, card, blocks, ("pairs",))["pairs"]
-    return pairs.group_by("match_id").agg(s=pl.col("delta_diff").sum().cast(pl.Float64),
+    return pairs.group_by("match_id").agg(s=pair_value_expr(pairs.columns).sum(),
                                           n=pl.len().cast(pl.Float64))
 
 

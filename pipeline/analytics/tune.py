@@ -23,6 +23,7 @@ from typing import Any
 
 import polars as pl
 
+from pipeline.analytics.paired import pair_value_expr
 from pipeline.analytics.runs import AnalyticsError
 from pipeline.analytics.trial import card_tables, read_trial_doc, trial_table
 from pipeline.datafiles import show_value
@@ -39,7 +40,7 @@ def match_sums(trial_out: Path, card: str) -> pl.DataFrame:
     if not blocks:
         raise AnalyticsError(f"{trial_out}: card {card!r} was not tried here")
     pairs = card_tables(trial_out, card, blocks, ("pairs",))["pairs"]
-    return pairs.group_by("match_id").agg(s=pl.col("delta_diff").sum().cast(pl.Float64),
+    return pairs.group_by("match_id").agg(s=pair_value_expr(pairs.columns).sum(),
                                           n=pl.len().cast(pl.Float64))
 
 
