@@ -75,6 +75,16 @@ _PASS = ActionKind.PASS
 _NINE, _ANKAN, _KAKAN = ActionKind.NINE_TERMINALS, ActionKind.ANKAN, ActionKind.KAKAN
 _WINS = (ActionKind.TSUMO, ActionKind.RON)
 _KITA = ActionKind.KITA
+
+
+def _seats(obs: Observation) -> int:
+    """Seats at the table (4, or 3: S-01); an observation that does not say has four."""
+    return getattr(obs, "players", 4)
+
+
+def _sanma(obs: Observation) -> bool:
+    """Whether the table plays three-player rules (S-01, S-05)."""
+    return getattr(obs, "sanma", False)
 # A known tile drawn instead of the wall's when it widens a hand near tenpai by this many tiles.
 KNOWN_DRAW_MIN_GAIN = 4
 EXCHANGES = (":swap_pond", ":swap_wall")  # a hand tile for a known tile (a pond's, the wall's)
@@ -288,7 +298,7 @@ class HeuristicBot:
         for t in fillers:
             padded[t] += 1
         after = discard_shanten(padded, nm) if sum(padded) == size else {}
-        keeps = self._keep_values(offered, counts, dora_types(obs.dora_indicators, obs.sanma),
+        keeps = self._keep_values(offered, counts, dora_types(obs.dora_indicators, _sanma(obs)),
                                   value_types(obs.seat_wind, obs.round_wind), None,
                                   obs.concealed)
         best = min(offered, key=lambda t: (after.get(t, 0), -connectivity_accept(counts, t)
@@ -442,7 +452,7 @@ class HeuristicBot:
         tile (a yakuhai) counts 2, each dora tile 1, a kan a half more (fu). Never for a
         sequence only another character may build; such a meld of hers goes for any other."""
         valued = value_types(obs.seat_wind, obs.round_wind)
-        dora = dora_types(obs.dora_indicators, obs.sanma)
+        dora = dora_types(obs.dora_indicators, _sanma(obs))
 
         def worth(types: list[int]) -> float:
             triplet = len(set(types)) == 1
@@ -518,7 +528,7 @@ class HeuristicBot:
     def _threats(self, obs: Observation) -> list[Threat]:
         threats = []
         dora = None
-        for s in range(obs.players):
+        for s in range(_seats(obs)):
             if s == obs.seat:
                 continue
             melds = obs.melds(s)
@@ -530,7 +540,7 @@ class HeuristicBot:
                 if not (n_open >= 3 or (n_open == 2 and obs.tiles_left < 20)):
                     continue
             if dora is None:
-                dora = dora_types(obs.dora_indicators, obs.sanma)
+                dora = dora_types(obs.dora_indicators, _sanma(obs))
             own = [d.tile // 4 for d in obs.pond(s)]
             dealer = s == obs.dealer
             shown_dora = sum(1 for m in melds for x in m.tiles if x // 4 in dora or
@@ -538,7 +548,7 @@ class HeuristicBot:
             if riichi:
                 order = obs.riichi_order(s)
                 later = [] if order is None else [
-                    d.tile // 4 for p in range(obs.players) if p != s for d in obs.pond(p)
+                    d.tile // 4 for p in range(_seats(obs)) if p != s for d in obs.pond(p)
                     if d.order > order]
                 value = 6000 + 1500 * shown_dora
                 threats.append(Threat(s, 1.0, int(value * (1.5 if dealer else 1)),
@@ -708,7 +718,7 @@ class HeuristicBot:
         nm = len(melds)
         seat = obs.seat
         values = value_types(obs.seat_wind, obs.round_wind)
-        dora = dora_types(obs.dora_indicators, obs.sanma)
+        dora = dora_types(obs.dora_indicators, _sanma(obs))
         closed = all(not m.is_open for m in melds)
         kuitan = True
         direction = None if closed else open_direction(counts, melds, values, kuitan)
@@ -743,7 +753,7 @@ class HeuristicBot:
                 accept = connectivity_accept(counts, t)
             keep = keeps[t]
             if threats:
-                gain = win_chance(sh, accept, draws_left, obs.players) * my_value * far
+                gain = win_chance(sh, accept, draws_left, _seats(obs)) * my_value * far
                 gain -= self._danger(t, threats, sight.visible)
                 score = (gain - keep * 100, 0.0)
             else:
@@ -785,9 +795,9 @@ class HeuristicBot:
         counts[t] -= 1
         outs = self._outs(counts, len(melds), unseen)
         values = value_types(obs.seat_wind, obs.round_wind)
-        dora = dora_types(obs.dora_indicators, obs.sanma)
+        dora = dora_types(obs.dora_indicators, _sanma(obs))
         han = estimate_han(counts, melds, obs.concealed, dora, values, riichi=False)
-        if obs.sanma:
+        if _sanma(obs):
             han += len(obs.kita(obs.seat))  # rule S-04: each North set aside is a dora
         dama_yaku = DAMA_CARD in self.playing and self._closed_yaku(counts, melds, values, t)
         counts[t] += 1
@@ -801,7 +811,7 @@ class HeuristicBot:
             return False
         # dama with a scoring hand and a wide wait, more often for a low riichi appetite; with
         # three players from 2 han (nukidora make hands richer, and a tsumo loses a share)
-        if han >= (2.0 if obs.sanma else 3.0) and outs >= 4:
+        if han >= (2.0 if _sanma(obs) else 3.0) and outs >= 4:
             return self.rng.random() < 0.3 * self.style.riichi_appetite
         return self.rng.random() < min(1.0, 0.97 * self.style.riichi_appetite)
 
@@ -819,9 +829,9 @@ class HeuristicBot:
                   values: set[int]) -> float:
         """Han an open hand would show after a call: worth calling for only with some value."""
         tiles = [x for x in obs.concealed]
-        dora = dora_types(obs.dora_indicators, obs.sanma)
+        dora = dora_types(obs.dora_indicators, _sanma(obs))
         return estimate_han(counts, melds, tiles, dora, values, riichi=False) + (
-            len(obs.kita(obs.seat)) if obs.sanma else 0)
+            len(obs.kita(obs.seat)) if _sanma(obs) else 0)
 
     def _claim(self, obs: Observation, legal: list[Action]) -> Action:
         passing = legal[-1]

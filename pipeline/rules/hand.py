@@ -1464,7 +1464,9 @@ class HandState(HookPoints):
         """The most a tsumo on the seat's hand would be worth now, abilities included (0 when
         it is not tenpai or no tsumo would score)."""
         best = self._best_tsumo(seat)
-        return best.total if best is not None else 0
+        if best is None:
+            return 0
+        return best.total if self.n == 4 else self._tsumo_total(seat, best)  # S-06
 
     def tsumo_shares(self, seat: int) -> tuple[int, ...]:
         """What each seat would pay on the seat's most valuable tsumo now (0 for the seat
