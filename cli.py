@@ -473,7 +473,7 @@ def trial(
     def say(r) -> None:
         widths = [p.half_width for p in r.progress if p.half_width == p.half_width]
         widest = f"{max(widths):,.0f}" if widths else "-"
-        typer.echo(f"round {r.index + 1}: {sum(r.added.values()) * 4} matches for "
+        typer.echo(f"round {r.index + 1}: {sum(r.added.values()) * config.block} matches for "
                    f"{len(r.added)} cards; widest half-width {widest}", err=True)
 
     try:
