@@ -340,3 +340,17 @@ def test_s08_a_double_ron_pays_the_honba_to_the_nearest_winner_only() -> None:
 def test_s08_riichi_needs_three_live_tiles_with_three_players() -> None:
     # rule S-08, H-08: one more draw for every player
     assert SANMA.riichi_min_wall == 3 and ONLINE.riichi_min_wall == 4
+
+
+def test_s04_north_is_a_guest_wind_unless_the_option_makes_it_yakuhai() -> None:
+    # rule S-04: Tenhou counts a North triplet for nothing; north_yakuhai makes it one han
+    hand = tuple(parse_tiles("444z123p456p789s11s"))
+    ctx = WinContext(concealed=hand, melds=(), win_tile=hand[-1], is_tsumo=True, seat_wind=1,
+                     round_wind=0, is_dealer=False, dora_indicators=tuple(parse_tiles("5z")),
+                     sanma=True)
+    plain = score_win(ctx, SANMA.scoring_rules())
+    north = score_win(ctx, replace(SANMA, north_yakuhai=True).scoring_rules())
+    assert [n for n, _ in plain.yaku] == ["Menzen Tsumo"]
+    assert north.han == plain.han + 1 and len(north.yaku) == 2
+    with pytest.raises(PresetError, match="north_yakuhai"):
+        preset_from_dict({"north_yakuhai": True}, "x.toml")

@@ -109,6 +109,11 @@ OPTIONS: dict[str, OptionSpec] = {
         "three players: a North may be set aside on one's own turn as nukidora (one dora "
         "each) and a replacement tile drawn from the dead wall", "C-23, S-03, S-04",
     ),
+    "north_yakuhai": OptionSpec(
+        "bool", False,
+        "three players: a North triplet or kan is yakuhai (one han) and a North pair earns "
+        "value fu; off, North is a guest wind and only a nukidora (Tenhou)", "S-04",
+    ),
     "tsumo_payment": OptionSpec(
         "str", "tsumo-loss",
         "three players, a tsumo: each payer pays its four-player share and the missing seat's "
@@ -318,6 +323,7 @@ class Preset:
     description: str = ""  # one-line summary and source
     players: int = 4  # 4, or 3 (sanma, rules S-01..S-10)
     kita: bool = False  # three players: North set aside as nukidora (S-03, S-04)
+    north_yakuhai: bool = False  # three players: North as a value wind (S-04; Tenhou: off)
     tsumo_payment: str = "tsumo-loss"  # three players: "tsumo-loss" (Tenhou) | "split" (S-06)
     start_points: int = 25000  # points each player starts with (H-01, C-01)
     return_points: int = 30000  # subtracted from final scores before uma (M-07)
@@ -596,6 +602,10 @@ def _cross_check(values: dict[str, Any], source: str) -> None:
         raise PresetError(
             f"{source}: key 'noten_payment': expected a multiple of 600 with four players (so "
             f"every split is whole hundreds), got {noten}")
+    if players == 4 and values.get("north_yakuhai", False):
+        raise PresetError(
+            f"{source}: key 'north_yakuhai': North as a value wind is a three-player rule (set "
+            "players = 3 or north_yakuhai = false)")
     if players == 4 and values.get("kita", False):
         raise PresetError(
             f"{source}: key 'kita': nukidora needs three players (set players = 3 or kita = "

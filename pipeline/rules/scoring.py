@@ -21,7 +21,7 @@ from copy import copy
 from dataclasses import dataclass, field, replace
 from functools import cache
 
-from mahjong.constants import AKA_DORAS, CHUN, EAST, HAKU, HATSU
+from mahjong.constants import AKA_DORAS, CHUN, EAST, HAKU, HATSU, NORTH
 from mahjong.hand_calculating.divider import HandDivider
 from mahjong.hand_calculating.fu import FuCalculator, FuDetail
 from mahjong.hand_calculating.hand import HandCalculator
@@ -47,6 +47,7 @@ class ScoringRules:
     ippatsu: bool = True
     ura_dora: bool = True
     renhou: str = "off"                  # "off" | "mangan" | "yakuman"
+    north_yakuhai: bool = False          # three players: a North set is yakuhai (S-04)
 
 
 @dataclass(frozen=True)
@@ -492,6 +493,7 @@ class _Setup:
     dora: int
     aka: int
     ura: int
+    north: bool = False  # three players with North as a value wind (S-04)
 
     @classmethod
     def build(cls, ctx: WinContext, rules: ScoringRules,
@@ -511,7 +513,7 @@ class _Setup:
             dora += ctx.kita * (1 + sum(i // 4 == _WEST for i in indicators))
             ura += ctx.kita * sum(i // 4 == _WEST for i in ura_indicators)
         return cls(ctx, config, ron_config(rules, ctx.is_dealer), melds, opened, tiles_34,
-                   bool(opened), dora, aka, ura)
+                   bool(opened), dora, aka, ura, rules.north_yakuhai and ctx.sanma)
 
 
 @dataclass
@@ -524,6 +526,8 @@ def _candidates(setup: _Setup, modifiers: ScoringModifiers):
     """Each valid reading of the hand (decomposition and winning group), valued."""
     config, ctx = setup.config, setup.ctx
     valued_tiles = [HAKU, HATSU, CHUN, config.player_wind, config.round_wind]
+    if setup.north:  # rule S-04 option: a North pair is a value pair too
+        valued_tiles.append(NORTH)
     extra = modifiers.extra_sequences
     if extra:  # readings with wrap-around or honor sequences, which the package cannot split
         from pipeline.rules import scoring_shapes as shaped
@@ -632,6 +636,8 @@ def _package_yaku(setup: _Setup, hand: list[list[int]], fu_details: list[FuDetai
                          if k.is_condition_met(hand))
             seat = (y.seat_wind_east, y.seat_wind_south, y.seat_wind_west, y.seat_wind_north)
             found.extend(k for k in seat if k.is_condition_met(hand, config.player_wind))
+            if setup.north and y.seat_wind_north.is_condition_met(hand, NORTH):
+                found.append(y.seat_wind_north)  # rule S-04 option: North as a value wind
             prevalent = (y.round_wind_east, y.round_wind_south, y.round_wind_west,
                          y.round_wind_north)
             found.extend(k for k in prevalent if k.is_condition_met(hand, config.round_wind))
