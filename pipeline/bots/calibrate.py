@@ -377,6 +377,8 @@ def calibrate(preset: Preset | str, games: int, seed: int, *,
         raise ValueError(f"workers must be at least 1, got {workers}")
     seats = tuple(seats)
     rules = load_preset(preset) if isinstance(preset, str) else preset
+    if len(set(seats)) == 1 and len(seats) != rules.players:  # one kind at every seat
+        seats = seats[:1] * rules.players
     if len(seats) != rules.players:
         raise ValueError(f"seats must name {rules.players} bot kinds, got {len(seats)}")
     if vs is not None and len(set(seats)) != 1:

@@ -75,6 +75,11 @@ _PASS = ActionKind.PASS
 _NINE, _ANKAN, _KAKAN = ActionKind.NINE_TERMINALS, ActionKind.ANKAN, ActionKind.KAKAN
 _WINS = (ActionKind.TSUMO, ActionKind.RON)
 _KITA = ActionKind.KITA
+# Three players: what a riichi would cost to deal into, before the dora shown. A non-dealer
+# riichi ron with three is about 6,000 without nukidora and 2,000 more for each Norths set
+# aside (Tenhou houou figures in "Data de katsu sannin mahjong", ch. 14); kita are public.
+SANMA_RIICHI_VALUE = 6500
+SANMA_KITA_VALUE = 2000
 
 
 def _seats(obs: Observation) -> int:
@@ -528,6 +533,7 @@ class HeuristicBot:
     def _threats(self, obs: Observation) -> list[Threat]:
         threats = []
         dora = None
+        sanma = _sanma(obs)
         for s in range(_seats(obs)):
             if s == obs.seat:
                 continue
@@ -551,6 +557,9 @@ class HeuristicBot:
                     d.tile // 4 for p in range(_seats(obs)) if p != s for d in obs.pond(p)
                     if d.order > order]
                 value = 6000 + 1500 * shown_dora
+                if sanma:  # three players: a riichi hand is worth more (nukidora, S-04)
+                    value = (SANMA_RIICHI_VALUE + SANMA_KITA_VALUE * len(obs.kita(s))
+                             + 1500 * shown_dora)
                 threats.append(Threat(s, 1.0, int(value * (1.5 if dealer else 1)),
                                       safe_types(own, later)))
                 continue
