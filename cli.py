@@ -117,7 +117,8 @@ def play(
     from pipeline.rules.match import derive_seed, play_match
 
     rules = load_preset(preset)
-    agents = [make_agent(bots, derive_seed(seed, 0, "agent", s)) for s in range(4)]
+    agents = [make_agent(bots, derive_seed(seed, 0, "agent", s))
+              for s in range(rules.players)]
     table = None
     if rules.cards.enabled:
         from pipeline.cards.table import CardTable
@@ -200,7 +201,8 @@ def bots_calibrate(
         typer.secho(f"error: unknown format {fmt!r} (known: table, json)",
                     fg=typer.colors.RED, err=True)
         raise typer.Exit(2)
-    report = calibrate(load_preset(preset), games, seed, seats=(bot,) * 4, vs=vs,
+    rules = load_preset(preset)
+    report = calibrate(rules, games, seed, seats=(bot,) * rules.players, vs=vs,
                        workers=workers)
     if fmt == "json":
         typer.echo(json.dumps(report.as_dict(), indent=2))
@@ -525,7 +527,7 @@ def trial(
     def say(r) -> None:
         widths = [p.half_width for p in r.progress if p.half_width == p.half_width]
         widest = f"{max(widths):,.0f}" if widths else "-"
-        typer.echo(f"round {r.index + 1}: {sum(r.added.values()) * 4} matches for "
+        typer.echo(f"round {r.index + 1}: {sum(r.added.values()) * config.block} matches for "
                    f"{len(r.added)} cards; widest half-width {widest}", err=True)
 
     try:

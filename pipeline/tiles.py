@@ -13,6 +13,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 NUM_TILES = 136
+# Three-player mahjong plays without 2m-8m (rule S-01): 108 tiles, ids kept as in the full set.
+SANMA_TILES = tuple(t for t in range(NUM_TILES) if not 1 <= t // 4 <= 7)
+NORTH_TYPE = 30
 NUM_TYPES = 34
 RED_FIVE_IDS = (16, 52, 88)
 SUITS = "mpsz"
@@ -50,8 +53,12 @@ def suit_of_type(t: int) -> int:
     return t // 9 if t < 27 else 3
 
 
-def dora_from_indicator(indicator_type: int) -> int:
-    """The dora type an indicator type points to (9 wraps to 1, North to East, Red to White)."""
+def dora_from_indicator(indicator_type: int, sanma: bool = False) -> int:
+    """The dora type an indicator type points to (9 wraps to 1, North to East, Red to White).
+    With three players (``sanma``) 2m-8m are out of the set, so a 1m indicator points to 9m
+    (rule S-05)."""
+    if sanma and indicator_type == 0:
+        return 8
     if indicator_type < 27:
         return (indicator_type // 9) * 9 + (indicator_type % 9 + 1) % 9
     if indicator_type < 31:

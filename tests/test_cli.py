@@ -12,11 +12,15 @@ from pipeline.rules.preset import OPTIONS, list_presets, load_preset
 
 SHIPPED = [
     "cards-hanchan",
+    "cards-sanma",
     "cards-tonpuusen",
     "club-hanchan",
     "online-hanchan",
     "online-tonpuusen",
     "riichienv",
+    "riichienv-sanma",
+    "sanma-hanchan",
+    "sanma-tonpuusen",
     "single-hand",
     "tournament-2022",
 ]

@@ -3,11 +3,12 @@
 Every decision of every seat goes through :class:`CheckingAgent`, which inspects the table
 through ``obs._state`` before the wrapped agent answers:
 
-- all 136 physical tiles are accounted for, each exactly once (hands, melds, discards, live wall,
-  dead wall, reserve), with exactly one red five per suit (rule H-01);
+- all 136 physical tiles (108 with three players, rule S-01) are accounted for, each exactly
+  once (hands, melds, discards, Norths set aside, live wall, dead wall, reserve), with exactly
+  one red five per suit (rule H-01);
 - there is at least one legal action and the answer is one of them;
-- points are conserved: the scores plus the riichi sticks and stakes on the table equal four
-  starting stacks.
+- points are conserved: the scores plus the riichi sticks and stakes on the table equal one
+  starting stack a seat.
 
 After every hand and after the match, the records are checked too: conservation at every hand end,
 one hand's end is the next hand's start, the match length and the wind limits (M-01, M-06, K-13),
@@ -45,6 +46,10 @@ DEFAULT_RANDOM = {
     "cards-hanchan": 10,
     "tournament-2022": 4,
     "riichienv": 3,
+    "sanma-tonpuusen": 12,
+    "sanma-hanchan": 4,
+    "riichienv-sanma": 3,
+    "cards-sanma": 3,
 }
 DEFAULT_EAGER = {
     "single-hand": 90,
@@ -55,6 +60,10 @@ DEFAULT_EAGER = {
     "cards-hanchan": 7,
     "tournament-2022": 4,
     "riichienv": 3,
+    "sanma-tonpuusen": 8,
+    "sanma-hanchan": 3,
+    "riichienv-sanma": 3,
+    "cards-sanma": 3,
 }
 SLOW_RANDOM = 300
 SLOW_EAGER = 300
@@ -69,6 +78,7 @@ EAGER_ORDER = {
     ActionKind.MINKAN: 2,
     ActionKind.PON: 3,
     ActionKind.CHI: 4,
+    ActionKind.KITA: 5,
 }
 
 
@@ -113,6 +123,7 @@ def table_tiles(state: HandState) -> list[int]:
             tiles.extend(m.tiles)
         # A called discard lives on in the caller's meld.
         tiles.extend(d.tile for d in p.discards if not d.called)
+        tiles.extend(p.kita)  # Norths set aside (three players, S-03)
     w = state.wall
     tiles.extend(w.live)
     tiles.extend(w.rinshan)
@@ -139,11 +150,12 @@ def check_tiles(state: HandState, in_flight: set[int]) -> None:
     if len(tiles) != len(present):
         doubled = sorted(t for t, n in Counter(tiles).items() if n > 1)
         raise AssertionError(f"tiles in two places: {doubled}")
-    missing = ALL_TILES - present
-    # An added kan's tile waits in the air while the others may rob it (chankan).
+    missing = set(state.wall.order) - present  # 136 tiles, or 108 with three players
+    assert present <= set(state.wall.order)
+    # An added kan's tile (or a North set aside) waits in the air while others may rob it.
     assert missing <= in_flight, f"tiles missing: {sorted(missing - in_flight)}"
-    assert len(present) + len(missing) == NUM_TILES
-    assert all(t in present or t in missing for t in RED_FIVE_IDS)
+    assert len(present) + len(missing) == len(state.wall.order)
+    assert all(t in present or t in missing for t in RED_FIVE_IDS if t in state.wall.order)
     w = state.wall
     dead = len(w.rinshan) + len(w.indicators) + len(w.ura) + len(w.reserve)
     extra = len(w.indicators) - 5  # rule C-19: an indicator past the fifth took 2 live tiles
@@ -168,7 +180,10 @@ def check_hand_sizes(state: HandState, seat: int, legal: list[Action]) -> None:
         assert size == expected, f"P{p.seat} holds {size} tiles, expected {expected}"
         assert p.kans == sum(m.is_kan for m in p.melds) <= 4  # rule K-08
     kans = sum(p.kans for p in state.players)
-    assert kans == state.kan_count == 4 - state.wall.rinshan_left == len(state.wall.reserve)
+    assert kans == state.kan_count
+    replaced = kans + sum(len(p.kita) for p in state.players)  # rule S-03: kita draws too
+    assert len(state.wall.rinshan) == max(0, 4 - replaced)
+    assert len(state.wall.reserve) == min(replaced, 4)
 
 
 def check_offer(state: HandState, seat: int, legal: list[Action], preset: Preset) -> None:
@@ -182,7 +197,7 @@ def check_offer(state: HandState, seat: int, legal: list[Action], preset: Preset
         assert not kinds & {ActionKind.ANKAN, ActionKind.KAKAN, ActionKind.MINKAN}
     if ActionKind.RIICHI in kinds:  # rule H-08, K-02
         assert p.is_closed and not p.riichi
-        assert state.wall.live_left >= preset.riichi_min_wall >= 4
+        assert state.wall.live_left >= preset.riichi_min_wall >= preset.players
         assert state.scores[seat] >= preset.riichi_min_points
     if p.riichi and kinds & OWN_TURN:  # rule H-08: the hand is locked
         assert [a.tile for a in legal if a.kind == ActionKind.DISCARD] == [p.drawn]
@@ -198,6 +213,9 @@ def check_offer(state: HandState, seat: int, legal: list[Action], preset: Preset
         assert discarder != seat
         if ActionKind.CHI in kinds:
             assert seat == (discarder + 1) % 4  # rule H-05: only the next player may chi
+            assert preset.players == 4  # rule S-02: no chi with three
+    if ActionKind.KITA in kinds:  # rule S-03
+        assert preset.kita and preset.players == 3 and state.wall.live_left > 0
 
 
 class Checks:
@@ -227,7 +245,8 @@ class CheckingAgent:
         check_hand_sizes(state, obs.seat, legal)
         check_offer(state, obs.seat, legal, self.preset)
         total = sum(state.scores) + 1000 * state.sticks + state.stakes  # stakes: rule C-18
-        assert total == 4 * self.preset.start_points, f"points not conserved: {total}"
+        assert total == self.preset.players * self.preset.start_points, \
+            f"points not conserved: {total}"
         choice = self.inner.decide(obs, legal)
         assert choice in legal, f"{choice} is not among the legal actions"
         self.checks.decisions += 1
@@ -236,7 +255,7 @@ class CheckingAgent:
 
 
 def check_hand_end(rec: HandRecord, preset: Preset, prev: HandRecord | None) -> None:
-    start = 4 * preset.start_points
+    start = preset.players * preset.start_points
     assert sum(s.end_score for s in rec.seats) + 1000 * rec.sticks_end + rec.stakes_end == start
     assert sum(s.start_score for s in rec.seats) + 1000 * rec.sticks_start + \
         rec.stakes_start == start
@@ -256,10 +275,10 @@ def check_hand_end(rec: HandRecord, preset: Preset, prev: HandRecord | None) -> 
 def check_match(result: MatchResult, preset: Preset) -> None:
     hands = result.hands
     assert hands
-    assert sorted(result.ranks) == [1, 2, 3, 4]
+    assert sorted(result.ranks) == list(range(1, preset.players + 1))
     assert abs(sum(result.results)) < 1e-6  # rule M-07
     assert sum(result.final_scores) + 1000 * result.leftover_sticks + result.leftover_stakes \
-        == 4 * preset.start_points
+        == preset.players * preset.start_points
     last = hands[-1]
     tobi = preset.tobi and any(s.end_score < 0 for s in last.seats)
     if preset.length == "single":
@@ -269,13 +288,17 @@ def check_match(result: MatchResult, preset: Preset) -> None:
     assert all(h.round_wind <= last_wind(preset) + 1 for h in hands)
     if not tobi:
         # rule M-01: East-only plays at least East 1-4, hanchan at least East 1 to South 4
-        assert len({(h.round_wind, h.hand_number) for h in hands}) >= 4 * (last_wind(preset) + 1)
+        # (S-10: three hands a wind with three players)
+        assert len({(h.round_wind, h.hand_number) for h in hands}) >= \
+            preset.players * (last_wind(preset) + 1)
     # the match ended for a reason (M-06, K-13)
     top = max(s.end_score for s in last.seats)
-    reached_end = (last.round_wind, last.hand_number) >= (last_wind(preset), 3)
+    final = preset.players - 1
+    assert all(h.hand_number <= final for h in hands)
+    reached_end = (last.round_wind, last.hand_number) >= (last_wind(preset), final)
     assert tobi or (reached_end and (top >= preset.target_points or not preset.west_extension
                                      or (last.round_wind, last.hand_number)
-                                     == (last_wind(preset) + 1, 3)))
+                                     == (last_wind(preset) + 1, final)))
 
 
 def run_matches(name: str, make_agent, count: int, offset: int) -> Checks:
@@ -283,7 +306,7 @@ def run_matches(name: str, make_agent, count: int, offset: int) -> Checks:
     checks = Checks()
     for i in range(offset, offset + count):
         agents = [CheckingAgent(make_agent(derive_seed(name, i, "agent", s)), preset, checks)
-                  for s in range(4)]
+                  for s in range(preset.players)]
         prev: list[HandRecord] = []
 
         def on_hand(rec: HandRecord, preset: Preset = preset, prev: list[HandRecord] = prev

@@ -83,7 +83,7 @@ def images(book: nbformat.NotebookNode) -> int:
 def test_every_notebook_has_a_tagged_parameters_cell() -> None:
     names = sorted(p.name for p in NOTEBOOKS.glob("*.ipynb"))
     assert names == ["balance_overview.ipynb", "compare_card_versions.ipynb",
-                     "east_only_vs_hanchan.ipynb", "tuning.ipynb"]
+                     "east_only_vs_hanchan.ipynb", "sanma.ipynb", "tuning.ipynb"]
     for name in names:
         book = nbformat.read(NOTEBOOKS / name, as_version=4)
         nbformat.validate(book)
@@ -135,6 +135,30 @@ def test_tuning_runs(tmp_path_factory: pytest.TempPathFactory,
     assert images(book) == 1
 
 
+def test_sanma_runs(tmp_path_factory: pytest.TempPathFactory,
+                    monkeypatch: pytest.MonkeyPatch) -> None:
+    # rule C-23: two tiny trials of the same two cards, East-only, one for three players and
+    # one for four (one round each), and the notebook draws the exclusion list from them
+    from pipeline.sim.trial import TrialConfig, run_trial
+
+    base = tmp_path_factory.mktemp("sanma")
+    east3 = base / "sanma-east.toml"
+    east3.write_text('extends = "cards-sanma"\nname = "sanma-east"\nlength = "tonpuusen"\n')
+    folders = {}
+    for key, preset in (("three", str(east3)), ("four", "cards-tonpuusen")):
+        config = TrialConfig(preset=load_preset(preset), catalog=load_catalog("1.2"), seed=3,
+                             cards=("nodoka_haramura", "kana_ikeda"), target=1e9,
+                             budget_hands=1)
+        run_trial(config, base / key, workers=1)
+        folders[key] = str(base / key)
+    book = execute("sanma.ipynb", {"SAKI_SANMA_TRIAL": folders["three"],
+                                   "SAKI_FOUR_TRIAL": folders["four"]}, monkeypatch)
+    text = text_of(book)
+    assert "Yukiko Maya: cannot be played for three" in text and "balance band" in text
+    assert "Kana Ikeda" in text
+    assert images(book) == 1
+
+
 def test_notebook_defaults_name_runs_the_readme_commands_make(tmp_path: Path,
                                                               monkeypatch) -> None:
     """Each notebook opens, by default, runs that a README command creates: the balance job
@@ -159,6 +183,14 @@ def test_notebook_defaults_name_runs_the_readme_commands_make(tmp_path: Path,
             compare_preset=options.get("--compare-preset"),
             compare_cards=options.get("--compare-cards"))
         made.update(plan.folder(c).name for c in (plan.main, plan.reference) if c is not None)
+        if plan.trial is not None:  # the card trials it plays (three players: four beside)
+            made.add(plan.trial_folder().name)
+            if plan.reference is not None and plan.main.preset.players == 3:
+                from pipeline.sim.trial import TrialConfig
+
+                made.add(TrialConfig(preset=plan.reference.preset, catalog=plan.reference.catalog,
+                                     seed=plan.trial.seed, cards=plan.trial.cards[:1]
+                                     ).default_out().name)
     from pipeline.sim.tune import default_folder
 
     for command in re.findall(r"^    (saki tune .+)$", readme, re.MULTILINE):

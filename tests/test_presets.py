@@ -26,11 +26,15 @@ from pipeline.rules.scoring import ScoringRules
 
 SHIPPED = [
     "cards-hanchan",
+    "cards-sanma",
     "cards-tonpuusen",
     "club-hanchan",
     "online-hanchan",
     "online-tonpuusen",
     "riichienv",
+    "riichienv-sanma",
+    "sanma-hanchan",
+    "sanma-tonpuusen",
     "single-hand",
     "tournament-2022",
 ]
@@ -245,7 +249,7 @@ def out_of_range_values(spec: OptionSpec) -> list[Any]:
     if spec.kind == "ids":
         return [["Kazue Nanpo"], ["kazue_nanpo", "kazue_nanpo"], [3]]
     if spec.choices:
-        return [3] if spec.kind == "int" else ["bogus", spec.choices[0].upper()]
+        return [5] if spec.kind == "int" else ["bogus", spec.choices[0].upper()]
     if spec.kind == "int":
         bad = [spec.min - 1, spec.max + (spec.step or 1)]
         if spec.step and spec.step > 1:
@@ -304,8 +308,8 @@ def test_float_is_not_an_int(tmp_path: Path) -> None:
 def test_uma_message_says_what_is_allowed(tmp_path: Path) -> None:
     message = load_error(tmp_path, {"uma": [10, 5]})
     assert message.endswith(
-        "bad.toml: key 'uma': expected 4 integers from -100 to 100, first to fourth place, "
-        "non-increasing, summing to 0, got [10, 5]"
+        "bad.toml: key 'uma': expected 4 integers from -100 to 100, first to fourth place (3 "
+        "with three players), non-increasing, summing to 0, got [10, 5]"
     )
 
 

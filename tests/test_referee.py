@@ -41,6 +41,7 @@ MISSING = riichienv_missing()
 pytestmark = pytest.mark.skipif(MISSING is not None, reason=MISSING or "")
 ONLINE = load_preset("online-hanchan")
 RIICHIENV = load_preset("riichienv")
+RIICHIENV_SANMA = load_preset("riichienv-sanma")
 DOCS = Path(__file__).resolve().parents[1] / "docs" / "riichienv.md"
 
 
@@ -79,6 +80,52 @@ def test_riichienv_hanchan_replay_in_our_engine_without_mismatch() -> None:
 @pytest.mark.slow
 def test_1000_riichienv_hanchan_replay_in_our_engine_without_mismatch() -> None:
     _check_riichienv_games(1000, 1)
+
+
+def _check_riichienv_sanma_games(count: int, seed: int) -> None:
+    games = riichienv_games(count, seed, players=3)
+    report = _replay(games, RIICHIENV_SANMA)
+    assert report.ok, "\n".join(map(str, report.mismatches[:20]))
+    assert report.passed == report.hands and not report.skipped and not report.incomplete
+    cases = count_cases(games)
+    print(f"\n{count} riichienv sanma hanchan: {report.summary()}\n  cases: "
+          f"{dict(sorted(cases.items()))}")
+    assert cases["hands"] == report.hands > 6 * count
+    for kind in ("kita", "riichi", "wins", "exhaustive"):
+        assert cases[kind] > 0, kind
+
+
+def test_riichienv_sanma_hanchan_replay_in_our_engine_without_mismatch() -> None:
+    # rules C-23, S-01..S-10: three-player games with kita, every action and delta
+    _check_riichienv_sanma_games(20, 0)
+
+
+@pytest.mark.slow
+def test_1000_riichienv_sanma_hanchan_replay_in_our_engine_without_mismatch() -> None:
+    _check_riichienv_sanma_games(1000, 1)
+
+
+def _check_our_sanma_games(count: int, seed: int) -> None:
+    hands = 0
+    for match in range(count):
+        agents = [make_agent("heuristic", derive_seed(seed, match, s)) for s in range(3)]
+        result = play_match(RIICHIENV_SANMA, agents, seed, match)
+        events = match_events(result, names="abc", seed=[seed, match], preset=RIICHIENV_SANMA)
+        assert any(e["type"] == "kita" for e in events)
+        ends = [[s.end_score for s in rec.seats] for rec in result.hands]
+        assert riichienv_read(to_jsonl(events), ends) == [], f"match {match}"
+        hands += len(result.hands)
+    assert hands > 6 * count
+
+
+def test_our_sanma_hanchan_step_through_riichienv() -> None:
+    # rule C-23, S-03: our three-player exports (with kita) load and step through riichienv
+    _check_our_sanma_games(10, 5)
+
+
+@pytest.mark.slow
+def test_1000_of_our_sanma_hanchan_step_through_riichienv() -> None:
+    _check_our_sanma_games(1000, 6)
 
 
 def _check_our_games(count: int, seed: int) -> None:

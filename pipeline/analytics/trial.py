@@ -97,7 +97,8 @@ def trial_table(out: Path, cards: tuple[str, ...] | None = None) -> pl.DataFrame
             raise AnalyticsError(f"{out}: card {card!r} was not tried here; run "
                                  f"'saki trial --only {card}' with this --out")
         t = card_tables(out, card, int(blocks[card]), ("pairs", "hands", "matches"))
-        rows.append({**_card_row(card, t), "name": names.get(card, card)})
+        rows.append({**_card_row(card, t, int(doc.get("block", BLOCK))),
+                     "name": names.get(card, card)})
     return pl.DataFrame(rows, schema=_schema(), orient="row")
 
 
@@ -110,10 +111,11 @@ def _schema() -> dict[str, pl.DataType]:
     return schema
 
 
-def _card_row(card: str, t: dict[str, pl.DataFrame]) -> dict:
+def _card_row(card: str, t: dict[str, pl.DataFrame], block: int = BLOCK) -> dict:
+    """The holder's seat is the match index modulo the block (one match a seat: 4, or 3)."""
     pairs = t["pairs"]
-    hands = t["hands"].filter(pl.col("seat") == pl.col("match_id") % BLOCK)
-    matches = t["matches"].filter(pl.col("seat") == pl.col("match_id") % BLOCK)
+    hands = t["hands"].filter(pl.col("seat") == pl.col("match_id") % block)
+    matches = t["matches"].filter(pl.col("seat") == pl.col("match_id") % block)
     value = pair_value_expr(pairs.columns)
     clusters = (pairs.group_by("match_id").agg(s=value.sum(), n=pl.len())
                 .with_columns(card=pl.lit(card)))

@@ -81,10 +81,45 @@ METRICS: tuple[Metric, ...] = (
 )
 METRIC_BY_KEY = {m.key: m for m in METRICS}
 
+# Human reference for three players: Tenhou houou sanma (tsumo-loss, nukidora; S-01..S-10).
+# No one source gives all six, so each says where it comes from (docs/sanma.md, "The bots for
+# three"): the draw rate (15%) and the riichi sticks a hand (0.73, so 0.73 / 3 a seat-hand)
+# from the Tenhou houou tables of "Data de katsu sannin mahjong" (miinin, ed. Fukuchi Makoto,
+# quoted in its chapter 1 notes); the win rate ("about 3 in 10") from yumishin.com's Tenhou
+# sanma figures by rank; the call rate (25%) and the ron win (dealer about 12,000, non-dealer
+# about 8,000) from mahjongmikan.online; the deal-in rate is worked out from those (about 0.85
+# wins a hand, two in three by ron, over three seats). Targets are wide on purpose.
+SANMA_METRICS: tuple[Metric, ...] = (
+    Metric("win_rate", "win rate", "rate", 0.28, 0.24, 0.33),
+    Metric("deal_in_rate", "deal-in rate", "rate", 0.17, 0.12, 0.22),
+    Metric("riichi_rate", "riichi rate", "rate", 0.243, 0.18, 0.32),
+    Metric("call_rate", "call rate", "rate", 0.25, 0.15, 0.35),
+    Metric("exhaustive_draw_rate", "exhaustive draw rate", "rate", 0.15, 0.10, 0.20),
+    Metric("average_win", "average win", "points", 7500, 6000, 9000),
+    Metric("tsumo_share", "tsumo share of wins", "rate"),
+    Metric("tenpai_at_draw", "tenpai at exhaustive draw", "rate"),
+    Metric("average_deal_in", "average deal-in", "points"),
+)
+
+
+REFERENCE_SOURCES = {
+    4: "human: Tenhou houou, four-player hanchan (koba::blog, Tenhou statistics of 2016)",
+    3: ("human: Tenhou houou sanma; draw rate and riichi sticks a hand: 'Data de katsu sannin "
+        "mahjong' (Tenhou houou 2009-2017); win rate: yumishin.com; call rate and ron value: "
+        "mahjongmikan.online; deal-in rate worked out from them (docs/sanma.md)"),
+}
+
+
+def metrics_for(players: int) -> tuple[Metric, ...]:
+    """The figures and human references for a table of ``players`` (4, or 3: sanma)."""
+    return METRICS if players == 4 else SANMA_METRICS
+
 # Seatings for a two-against-two table: "A" is the kind under test, "B" the baseline. The first
 # four are the rotations of AABB, so any four consecutive matches seat each kind twice in every
 # seat; the last two alternate the kinds, so neither pair always sits side by side.
 ROTATION: tuple[str, ...] = ("AABB", "ABBA", "BBAA", "BAAB", "ABAB", "BABA")
+# Three seats: two of one kind and one of the other, alternating, every seat once each way.
+ROTATION_3: tuple[str, ...] = ("AAB", "BBA", "ABA", "BAB", "BAA", "ABB")
 
 
 def lineup(match_index: int, seats: Sequence[str], vs: str | None = None) -> tuple[str, ...]:
@@ -95,7 +130,8 @@ def lineup(match_index: int, seats: Sequence[str], vs: str | None = None) -> tup
     """
     if vs is None:
         return tuple(seats)
-    pattern = ROTATION[match_index % len(ROTATION)]
+    rotation = ROTATION if len(seats) == 4 else ROTATION_3
+    pattern = rotation[match_index % len(rotation)]
     return tuple(seats[0] if c == "A" else vs for c in pattern)
 
 
@@ -114,11 +150,12 @@ class MatchSummary:
     win_points: list[int] = field(default_factory=list)
     deal_in_points: list[int] = field(default_factory=list)
     ranks: dict[str, list[int]] = field(default_factory=dict)  # bot kind -> its seats' ranks
+    players: int = 4
 
 
 def summarize(result: MatchResult, kinds: Sequence[str]) -> MatchSummary:
     """Count one finished match; ``kinds`` names the bot kind in each seat."""
-    out = MatchSummary(hands=len(result.hands))
+    out = MatchSummary(hands=len(result.hands), players=len(result.final_scores))
     for hand in result.hands:
         for w in hand.wins:
             out.wins += 1
@@ -167,6 +204,11 @@ class CalibrationReport:
     workers: int = 1
 
     @property
+    def metric_list(self) -> tuple[Metric, ...]:
+        """The figures with the human reference for this table size (sanma: three seats)."""
+        return metrics_for(len(self.seats))
+
+    @property
     def hands_per_second(self) -> float:
         return self.hands / self.elapsed if self.elapsed > 0 else math.nan
 
@@ -174,8 +216,10 @@ class CalibrationReport:
         if self.vs is None:
             kinds = sorted(set(self.seats))
             if len(kinds) == 1:
-                return f"{kinds[0]} x4"
+                return f"{kinds[0]} x{len(self.seats)}"
             return ", ".join(self.seats) + " (fixed seats)"
+        if len(self.seats) == 3:
+            return f"{self.seats[0]} vs {self.vs}, two and one (rotating seats)"
         return f"{self.seats[0]} x2 vs {self.vs} x2 (rotating seats)"
 
     def as_table(self) -> str:
@@ -183,7 +227,7 @@ class CalibrationReport:
         head = (f"{self.preset}: {self.games} matches, {self.hands} hands, seed {self.seed}, "
                 f"{self.describe_lineup()}")
         rows = [("metric", "value", "95% interval", "human", "target", "")]
-        for m in METRICS:
+        for m in self.metric_list:
             est = self.metrics[m.key]
             rows.append((
                 m.label,
@@ -196,7 +240,8 @@ class CalibrationReport:
         workers = f"{self.workers} worker" + ("s" if self.workers != 1 else "")
         foot = (f"{self.hands_per_second:,.1f} hands/s ({self.hands} hands in "
                 f"{self.elapsed:.2f} s, {workers})")
-        return "\n".join([head, "", *_columns(rows), "", foot])
+        source = [REFERENCE_SOURCES[3]] if len(self.seats) == 3 else []
+        return "\n".join([head, "", *_columns(rows), *source, "", foot])
 
     def placement_table(self) -> str:
         """Average placement per bot kind (1 = first, 2.5 = even), with 95% intervals."""
@@ -208,7 +253,7 @@ class CalibrationReport:
     def as_dict(self) -> dict[str, Any]:
         """JSON-friendly form (``nan`` becomes ``None``)."""
         metrics = {}
-        for m in METRICS:
+        for m in self.metric_list:
             est = self.metrics[m.key]
             mark = m.judge(est.value)
             metrics[m.key] = {
@@ -290,7 +335,7 @@ def _check_kinds(kinds: set[str]) -> None:
 def aggregate(summaries: Sequence[MatchSummary]) -> tuple[dict[str, Estimate],
                                                           dict[str, Estimate]]:
     """The figures (clustered by match) and the placement per bot kind from match summaries."""
-    seat_hands = [4 * s.hands for s in summaries]
+    seat_hands = [s.players * s.hands for s in summaries]
     metrics = {
         "win_rate": clustered_rate([s.wins for s in summaries], seat_hands),
         "deal_in_rate": clustered_rate([s.deal_ins for s in summaries], seat_hands),
@@ -302,7 +347,7 @@ def aggregate(summaries: Sequence[MatchSummary]) -> tuple[dict[str, Estimate],
         "tsumo_share": clustered_rate([s.tsumo_wins for s in summaries],
                                       [s.wins for s in summaries]),
         "tenpai_at_draw": clustered_rate([s.tenpai_at_draw for s in summaries],
-                                         [4 * s.draws for s in summaries]),
+                                         [s.players * s.draws for s in summaries]),
         "average_deal_in": clustered_mean([s.deal_in_points for s in summaries]),
     }
     kinds = sorted({k for s in summaries for k in s.ranks})
@@ -331,11 +376,13 @@ def calibrate(preset: Preset | str, games: int, seed: int, *,
     if workers < 1:
         raise ValueError(f"workers must be at least 1, got {workers}")
     seats = tuple(seats)
-    if len(seats) != 4:
-        raise ValueError(f"seats must name 4 bot kinds, got {len(seats)}")
+    rules = load_preset(preset) if isinstance(preset, str) else preset
+    if len(set(seats)) == 1 and len(seats) != rules.players:  # one kind at every seat
+        seats = seats[:1] * rules.players
+    if len(seats) != rules.players:
+        raise ValueError(f"seats must name {rules.players} bot kinds, got {len(seats)}")
     if vs is not None and len(set(seats)) != 1:
         raise ValueError("with vs, seats must all be the kind under test")
-    rules = load_preset(preset) if isinstance(preset, str) else preset
     _check_kinds(set(seats) | ({vs} if vs else set()))
     jobs = [(rules, seed, i, lineup(i, seats, vs)) for i in range(games)]
 
@@ -357,5 +404,5 @@ def calibrate(preset: Preset | str, games: int, seed: int, *,
     )
 
 
-__all__ = ["METRICS", "ROTATION", "CalibrationReport", "MatchSummary", "Metric", "aggregate",
-           "calibrate", "lineup", "play_summary", "summarize"]
+__all__ = ["METRICS", "ROTATION", "SANMA_METRICS", "CalibrationReport", "MatchSummary", "Metric",
+           "aggregate", "calibrate", "lineup", "metrics_for", "play_summary", "summarize"]

@@ -78,14 +78,15 @@ def winning_outs(counts: list[int], melds: int, unseen: Sequence[int]) -> int:
     return acceptance(counts, melds, unseen)
 
 
-def dora_types(indicators: Sequence[int]) -> tuple[int, ...]:
-    """The dora tile types the indicator tiles (ids) point at (asked on every decision)."""
-    return _dora_types(tuple(indicators))
+def dora_types(indicators: Sequence[int], sanma: bool = False) -> tuple[int, ...]:
+    """The dora tile types the indicator tiles (ids) point at (asked on every decision);
+    ``sanma``: with three players a 1m indicator points to 9m (rule S-05)."""
+    return _dora_types(tuple(indicators), sanma)
 
 
 @lru_cache(maxsize=1 << 10)
-def _dora_types(indicators: tuple[int, ...]) -> tuple[int, ...]:
-    return tuple(dora_from_indicator(i // 4) for i in indicators)
+def _dora_types(indicators: tuple[int, ...], sanma: bool = False) -> tuple[int, ...]:
+    return tuple(dora_from_indicator(i // 4, sanma) for i in indicators)
 
 
 @lru_cache(maxsize=16)

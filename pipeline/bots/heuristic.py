@@ -51,7 +51,13 @@ from pipeline.rules.actions import Action, ActionKind, Meld, MeldKind
 from pipeline.rules.agents import Observation
 from pipeline.rules.hand import kuikae_types
 from pipeline.rules.hooks import PickView
-from pipeline.tiles import RED_FIVE_IDS, TERMINAL_HONOR_TYPES, counts34, dora_from_indicator
+from pipeline.tiles import (
+    NORTH_TYPE,
+    RED_FIVE_IDS,
+    TERMINAL_HONOR_TYPES,
+    counts34,
+    dora_from_indicator,
+)
 
 EXACT_SHANTEN = 1
 # Calibrated against Tenhou top-room rates: a style's aggression of 1 means this much weight on
@@ -74,6 +80,22 @@ _DISCARD, _RIICHI, _ABILITY = ActionKind.DISCARD, ActionKind.RIICHI, ActionKind.
 _PASS = ActionKind.PASS
 _NINE, _ANKAN, _KAKAN = ActionKind.NINE_TERMINALS, ActionKind.ANKAN, ActionKind.KAKAN
 _WINS = (ActionKind.TSUMO, ActionKind.RON)
+_KITA = ActionKind.KITA
+# Three players: what a riichi would cost to deal into, before the dora shown. A non-dealer
+# riichi ron with three is about 6,000 without nukidora and 2,000 more for each Norths set
+# aside (Tenhou houou figures in "Data de katsu sannin mahjong", ch. 14); kita are public.
+SANMA_RIICHI_VALUE = 6500
+SANMA_KITA_VALUE = 2000
+
+
+def _seats(obs: Observation) -> int:
+    """Seats at the table (4, or 3: S-01); an observation that does not say has four."""
+    return getattr(obs, "players", 4)
+
+
+def _sanma(obs: Observation) -> bool:
+    """Whether the table plays three-player rules (S-01, S-05)."""
+    return getattr(obs, "sanma", False)
 # A known tile drawn instead of the wall's when it widens a hand near tenpai by this many tiles.
 KNOWN_DRAW_MIN_GAIN = 4
 EXCHANGES = (":swap_pond", ":swap_wall")  # a hand tile for a known tile (a pond's, the wall's)
@@ -123,9 +145,10 @@ class Threat:
     cleared: frozenset[int] = frozenset()  # types its face-up family tiles rule out
 
 
-def win_chance(sh: int, accept: int, draws_left: int) -> float:
-    """Rough chance that a hand at this shanten and acceptance wins before the wall runs out."""
-    turns = max(0, draws_left) / 4
+def win_chance(sh: int, accept: int, draws_left: int, players: int = 4) -> float:
+    """Rough chance that a hand at this shanten and acceptance wins before the wall runs out
+    (``players`` share the draws)."""
+    turns = max(0, draws_left) / players
     if sh < 0:
         return 1.0
     if sh == 0:
@@ -257,7 +280,7 @@ class HeuristicBot:
 
         def key(action: Action) -> tuple:
             s = seat_of(action)
-            rank = (-scores[s], (s - obs.dealer) % 4)
+            rank = (-scores[s], (s - obs.dealer) % len(scores))
             if ":block:" in action.detail:
                 return (obs.in_riichi(s), -len(obs.melds(s)), *rank)
             return rank
@@ -288,7 +311,7 @@ class HeuristicBot:
         for t in fillers:
             padded[t] += 1
         after = discard_shanten(padded, nm) if sum(padded) == size else {}
-        keeps = self._keep_values(offered, counts, dora_types(obs.dora_indicators),
+        keeps = self._keep_values(offered, counts, dora_types(obs.dora_indicators, _sanma(obs)),
                                   value_types(obs.seat_wind, obs.round_wind), None,
                                   obs.concealed)
         best = min(offered, key=lambda t: (after.get(t, 0), -connectivity_accept(counts, t)
@@ -442,7 +465,7 @@ class HeuristicBot:
         tile (a yakuhai) counts 2, each dora tile 1, a kan a half more (fu). Never for a
         sequence only another character may build; such a meld of hers goes for any other."""
         valued = value_types(obs.seat_wind, obs.round_wind)
-        dora = dora_types(obs.dora_indicators)
+        dora = dora_types(obs.dora_indicators, _sanma(obs))
 
         def worth(types: list[int]) -> float:
             triplet = len(set(types)) == 1
@@ -521,7 +544,8 @@ class HeuristicBot:
         threats = []
         dora = None
         face_up = bool(obs.others_face_up())
-        for s in range(4):
+        sanma = _sanma(obs)
+        for s in range(_seats(obs)):
             if s == obs.seat:
                 continue
             melds = obs.melds(s)
@@ -543,7 +567,7 @@ class HeuristicBot:
                 if not (n_open >= 3 or (n_open == 2 and obs.tiles_left < 20)):
                     continue
             if dora is None:
-                dora = dora_types(obs.dora_indicators)
+                dora = dora_types(obs.dora_indicators, _sanma(obs))
             own = [d.tile // 4 for d in obs.pond(s)]
             dealer = s == obs.dealer
             shown_dora = sum(1 for m in melds for x in m.tiles if x // 4 in dora or
@@ -551,9 +575,12 @@ class HeuristicBot:
             if riichi:
                 order = obs.riichi_order(s)
                 later = [] if order is None else [
-                    d.tile // 4 for p in range(4) if p != s for d in obs.pond(p)
+                    d.tile // 4 for p in range(_seats(obs)) if p != s for d in obs.pond(p)
                     if d.order > order]
                 value = 6000 + 1500 * shown_dora
+                if sanma:  # three players: a riichi hand is worth more (nukidora, S-04)
+                    value = (SANMA_RIICHI_VALUE + SANMA_KITA_VALUE * len(obs.kita(s))
+                             + 1500 * shown_dora)
                 threats.append(Threat(s, 1.0, int(value * (1.5 if dealer else 1)),
                                       safe_types(own, later), cleared=cleared))
                 continue
@@ -613,6 +640,10 @@ class HeuristicBot:
             kinds_held = sum(1 for t in TERMINAL_HONOR_TYPES if counts[t])
             if kinds_held < 11:
                 return next(a for a in legal if a.kind == _NINE)
+        if _KITA in kinds:
+            kita = self._kita_choice(legal, counts, nm)
+            if kita is not None:
+                return kita
         if obs.in_riichi(seat):
             for a in legal:
                 if a.kind == _ANKAN:
@@ -678,6 +709,21 @@ class HeuristicBot:
         plain = [a for a in options if a.tile not in RED_FIVE_IDS]
         return (plain or options)[0]
 
+    def _kita_choice(self, legal: list[Action], counts: list[int], nm: int) -> Action | None:
+        """Three players (rule S-03, S-04): a North set aside is a dora and a free draw, so it
+        pays unless the North works in the hand: kept when the hand without it is further from
+        tenpai than after the best discard (a North pair or triplet on the way). In riichi
+        only the drawn North is offered, and setting it aside changes nothing."""
+        kita = [a for a in legal if a.kind == _KITA]
+        if counts[NORTH_TYPE] == 1 or sum(a.kind == _DISCARD for a in legal) == 1:
+            return kita[0]
+        counts[NORTH_TYPE] -= 1
+        without = self._shanten(counts, nm)
+        counts[NORTH_TYPE] += 1
+        if without <= min(self._discard_shanten(counts, nm).values()):
+            return kita[0]
+        return None
+
     def _kan_choice(self, legal: list[Action], counts: list[int], nm: int,
                     threats: list[Threat]) -> Action | None:
         if threats:
@@ -726,7 +772,7 @@ class HeuristicBot:
         nm = len(melds)
         seat = obs.seat
         values = value_types(obs.seat_wind, obs.round_wind)
-        dora = dora_types(obs.dora_indicators)
+        dora = dora_types(obs.dora_indicators, _sanma(obs))
         closed = all(not m.is_open for m in melds)
         kuitan = True
         direction = None if closed else open_direction(counts, melds, values, kuitan)
@@ -761,7 +807,7 @@ class HeuristicBot:
                 accept = connectivity_accept(counts, t)
             keep = keeps[t]
             if threats:
-                gain = win_chance(sh, accept, draws_left) * my_value * far
+                gain = win_chance(sh, accept, draws_left, _seats(obs)) * my_value * far
                 gain -= self._danger(t, threats, sight.visible)
                 score = (gain - keep * 100, 0.0)
             else:
@@ -803,8 +849,10 @@ class HeuristicBot:
         counts[t] -= 1
         outs = self._outs(counts, len(melds), unseen)
         values = value_types(obs.seat_wind, obs.round_wind)
-        han = estimate_han(counts, melds, obs.concealed, dora_types(obs.dora_indicators),
-                           values, riichi=False)
+        dora = dora_types(obs.dora_indicators, _sanma(obs))
+        han = estimate_han(counts, melds, obs.concealed, dora, values, riichi=False)
+        if _sanma(obs):
+            han += len(obs.kita(obs.seat))  # rule S-04: each North set aside is a dora
         dama_yaku = DAMA_CARD in self.playing and self._closed_yaku(counts, melds, values, t)
         counts[t] += 1
         if outs == 0:
@@ -815,8 +863,9 @@ class HeuristicBot:
             return False  # her damaten is worth more than riichi's han (see DAMA_CARD)
         if threats and outs < 4 and han < 2:
             return False
-        # dama with a scoring hand and a wide wait, more often for a low riichi appetite
-        if han >= 3.0 and outs >= 4:
+        # dama with a scoring hand and a wide wait, more often for a low riichi appetite; with
+        # three players from 2 han (nukidora make hands richer, and a tsumo loses a share)
+        if han >= (2.0 if _sanma(obs) else 3.0) and outs >= 4:
             return self.rng.random() < 0.3 * self.style.riichi_appetite
         return self.rng.random() < min(1.0, 0.97 * self.style.riichi_appetite)
 
@@ -834,8 +883,9 @@ class HeuristicBot:
                   values: set[int]) -> float:
         """Han an open hand would show after a call: worth calling for only with some value."""
         tiles = [x for x in obs.concealed]
-        return estimate_han(counts, melds, tiles, dora_types(obs.dora_indicators), values,
-                            riichi=False)
+        dora = dora_types(obs.dora_indicators, _sanma(obs))
+        return estimate_han(counts, melds, tiles, dora, values, riichi=False) + (
+            len(obs.kita(obs.seat)) if _sanma(obs) else 0)
 
     def _claim(self, obs: Observation, legal: list[Action]) -> Action:
         passing = legal[-1]

@@ -105,7 +105,7 @@ Estimate = Callable[[Mapping[str, Any], HandFeatures, PickView], float]
 def _condition(params: Mapping[str, Any], view: PickView) -> float:
     cond = params.get("condition", "always")
     if cond == "last_place":
-        return 1.0 if view.placement() == 4 else 0.1
+        return 1.0 if view.placement() == len(view.scores) else 0.1
     return CONDITION_CHANCE.get(cond, 0.5)
 
 
@@ -197,7 +197,7 @@ def score_as_dealer(params: Mapping[str, Any], f: HandFeatures, view: PickView) 
 
 
 def double_wind(params: Mapping[str, Any], f: HandFeatures, view: PickView) -> float:
-    seat_wind = 27 + (view.seat - view.dealer) % 4
+    seat_wind = 27 + (view.seat - view.dealer) % len(view.scores)
     held = f.counts[seat_wind]
     chance = 0.5 if held >= 2 else 0.1 if held == 1 else 0.02
     return _on_win(f, chance, 1, view) + _on_win(f, 0.3, 1, view)   # others' wind melds

@@ -995,16 +995,21 @@ def visible_counts(obs: Observation) -> list[int]:
     Tiles are gathered by id, so a called discard (in a river and in a meld) counts once.
     """
     groups = [obs.concealed, obs.dora_indicators, obs.others_face_up()]
-    for seat in range(_NUM_SEATS):
+    seats = getattr(obs, "players", _NUM_SEATS)
+    for seat in range(seats):
         groups.append(obs.discards(seat))
         groups.extend([meld.tiles for meld in obs.melds(seat)])
+    if seats == 3:  # three players: Norths set aside are public, 2m-8m out of play (S-01)
+        groups.extend(obs.kita(seat) for seat in range(seats))
+    counts = None
     if KERNEL is not None:
-        found = KERNEL.distinct_type_counts(groups)
-        if found is not None:
-            return found
-    counts = [0] * NUM_TYPES
-    for tile in set().union(*groups):
-        counts[tile >> 2] += 1
+        counts = KERNEL.distinct_type_counts(groups)
+    if counts is None:
+        counts = [0] * NUM_TYPES
+        for tile in set().union(*groups):
+            counts[tile >> 2] += 1
+    if seats == 3:
+        counts[1:8] = [4] * 7
     return counts
 
 

@@ -142,7 +142,8 @@ def _condition_holds(condition: str, win: WinView, seat: int) -> bool | None:
     if condition == "last_place":
         scores = win.scores
         # rule C-21: on equal points the player farther from the dealer ranks lower
-        order = sorted(range(4), key=lambda s: (-scores[s], (s - win.dealer) % 4))
+        n = len(scores)  # three or four seats (rule S-01)
+        order = sorted(range(n), key=lambda s: (-scores[s], (s - win.dealer) % n))
         return order[-1] == seat
     if condition == "chasing_riichi":
         return seat in win.riichi_seats and win.riichi_seats.index(seat) > 0

@@ -102,7 +102,8 @@ SUPPORTED: dict[tuple[str, str], frozenset[str]] = {
 
 def placement_order(scores: tuple[int, ...], dealer: int) -> list[int]:
     """Seats from first to last (rule C-21: on equal points, farther from the dealer is lower)."""
-    return sorted(range(4), key=lambda s: (-scores[s], (s - dealer) % 4))
+    n = len(scores)  # three or four seats (rule S-01)
+    return sorted(range(n), key=lambda s: (-scores[s], (s - dealer) % n))
 
 
 def chi_options(view: ClaimView, seat: int, name: str) -> list[Action]:
@@ -134,11 +135,12 @@ def routed_noten(tenpai: tuple[bool, ...], paid: Mapping[int, int], dealer: int
     nearest tenpai player after it in turn order who has not received points yet."""
     received: set[int] = set()
     out: list[Transfer] = []
-    for k in range(4):
-        n = (dealer + k) % 4
+    seats = len(tenpai)  # three or four (rule S-01)
+    for k in range(seats):
+        n = (dealer + k) % seats
         if tenpai[n] or not paid.get(n):
             continue
-        to = next((r for r in ((n + i) % 4 for i in (1, 2, 3))
+        to = next((r for r in ((n + i) % seats for i in range(1, seats))
                    if tenpai[r] and r not in received), None)
         if to is None:
             return []
@@ -190,14 +192,14 @@ class DuelEffects:
         if not self.factor or self.opponent is not None or view.turns:
             return []
         return [Action(ActionKind.ABILITY, self.seat, detail=f"{self.name}:duel:P{s}")
-                for s in range(4) if s != self.seat]
+                for s in range(len(view.scores) or 4) if s != self.seat]
 
     def riichi_choices(self, view: OwnTurnView) -> list[Action]:
         """As she declares riichi: name the player she blocks."""
         if not self.block or view.seat != self.seat or self.blocked is not None:
             return []
         return [Action(ActionKind.ABILITY, self.seat, detail=f"{self.name}:block:P{s}")
-                for s in range(4) if s != self.seat]
+                for s in range(len(view.scores) or 4) if s != self.seat]
 
     def action_taken(self, action: Action) -> None:
         detail = action.detail
@@ -315,7 +317,7 @@ class DuelEffects:
         v = s.view
         desired = list(s.transfers)
         if s.noten_base is not None and sum(1 for t in v.tenpai if not t) == 2:
-            paid = {n: s.paid_by(n) for n in range(4)}
+            paid = {n: s.paid_by(n) for n in range(len(v.tenpai))}
             desired = routed_noten(v.tenpai, paid, v.dealer) or desired
         desired = [(a, b, p * self.factor if {a, b} == duel else p) for a, b, p in desired]
         net: dict[tuple[int, int], int] = {}

@@ -265,8 +265,8 @@ class PaymentEffects:
             if not tsumo and v.win_tile in visible:
                 visible.remove(v.win_tile)  # the winning tile was a live out until it came
             outs = live_outs(hand, waits, visible)
-            s.collect(self.seat, {o: params["per_out"] * outs for o in range(4) if o != self.seat},
-                      self.name, f"{outs} live outs")
+            s.collect(self.seat, {o: params["per_out"] * outs for o in range(len(v.scores))
+                                  if o != self.seat}, self.name, f"{outs} live outs")
             return
         _, waits = waits_before_win(v.hands, v.winner, v.win_tile, tsumo)
         held = sum(1 for x in v.hands[self.seat] if x // 4 in waits)
@@ -276,7 +276,8 @@ class PaymentEffects:
 
     def _sweep(self, s: Settlement, each: int, why: str) -> None:
         s.take_table(self.seat, self.name, why)
-        s.collect(self.seat, {o: each for o in range(4) if o != self.seat}, self.name, why)
+        s.collect(self.seat, {o: each for o in range(len(s.view.scores)) if o != self.seat},
+                  self.name, why)
 
     def _honba(self, s: Settlement) -> None:
         """Teru: her calls-riichi-swaps-extra-turns honba count for this hand's win (anyone's,
@@ -329,8 +330,8 @@ class PaymentEffects:
             tenpai_value = view.tsumo_value(seat)
             if tenpai_value:
                 shares = (view.tsumo_shares(seat) if self.deal_in_stake == "tsumo_share"
-                          else (tenpai_value,) * 4)
-                for other in range(4):
+                          else (tenpai_value,) * len(rec.seats))
+                for other in range(len(rec.seats)):
                     if shares[other]:
                         table.stake(other, shares[other], self.name,
                                     "a player dealt in while she was tenpai")

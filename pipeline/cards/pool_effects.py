@@ -44,6 +44,7 @@ from dataclasses import replace
 
 from pipeline.cards import declarations
 from pipeline.cards.catalog import Card
+from pipeline.cards.table_effects import table_seats
 from pipeline.rules.actions import Action, ActionKind
 from pipeline.rules.hooks import ClaimView, DrawView, TableControls, WallControls, WinView
 from pipeline.rules.scoring import ScoringModifiers, ScoringRules, score_win
@@ -122,7 +123,7 @@ class DeclaredPool:
             ordered = [first, *(d for d in DECLARATIONS if d != first)]
             self.declared = self._ask(ordered)
         else:
-            winds = ((self.seat - table.dealer()) % 4, self.wall.round_wind())
+            winds = ((self.seat - table.dealer()) % table_seats(table), self.wall.round_wind())
             reach = declarations.reachable(hand, pool, *winds)
             odds = declarations.reachable(hand, pool, *winds, keep=declarations.KEEP)
             self.declared = self._declare_any(reach, declarations.best(odds))

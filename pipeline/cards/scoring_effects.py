@@ -93,7 +93,8 @@ def _wind_melds(win: WinView) -> int:
     """Declared wind melds on the table (any kind, wind sequences too), except her own melds
     of a wind that already gives her yakuhai."""
     ctx = win.ctx
-    melds = win.melds or tuple(ctx.melds if s == win.seat else () for s in range(4))
+    melds = win.melds or tuple(ctx.melds if s == win.seat else ()
+                               for s in range(len(win.scores) or 4))
     own_value = {27 + ctx.seat_wind, 27 + ctx.round_wind}
     count = 0
     for s, seat_melds in enumerate(melds):

@@ -67,7 +67,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from pipeline.cards.catalog import Card
-from pipeline.cards.table_effects import ippatsu_alive
+from pipeline.cards.table_effects import ippatsu_alive, table_seats
 from pipeline.rules.actions import Action, ActionKind
 from pipeline.rules.hooks import (
     CallView,
@@ -231,7 +231,8 @@ class SwapEffects:
         options = [Action(ActionKind.ABILITY, self.seat, mine.tiles[0], theirs.tiles,
                           detail=f"{self.name}:swap_meld")
                    for mine in swaps.melds(self.seat)
-                   for other in range(4) if other != self.seat and other not in locked
+                   for other in range(table_seats(swaps)) if other != self.seat
+                   and other not in locked
                    for theirs in swaps.melds(other)]
         if not options:
             return
@@ -239,7 +240,7 @@ class SwapEffects:
         if choice.kind != ActionKind.ABILITY:
             return
         mine = next(m for m in swaps.melds(self.seat) if m.tiles[0] == choice.tile)
-        other, theirs = next((o, m) for o in range(4) if o != self.seat
+        other, theirs = next((o, m) for o in range(table_seats(swaps)) if o != self.seat
                              for m in swaps.melds(o) if m.tiles == choice.tiles)
         swaps.swap_melds(self.seat, mine, other, theirs, self.name)
 
@@ -308,7 +309,7 @@ class SwapEffects:
         """No other player wins holding her seat wind, unless with a yakuman."""
         if not self.wind_guard or win.seat == self.seat or win.yakuman:
             return True
-        wind = WINDS + (self.seat - win.dealer) % 4
+        wind = WINDS + (self.seat - win.dealer) % (len(win.scores) or 4)
         held = (*win.ctx.concealed, *(x for m in win.ctx.melds for x in m.tiles))
         return all(x // 4 != wind for x in held)
 
@@ -319,7 +320,8 @@ class SwapEffects:
         if not self.wind_guard or swaps is None or view.seat == self.seat or view.face_down \
                 or self.seat in swaps.riichi_seats():
             return
-        winds = {WINDS + swaps.round_wind(), WINDS + (self.seat - view.dealer) % 4}
+        winds = {WINDS + swaps.round_wind(),
+                 WINDS + (self.seat - view.dealer) % table_seats(swaps)}
         if view.tile // 4 not in winds or view.tile not in swaps.lying()[view.seat]:
             return  # another wind, or already swapped away (two such cards in play)
         held: dict[int, int] = {}

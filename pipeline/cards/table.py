@@ -16,6 +16,7 @@ from pipeline.cards.abilities import CardAbility
 from pipeline.cards.catalog import Catalog, load_catalog
 from pipeline.cards.memory import MatchMemory
 from pipeline.cards.payments import match_duties
+from pipeline.cards.sanma import SANMA_UNPLAYABLE
 from pipeline.cards.teams import (
     TeamState,
     deck_for,
@@ -48,9 +49,12 @@ class CardTable:
         self.catalog = catalog or load_catalog(preset.cards.catalog)
         self.holder = holder
         deck = deck_for(self.catalog, preset.cards)
+        if preset.players == 3:  # rule C-23: cards that cannot be played for three stay out
+            deck = [c for c in deck if c not in SANMA_UNPLAYABLE]
         if holder is not None:
             deck = [c for c in deck if c != holder[1]]
         self.state: TeamState = new_match(preset.cards, deck, match_rng(seed, match_index),
+                                          seats=preset.players,
                                           idle=None if holder is None else holder[0])
         self.picks: list[str] = []
         self.memory = MatchMemory(red_fives=preset.red_fives)  # match-long card state

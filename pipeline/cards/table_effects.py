@@ -212,9 +212,16 @@ def ippatsu_alive(events: Sequence[Event], seat: int) -> bool:
     return True
 
 
+def table_seats(table: object) -> int:
+    """Seats at the table (4, or 3: S-01); a table that does not say has four."""
+    seats = getattr(table, "seats", None)
+    return seats() if seats is not None else 4
+
+
 def last_place(scores: Sequence[int], dealer: int) -> int:
     """The seat in last place (rule C-21: on equal points, farther from the dealer ranks lower)."""
-    return sorted(range(4), key=lambda s: (-scores[s], (s - dealer) % 4))[-1]
+    n = len(scores)  # three or four seats (rule S-01)
+    return sorted(range(n), key=lambda s: (-scores[s], (s - dealer) % n))[-1]
 
 
 # ---------------------------------------------------------------------------- the effects
@@ -266,7 +273,7 @@ class TableEffects:
         if last == self.revealing:
             return
         self.revealing = last
-        for other in range(4):
+        for other in range(table_seats(self.table)):
             if other != self.seat:
                 if last:
                     self.table.reveal_hand(other, self.name)
@@ -326,7 +333,7 @@ class TableEffects:
             self.broke_ippatsu = False
         elif ":family:" in detail and self.table is not None:
             self.family = detail.rsplit(":", 1)[1]
-            for other in range(4):
+            for other in range(table_seats(self.table)):
                 if other != self.seat:
                     self.table.show_types(other, FAMILIES[self.family], self.name)
 
@@ -368,7 +375,7 @@ class TableEffects:
 
         types = FAMILIES[self.family]
         shown = 0
-        for other in range(4):
+        for other in range(table_seats(self.table)):
             if other == self.seat:
                 continue
             shown += sum(1 for x in self.table.shown_tiles(other) if x // 4 in types)

@@ -88,8 +88,10 @@ _KINDS: dict[str, tuple[int, bool]] = {
 class _Tiles:
     """Physical ids for mjai tile names, allocated as tiles leave the wall."""
 
-    def __init__(self) -> None:
-        self.free = {t: [4 * t + k for k in range(4)] for t in range(34)}
+    def __init__(self, seats: int = 4) -> None:
+        sanma = seats == 3  # rule S-01: no 2m-8m with three players
+        self.free = {t: [] if sanma and 1 <= t <= 7 else [4 * t + k for k in range(4)]
+                     for t in range(34)}
 
     def alloc(self, text: Any) -> int:
         kind, red = tile_kind(text)
@@ -136,6 +138,10 @@ class _Hand:
     pons: list[list[Call]] = field(default_factory=lambda: [[], [], [], []])
     riichi_pending: set[int] = field(default_factory=set)
     drawn: list[int | None] = field(default_factory=lambda: [None] * 4)
+
+    @property
+    def seats(self) -> int:
+        return len(self.hands)
     last_discard: Discard | None = None
     accepted: list[int] = field(default_factory=list)  # riichi sticks paid (card games)
     picks: tuple[str, ...] = ()  # the characters played (card games)
@@ -167,12 +173,13 @@ class _Hand:
         if not self.wins and self.draw is None:
             return None
         deltas = [sum(w.deltas[s] for w in self.wins) + (self.draw.deltas[s] if self.draw
-                                                          else 0) for s in range(4)]
+                                                          else 0) for s in range(self.seats)]
         built = RecordedHand(self.round_wind, self.hand_number, self.honba, self.sticks,
                              self.dealer, self.scores, self.hands, tuple(self.dora),
                              tuple(self.events), tuple(self.wins), self.draw, None)
         paid = built.riichi_sticks_paid() if not self.accepted else tuple(self.accepted)
-        return tuple(self.scores[s] + deltas[s] - 1000 * paid.count(s) for s in range(4))
+        return tuple(self.scores[s] + deltas[s] - 1000 * paid.count(s)
+                     for s in range(self.seats))
 
 
 def _seat(event: dict[str, Any], key: str = "actor") -> int:
@@ -182,11 +189,12 @@ def _seat(event: dict[str, Any], key: str = "actor") -> int:
     return value
 
 
-def _four_ints(value: Any, what: str) -> tuple[int, int, int, int]:
-    if not isinstance(value, list) or len(value) != 4 or not all(
+def _four_ints(value: Any, what: str, seats: int = 4) -> tuple[int, ...]:
+    """One integer per seat (four, or three in a three-player log)."""
+    if not isinstance(value, list) or len(value) != seats or not all(
             isinstance(v, int) and not isinstance(v, bool) for v in value):
-        raise _Bad(f"{what} {value!r} are not four integers")
-    return value[0], value[1], value[2], value[3]
+        raise _Bad(f"{what} {value!r} are not {'four' if seats == 4 else 'three'} integers")
+    return tuple(value)
 
 
 def _start(event: dict[str, Any]) -> _Hand:
@@ -200,16 +208,17 @@ def _start(event: dict[str, Any]) -> _Hand:
     if not isinstance(honba, int) or not isinstance(sticks, int) or honba < 0 or sticks < 0:
         raise _Bad("honba or kyotaku is not a count")
     dealer = _seat(event, "oya")
-    scores = _four_ints(event.get("scores"), "scores")
     tehais = event.get("tehais")
-    if not isinstance(tehais, list) or len(tehais) != 4 or any(
+    if not isinstance(tehais, list) or len(tehais) not in (3, 4) or any(
             not isinstance(h, list) or len(h) != 13 for h in tehais):
-        raise _Bad("tehais is not four hands of 13 tiles")
+        raise _Bad("tehais is not four (or three) hands of 13 tiles")
+    seats = len(tehais)
+    scores = _four_ints(event.get("scores"), "scores", seats)
     if any(t == "?" for h in tehais for t in h):
         raise _Bad("tehais hide some tiles ('?'): only logs that show every hand can be replayed")
     if (kyoku - 1) != (dealer - 0) % 4:
         raise _Bad(f"kyoku {kyoku} does not match oya {dealer}")
-    tiles = _Tiles()
+    tiles = _Tiles(seats)
     holding = [[tiles.alloc(t) for t in h] for h in tehais]
     dora = [tiles.alloc(event.get("dora_marker"))]
     return _Hand(event, _WINDS.index(bakaze), kyoku - 1, honba, sticks, dealer, scores, tiles,
@@ -226,16 +235,16 @@ def _consumed(event: dict[str, Any], size: int) -> list[str]:
 def _deltas(hand: _Hand, event: dict[str, Any]) -> tuple[int, int, int, int]:
     """A hora's or ryukyoku's ``deltas``; a log that gives only the ``scores`` after it has
     them worked out (from the hand's start, riichi sticks paid, and earlier wins)."""
+    n = hand.seats
     if "deltas" in event or "scores" not in event:
-        return _four_ints(event.get("deltas", [0, 0, 0, 0]), "deltas")
-    after = _four_ints(event["scores"], "scores")
-    paid = [0, 0, 0, 0]
+        return _four_ints(event.get("deltas", [0] * n), "deltas", n)
+    after = _four_ints(event["scores"], "scores", n)
+    paid = [0] * n
     for e in hand.events:
         if isinstance(e, Discard) and e.riichi:
             paid[e.seat] += 1000
-    before = [hand.scores[s] - paid[s] + sum(w.deltas[s] for w in hand.wins) for s in range(4)]
-    d = [after[s] - before[s] for s in range(4)]
-    return d[0], d[1], d[2], d[3]
+    before = [hand.scores[s] - paid[s] + sum(w.deltas[s] for w in hand.wins) for s in range(n)]
+    return tuple(after[s] - before[s] for s in range(n))
 
 
 def _apply(hand: _Hand, event: dict[str, Any]) -> None:
@@ -288,6 +297,13 @@ def _apply(hand: _Hand, event: dict[str, Any]) -> None:
         taken = [hand.take(seat, t) for t in _consumed(event, 4)]
         hand.events.append(Call(seat, "ankan", tuple(sorted(taken)), None, None))
         hand.drawn[seat] = None
+    elif kind == "kita":  # three players: a North set aside (S-03)
+        seat = _seat(event)
+        tile = hand.take(seat, event.get("pai"), hand.drawn[seat])
+        if tile // 4 != 30:
+            raise _Bad(f"kita of {event.get('pai')!r}, not a North")
+        hand.events.append(Call(seat, "kita", (tile,), tile, None))
+        hand.drawn[seat] = None
     elif kind == "kakan":
         seat = _seat(event)
         pai = event.get("pai")
@@ -328,7 +344,8 @@ def _apply(hand: _Hand, event: dict[str, Any]) -> None:
             name = "nine_terminals"  # ended on a draw: only nine terminals does that
         else:
             name = ""  # not said (or a reason we do not know): checked through the deltas
-        tenpai = tuple(s for s in range(4) if deltas[s] > 0) if name in ("", "exhaustive") \
+        tenpai = tuple(s for s in range(hand.seats) if deltas[s] > 0) \
+            if name in ("", "exhaustive") \
             else ()
         hand.draw = RecordedDraw(name, deltas, tenpai)
     else:
@@ -453,7 +470,9 @@ def game_from_events(events: Iterable[tuple[int, Any]], source: str = "<mjai>", 
                 ended = True
                 scores = event.get("scores")
                 if scores is not None:
-                    final_scores = _four_ints(scores, "end_game scores")
+                    final_scores = _four_ints(scores, "end_game scores",
+                                              len(scores) if isinstance(scores, list)
+                                              and len(scores) == 3 else 4)
             elif current is None:
                 raise _Bad(f"{kind} outside a hand (no start_kyoku before it)")
             else:

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-CALL_KINDS = ("chi", "pon", "minkan", "kakan", "ankan")
+CALL_KINDS = ("chi", "pon", "minkan", "kakan", "ankan", "kita")  # kita: three players, S-03
 DRAW_KINDS = (
     "exhaustive",
     "nine_terminals",
@@ -217,8 +217,9 @@ def validate_hand(hand: RecordedHand) -> str | None:
     are unique, a seat only discards or melds tiles it holds, a call takes the discard just made,
     and each revealed indicator is the next one of ``dora_indicators``.
     """
-    if len(hand.hands) != 4 or any(len(h) != 13 for h in hand.hands):
-        return "starting hands are not four hands of 13 tiles"
+    seats = len(hand.hands)
+    if seats not in (3, 4) or any(len(h) != 13 for h in hand.hands):
+        return "starting hands are not four (or three) hands of 13 tiles"
     seen: set[int] = set()
 
     def fresh(tile: int) -> bool:
@@ -233,12 +234,12 @@ def validate_hand(hand: RecordedHand) -> str | None:
     if not hand.dora_indicators or not fresh(hand.dora_indicators[0]):
         return "missing or repeated first dora indicator"
     closed = [Counter(h) for h in hand.hands]
-    melds: list[list[Call]] = [[], [], [], []]
+    melds: list[list[Call]] = [[] for _ in range(seats)]
     revealed = 1
     previous: Event | None = None
     for index, event in enumerate(hand.events):
         where = f"event {index} ({event})"
-        if not isinstance(event, DoraReveal) and not 0 <= event.seat < 4:
+        if not isinstance(event, DoraReveal) and not 0 <= event.seat < seats:
             return f"{where}: seat out of range"
         if isinstance(event, Call) and not all(0 <= t < 136 for t in event.tiles):
             return f"{where}: meld tile out of range"
@@ -259,6 +260,12 @@ def validate_hand(hand: RecordedHand) -> str | None:
             if hand.dora_indicators[revealed] != event.indicator or not fresh(event.indicator):
                 return f"{where}: indicator is not the next recorded one or is in play"
             revealed += 1
+        elif isinstance(event, Call) and event.kind == "kita":
+            if len(event.tiles) != 1 or event.tiles[0] // 4 != 30:
+                return f"{where}: kita sets aside something else than one North"
+            if closed[event.seat][event.tiles[0]] <= 0:
+                return f"{where}: seat {event.seat} does not hold tile {event.tiles[0]}"
+            closed[event.seat][event.tiles[0]] -= 1  # set aside: the next draw replaces it
         else:
             problem = _check_call(event, closed[event.seat], melds[event.seat], previous)
             if problem:

@@ -30,7 +30,7 @@ from pipeline.rules.hand import HandStart, HandState
 from pipeline.rules.match import MatchProgress, advance
 from pipeline.rules.preset import Preset, load_preset
 from pipeline.rules.records import HandRecord
-from pipeline.tiles import NUM_TILES, WIND_NAMES, tile_to_str
+from pipeline.tiles import NUM_TILES, SANMA_TILES, WIND_NAMES, tile_to_str
 
 KAN_KINDS = ("minkan", "ankan", "kakan")
 CALL_ACTIONS = {"chi": ActionKind.CHI, "pon": ActionKind.PON, "minkan": ActionKind.MINKAN,
@@ -94,20 +94,27 @@ def hand_name(h: RecordedHand) -> str:
 
 
 def build_wall(h: RecordedHand) -> tuple[int, ...]:
-    """A 136-tile wall order that deals the recorded hands and draws (see pipeline.rules.wall)."""
-    order: list[int | None] = [None] * NUM_TILES
+    """A wall order that deals the recorded hands and draws (see pipeline.rules.wall): 136
+    tiles, or 108 for three players, whose replacement draws past the four rinshan tiles come
+    from the end of the live wall (rule S-03)."""
+    seats = len(h.hands)
+    all_tiles = range(NUM_TILES) if seats == 4 else SANMA_TILES
+    size = len(all_tiles)
+    end = size - 14
+    order: list[int | None] = [None] * size
     for seat, tiles in enumerate(h.hands):
-        base = 13 * ((seat - h.dealer) % 4)
+        base = 13 * ((seat - h.dealer) % seats)
         for i, t in enumerate(tiles):
             order[base + i] = t
-    live, rinshan = 52, 122
+    live, rinshan, replaced = 13 * seats, end, 0
     after_kan = False
     for e in h.events:
         if isinstance(e, Call):
-            after_kan = e.kind in KAN_KINDS
+            after_kan = e.kind in KAN_KINDS or e.kind == "kita"
         elif isinstance(e, Draw):
             if after_kan:
-                order[rinshan] = e.tile
+                replaced += 1
+                order[rinshan if replaced <= 4 else end - (replaced - 4)] = e.tile
                 rinshan += 1
             else:
                 order[live] = e.tile
@@ -116,14 +123,14 @@ def build_wall(h: RecordedHand) -> tuple[int, ...]:
         elif isinstance(e, Discard):
             after_kan = False
     for i, t in enumerate(h.dora_indicators):
-        order[126 + i] = t
+        order[end + 4 + i] = t
     ura = next((w.ura_indicators for w in h.wins if w.ura_indicators), ())
     for i, t in enumerate(ura):
-        order[131 + i] = t
+        order[end + 9 + i] = t
     placed = [t for t in order if t is not None]
     if len(placed) != len(set(placed)):
         raise ReplayMismatch("the record uses one physical tile twice")
-    rest = iter(sorted(set(range(NUM_TILES)) - set(placed)))
+    rest = iter(sorted(set(all_tiles) - set(placed)))
     return tuple(t if t is not None else next(rest) for t in order)
 
 
@@ -138,7 +145,7 @@ class ScriptedTable:
         self.state: HandState | None = None
 
     def agents(self) -> list[_SeatAgent]:
-        return [_SeatAgent(self, s) for s in range(4)]
+        return [_SeatAgent(self, s) for s in range(len(self.hand.hands))]
 
     def _skip_to_decision(self, seat: int) -> None:
         while self.pos < len(self.events):
@@ -170,6 +177,8 @@ class ScriptedTable:
             want = Action(ActionKind.ANKAN, seat, tiles=tuple(sorted(e.tiles)))
         elif isinstance(e, Call) and e.seat == seat and e.kind == "kakan":
             want = Action(ActionKind.KAKAN, seat, e.called)
+        elif isinstance(e, Call) and e.seat == seat and e.kind == "kita":
+            want = Action(ActionKind.KITA, seat, e.called)
         elif e is None and any(w.seat == seat and w.from_seat == seat for w in self.hand.wins):
             want = Action(ActionKind.TSUMO, seat, self.state.players[seat].drawn)
         elif e is None and self.hand.draw and self.hand.draw.kind == "nine_terminals":
@@ -280,8 +289,9 @@ def record_defect(h: RecordedHand) -> str | None:
         if w.deltas[w.seat] <= 0:
             return f"the winner P{w.seat} does not gain points in the recorded deltas"
     paid = len(h.riichi_sticks_paid())
-    deltas = [sum(w.deltas[s] for w in h.wins) for s in range(4)] if h.wins else \
-        list(h.draw.deltas) if h.draw else [0] * 4
+    seats = range(len(h.scores))
+    deltas = [sum(w.deltas[s] for w in h.wins) for s in seats] if h.wins else \
+        list(h.draw.deltas) if h.draw else [0] * len(seats)
     expected = 1000 * (h.sticks + paid) if h.wins else 0
     if sum(deltas) != expected:
         return (f"recorded deltas sum to {sum(deltas)}, but {h.sticks + paid} riichi sticks "
@@ -294,7 +304,7 @@ def compare_result(h: RecordedHand, rec: HandRecord) -> list[str]:
     paid = _riichi_paid(rec)
     ours = [s.delta + paid[s.seat] for s in rec.seats]
     if h.wins:
-        want = [sum(w.deltas[s] for w in h.wins) for s in range(4)]
+        want = [sum(w.deltas[s] for w in h.wins) for s in range(len(h.scores))]
         got_wins = [(w.seat, w.from_seat) for w in rec.wins]
         rec_wins = [(w.seat, w.from_seat) for w in h.wins]
         if sorted(got_wins) != sorted(rec_wins):
@@ -312,7 +322,7 @@ def compare_result(h: RecordedHand, rec: HandRecord) -> list[str]:
             if w.points != rw.points:
                 problems.append(f"P{w.seat} win worth {w.points} (record {rw.points})")
     else:
-        want = list(h.draw.deltas) if h.draw else [0, 0, 0, 0]
+        want = list(h.draw.deltas) if h.draw else [0] * len(h.scores)
         kind = h.draw.kind if h.draw else None
         got = rec.draw_kind
         if kind and got != kind and not (kind == "exhaustive" and got == "exhaustive"):
@@ -371,7 +381,7 @@ def replay_game(game: RecordedGame, base: Preset, card_checker: CardChecker | No
         if nxt is None and game.final_scores is not None and len(game.hands) > 1:
             scores = list(progress.scores)
             if progress.sticks and preset.leftover_sticks_to_first:
-                top = max(range(4), key=lambda s: (scores[s], -s))
+                top = max(range(len(scores)), key=lambda s: (scores[s], -s))
                 scores[top] += 1000 * progress.sticks
             if scores != list(game.final_scores):
                 report.mismatches.append(Mismatch(game.source, "end of match",

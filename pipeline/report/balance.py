@@ -191,6 +191,11 @@ def run_balance(plan: BalancePlan, *, out: Path | None = None, site: Path | None
     if plan.trial is not None:
         trial_folder = _run_trials(plan, workers, say)
         summaries.append(f"trial of {len(plan.trial.cards)} cards in {trial_folder}")
+    four_trial = None
+    if trial_folder is not None and plan.main.preset.players == 3 and plan.reference is not None \
+            and plan.reference.preset.players == 4:
+        four_trial = _run_reference_trials(plan, workers, say)
+        summaries.append(f"four-player trial of {plan.reference.preset.name} in {four_trial}")
     say("computing statistics and drawing the report")
     report = build_report(folders["main"], folders.get("reference"), trial=trial_folder)
     target = Path(out) if out is not None else plan.default_report()
@@ -201,6 +206,8 @@ def run_balance(plan: BalancePlan, *, out: Path | None = None, site: Path | None
         if links:
             report = build_report(folders["main"], folders.get("reference"),
                                   trial=trial_folder, levers=links)
+    if trial_folder is not None and plan.main.preset.players == 3:
+        _add_sanma(report, trial_folder, four_trial, plan, say)
     write_report(report, target)
     if site is not None:
         write_site(report, site)
@@ -210,6 +217,37 @@ def run_balance(plan: BalancePlan, *, out: Path | None = None, site: Path | None
         summaries=tuple(summaries),
         nerfs=tuple(c["name"] for c in ctx["nerfs"]), buffs=tuple(c["name"] for c in ctx["buffs"]),
     )
+
+
+def _run_reference_trials(plan: BalancePlan, workers: int | None, say: Callable[[str], None]
+                          ) -> Path:
+    """The four-player card trials beside a three-player job's (same seed, target and
+    budget), for the sanma section's "four players" column."""
+    from pipeline.sim.trial import TrialConfig, run_trial, trial_deck
+
+    ref = plan.reference
+    config = TrialConfig(preset=ref.preset, catalog=ref.catalog, seed=plan.trial.seed,
+                         cards=tuple(trial_deck(ref.catalog, ref.preset)),
+                         target=plan.trial.target, budget_hands=plan.trial.budget_hands)
+    default = config.default_out()
+    folder = plan.runs_dir / default.name if plan.runs_dir is not None else default
+    say(f"four-player card trials of {len(config.cards)} cards into {folder}")
+    summary = run_trial(config, folder, workers=workers)
+    say(summary.describe())
+    return folder
+
+
+def _add_sanma(report: Any, trial_folder: Path, four_trial: Path | None, plan: BalancePlan,
+               say: Callable[[str], None]) -> None:
+    """The report's "recommended sanma exclusions" section (rule C-23)."""
+    from pipeline.analytics.sanma import sanma_view
+
+    names = {c.id: c.name for c in plan.main.catalog}
+    view = sanma_view(trial_folder, four_trial, names=names)
+    report.context["sanma"] = view
+    report.context["nav"] = [*report.context.get("nav", []), ("sanma", "Sanma exclusions")]
+    listed = ", ".join(e["name"] for e in view["exclusions"]) or "none"
+    say(f"recommended sanma exclusions: {listed}")
 
 
 LEVER_BUDGET = 2000  # hands of trial matches per lever value in a balance job
@@ -269,7 +307,8 @@ def _run_trials(plan: BalancePlan, workers: int | None, say: Callable[[str], Non
     def said(r: Any) -> None:
         widths = [p.half_width for p in r.progress if math.isfinite(p.half_width)]
         if widths:
-            say(f"trial round {r.index + 1}: {sum(r.added.values()) * 4} matches; half-widths "
+            say(f"trial round {r.index + 1}: {sum(r.added.values()) * plan.trial.block} "
+                f"matches; half-widths "
                 f"{min(widths):,.0f} to {max(widths):,.0f} points per hand")
 
     summary = run_trial(plan.trial, folder, workers=workers, force=force, say=said)

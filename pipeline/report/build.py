@@ -306,7 +306,8 @@ def _overview(inputs: ReportInputs) -> list[tuple[str, str]]:
         ("catalog", f"{catalog.get('version', '?')} (content "
                     f"{str(catalog.get('content_hash', ''))[:12]})"),
         ("matches", fmt.count(meta.get("games"))),
-        ("hands", fmt.count(rows["hands"] // 4) if rows.get("hands") is not None else fmt.DASH),
+        ("hands", fmt.count(rows["hands"] // int(preset.get("players") or 4))
+         if rows.get("hands") is not None else fmt.DASH),  # the table has a row a seat
         ("seed", str(meta.get("seed", "?"))),
         ("bots", ", ".join(seats) or "?"),
         ("status", str(meta.get("status", "?"))),

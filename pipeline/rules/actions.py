@@ -22,6 +22,7 @@ class ActionKind(StrEnum):
     PON = "pon"                  # tile: claimed tile, tiles: the two tiles from hand
     MINKAN = "minkan"            # tile: claimed tile, tiles: the three tiles from hand
     PASS = "pass"
+    KITA = "kita"                # tile: the North set aside as nukidora (three players, S-03)
     # Card abilities add their own actions through hooks (later); they use this kind.
     ABILITY = "ability"
 

@@ -39,6 +39,20 @@ class Observation:
     def drawn(self) -> int | None:
         return self._state.players[self.seat].drawn
 
+    @property
+    def players(self) -> int:
+        """Seats at the table: 4, or 3 (rule S-01)."""
+        return len(self._state.players)
+
+    @property
+    def sanma(self) -> bool:
+        """Three players: 2m-8m out of play, a 1m indicator points to 9m (S-01, S-05)."""
+        return len(self._state.players) == 3
+
+    def kita(self, seat: int) -> tuple[int, ...]:
+        """The Norths a seat set aside (public; three players, S-03)."""
+        return tuple(self._state.players[seat].kita)
+
     def melds(self, seat: int) -> tuple[Meld, ...]:
         melds = self._melds[seat]
         if melds is None:
@@ -96,7 +110,7 @@ class Observation:
         state = self._state
         if not (state.revealed or state.shown_types or state.shown_ids or state.aside_face_up):
             return ()
-        return tuple(x for s in range(4) if s != self.seat
+        return tuple(x for s in range(len(state.players)) if s != self.seat
                      for x in (*state.shown_tiles(s), *self.face_up_aside(s)))
 
     def in_riichi(self, seat: int) -> bool:
@@ -138,7 +152,7 @@ class Observation:
 
     @property
     def seat_wind(self) -> int:
-        return (self.seat - self._state.dealer) % 4
+        return (self.seat - self._state.dealer) % len(self._state.players)
 
     @property
     def honba(self) -> int:

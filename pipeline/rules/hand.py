@@ -66,6 +66,7 @@ from pipeline.rules.settlement import (
 from pipeline.rules.shapeless import score_always_winning, value_always_winning
 from pipeline.rules.wall import Wall
 from pipeline.tiles import (
+    NORTH_TYPE,
     NUM_TILES,
     RED_FIVE_IDS,
     WIND_TYPES,
@@ -88,10 +89,12 @@ _PASSES = tuple(Action(ActionKind.PASS, s) for s in range(4))
 # 40 matches of four bots meet about 6,700).
 _OFFERED: dict[tuple[ActionKind, int, int, tuple[int, ...]], Action] = {}
 _OTHERS = tuple(tuple((s + i) % 4 for i in (1, 2, 3)) for s in range(4))  # in turn order
+_OTHERS_3 = tuple(tuple((s + i) % 3 for i in (1, 2)) for s in range(3))  # three players, S-01
 # Kinds bound once: looking a member up on its enum class costs more than the hot check itself.
 _PASS, _DISCARD, _RIICHI, _RON = (ActionKind.PASS, ActionKind.DISCARD, ActionKind.RIICHI,
                                   ActionKind.RON)
 _TSUMO, _NINE_TERMINALS, _ABILITY = ActionKind.TSUMO, ActionKind.NINE_TERMINALS, ActionKind.ABILITY
+_KITA = ActionKind.KITA
 _CHI, _PON, _MINKAN = ActionKind.CHI, ActionKind.PON, ActionKind.MINKAN
 _OWN_KANS = (ActionKind.ANKAN, ActionKind.KAKAN)
 _CALLS_BY_PRIORITY = ((ActionKind.PON, ActionKind.MINKAN), (ActionKind.CHI,))  # rule H-05
@@ -168,6 +171,7 @@ class PlayerState:
     turns: int = 0
     calls: int = 0
     kans: int = 0
+    kita: list[int] = field(default_factory=list)  # Norths set aside as nukidora (S-03)
     last_call: tuple[str, int] | None = None  # (meld kind, called tile) until the next discard
     extra_turn_now: bool = False              # this turn is an ability's extra turn
     shapes: HandShapes = NO_SHAPES            # extra sequences an ability lets the seat build
@@ -291,8 +295,14 @@ class HandState(HookPoints):
         self.sticks = start.sticks
         self.stakes = start.stakes     # points staked by abilities, collected like sticks (C-18)
         self.scores = list(start.scores)
+        self.n = n = preset.players  # seats at the table: 4, or 3 (rule S-01)
+        if self.wall.seats != n:
+            raise ValueError(f"a wall of {len(start.wall)} tiles cannot deal {n} players")
+        self._others_of = _OTHERS if n == 4 else _OTHERS_3
+        self.sanma = n == 3
+        self.kita_draw = False  # the seat's last draw replaced a North set aside (C-23)
         hands = self.wall.deal(start.dealer)
-        self.players = [PlayerState(seat=s, concealed=hands[s]) for s in range(4)]
+        self.players = [PlayerState(seat=s, concealed=hands[s]) for s in range(n)]
         self.pond_lists = tuple(p.discards for p in self.players)  # each seat's, in seat order
         self._init_shapes()
         self.events: list[Event] = []
@@ -301,7 +311,7 @@ class HandState(HookPoints):
         self.pond_changes = 0
         self._last_valued: tuple[WinContext, ScoringModifiers, WinResult | None] | None = None
         # [seat][own]: (pond size, pond_changes, (pond, tiles)) of pond_view
-        self._pond_views: list[list[tuple]] = [[(-1, -1, ((), ()))] * 2 for _ in range(4)]
+        self._pond_views: list[list[tuple]] = [[(-1, -1, ((), ()))] * 2 for _ in range(n)]
         self.uninterrupted = True      # no call or kan yet (first go-around rules, K-01)
         self.kan_count = 0
         self.pending_dora = 0          # open/added kan indicators revealed after the discard (K-05)
@@ -319,7 +329,7 @@ class HandState(HookPoints):
         self.record = HandRecord(
             round_wind=start.round_wind, hand_number=start.hand_number, honba=start.honba,
             sticks_start=start.sticks, dealer=start.dealer,
-            seats=[SeatRecord(seat=s, start_score=start.scores[s]) for s in range(4)],
+            seats=[SeatRecord(seat=s, start_score=start.scores[s]) for s in range(n)],
             events=self.events, start=start, stakes_start=start.stakes,
         )
 
@@ -379,7 +389,7 @@ class HandState(HookPoints):
                                  f"{taken}"))
 
     def seat_wind(self, seat: int) -> int:
-        return (seat - self.dealer) % 4
+        return (seat - self.dealer) % self.n
 
     def win_context(self, seat: int, tile: int, *, tsumo: bool, rinshan: bool = False,
                     chankan: bool = False, concealed: list[int] | None = None) -> WinContext:
@@ -403,7 +413,7 @@ class HandState(HookPoints):
             tenhou=tsumo and first and seat == self.dealer,
             chiihou=tsumo and first and seat != self.dealer,
             renhou=(not tsumo) and first and seat != self.dealer and self.rules.renhou != "off",
-            spare_ura=spare,
+            spare_ura=spare, kita=len(p.kita), sanma=self.sanma,
         )
 
     # ------------------------------------------------------------------ legal actions
@@ -434,7 +444,8 @@ class HandState(HookPoints):
         acts: list[Action] = []
         counts = p.held()
         complete = drew and p.drawn_completes()
-        if complete or (drew and self.abilities and self._always_wins_drawn(p, rinshan)):
+        if complete or (drew and self.abilities
+                        and self._always_wins_drawn(p, rinshan and not self.kita_draw)):
             ctx = self.win_context(seat, p.drawn, tsumo=True, rinshan=rinshan)
             value = self._win_value(seat, ctx, None, complete=complete)
             if value is not None and self._win_allowed(seat, ctx, None, value.yakuman):
@@ -444,6 +455,8 @@ class HandState(HookPoints):
             acts.append(Action(ActionKind.NINE_TERMINALS, seat))  # rule M-04, K-11
         if drew:
             acts.extend(self._kan_actions(seat, counts))
+            if self.preset.kita and counts[NORTH_TYPE]:
+                acts.extend(self._kita_actions(p))
         offer = _DISCARDS[seat]
         if p.riichi:
             acts.append(offer[p.drawn])
@@ -490,6 +503,15 @@ class HandState(HookPoints):
                             acts.append(Action(ActionKind.KAKAN, seat, x))
         return acts
 
+    def _kita_actions(self, p: PlayerState) -> list[Action]:
+        """Rule S-03: on one's own turn a North may be set aside, while the live wall has a
+        tile for the dead wall to take; in riichi only the drawn North (the wait stays)."""
+        if not self.wall.live_left or not self.wall.rinshan_left:
+            return []
+        if p.riichi:
+            return [_offer(_KITA, p.seat, p.drawn)] if p.drawn // 4 == NORTH_TYPE else []
+        return [_offer(_KITA, p.seat, x) for x in p.concealed if x // 4 == NORTH_TYPE]
+
     def _ankan_allowed(self, p: PlayerState, t: int) -> bool:
         if not p.riichi:
             return True
@@ -528,7 +550,7 @@ class HandState(HookPoints):
                     acts.append(_offer(_PON, seat, tile, pair))
             if len(same) == 3 and self._kan_room() and p.kans < 4:
                 acts.append(_offer(_MINKAN, seat, tile, same))
-        if seat == (discarder + 1) % 4:
+        if self.n == 4 and seat == (discarder + 1) % 4:  # rule S-02: no chi with three
             if t < 27:
                 acts.extend(self._chi_actions(p, tile))
             if p.shapes:
@@ -582,7 +604,7 @@ class HandState(HookPoints):
     # ------------------------------------------------------------------ the loop
 
     def play(self) -> HandRecord:
-        for s in range(4):
+        for s in range(self.n):
             self.log("deal", s, tiles=tuple(sorted(self.players[s].concealed)))
         self.log("dora", tile=self.wall.dora_indicators[0])
         if self.abilities:
@@ -626,6 +648,12 @@ class HandState(HookPoints):
             if kind == _NINE_TERMINALS:
                 self.log("nine_terminals", seat, tiles=tuple(sorted(p.concealed)))
                 return self._abort("nine_terminals")
+            if kind == _KITA:
+                robbed = self._kita(seat, act.tile)
+                if robbed is not None:
+                    return robbed
+                drew, rinshan = True, True
+                continue
             if kind == _ABILITY:
                 owner = self._owner(seat, act)
                 owner.action_taken(act)
@@ -644,6 +672,7 @@ class HandState(HookPoints):
                 if robbed is not None:
                     return robbed
                 drew, rinshan = True, True
+                self.kita_draw = False
                 tile, source = self._rinshan_draw(seat)
                 p.concealed.append(tile)
                 p.drawn = tile
@@ -652,6 +681,29 @@ class HandState(HookPoints):
                     self._after_draw(seat, tile, source)
                 continue
             return self._discard(seat, act)
+
+    def _kita(self, seat: int, tile: int) -> HandRecord | None:
+        """Rules S-03, S-04: the North is set aside as nukidora; another seat may ron it; else
+        the seat draws a replacement from the dead wall (a rinshan tile for the yaku, but not
+        a rinshan draw for characters, C-23) and goes on with its turn. No indicator turns."""
+        p = self.players[seat]
+        p.concealed.remove(tile)
+        p.kita.append(tile)
+        p.drawn = None
+        self.log("kita", seat, tile)
+        self.last_kan_from = None
+        self._interrupt()  # ippatsu and the first go-around end, as with a call
+        robbed = self._offer_rob(seat, tile, kokushi_only=False, kita=True)
+        if robbed is not None:
+            return robbed
+        tile = self.wall.draw_rinshan()
+        p.concealed.append(tile)
+        p.drawn = tile
+        self.kita_draw = True
+        self.log("draw", seat, tile, detail="kita")
+        if self.abilities:
+            self._after_draw(seat, tile, "kita")
+        return None
 
     def _turn_choices(self, seat: int, *, drew: bool) -> None:
         """Choices the seat's abilities require before it acts (``turn_choices``): one is
@@ -743,12 +795,13 @@ class HandState(HookPoints):
         for q in self.players:
             q.ippatsu = False
 
-    def _offer_rob(self, kan_seat: int, tile: int, *, kokushi_only: bool) -> HandRecord | None:
+    def _offer_rob(self, kan_seat: int, tile: int, *, kokushi_only: bool, kita: bool = False
+                   ) -> HandRecord | None:
         winners = []
         self.current_claim_from = kan_seat
         for s in self._others(kan_seat):
             robbing = [Action(ActionKind.RON, s, tile)] if self._can_ron(
-                s, tile, chankan=True, kokushi_only=kokushi_only) else []
+                s, tile, chankan=not kita, kokushi_only=kokushi_only) else []
             if robbing and self.abilities:  # the claim filters may block a ron on the kan tile
                 robbing = [a for a in self._filter_claims(s, kan_seat, tile, robbing,
                                                           kan_tile=True)
@@ -761,10 +814,10 @@ class HandState(HookPoints):
             self._missed(s, tile)
         if not winners:
             return None
-        return self._finish_ron(winners, kan_seat, tile, chankan=True)
+        return self._finish_ron(winners, kan_seat, tile, chankan=not kita)
 
-    def _others(self, seat: int) -> tuple[int, int, int]:
-        return _OTHERS[seat]
+    def _others(self, seat: int) -> tuple[int, ...]:
+        return self._others_of[seat]
 
     def _missed(self, seat: int, tile: int) -> None:
         """A winning tile went by without a ron: furiten (rule H-09)."""
@@ -803,6 +856,7 @@ class HandState(HookPoints):
         p.drawn = None
         p.kuikae = frozenset()
         p.temp_furiten = False  # rule K-01: temporary furiten ends with one's own discard
+        self.kita_draw = False
         self.discard_count += 1
         self.log("discard", seat, tile, detail=_DISCARD_DETAILS[tsumogiri, riichi]
                  + (f" face down ({face_down})" if face_down else "")
@@ -815,7 +869,7 @@ class HandState(HookPoints):
 
         claims: dict[int, Action] = {}
         self.current_claim_from = seat
-        others = _OTHERS[seat]
+        others = self._others_of[seat]
         for s in others:
             if face_down:  # C-13: nobody may claim it, but an always-winning tile may ron it
                 legal = [Action(ActionKind.RON, s, tile)] if self.abilities and \
@@ -863,9 +917,9 @@ class HandState(HookPoints):
                 claims = {s: c for s, c in claims.items()
                           if all(x in self.players[s].concealed for x in c.tiles)}
                 priority = [s for s in priority if s in claims]
-            if self.preset.abortive_draws and all(q.riichi for q in self.players):
-                return self._abort("four_riichi")  # rule M-04, K-11
-        if self.discard_count == 4 and self._four_winds():
+            if self.preset.abortive_draws and self.n == 4 and all(q.riichi for q in self.players):
+                return self._abort("four_riichi")  # rule M-04, K-11 (none with three: S-09)
+        if self.discard_count == 4 and self.n == 4 and self._four_winds():
             return self._abort("four_winds")
         if self.kan_count == 4 and self.preset.abortive_draws and \
                 max(q.kans for q in self.players) < 4:
@@ -887,7 +941,7 @@ class HandState(HookPoints):
             self._discard_passed(seat, tile)  # a swap with the discard, for example
         if unclaimable:  # a repeated discard: the seat draws a replacement, play goes on
             self._replacement_draw(seat)
-            return (seat + 1) % 4, "live"
+            return (seat + 1) % self.n, "live"
         if self.abilities and self.wall.live_left and not p.riichi:
             view = self._discard_view(seat, tile, tsumogiri, after_call, bool(face_down))
             repeat = self._repeat_offer(seat, view)
@@ -911,7 +965,7 @@ class HandState(HookPoints):
                         return seat, "live"
                     ability.offer_declined(offer)
                     break
-        return (seat + 1) % 4, "live"
+        return (seat + 1) % self.n, "live"
 
     def _four_winds(self) -> bool:
         if not (self.preset.abortive_draws and self.uninterrupted and self.discard_count == 4
@@ -1152,19 +1206,20 @@ class HandState(HookPoints):
         honba = self.honba
         pao = self._pao_seat(seat, result)
         fed = self.last_kan_from if (rinshan and self.preset.pao_rinshan) else None
-        pay = [0, 0, 0, 0]
+        pay = [0] * self.n
+        ron_honba = 100 * (self.n - 1) * honba  # 300 a count; 200 with three players (S-06)
         if pao is not None:  # the feeder pays the whole tsumo (as Tenhou settles it)
-            total = result.ron_points + 300 * honba
+            total = result.ron_points + ron_honba
             pay[pao] += total
         elif fed is not None:  # rule K-06: rinshan off a fed open kan is paid as a ron
-            pay[fed] += result.ron_points + 300 * honba
+            pay[fed] += result.ron_points + ron_honba
         else:
             for s in self._others(seat):
-                base = result.tsumo_dealer if s == self.dealer else result.tsumo_nondealer
-                pay[s] += base + 100 * honba
+                pay[s] += self._tsumo_share(seat, s, result) + 100 * honba
         win = self._win_record(seat, seat, result, pao if pao is not None else fed)
         self.log("tsumo", seat, p.drawn, detail=self._win_text(win))
-        self._settle("tsumo", seat, seat, result, [(s, seat, pay[s]) for s in range(4) if pay[s]])
+        self._settle("tsumo", seat, seat, result,
+                     [(s, seat, pay[s]) for s in range(self.n) if pay[s]])
         for s in self._others(seat):
             if pay[s]:
                 self.record.seats[s].outcome = (Outcome.PAID_TSUMO if pao is None and fed is None
@@ -1185,15 +1240,16 @@ class HandState(HookPoints):
             self._ura(seat)
             # rule H-11 options: honba to each winner, or to the nearest only (Tenhou)
             honba = self.honba if i == 0 or self.preset.multi_ron_honba == "each" else 0
+            honba *= self.n - 1  # 300 a count; 200 with three players (S-06)
             pao = self._pao_seat(seat, result)
             if pao is not None and pao != discarder:  # rule M-08: feeder and discarder split
                 half = result.ron_points // 2
                 transfers = [(pao, seat, half),
-                             (discarder, seat, result.ron_points - half + 300 * honba)]
+                             (discarder, seat, result.ron_points - half + 100 * honba)]
                 self.record.seats[pao].outcome = Outcome.PAO
             else:
                 pao = None
-                transfers = [(discarder, seat, result.ron_points + 300 * honba)]
+                transfers = [(discarder, seat, result.ron_points + 100 * honba)]
             win = self._win_record(seat, discarder, result, pao)
             self.log("ron", seat, tile, detail=f"off P{discarder} " + self._win_text(win))
             # sticks (and stakes) to the winner nearest the discarder, or shared out
@@ -1215,9 +1271,21 @@ class HandState(HookPoints):
                          pao_seat=pao)
 
     def _tsumo_total(self, seat: int, r: WinResult) -> int:
-        if seat == self.dealer:
-            return 3 * r.tsumo_nondealer
-        return r.tsumo_dealer + 2 * r.tsumo_nondealer
+        if self.n == 4:
+            if seat == self.dealer:
+                return 3 * r.tsumo_nondealer
+            return r.tsumo_dealer + 2 * r.tsumo_nondealer
+        return sum(self._tsumo_share(seat, s, r) for s in self._others(seat))
+
+    def _tsumo_share(self, seat: int, payer: int, r: WinResult) -> int:
+        """What one seat pays on a tsumo, honba aside. Four players: the dealer's or a
+        non-dealer's share. Three (rule S-06): the same shares, the missing seat's lost
+        ("tsumo-loss", Tenhou), or split evenly between the two payers in hundreds rounded up
+        ("split")."""
+        base = r.tsumo_dealer if payer == self.dealer else r.tsumo_nondealer
+        if self.n == 4 or self.preset.tsumo_payment == "tsumo-loss":
+            return base
+        return base + -(-r.tsumo_nondealer // 200) * 100
 
     @staticmethod
     def _win_text(w: WinRecord) -> str:
@@ -1230,9 +1298,10 @@ class HandState(HookPoints):
 
     def _exhaustive_draw(self) -> HandRecord:
         """Rule H-12 payments, or nagashi mangan (rule M-05)."""
-        tenpai = [self._tenpai(s) for s in range(4)]
-        nagashi = [s for s in range(4) if self.preset.nagashi_mangan and self._is_nagashi(s)]
-        pay = [0, 0, 0, 0]
+        seats = range(self.n)
+        tenpai = [self._tenpai(s) for s in seats]
+        nagashi = [s for s in seats if self.preset.nagashi_mangan and self._is_nagashi(s)]
+        pay = [0] * self.n
         if nagashi:
             for s in nagashi:
                 for o in self._others(s):
@@ -1241,19 +1310,19 @@ class HandState(HookPoints):
                     pay[s] += amount
         else:
             n = sum(tenpai)
-            if 0 < n < 4:
+            if 0 < n < self.n:
                 total = self.preset.noten_payment
-                for s in range(4):
-                    pay[s] = total // n if tenpai[s] else -total // (4 - n)
+                for s in seats:
+                    pay[s] = total // n if tenpai[s] else -total // (self.n - n)
         if self.abilities:  # the same payments as transfers the draw-payment hooks may adjust
             pay = self._draw_settlement(tenpai, nagashi)
-        for s in range(4):
+        for s in seats:
             self.scores[s] += pay[s]
             rec = self.record.seats[s]
             rec.outcome = Outcome.NAGASHI if s in nagashi else (
                 Outcome.DRAW_TENPAI if tenpai[s] else Outcome.DRAW_NOTEN)
         self.log("draw_end", detail="exhaustive; tenpai: "
-                 + (", ".join(f"P{s}" for s in range(4) if tenpai[s]) or "nobody"))
+                 + (", ".join(f"P{s}" for s in seats if tenpai[s]) or "nobody"))
         self.record.draw_kind = "nagashi_mangan" if nagashi else "exhaustive"
         self._return_deposits()
         return self._close(dealer_continues=tenpai[self.dealer])
@@ -1276,7 +1345,7 @@ class HandState(HookPoints):
         and stakes the hooks hand out included). A riichi hand left noten (only an ability can
         do that) is chombo instead: it pays a reverse mangan (rule C-20)."""
         ready = tuple(tenpai)
-        chombo = [s for s in range(4) if self.players[s].riichi_accepted and not tenpai[s]]
+        chombo = [s for s in range(self.n) if self.players[s].riichi_accepted and not tenpai[s]]
         total = self.preset.noten_payment
         transfers: list[Transfer] = []
         if chombo:
@@ -1288,7 +1357,7 @@ class HandState(HookPoints):
                 transfers.extend((o, s, 4000 if self.dealer in (s, o) else 2000)
                                  for o in self._others(s))
         else:
-            transfers = noten_transfers(ready, frozenset(range(4)), total)
+            transfers = noten_transfers(ready, frozenset(range(self.n)), total)
         base = None if (chombo or nagashi) else (
             lambda seats: noten_transfers(ready, seats, total))
         table = 1000 * self.sticks + self.stakes
@@ -1341,7 +1410,7 @@ class HandState(HookPoints):
             table = 1000 * self.sticks + self.stakes
         collector = winner if collects else None
         if not self.abilities:
-            deltas = [0, 0, 0, 0]
+            deltas = [0] * self.n
             for payer, payee, points in transfers:
                 deltas[payer] -= points
                 deltas[payee] += points
@@ -1395,18 +1464,17 @@ class HandState(HookPoints):
         """The most a tsumo on the seat's hand would be worth now, abilities included (0 when
         it is not tenpai or no tsumo would score)."""
         best = self._best_tsumo(seat)
-        return best.total if best is not None else 0
+        if best is None:
+            return 0
+        return best.total if self.n == 4 else self._tsumo_total(seat, best)  # S-06
 
     def tsumo_shares(self, seat: int) -> tuple[int, ...]:
         """What each seat would pay on the seat's most valuable tsumo now (0 for the seat
         itself; all 0 when no tsumo would score)."""
         best = self._best_tsumo(seat)
         if best is None:
-            return (0, 0, 0, 0)
-        if seat == self.dealer:
-            return tuple(0 if s == seat else best.tsumo_nondealer for s in range(4))
-        return tuple(0 if s == seat else best.tsumo_dealer if s == self.dealer
-                     else best.tsumo_nondealer for s in range(4))
+            return (0,) * self.n
+        return tuple(0 if s == seat else self._tsumo_share(seat, s, best) for s in range(self.n))
 
     def _best_tsumo(self, seat: int) -> WinResult | None:
         p = self.players[seat]
@@ -1428,7 +1496,7 @@ class HandState(HookPoints):
     def _abort(self, kind: str) -> HandRecord:
         self.log("abort", detail=kind)
         self.record.draw_kind = kind
-        for s in range(4):
+        for s in range(self.n):
             self.record.seats[s].outcome = Outcome.ABORTIVE
         if self.abilities:  # an abortive draw is a draw too: only the hooks move points
             table = 1000 * self.sticks + self.stakes

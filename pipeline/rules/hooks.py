@@ -97,6 +97,10 @@ class TableControls:
     def __init__(self, state: object) -> None:
         self._state = state
 
+    def seats(self) -> int:
+        """Seats at the table: 4, or 3 (rule S-01): abilities that go round the table."""
+        return len(self._state.players)
+
     def reveal_hand(self, seat: int, by: str) -> None:
         """The seat plays face up for the rest of the hand: every observation shows its tiles."""
         self._state.reveal_hand(seat, by)
@@ -169,6 +173,10 @@ class WallControls:
 
     def __init__(self, state: object) -> None:
         self._state = state
+
+    def seats(self) -> int:
+        """Seats at the table: 4, or 3 (rule S-01): abilities that go round the table."""
+        return len(self._state.players)
 
     def live_left(self) -> int:
         return self._state.wall.live_left
@@ -543,7 +551,7 @@ class PickView:
         """1 (first) to 4 (last); on equal points the seat farther from the dealer ranks lower
         (rule C-21)."""
         order = sorted(range(len(self.scores)),
-                       key=lambda s: (-self.scores[s], (s - self.dealer) % 4))
+                       key=lambda s: (-self.scores[s], (s - self.dealer) % len(self.scores)))
         return order.index(self.seat) + 1
 
 

@@ -37,7 +37,7 @@ class MatchResult:
     leftover_stakes: int = 0  # points abilities staked that nobody collected (C-18)
 
     def standings(self) -> str:
-        order = sorted(range(4), key=lambda s: self.ranks[s])
+        order = sorted(range(len(self.ranks)), key=lambda s: self.ranks[s])
         return "\n".join(f"{self.ranks[s]}. P{s}  {self.final_scores[s]:>7}  "
                          f"{self.results[s]:+.1f}" for s in order)
 
@@ -60,8 +60,8 @@ class MatchProgress:
 def rank_seats(scores: list[int]) -> list[int]:
     """Rank per seat; on equal points the seat closer to the first dealer ranks higher (M-07,
     K-14, C-21)."""
-    order = sorted(range(4), key=lambda s: (-scores[s], s))
-    ranks = [0] * 4
+    order = sorted(range(len(scores)), key=lambda s: (-scores[s], s))
+    ranks = [0] * len(scores)
     for place, s in enumerate(order):
         ranks[s] = place + 1
     return ranks
@@ -69,10 +69,11 @@ def rank_seats(scores: list[int]) -> list[int]:
 
 def final_results(scores: list[int], preset: Preset) -> list[float]:
     """Score minus the return, in thousands, plus uma by rank; first place takes what makes the
-    four results sum to 0, which is its own score and uma plus the oka (rule M-07)."""
+    results sum to 0, which is its own score and uma plus the oka (rule M-07; with three players
+    the oka is three returns' difference, S-10)."""
     ranks = rank_seats(scores)
-    results = [0.0] * 4
-    for s in range(4):
+    results = [0.0] * len(scores)
+    for s in range(len(scores)):
         if ranks[s] != 1:
             results[s] = round((scores[s] - preset.return_points) / 1000
                                + preset.uma[ranks[s] - 1], 1)
@@ -101,7 +102,8 @@ def advance(progress: MatchProgress, rec: HandRecord, preset: Preset) -> None:
     if rec.draw_kind != "chombo":  # rule K-12: a chombo replays the hand, the counter stays
         progress.honba = 0 if (rec.wins and not renchan) else progress.honba + 1
     final_wind = last_wind(preset)
-    all_last = progress.round_wind == final_wind and progress.hand_number == 3
+    last_hand = preset.players - 1  # a wind has one hand per seat (S-10)
+    all_last = progress.round_wind == final_wind and progress.hand_number == last_hand
     extension = progress.round_wind > final_wind
     if all_last or extension:
         top = progress.scores.index(max(progress.scores))
@@ -119,13 +121,13 @@ def advance(progress: MatchProgress, rec: HandRecord, preset: Preset) -> None:
         elif progress.scores[top] >= target or not preset.west_extension:
             progress.finished = True
             return
-        elif extension and progress.hand_number == 3:
+        elif extension and progress.hand_number == last_hand:
             progress.finished = True  # no round after the extension wind
             return
     if not renchan:
-        progress.dealer = (progress.dealer + 1) % 4
+        progress.dealer = (progress.dealer + 1) % preset.players
         progress.hand_number += 1
-        if progress.hand_number == 4:
+        if progress.hand_number == preset.players:
             progress.hand_number = 0
             progress.round_wind += 1
 
@@ -144,12 +146,13 @@ def play_match(preset: Preset, agents: list[Agent], seed: int, match_index: int 
     """Play one match; ``on_hand`` sees every finished hand (for printing or streaming);
     ``table`` (the card layer) gives each hand's abilities."""
     wall_rng = random.Random(derive_seed(seed, match_index, "wall"))
-    progress = MatchProgress(scores=[preset.start_points] * 4)
+    progress = MatchProgress(scores=[preset.start_points] * preset.players)
     while not progress.finished:
         if len(progress.history) >= MAX_HANDS:
             raise RuntimeError(f"match {match_index} did not end within {MAX_HANDS} hands")
         start = HandStart(
-            wall=Wall.shuffled(wall_rng).order, dealer=progress.dealer,
+            wall=(Wall.shuffled(wall_rng) if preset.players == 4
+                  else Wall.shuffled(wall_rng, preset.players)).order, dealer=progress.dealer,
             round_wind=progress.round_wind, hand_number=progress.hand_number,
             honba=progress.honba, sticks=progress.sticks, scores=tuple(progress.scores),
             stakes=progress.stakes,

@@ -44,7 +44,7 @@ class PresetError(ValueError):
 class OptionSpec:
     """One preset option: how it is written, what it may hold and what it means."""
 
-    kind: str  # "bool" | "int" | "str" | "uma" (4 integers) | "ids" (list of card ids)
+    kind: str  # "bool" | "int" | "str" | "uma" (3 or 4 integers) | "ids" (list of card ids)
     default: Any
     meaning: str
     rules: str = ""  # rule ids from the spec, e.g. "M-06, K-13"
@@ -61,7 +61,7 @@ class OptionSpec:
             "bool": "boolean",
             "int": "integer",
             "str": "string",
-            "uma": "array of 4 integers",
+            "uma": "array of 4 integers (3 with three players)",
             "ids": "array of strings",
         }[self.kind]
 
@@ -76,8 +76,8 @@ class OptionSpec:
             return text + (f", a multiple of {self.step}" if self.step else "")
         if self.kind == "uma":
             return (
-                f"4 integers from {self.min} to {self.max}, first to fourth place, "
-                "non-increasing, summing to 0"
+                f"4 integers from {self.min} to {self.max}, first to fourth place (3 with "
+                "three players), non-increasing, summing to 0"
             )
         if self.kind == "ids":
             return "a list of distinct card ids (lowercase letters, digits, '_')"
@@ -101,8 +101,24 @@ OPTIONS: dict[str, OptionSpec] = {
     ),
     "description": OptionSpec("str", "", "one-line summary of the preset and where it comes from"),
     "players": OptionSpec(
-        "int", 4, "number of players; only four-player games are supported", "H-01, C-23",
-        choices=(4,),
+        "int", 4, "number of players: four, or three (sanma: 108 tiles without 2m-8m, seats "
+        "East, South and West, no chi)", "H-01, C-23, S-01, S-02", choices=(3, 4),
+    ),
+    "kita": OptionSpec(
+        "bool", False,
+        "three players: a North may be set aside on one's own turn as nukidora (one dora "
+        "each) and a replacement tile drawn from the dead wall", "C-23, S-03, S-04",
+    ),
+    "north_yakuhai": OptionSpec(
+        "bool", False,
+        "three players: a North triplet or kan is yakuhai (one han) and a North pair earns "
+        "value fu; off, North is a guest wind and only a nukidora (Tenhou)", "S-04",
+    ),
+    "tsumo_payment": OptionSpec(
+        "str", "tsumo-loss",
+        "three players, a tsumo: each payer pays its four-player share and the missing seat's "
+        "share is lost (Tenhou), or that share is split evenly between the two payers",
+        "S-06", choices=("tsumo-loss", "split"),
     ),
     "start_points": OptionSpec(
         "int", 25000, "points each player starts with", "H-01, M-08, C-01", **_POINTS
@@ -112,13 +128,13 @@ OPTIONS: dict[str, OptionSpec] = {
         **_POINTS,
     ),
     "uma": OptionSpec(
-        "uma", (15, 5, -5, -15), "placement bonus in thousands of points, first to fourth",
-        "M-07, M-09", min=-100, max=100,
+        "uma", (15, 5, -5, -15), "placement bonus in thousands of points, first to last (one "
+        "entry per player)", "M-07, M-09, S-10", min=-100, max=100,
     ),
     "oka": OptionSpec(
         "bool", True,
-        "first place takes (return_points - start_points) * 4; if false, start and return "
-        "must be equal so results sum to 0", "M-07",
+        "first place takes (return_points - start_points) times the number of players; if "
+        "false, start and return must be equal so results sum to 0", "M-07, S-10",
     ),
     "length": OptionSpec(
         "str", "hanchan", "match length: one hand, East round only, or East and South rounds",
@@ -249,7 +265,8 @@ OPTIONS: dict[str, OptionSpec] = {
     "noten_payment": OptionSpec(
         "int", 3000,
         "total noten players pay tenpai players at an exhaustive draw (a multiple of 600 so "
-        "every split is whole hundreds)", "H-12", min=0, max=30000, step=600,
+        "every split is whole hundreds; of 200 with three players)", "H-12, S-07",
+        min=0, max=30000, step=200,
     ),
     "return_deposits_on_draw": OptionSpec(
         "bool", False, "riichi deposits go back to their owners after a draw", "H-12"
@@ -304,10 +321,13 @@ class Preset:
 
     name: str = "custom"  # preset name, recorded with every run
     description: str = ""  # one-line summary and source
-    players: int = 4  # only four-player games are supported
+    players: int = 4  # 4, or 3 (sanma, rules S-01..S-10)
+    kita: bool = False  # three players: North set aside as nukidora (S-03, S-04)
+    north_yakuhai: bool = False  # three players: North as a value wind (S-04; Tenhou: off)
+    tsumo_payment: str = "tsumo-loss"  # three players: "tsumo-loss" (Tenhou) | "split" (S-06)
     start_points: int = 25000  # points each player starts with (H-01, C-01)
     return_points: int = 30000  # subtracted from final scores before uma (M-07)
-    uma: tuple[int, int, int, int] = (15, 5, -5, -15)  # placement bonus, thousands (M-07)
+    uma: tuple[int, ...] = (15, 5, -5, -15)  # placement bonus, thousands, one per player (M-07)
     oka: bool = True  # first place gets (return - start) * 4 (M-07)
     length: str = "hanchan"  # "single" one hand | "tonpuusen" | "hanchan" (M-01)
     west_extension: bool = True  # play into the next wind until someone has target_points
@@ -549,7 +569,7 @@ def _check(source: str, key: str, value: Any) -> Any:
     if spec.kind == "uma":
         ok = (
             isinstance(value, list | tuple)
-            and len(value) == 4
+            and len(value) in (3, 4)
             and all(_is_int(v) and spec.min <= v <= spec.max for v in value)
             and sum(value) == 0
             and all(a >= b for a, b in pairwise(value))
@@ -571,6 +591,25 @@ def _check(source: str, key: str, value: Any) -> Any:
 
 def _cross_check(values: dict[str, Any], source: str) -> None:
     """Checks that involve two options; each names the option to change."""
+    players = values.get("players", OPTIONS["players"].default)
+    uma = values.get("uma", OPTIONS["uma"].default)
+    if len(uma) != players:
+        raise PresetError(
+            f"{source}: key 'uma': {players} players need {players} entries, first to last, "
+            f"got {show_value(list(uma))}")
+    noten = values.get("noten_payment", OPTIONS["noten_payment"].default)
+    if players == 4 and noten % 600:
+        raise PresetError(
+            f"{source}: key 'noten_payment': expected a multiple of 600 with four players (so "
+            f"every split is whole hundreds), got {noten}")
+    if players == 4 and values.get("north_yakuhai", False):
+        raise PresetError(
+            f"{source}: key 'north_yakuhai': North as a value wind is a three-player rule (set "
+            "players = 3 or north_yakuhai = false)")
+    if players == 4 and values.get("kita", False):
+        raise PresetError(
+            f"{source}: key 'kita': nukidora needs three players (set players = 3 or kita = "
+            "false)")
     start = values.get("start_points", OPTIONS["start_points"].default)
     ret = values.get("return_points", OPTIONS["return_points"].default)
     if not values.get("oka", OPTIONS["oka"].default) and start != ret:

@@ -17,7 +17,7 @@ class HandStart:
     hand_number: int = 0
     honba: int = 0
     sticks: int = 0
-    scores: tuple[int, int, int, int] = (25000, 25000, 25000, 25000)
+    scores: tuple[int, ...] = (25000, 25000, 25000, 25000)
     stakes: int = 0           # points staked by abilities, on the table like sticks (C-18)
 
 

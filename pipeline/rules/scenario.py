@@ -22,13 +22,21 @@ from pipeline.rules.hand import HandStart, play_hand
 from pipeline.rules.preset import Preset
 from pipeline.rules.records import HandRecord
 from pipeline.rules.wall import DEAL_SIZE, INDICATORS, LIVE_END, RINSHAN, URA
-from pipeline.tiles import NUM_TILES, NUM_TYPES, parse_tiles, parse_types, tile_type, type_to_str
+from pipeline.tiles import (
+    NUM_TILES,
+    NUM_TYPES,
+    SANMA_TILES,
+    parse_tiles,
+    parse_types,
+    tile_type,
+    type_to_str,
+)
 
 _KIND_WORDS = {
     "discard": ActionKind.DISCARD, "riichi": ActionKind.RIICHI, "tsumo": ActionKind.TSUMO,
     "ron": ActionKind.RON, "pon": ActionKind.PON, "chi": ActionKind.CHI,
     "minkan": ActionKind.MINKAN, "ankan": ActionKind.ANKAN, "kakan": ActionKind.KAKAN,
-    "nine": ActionKind.NINE_TERMINALS, "pass": ActionKind.PASS,
+    "nine": ActionKind.NINE_TERMINALS, "pass": ActionKind.PASS, "kita": ActionKind.KITA,
 }
 
 
@@ -41,30 +49,44 @@ def scenario_wall(hands: Sequence[str], draws: str = "", *, dealer: int = 0, rin
     """A wall order dealing ``hands[seat]`` (13 tiles each) and drawing ``draws`` in order.
 
     Every tile not named fills the remaining places in a fixed order, avoiding the named types
-    where it can, so a scenario is not disturbed by surprise tiles.
+    where it can, so a scenario is not disturbed by surprise tiles. Three hands lay out a
+    three-player wall of the 108 tiles without 2m-8m (rule S-01).
     """
-    order: list[int | None] = [None] * NUM_TILES
+    seats = len(hands)
+    tiles = list(range(NUM_TILES)) if seats == 4 else list(SANMA_TILES)
+    size = len(tiles)
+    end = size - 14
+    order: list[int | None] = [None] * size
     taken: list[int] = []
 
     def place(text: str, start: int, limit: int, what: str) -> list[int]:
-        tiles = parse_tiles(text, taken)
-        if len(tiles) > limit:
-            raise ScenarioError(f"{what}: {len(tiles)} tiles given, room for {limit}")
-        taken.extend(tiles)
-        for i, t in enumerate(tiles):
+        named_tiles = parse_tiles(text, taken)
+        if len(named_tiles) > limit:
+            raise ScenarioError(f"{what}: {len(named_tiles)} tiles given, room for {limit}")
+        if seats == 3 and any(1 <= t // 4 <= 7 for t in named_tiles):
+            raise ScenarioError(f"{what}: 2m-8m are not in the three-player set (rule S-01)")
+        taken.extend(named_tiles)
+        for i, t in enumerate(named_tiles):
             order[start + i] = t
-        return tiles
+        return named_tiles
 
-    if len(hands) != 4:
-        raise ScenarioError("give four hands (an empty string deals filler tiles)")
+    if seats not in (3, 4):
+        raise ScenarioError("give four hands, or three for three players (an empty string "
+                            "deals filler tiles)")
     for seat, text in enumerate(hands):
-        place(text, 13 * ((seat - dealer) % 4), 13, f"hand of P{seat}")
-    place(draws, DEAL_SIZE, LIVE_END - DEAL_SIZE, "draws")
-    place(rinshan, RINSHAN.start, 4, "rinshan")
-    place(dora, INDICATORS.start, 5, "dora indicators")
-    place(ura, URA.start, 5, "ura indicators")
+        place(text, 13 * ((seat - dealer) % seats), 13, f"hand of P{seat}")
+    if seats == 4:
+        place(draws, DEAL_SIZE, LIVE_END - DEAL_SIZE, "draws")
+        place(rinshan, RINSHAN.start, 4, "rinshan")
+        place(dora, INDICATORS.start, 5, "dora indicators")
+        place(ura, URA.start, 5, "ura indicators")
+    else:
+        place(draws, 39, end - 39, "draws")
+        place(rinshan, end, 4, "rinshan")
+        place(dora, end + 4, 5, "dora indicators")
+        place(ura, end + 9, 5, "ura indicators")
     named = {tile_type(t) for t in taken}
-    rest = sorted(set(range(NUM_TILES)) - set(taken),
+    rest = sorted(set(tiles) - set(taken),
                   key=lambda t: (tile_type(t) in named, (t * 37) % NUM_TILES))
     filler = iter(rest)
     return tuple(t if t is not None else next(filler) for t in order)
@@ -72,9 +94,11 @@ def scenario_wall(hands: Sequence[str], draws: str = "", *, dealer: int = 0, rin
 
 def scenario_start(hands: Sequence[str], draws: str = "", *, dealer: int = 0, rinshan: str = "",
                    dora: str = "", ura: str = "", round_wind: int = 0, honba: int = 0,
-                   sticks: int = 0, scores: tuple[int, int, int, int] = (25000,) * 4
+                   sticks: int = 0, scores: tuple[int, ...] | None = None
                    ) -> HandStart:
     wall = scenario_wall(hands, draws, dealer=dealer, rinshan=rinshan, dora=dora, ura=ura)
+    if scores is None:
+        scores = (25000,) * 4 if len(hands) == 4 else (35000,) * 3
     return HandStart(wall=wall, dealer=dealer, round_wind=round_wind, hand_number=dealer,
                      honba=honba, sticks=sticks, scores=scores)
 
@@ -121,7 +145,7 @@ def _match(step: str, legal: list[Action]) -> Action | None:
             continue
         if types is None:
             return a
-        if kind in (ActionKind.DISCARD, ActionKind.RIICHI, ActionKind.KAKAN):
+        if kind in (ActionKind.DISCARD, ActionKind.RIICHI, ActionKind.KAKAN, ActionKind.KITA):
             if tile_type(a.tile) == types[0] and (a.tile in (16, 52, 88)) == red:
                 return a
         elif kind == ActionKind.ANKAN:
@@ -150,7 +174,8 @@ class WatchingScriptAgent(ScriptAgent):
 def play_scenario(start: HandStart, preset: Preset, scripts: Sequence[Sequence[str]] = ()
                   ) -> tuple[HandRecord, list[WatchingScriptAgent]]:
     """Play ``start`` with one scripted agent per seat (missing scripts are empty)."""
-    agents = [WatchingScriptAgent(s) for s in [*scripts, *([()] * (4 - len(scripts)))]]
+    seats = preset.players
+    agents = [WatchingScriptAgent(s) for s in [*scripts, *([()] * (seats - len(scripts)))]]
     return play_hand(start, preset, agents), agents
 
 

@@ -21,7 +21,7 @@ from copy import copy
 from dataclasses import dataclass, field, replace
 from functools import cache
 
-from mahjong.constants import AKA_DORAS, CHUN, EAST, HAKU, HATSU
+from mahjong.constants import AKA_DORAS, CHUN, EAST, HAKU, HATSU, NORTH
 from mahjong.hand_calculating.divider import HandDivider
 from mahjong.hand_calculating.fu import FuCalculator, FuDetail
 from mahjong.hand_calculating.hand import HandCalculator
@@ -47,6 +47,7 @@ class ScoringRules:
     ippatsu: bool = True
     ura_dora: bool = True
     renhou: str = "off"                  # "off" | "mangan" | "yakuman"
+    north_yakuhai: bool = False          # three players: a North set is yakuhai (S-04)
 
 
 @dataclass(frozen=True)
@@ -73,6 +74,8 @@ class WinContext:
     chiihou: bool = False
     renhou: bool = False
     spare_ura: tuple[int, ...] = ()      # further ura indicators an ability may reveal, in order
+    kita: int = 0                        # Norths set aside as nukidora, one dora each (S-04)
+    sanma: bool = False                  # three players: a 1m indicator points to 9m (S-05)
 
 
 @dataclass(frozen=True)
@@ -215,7 +218,7 @@ def score_win(
     ron, a winning tile that is not in the hand...): such a context is an engine bug, not a hand
     that fails to win.
     """
-    if modifiers == NO_MODIFIERS:
+    if modifiers == NO_MODIFIERS and not ctx.sanma:
         return _score_with_package(ctx, rules)
     seated_dealer = ctx.is_dealer
     if modifiers.as_dealer and not seated_dealer:
@@ -465,6 +468,17 @@ def _score_with_package(ctx: WinContext, rules: ScoringRules) -> WinResult | Non
 # --- every decomposition ---------------------------------------------------------------------
 
 
+_WEST = 29  # the indicator type whose dora is North
+
+
+def _counted(indicators: Sequence[int], sanma: bool) -> list[int]:
+    """Indicators as the package counts them: with three players a 1m indicator is given as
+    an 8m (a tile not in play) so that it points to 9m (rule S-05)."""
+    if not sanma:
+        return list(indicators)
+    return [i + 28 if i < 4 else i for i in indicators]
+
+
 @dataclass
 class _Setup:
     """What stays the same across the decompositions of one win."""
@@ -479,6 +493,7 @@ class _Setup:
     dora: int
     aka: int
     ura: int
+    north: bool = False  # three players with North as a value wind (S-04)
 
     @classmethod
     def build(cls, ctx: WinContext, rules: ScoringRules,
@@ -489,12 +504,16 @@ class _Setup:
         tiles = _all_tiles(ctx)
         tiles_34 = counts34(tiles)
         opened = [m.tiles_34 for m in melds if m.opened]
-        dora = count_dora_for_hand(tiles_34, build_dora_count_map(ctx.dora_indicators))
+        indicators = _counted(ctx.dora_indicators, ctx.sanma)
+        dora = count_dora_for_hand(tiles_34, build_dora_count_map(indicators))
         aka = sum(t in AKA_DORAS for t in tiles) if rules.red_fives else 0
-        ura_map = build_dora_count_map(_ura_indicators(ctx, rules, modifiers))
-        ura = count_dora_for_hand(tiles_34, ura_map)
+        ura_indicators = _counted(_ura_indicators(ctx, rules, modifiers), ctx.sanma)
+        ura = count_dora_for_hand(tiles_34, build_dora_count_map(ura_indicators))
+        if ctx.kita:  # rule S-04: each North set aside is a dora, and a North for indicators
+            dora += ctx.kita * (1 + sum(i // 4 == _WEST for i in indicators))
+            ura += ctx.kita * sum(i // 4 == _WEST for i in ura_indicators)
         return cls(ctx, config, ron_config(rules, ctx.is_dealer), melds, opened, tiles_34,
-                   bool(opened), dora, aka, ura)
+                   bool(opened), dora, aka, ura, rules.north_yakuhai and ctx.sanma)
 
 
 @dataclass
@@ -507,6 +526,8 @@ def _candidates(setup: _Setup, modifiers: ScoringModifiers):
     """Each valid reading of the hand (decomposition and winning group), valued."""
     config, ctx = setup.config, setup.ctx
     valued_tiles = [HAKU, HATSU, CHUN, config.player_wind, config.round_wind]
+    if setup.north:  # rule S-04 option: a North pair is a value pair too
+        valued_tiles.append(NORTH)
     extra = modifiers.extra_sequences
     if extra:  # readings with wrap-around or honor sequences, which the package cannot split
         from pipeline.rules import scoring_shapes as shaped
@@ -615,6 +636,8 @@ def _package_yaku(setup: _Setup, hand: list[list[int]], fu_details: list[FuDetai
                          if k.is_condition_met(hand))
             seat = (y.seat_wind_east, y.seat_wind_south, y.seat_wind_west, y.seat_wind_north)
             found.extend(k for k in seat if k.is_condition_met(hand, config.player_wind))
+            if setup.north and y.seat_wind_north.is_condition_met(hand, NORTH):
+                found.append(y.seat_wind_north)  # rule S-04 option: North as a value wind
             prevalent = (y.round_wind_east, y.round_wind_south, y.round_wind_west,
                          y.round_wind_north)
             found.extend(k for k in prevalent if k.is_condition_met(hand, config.round_wind))

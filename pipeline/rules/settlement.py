@@ -129,7 +129,8 @@ class Settlement:
         ones, none touching an exempt seat."""
         base = self.transfers
         if self.exempt_seats and self.noten_base is not None:
-            base = self.noten_base(frozenset(range(4)) - frozenset(self.exempt_seats))
+            base = self.noten_base(frozenset(range(len(self.view.scores)))
+                                   - frozenset(self.exempt_seats))
         return [t for t in (*base, *self.extra)
                 if t[0] not in self.exempt_seats and t[1] not in self.exempt_seats]
 
@@ -152,7 +153,7 @@ class Settlement:
                 short -= cut
             self.log(seat, f"{self.floors[seat]}: {self.hook}: floor at zero: pays "
                      f"{saved - short} points less and ends at 0, {saved - short:+d} points")
-        out = [0, 0, 0, 0]
+        out = [0] * len(scores)
         for payer, payee, points in transfers:
             out[payer] -= points
             out[payee] += points

@@ -11,6 +11,11 @@ replayed from the same order with other agents. Layout of that order:
 
 After each kan the last live tile joins the dead wall (rule K-07), so the live wall shrinks by one
 and the dead wall keeps 14 tiles.
+
+A three-player wall is an ordering of the 108 tiles without 2m-8m (rule S-01), laid out the same
+way for three seats: ``[0:39]`` the deal, ``[39:94]`` the live wall, then the same 14-tile dead
+wall. Its replacement draws (kans and kita, S-03) may outnumber the four rinshan tiles: past them
+the tiles the live wall handed to the dead wall are drawn, oldest first.
 """
 
 from __future__ import annotations
@@ -18,7 +23,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
-from pipeline.tiles import NUM_TILES
+from pipeline.tiles import NUM_TILES, SANMA_TILES
 
 DEAL_SIZE = 52
 LIVE_END = 122
@@ -46,28 +51,38 @@ class Wall:
     extension: list[int] | None = field(init=False, default=None)  # those dead-wall tiles
 
     def __post_init__(self) -> None:
-        if len(self.order) != NUM_TILES or sorted(self.order) != list(range(NUM_TILES)):
-            raise WallError("a wall must hold each of the 136 tiles exactly once")
-        self.live = list(self.order[DEAL_SIZE:LIVE_END])
+        size = len(self.order)
+        if size == NUM_TILES:
+            if sorted(self.order) != list(range(NUM_TILES)):
+                raise WallError("a wall must hold each of the 136 tiles exactly once")
+            self.seats = 4
+        elif size == len(SANMA_TILES) and sorted(self.order) == list(SANMA_TILES):
+            self.seats = 3
+        else:
+            raise WallError("a wall must hold each of the 136 tiles exactly once (or, for three "
+                            "players, each of the 108 tiles without 2m-8m)")
+        end = size - 14  # the live wall's end: the dead wall is the last 14 tiles
+        self.live = list(self.order[13 * self.seats:end])
         self.live.reverse()  # pop() from the end is the next draw
-        self.rinshan = list(self.order[RINSHAN])
+        self.rinshan = list(self.order[end:end + 4])
         self.rinshan.reverse()
-        self.indicators = list(self.order[INDICATORS])
-        self.ura = list(self.order[URA])
+        self.indicators = list(self.order[end + 4:end + 9])
+        self.ura = list(self.order[end + 9:end + 14])
         self.reserve = []
         self.dead_end = []
 
     @classmethod
-    def shuffled(cls, rng: random.Random) -> Wall:
-        tiles = list(range(NUM_TILES))
+    def shuffled(cls, rng: random.Random, players: int = 4) -> Wall:
+        tiles = list(range(NUM_TILES)) if players == 4 else list(SANMA_TILES)
         rng.shuffle(tiles)
         return cls(tuple(tiles))
 
     def deal(self, dealer: int) -> list[list[int]]:
         """The 13 starting tiles of each seat (seat order), taken in turn from the dealer."""
-        hands: list[list[int]] = [[], [], [], []]
-        for i in range(4):
-            hands[(dealer + i) % 4] = list(self.order[13 * i:13 * i + 13])
+        n = self.seats
+        hands: list[list[int]] = [[] for _ in range(n)]
+        for i in range(n):
+            hands[(dealer + i) % n] = list(self.order[13 * i:13 * i + 13])
         return hands
 
     @property
@@ -76,6 +91,10 @@ class Wall:
 
     @property
     def rinshan_left(self) -> int:
+        """Replacement draws still possible: the rinshan tiles, and with three players the
+        tiles the live wall handed to the dead wall (rule S-03)."""
+        if self.seats == 3:
+            return len(self.rinshan) + len(self.reserve)
         return len(self.rinshan)
 
     def draw(self) -> int:
@@ -144,9 +163,12 @@ class Wall:
 
     def draw_rinshan(self) -> int:
         """A replacement tile after a kan; the last live tile moves to the dead wall (K-07)."""
-        if not self.rinshan:
+        if self.rinshan:
+            tile = self.rinshan.pop()
+        elif self.seats == 3 and self.reserve:  # rule S-03: the dead wall was refilled
+            tile = self.reserve.pop(0)
+        else:
             raise WallError("no replacement tile left")
-        tile = self.rinshan.pop()
         if self.live:
             self.reserve.append(self.live.pop(0))
         return tile

@@ -96,9 +96,11 @@ def win_deltas(rec: HandRecord, preset: Preset | None = None) -> list[list[int]]
     sticks = rec.sticks_start + sum(s.riichi for s in rec.seats)
     shares = table_shares(1000 * sticks, len(rec.wins), rules.multi_ron_sticks)
     parts: list[list[int]] = []
+    seats = len(rec.seats)
     for i, w in enumerate(rec.wins[:-1]):
-        d = [0, 0, 0, 0]
-        honba = 300 * rec.honba if i == 0 or rules.multi_ron_honba == "each" else 0
+        d = [0] * seats
+        honba = 100 * (seats - 1) * rec.honba if i == 0 or rules.multi_ron_honba == "each" \
+            else 0
         if w.pao_seat is not None and w.pao_seat != w.from_seat:
             half = w.points // 2
             d[w.pao_seat] -= half
@@ -146,7 +148,7 @@ def hand_events(rec: HandRecord, red_fives: bool = True, preset: Preset | None =
                 ) -> list[dict[str, Any]]:
     """One hand as mjai events, ``start_kyoku`` to ``end_kyoku`` (``preset``: the rules that
     split a double ron's deltas)."""
-    tehais: list[list[str]] = [[], [], [], []]
+    tehais: list[list[str]] = [[] for _ in rec.seats]
     dora_marker: str | None = None
     for e in rec.events:
         if e.kind == "deal" and e.seat is not None:
@@ -203,6 +205,8 @@ def hand_events(rec: HandRecord, red_fives: bool = True, preset: Preset | None =
         elif kind == "kakan":
             out.append({"type": "kakan", "actor": seat, "pai": mjai_tile(e.tile, red_fives),
                         "consumed": _tiles(_without(e.tiles, e.tile), red_fives)})
+        elif kind == "kita":  # three players (S-03), as riichienv writes it
+            out.append({"type": "kita", "actor": seat, "pai": mjai_tile(e.tile, red_fives)})
         elif kind == "ura" and seat is not None:
             ura[seat] = _tiles(e.tiles, red_fives)
         elif kind == "ability":

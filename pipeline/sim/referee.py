@@ -76,7 +76,8 @@ class CaseHunter:
             by.setdefault(a.action_type, []).append(a)
         r = self.rng.random
         s = self.style
-        for kind, chance in ((T.TSUMO, 1.0), (T.RON, s.ron), (T.KYUSHU_KYUHAI, s.abort),
+        for kind, chance in ((T.TSUMO, 1.0), (T.RON, s.ron), (T.KITA, 0.9),
+                             (T.KYUSHU_KYUHAI, s.abort),
                              (T.ANKAN, s.kan), (T.KAKAN, s.kan), (T.DAIMINKAN, s.kan),
                              (T.RIICHI, s.riichi)):
             if kind in by and r() < chance:
@@ -114,16 +115,17 @@ class CaseHunter:
         return simple or self.rng.random() < self.style.call / 4
 
 
-def riichienv_game(seed: int, *, length: str = "hanchan") -> list[dict[str, Any]]:
-    """One riichienv game (Tenhou rules) between four seeded :class:`CaseHunter` seats, as the
-    mjai events riichienv logs."""
+def riichienv_game(seed: int, *, length: str = "hanchan", players: int = 4
+                   ) -> list[dict[str, Any]]:
+    """One riichienv game (Tenhou rules) between four (or three: sanma, with kita) seeded
+    :class:`CaseHunter` seats, as the mjai events riichienv logs."""
     from riichienv import GameRule, RiichiEnv
 
-    env = RiichiEnv(game_mode=2 if length == "hanchan" else 1, seed=seed,
-                    rule=GameRule.default_tenhou())
+    mode = (2 if length == "hanchan" else 1) + (3 if players == 3 else 0)
+    env = RiichiEnv(game_mode=mode, seed=seed, rule=GameRule.default_tenhou())
     rng = random.Random(seed)
     agents = [CaseHunter(rng.getrandbits(32), STYLES[rng.randrange(len(STYLES))])
-              for _ in range(4)]
+              for _ in range(players)]
     obs = env.reset()
     steps = 0
     while not env.done():
@@ -135,10 +137,11 @@ def riichienv_game(seed: int, *, length: str = "hanchan") -> list[dict[str, Any]
     return [dict(e) for e in env.mjai_log]
 
 
-def riichienv_games(count: int, seed: int = 0, *, length: str = "hanchan"
+def riichienv_games(count: int, seed: int = 0, *, length: str = "hanchan", players: int = 4
                     ) -> list[list[dict[str, Any]]]:
     """``count`` riichienv games, game ``i`` from seed ``seed * 100003 + i``."""
-    return [riichienv_game(seed * 100003 + i, length=length) for i in range(count)]
+    return [riichienv_game(seed * 100003 + i, length=length, players=players)
+            for i in range(count)]
 
 
 _REASON_NAMES = {"exhaustive_draw": "exhaustive", "kyushu_kyuhai": "nine_terminals",
@@ -161,7 +164,7 @@ def count_cases(games: Iterable[Sequence[dict[str, Any]]]) -> Counter[str]:
                 hand = []
                 out["hands"] += 1
             hand.append(e)
-            if kind in (*_KANS, "reach_accepted"):
+            if kind in (*_KANS, "reach_accepted", "kita"):
                 out["riichi" if kind == "reach_accepted" else kind] += 1
             elif kind == "ryukyoku":
                 out[_REASON_NAMES.get(e.get("reason", ""), "other_draw")] += 1

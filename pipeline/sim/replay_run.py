@@ -60,7 +60,7 @@ def replay_match(run_dir: Path, match_id: int) -> MatchResult:
     preset = run_preset(run)
     seed = int(run["seed"])
     agents = [make_agent(kind, derive_seed(seed, match_id, "agent", s))
-              for s, kind in enumerate(run_bots(run))]
+              for s, kind in enumerate(run_bots(run)[:preset.players])]  # 3 seats: S-01
     table = None
     if preset.cards.enabled:
         table = CardTable(preset, agents, seed, match_id, run_catalog(run))
@@ -68,7 +68,8 @@ def replay_match(run_dir: Path, match_id: int) -> MatchResult:
 
     expected: dict[int, list[int]] = {}
     for row in stored.iter_rows(named=True):
-        expected.setdefault(row["hand_index"], [0, 0, 0, 0])[row["seat"]] = row["end_score"]
+        expected.setdefault(row["hand_index"], [0] * preset.players)[row["seat"]] = \
+            row["end_score"]
     replayed = {i: [s.end_score for s in rec.seats] for i, rec in enumerate(result.hands)}
     if replayed != expected:
         raise SimError(f"run {run_id} match {match_id} does not replay to the stored result: "

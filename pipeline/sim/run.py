@@ -318,12 +318,14 @@ def play_shard(task: ShardTask, report: Callable[[int], None] | None = None) -> 
     rows = ShardRows(task.run_id, red_fives=task.preset.red_fives, paired=task.paired)
     match_hands: list[int] = []
     catalog = _catalog(task.catalog_path, task.catalog_toml) if task.catalog_toml else None
+    seats = task.preset.players  # three players use the first three seats' bots (S-01)
+    bots = task.bots[:seats]
     for m in range(task.start, task.stop):
         agents = [make_agent(kind, derive_seed(task.seed, m, "agent", s))
-                  for s, kind in enumerate(task.bots)]
+                  for s, kind in enumerate(bots)]
         table: CardTable | PairedTable | None = None
         if task.preset.cards.enabled:  # deal teams and picks; abilities act through hooks
-            held = (m % 4, task.holder) if task.holder else None
+            held = (m % seats, task.holder) if task.holder else None
             table = CardTable(task.preset, agents, task.seed, m, catalog, holder=held)
             if task.paired:
                 table = PairedTable(table, task.preset,
@@ -332,7 +334,7 @@ def play_shard(task: ShardTask, report: Callable[[int], None] | None = None) -> 
             result = play_match(task.preset, agents, task.seed, m, table=table)
         except Exception as exc:
             raise RuntimeError(f"match {m} of seed {task.seed} failed: {exc!r}") from exc
-        rows.add_match(m, result, task.bots,
+        rows.add_match(m, result, bots,
                        pairs=table.pairs if isinstance(table, PairedTable) else ())
         match_hands.append(len(result.hands))
         if report is not None:

@@ -199,7 +199,7 @@ class ShardRows:
             self._add_hand(match_id, hand_index, rec, bots)
         for pair in pairs:
             self._add_pair(match_id, result.hands[pair.hand_index], pair, bots)
-        for seat in range(4):
+        for seat in range(len(result.final_scores)):
             self.rows["matches"].append({
                 "run_id": self.run_id,
                 "match_id": match_id,
@@ -383,7 +383,7 @@ def ability_counts(rec: HandRecord) -> list[dict[str, int]]:
     points, whichever seat they landed on), ``ability_bookkeeping`` (its bookkeeping events),
     ``offers`` (optional choices its ability offered it) and ``offers_taken``."""
     out = [{"ability_triggers": 0, "ability_bookkeeping": 0, "offers": 0, "offers_taken": 0}
-           for _ in range(4)]
+           for _ in rec.seats]
     for e in rec.events:
         if e.kind == "ability" or (e.kind == "discard" and FACE_DOWN.search(e.detail)):
             detail = e.detail if e.kind == "ability" else _face_down_text(e.detail)

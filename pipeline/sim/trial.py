@@ -114,7 +114,7 @@ class TrialConfig:
                 raise SimError(f"--only: {card!r} is not a card of catalog "
                                f"{self.catalog.version}'s deck for preset {self.preset.name!r} "
                                f"(e.g. {known}; 'saki cards list' shows them all)")
-        need = cards_needed(self.preset.cards, seats=3)
+        need = cards_needed(self.preset.cards, seats=self.preset.players - 1)
         if len(deck) - 1 < need:
             raise SimError(f"preset {self.preset.name!r}: the deck has {len(deck)} cards; a "
                            f"trial deals three teams from the deck without the card tried "
@@ -134,8 +134,14 @@ class TrialConfig:
                         "content_hash": self.catalog.content_hash()},
             "seed": self.seed,
             "bots": list(self.bots),
-            "block": BLOCK,
+            "block": self.block,
         })
+
+    @property
+    def block(self) -> int:
+        """Matches a block: one per seat, so the holder sits once in each (three with three
+        players, S-01; :data:`BLOCK` with four)."""
+        return self.preset.players
 
     def run_id(self, card: str) -> str:
         digest = hashlib.sha256((self._identity_json + card).encode()).hexdigest()[:10]
@@ -147,7 +153,7 @@ class TrialConfig:
     def task(self, out: Path, card: str, block: int) -> ShardTask:
         """The shard of ``card``'s block ``block`` (matches ``4 block`` to ``4 block + 3``)."""
         return ShardTask(out=str(card_folder(out, card)), run_id=self.run_id(card),
-                         index=block, start=block * BLOCK, stop=(block + 1) * BLOCK,
+                         index=block, start=block * self.block, stop=(block + 1) * self.block,
                          seed=self.seed, preset=self.preset, bots=self.bots,
                          catalog_path=str(self.catalog.path), catalog_toml=self._catalog_toml,
                          paired=True, holder=card)
@@ -158,8 +164,14 @@ class TrialConfig:
 
 
 def trial_deck(catalog: Catalog, preset: Preset) -> list[str]:
-    """The cards a trial of this preset can try: the preset's deck."""
-    return deck_for(catalog, preset.cards)
+    """The cards a trial of this preset can try: the preset's deck (for three players, without
+    the cards that cannot be played for three: :mod:`pipeline.cards.sanma`)."""
+    deck = deck_for(catalog, preset.cards)
+    if preset.players == 3:
+        from pipeline.cards.sanma import SANMA_UNPLAYABLE
+
+        deck = [c for c in deck if c not in SANMA_UNPLAYABLE]
+    return deck
 
 
 def card_folder(out: Path, card: str) -> Path:
@@ -193,9 +205,10 @@ class CardProgress:
                 and math.isfinite(self.half_width) and self.half_width <= target)
 
 
-def measure(pairs: pl.DataFrame, card: str, blocks: int) -> CardProgress:
-    """The card's value from its pairs of the first ``blocks`` blocks (cluster = match)."""
-    matches = blocks * BLOCK
+def measure(pairs: pl.DataFrame, card: str, blocks: int, block: int = BLOCK) -> CardProgress:
+    """The card's value from its pairs of the first ``blocks`` blocks of ``block`` matches
+    (cluster = match)."""
+    matches = blocks * block
     rows = pairs.filter(pl.col("match_id") < matches)
     per_match = rows.group_by("match_id").agg(pl.col("delta_diff")).sort("match_id")
     est = clustered_mean(per_match["delta_diff"].to_list())
@@ -300,7 +313,7 @@ def run_trial(config: TrialConfig, out: Path | None = None, *,
         played += _play(out, config, executor, blocks, added, on_match)
         for card in added:
             pairs[card] = load_shards(card_folder(out, card), PAIRS)
-        progress = [measure(pairs[c], c, blocks[c]) for c in config.cards]
+        progress = [measure(pairs[c], c, blocks[c], config.block) for c in config.cards]
         rounds_doc.append({"round": index, "added": added,
                            "blocks": dict(blocks)})
         _write_doc(out, config, previous, rounds_doc, "running")
