@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+import pytest
+
 from pipeline.bots.registry import make_agent
 from pipeline.cards.abilities import CardAbility
 from pipeline.cards.catalog import load_catalog
@@ -21,6 +23,8 @@ from pipeline.rules.hand import play_hand
 from pipeline.rules.match import derive_seed, play_match
 from pipeline.rules.preset import load_preset
 from pipeline.rules.scenario import ScriptAgent, scenario_start
+from pipeline.sim import SimError
+from pipeline.sim.trial import TrialConfig, trial_deck
 
 CATALOG = load_catalog("1.2")
 SANMA = replace(load_preset("cards-sanma"), nagashi_mangan=False)
@@ -114,3 +118,11 @@ def test_c23_saki_does_not_win_on_a_kita_replacement() -> None:
     rec = play(["19m1479p258s135z6z", QUIET, OTHER], "4z", {0: "saki_miyanaga"},
                [["kita 4z"]], rinshan="9s")
     assert not rec.wins or rec.wins[0].seat != 0
+
+
+def test_c23_a_three_player_trial_of_an_unplayable_card_is_refused_with_the_reason() -> None:
+    # rule C-23: one line naming the card, why, and what to do
+
+    assert "yukiko_maya" not in trial_deck(CATALOG, SANMA)
+    with pytest.raises(SimError, match="cannot be played with three players.*no chi"):
+        TrialConfig(preset=SANMA, catalog=CATALOG, seed=1, cards=("yukiko_maya",))
