@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+import pytest
+
 from pipeline.bots.registry import make_agent
 from pipeline.cards.abilities import CardAbility
 from pipeline.cards.catalog import load_catalog
@@ -21,6 +23,8 @@ from pipeline.rules.hand import play_hand
 from pipeline.rules.match import derive_seed, play_match
 from pipeline.rules.preset import load_preset
 from pipeline.rules.scenario import ScriptAgent, scenario_start
+from pipeline.sim import SimError
+from pipeline.sim.trial import TrialConfig, trial_deck
 
 CATALOG = load_catalog("1.2")
 SANMA = replace(load_preset("cards-sanma"), nagashi_mangan=False)
@@ -114,3 +118,37 @@ def test_c23_saki_does_not_win_on_a_kita_replacement() -> None:
     rec = play(["19m1479p258s135z6z", QUIET, OTHER], "4z", {0: "saki_miyanaga"},
                [["kita 4z"]], rinshan="9s")
     assert not rec.wins or rec.wins[0].seat != 0
+
+
+def test_c23_a_three_player_trial_of_an_unplayable_card_is_refused_with_the_reason() -> None:
+    # rule C-23: one line naming the card, why, and what to do
+
+    assert "yukiko_maya" not in trial_deck(CATALOG, SANMA)
+    with pytest.raises(SimError, match="cannot be played with three players.*no chi"):
+        TrialConfig(preset=SANMA, catalog=CATALOG, seed=1, cards=("yukiko_maya",))
+
+
+def test_c23_the_exclusion_list_names_unplayable_cards_and_cards_clear_of_the_band() -> None:
+    # rule C-23: out of the band (interval clear of it) and q below 0.05, strongest first;
+    # inside the band, or not significant, or too few matches: not listed
+    import polars as pl
+
+    from pipeline.analytics.sanma import recommended_exclusions
+
+    rows = [  # card, value, lo, hi, relative, q, out_of_band
+        ("strong_card", 1500.0, 1000.0, 2000.0, 1200.0, 0.001, True),
+        ("weak_card", -900.0, -1300.0, -700.0, -1000.0, 0.01, True),
+        ("wide_card", 1500.0, -500.0, 3500.0, 1200.0, 0.30, False),
+        ("unsure_card", 900.0, 800.0, 1000.0, 600.0, 0.20, True),
+        ("thin_card", 900.0, 700.0, 1100.0, 600.0, None, True),
+    ]
+    table = pl.DataFrame(
+        [{"card": c, "name": c, "value": v, "value_lo": lo, "value_hi": hi, "relative": r,
+          "q_value": q, "out_of_band": o, "playable": True, "note": "", "four_value": 100.0}
+         for c, v, lo, hi, r, q, o in rows]
+        + [{"card": "yukiko_maya", "name": "Yukiko Maya", "playable": False,
+            "note": SANMA_UNPLAYABLE["yukiko_maya"]}], infer_schema_length=None)
+    listed = recommended_exclusions(table)
+    assert [(e["card"], e["kind"]) for e in listed] == [
+        ("yukiko_maya", "unplayable"), ("strong_card", "strong"), ("weak_card", "weak")]
+    assert listed[1]["q_value"] == 0.001 and listed[1]["four_value"] == 100.0

@@ -181,7 +181,9 @@ def check_hand_sizes(state: HandState, seat: int, legal: list[Action]) -> None:
         assert p.kans == sum(m.is_kan for m in p.melds) <= 4  # rule K-08
     kans = sum(p.kans for p in state.players)
     assert kans == state.kan_count
-    replaced = kans + sum(len(p.kita) for p in state.players)  # rule S-03: kita draws too
+    # rule S-03: the draws after a kita replace too (a North just set aside, offered to be
+    # robbed, has none yet)
+    replaced = kans + sum(1 for e in state.events if e.kind == "draw" and e.detail == "kita")
     assert len(state.wall.rinshan) == max(0, 4 - replaced)
     assert len(state.wall.reserve) == min(replaced, 4)
 

@@ -507,3 +507,13 @@ def test_a_run_summary_says_when_the_bots_played_without_their_kernel(monkeypatc
     assert "the compiled kernel is not built" in summary.describe()
     monkeypatch.setenv(shanten.PURE_ENV, "1")
     assert f"pure-Python bots as {shanten.PURE_ENV} asks" in summary.describe()
+
+
+def test_a_three_player_card_run_is_the_same_for_any_worker_count(tmp_path: Path) -> None:
+    # rule C-23, S-01: three seats a hand, whoever plays the shards
+    cfg = config(preset="cards-sanma", games=4, bots="heuristic", shard_size=1)
+    simulate(cfg, tmp_path / "w1", workers=1)
+    simulate(cfg, tmp_path / "w2", workers=2)
+    assert_same_tables(tmp_path / "w1", tmp_path / "w2")
+    hands = contents(tmp_path / "w1")["hands"]
+    assert sorted(hands["seat"].unique().to_list()) == [0, 1, 2]

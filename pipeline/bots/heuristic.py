@@ -247,8 +247,8 @@ class HeuristicBot:
             return self._turn_down_choice(obs, legal)
         if detail.endswith(":move_two"):
             # she draws the last tile when the live wall left is a multiple of four
-            left = obs.tiles_left
-            return legal[-1] if left % 4 == 0 and (left - 1) % 4 else first
+            left, n = obs.tiles_left, _seats(obs)  # the draws go round 4 seats, or 3
+            return legal[-1] if left % n == 0 and (left - 1) % n else first
         if detail.endswith(":repeat"):
             return self._repeat_choice(obs, legal)
         return None

@@ -196,6 +196,10 @@ def run_balance(plan: BalancePlan, *, out: Path | None = None, site: Path | None
             and plan.reference.preset.players == 4:
         four_trial = _run_reference_trials(plan, workers, say)
         summaries.append(f"four-player trial of {plan.reference.preset.name} in {four_trial}")
+    elif trial_folder is not None and plan.main.preset.players == 3:
+        four_trial = _kept_four_trial(plan)
+        if four_trial is not None:
+            say(f"four-player values beside the sanma ones from the kept trial {four_trial}")
     say("computing statistics and drawing the report")
     report = build_report(folders["main"], folders.get("reference"), trial=trial_folder)
     target = Path(out) if out is not None else plan.default_report()
@@ -235,6 +239,19 @@ def _run_reference_trials(plan: BalancePlan, workers: int | None, say: Callable[
     summary = run_trial(config, folder, workers=workers)
     say(summary.describe())
     return folder
+
+
+def _kept_four_trial(plan: BalancePlan) -> Path | None:
+    """The four-player card trial a plain ``saki balance`` keeps (cards-hanchan, same catalog
+    and seed), when there is one: a three-player job without ``--compare-preset`` shows its
+    values beside its own."""
+    from pipeline.sim.trial import TRIAL_FILE, TrialConfig
+
+    config = TrialConfig(preset=load_preset(DEFAULT_PRESET), catalog=plan.main.catalog,
+                         seed=plan.trial.seed, cards=plan.trial.cards[:1])
+    default = config.default_out()
+    folder = plan.runs_dir / default.name if plan.runs_dir is not None else default
+    return folder if (folder / TRIAL_FILE).is_file() else None
 
 
 def _add_sanma(report: Any, trial_folder: Path, four_trial: Path | None, plan: BalancePlan,

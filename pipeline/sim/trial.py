@@ -109,6 +109,13 @@ class TrialConfig:
             check_kind(kind)
         deck = trial_deck(self.catalog, self.preset)
         for card in self.cards:
+            if card not in deck and self.preset.players == 3:
+                from pipeline.cards.sanma import SANMA_UNPLAYABLE
+
+                if card in SANMA_UNPLAYABLE:
+                    raise SimError(f"--only: {card!r} cannot be played with three players "
+                                   f"({SANMA_UNPLAYABLE[card]}); leave it out of a "
+                                   f"three-player trial")
             if card not in deck:
                 known = ", ".join(deck[:4])
                 raise SimError(f"--only: {card!r} is not a card of catalog "
