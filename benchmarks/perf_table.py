@@ -75,6 +75,16 @@ def _verdict(f: dict[str, Any]) -> tuple[str, str]:
             f"{f['target']:.0f} on every card; peak memory per worker {f['worker_mib']} MiB")
 
 
+def _memory(f: dict[str, Any]) -> tuple[str, str]:
+    curve = f["curve"]
+    shown = ", ".join(f"{p} MiB at {m}" for m, p in curve[:: max(1, len(curve) // 4)])
+    return (f"a worker's memory as the run grows, {f['preset']}"
+            + (" with the paired replays" if f["paired"] else "") + ", one process",
+            f"peak resident size {shown}, {curve[-1][1]} MiB at {curve[-1][0]} matches; growth "
+            f"over the last half {f['kib_per_match']} KiB per match, so at most "
+            f"{f['projected_mib']:.0f} MiB at {f['project']:,} matches")
+
+
 def _replay(f: dict[str, Any]) -> tuple[str, str]:
     parts = [f"{name} {s['hands_per_cpu_s']} ({s['mismatches']} mismatches)"
              for name, s in f["sets"].items()]
@@ -97,6 +107,8 @@ FORMATS: list[tuple[str, Callable[[dict[str, Any]], tuple[str, str]]]] = [
     ("peers", _peers),
     ("sim", _sim),
     ("verdict", _verdict),
+    ("memory", _memory),
+    ("memory-paired", _memory),
     ("replay", _replay),
     ("analytics", _analytics),
 ]
