@@ -19,6 +19,9 @@ how long that takes on this machine. Three figures:
 
        projected: X min for +/-100 points/hand on every card (W workers)
 
+   The rate reached depends on what else the machine runs; the line before it gives the time
+   from the CPU cost of a pair alone, as if every worker had a core to itself.
+
     python benchmarks/bench_verdict.py [--seconds 120] [--workers W] [--target 100] [--seed 1]
                                        [--pair-shards 6] [--no-save]
 """
@@ -148,6 +151,9 @@ def main() -> None:
                  + ", ".join(undefined) if undefined else ""))
         widest = sorted(need, key=lambda c: -widths[c])[:5]
         print("widest: " + ", ".join(f"{c} +/-{widths[c]:,.0f}" for c in widest))
+    cpu_minutes = total * paired / args.workers / 60
+    print(f"from CPU time alone ({paired * 1000:.1f} ms per paired hand, every worker on a core "
+          f"of its own): {cpu_minutes:.0f} min")
     print(f"projected: {minutes:.0f} min for +/-{args.target:g} points/hand on every card "
           f"({args.workers} workers)")
     if not args.no_save:
@@ -160,6 +166,7 @@ def main() -> None:
             "widest_half_width": finite[-1] if finite else None,
             "undefined_cards": len(undefined), "target": args.target,
             "projected_hands": round(total), "projected_min": round(minutes, 1),
+            "projected_cpu_min": round(cpu_minutes, 1),
             "worker_mib": round(peak_kb / 1024, 1)})
 
 

@@ -61,7 +61,11 @@ def _peers(f: dict[str, Any]) -> tuple[str, str]:
 def _sim(f: dict[str, Any]) -> tuple[str, str]:
     return (f"batch simulation, {f['preset']}, 1 and {f['workers']} workers",
             f"{f['rate_1']} and {f['rate_n']} hands/s over {f['games']} matches: speed-up "
-            f"{f['speedup']:.2f}x, parallel efficiency {f['efficiency']:.0%}; peak memory per "
+            f"{f['speedup']:.2f}x, parallel efficiency {f['efficiency']:.0%}"
+            + (f" at load {f['load']}; processor time {f['cpu_1']} s on 1 worker and "
+               f"{f['cpu_n']} s on {f['workers']} (start-up included): "
+               f"{f['work_efficiency']:.0%} of the pool's work is the run's"
+               if "cpu_1" in f else "") + "; peak memory per "
             f"worker {f['worker_mib']} MiB at {f['games']} matches and {f['grown_worker_mib']} at "
             f"{f['grown_games']}, writer {f['writer_mib']} and {f['grown_writer_mib']}; tables "
             f"identical across worker counts: {'yes' if f['identical'] else 'NO'}")
@@ -72,7 +76,9 @@ def _verdict(f: dict[str, Any]) -> tuple[str, str]:
             f"{f['hands_per_s']} trial hands/s ({f['pair_cost']:.2f}x a plain hand per "
             f"paired hand); median interval +/-{f['median_half_width']:.0f} points/hand after "
             f"{_n(f['hands'])} hands; projected {f['projected_min']:.0f} min for +/-"
-            f"{f['target']:.0f} on every card; peak memory per worker {f['worker_mib']} MiB")
+            f"{f['target']:.0f} on every card at the rate reached, "
+            f"{f.get('projected_cpu_min', float('nan')):.0f} min from the CPU cost alone (every "
+            f"worker on a core of its own); peak memory per worker {f['worker_mib']} MiB")
 
 
 def _memory(f: dict[str, Any]) -> tuple[str, str]:
