@@ -23,7 +23,10 @@ The log digest is a hash of every event of the timed matches: the same seed and 
 decides the same way print the same digest.
 
     python benchmarks/bench_bots.py [--matches 20] [--seed 1] [--bot heuristic]
-                                    [--preset online-hanchan] [--cpu N]
+                                    [--preset online-hanchan] [--cpu N] [--no-save]
+
+The figures are also written to ``benchmarks/results/bots-<preset>-<bot>.json`` (``-pure`` added
+without the kernel), from which ``benchmarks/perf_table.py`` renders the README's table.
 """
 
 from __future__ import annotations
@@ -39,6 +42,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+import results  # noqa: E402
 
 from pipeline.bots.registry import BOT_KINDS, make_agent  # noqa: E402
 from pipeline.bots.shanten import KERNEL  # noqa: E402
@@ -133,6 +138,7 @@ def main() -> None:
     parser.add_argument("--preset", default="online-hanchan")
     parser.add_argument("--cpu", type=int, default=None,
                         help="pin the process to this CPU (default: the scheduler chooses)")
+    parser.add_argument("--no-save", action="store_true", help="do not write the JSON figures")
     args = parser.parse_args()
 
     preset = load_preset(args.preset)
@@ -151,7 +157,18 @@ def main() -> None:
     tracemalloc.stop()
     print(f"memory: tracemalloc peak {peak / (1024 * 1024):.1f} MiB during one more match, "
           f"max RSS {max_rss_mib():.1f} MiB")
-    print(f"log digest of the warm matches: {log_digest(records)}")
+    digest = log_digest(records)
+    print(f"log digest of the warm matches: {digest}")
+    if not args.no_save:
+        name = f"bots-{preset.name}-{args.bot}" + ("" if KERNEL else "-pure")
+        results.save(name, {
+            "preset": preset.name, "bot": args.bot, "seed": args.seed, "kernel": bool(KERNEL),
+            "matches": warm.matches, "hands": warm.hands, "decisions": warm.decisions,
+            "cpu_s": round(warm.cpu, 3), "wall_s": round(warm.seconds, 3),
+            "hands_per_cpu_s": round(warm.hands / warm.cpu, 1),
+            "decisions_per_cpu_s": round(warm.decisions / warm.cpu),
+            "tracemalloc_peak_mib": round(peak / 2**20, 1),
+            "max_rss_mib": round(max_rss_mib(), 1), "digest": digest})
 
 
 if __name__ == "__main__":

@@ -22,6 +22,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+import results  # noqa: E402
+
 from pipeline.bots.registry import make_agent  # noqa: E402
 from pipeline.replay.mjai_log import parse_mjai  # noqa: E402
 from pipeline.replay.record import RecordedGame  # noqa: E402
@@ -37,9 +39,13 @@ ROOT = Path(__file__).resolve().parents[1]
 Parser = Callable[[bytes, str], RecordedGame]
 
 
+FIGURES: dict[str, dict[str, float]] = {}
+
+
 def bench(name: str, files: list[tuple[str, bytes]], parse: Parser, preset_name: str,
           repeat: int) -> bool:
-    """Parse and replay ``files`` ``repeat`` times; print one line; True when all passed."""
+    """Parse and replay ``files`` ``repeat`` times; print one line (its figures kept in
+    ``FIGURES``); True when all passed."""
     preset = load_preset(preset_name)
     parse_cpu = replay_cpu = 0.0
     report = ReplayReport()
@@ -59,6 +65,11 @@ def bench(name: str, files: list[tuple[str, bytes]], parse: Parser, preset_name:
           f"  {hands / total:>7.1f} hands/s  (parse {hands / parse_cpu:>8.1f}, replay "
           f"{hands / replay_cpu:>6.1f} hands/s; {report.actions * repeat / total:>8.0f} "
           f"actions/s)  {len(report.mismatches)} mismatches")
+    FIGURES[name] = {"files": len(files), "hands": report.hands,
+                     "hands_per_cpu_s": round(hands / total, 1),
+                     "parse_per_cpu_s": round(hands / parse_cpu, 1),
+                     "replay_per_cpu_s": round(hands / replay_cpu, 1),
+                     "mismatches": len(report.mismatches)}
     for m in report.mismatches[:5]:
         print(f"  MISMATCH {m}")
     return report.ok
@@ -86,6 +97,7 @@ def main() -> None:
                         help="riichienv hanchan and our own hanchan written as mjai")
     parser.add_argument("--tenhou", type=Path, default=ROOT.parent / "shared" / "validation",
                         help="folder with tenhou-xml/ and tenhou-json/ records")
+    parser.add_argument("--no-save", action="store_true", help="do not write the JSON figures")
     args = parser.parse_args()
     ok = True
     if (args.tenhou / "tenhou-xml").is_dir():
@@ -104,6 +116,8 @@ def main() -> None:
         print(f"mjai from riichienv skipped: {missing}")
     ok &= bench("mjai (ours)", _own_mjai(args.mjai_games), parse_mjai, "online-hanchan",
                 args.repeat)
+    if not args.no_save:
+        results.save("replay", {"repeat": args.repeat, "sets": FIGURES, "ok": ok})
     if not ok:
         print("some replays did not match: the figures above are not valid")
         sys.exit(1)

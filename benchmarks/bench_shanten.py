@@ -16,14 +16,20 @@ from __future__ import annotations
 
 import argparse
 import random
+import sys
 import time
 from collections.abc import Callable
+from pathlib import Path
 
 from mahjong.shanten import Shanten
 
-from pipeline.bots import shanten as shanten_module
-from pipeline.bots.shanten import _suit_rows
-from pipeline.bots.suit_table import TABLE_FILE, load_table
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+import results  # noqa: E402
+
+from pipeline.bots import shanten as shanten_module  # noqa: E402
+from pipeline.bots.shanten import _suit_rows  # noqa: E402
+from pipeline.bots.suit_table import TABLE_FILE, load_table  # noqa: E402
 
 
 def random_hands(count: int, seed: int) -> list[list[int]]:
@@ -47,6 +53,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--hands", type=int, default=100_000)
     parser.add_argument("--seed", type=int, default=2024)
+    parser.add_argument("--no-save", action="store_true", help="do not write the JSON figures")
     args = parser.parse_args()
 
     warm = random_hands(args.hands, args.seed + 1)
@@ -80,6 +87,12 @@ def main() -> None:
     print(f"pure Python, same hands again: {n / t_again:>9,.0f} hands/s  ({t_again:.2f} s)  "
           f"x{t_pkg / t_again:.1f}")
     print(f"mismatches with the package: {mismatches} (every function timed, {n:,} hands each)")
+    if not args.no_save:
+        results.save("shanten", {
+            "hands": n, "package_per_s": round(n / t_pkg),
+            "kernel_per_s": None if kernel is None else round(n / t_kernel),
+            "pure_per_s": round(n / t_ours), "pure_again_per_s": round(n / t_again),
+            "mismatches": mismatches})
 
 if __name__ == "__main__":
     main()

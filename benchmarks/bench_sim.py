@@ -4,7 +4,10 @@ memory per worker, and whether memory stays flat as a run grows.
 Every run goes through :func:`pipeline.sim.run.simulate`, exactly as ``saki simulate`` runs it,
 each in a fresh process so that its peak memory is its own (``ru_maxrss`` never goes down within
 a process). Times cover playing and writing the shards, including starting the worker processes.
-Parallel efficiency is the speed-up over one worker divided by the worker count.
+Parallel efficiency is the speed-up over one worker divided by the worker count. On a machine
+shared with other work the wall clock says more about the others than about the run, so the
+processor time of both runs is compared too (the workers' start-up counts): one worker's CPU
+seconds over those of the pool is the share of the pool's work that is the run's own.
 
 Memory: "worker" is the largest peak resident size among the processes that played shards;
 "writer" is the process that runs the command and writes every file (with one worker it is also
@@ -27,6 +30,7 @@ from __future__ import annotations
 
 import argparse
 import multiprocessing as mp
+import os
 import resource
 import sys
 import tempfile
@@ -35,6 +39,8 @@ from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+import results  # noqa: E402
 
 from pipeline.cards.catalog import load_catalog  # noqa: E402
 from pipeline.cards.teams import cards_needed, deck_for  # noqa: E402
@@ -48,8 +54,7 @@ def full_deck(preset: Preset) -> bool:
     """Whether the catalog has enough playable cards for the preset's teams."""
     if not preset.cards.enabled:
         return True
-    deck = deck_for(load_catalog(preset.cards.catalog), preset.cards,
-                    east_only=preset.length == "tonpuusen")
+    deck = deck_for(load_catalog(preset.cards.catalog), preset.cards)
     return len(deck) >= cards_needed(preset.cards)
 
 
@@ -70,9 +75,17 @@ def make_config(preset: Preset, games: int, args: argparse.Namespace) -> RunConf
 
 def run_once(preset: Preset, games: int, args: argparse.Namespace, out: str,
              workers: int) -> dict[str, Any]:
-    """One run in this (fresh) process; its figures as plain values."""
+    """One run in this (fresh) process; its figures as plain values. ``cpu`` is the processor
+    time of this process and of the workers it started (joined by the end of the run)."""
+    def used() -> float:
+        me, kids = (resource.getrusage(w) for w in (resource.RUSAGE_SELF,
+                                                    resource.RUSAGE_CHILDREN))
+        return me.ru_utime + me.ru_stime + kids.ru_utime + kids.ru_stime
+
+    before = used()
     s = simulate(make_config(preset, games, args), Path(out), workers=workers)
     return {"hands": s.hands, "seconds": s.seconds, "rate": s.hands_per_second,
+            "cpu": used() - before,
             "worker_mib": s.peak_rss_kb / 1024,
             "writer_mib": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024}
 
@@ -101,6 +114,7 @@ def main() -> None:
     parser.add_argument("--shard-size", type=int, default=2)
     parser.add_argument("--workers", type=int, default=default_workers(),
                         help="the pool size to compare with one worker (default: all cores)")
+    parser.add_argument("--no-save", action="store_true", help="do not write the JSON figures")
     args = parser.parse_args()
 
     preset, which = choose_preset(args.preset)
@@ -116,6 +130,11 @@ def main() -> None:
         speedup = many["rate"] / one["rate"]
         print(f"speed-up {speedup:.2f}x on {args.workers} workers, parallel efficiency "
               f"{speedup / args.workers:.0%}")
+        work = one["cpu"] / many["cpu"]
+        print(f"processor time: {one['cpu']:.1f} s on 1 worker, {many['cpu']:.1f} s on "
+              f"{args.workers} (workers' start-up included): {work:.0%} of it is the one "
+              f"worker's work; the wall-clock efficiency can reach this only on cores that "
+              f"nothing else uses (load now {os.getloadavg()[0]:.1f})")
         grown = fresh(preset, big, args, base / "big", args.workers)
         print(line(f"{big} matches, {args.workers} workers", grown))
         print(f"peak memory per worker at {args.games} and {big} matches: "
@@ -124,6 +143,19 @@ def main() -> None:
         same = all(load_table(base / "one", t).equals(load_table(base / "many", t))
                    for t in TABLES)
         print(f"tables identical across worker counts: {'yes' if same else 'NO'}")
+        if not args.no_save:
+            results.save("sim", {
+                "preset": preset.name, "bots": args.bots, "seed": args.seed,
+                "shard_size": args.shard_size, "games": args.games, "grown_games": big,
+                "workers": args.workers, "rate_1": round(one["rate"], 1),
+                "rate_n": round(many["rate"], 1), "speedup": round(speedup, 3),
+                "efficiency": round(speedup / args.workers, 3),
+                "cpu_1": round(one["cpu"], 2), "cpu_n": round(many["cpu"], 2),
+                "work_efficiency": round(work, 3), "load": round(os.getloadavg()[0], 1),
+                "worker_mib": round(many["worker_mib"], 1),
+                "grown_worker_mib": round(grown["worker_mib"], 1),
+                "writer_mib": round(many["writer_mib"], 1),
+                "grown_writer_mib": round(grown["writer_mib"], 1), "identical": same})
         if not same:
             sys.exit(1)
 

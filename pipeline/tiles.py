@@ -26,6 +26,10 @@ WIND_TYPES = (EAST, SOUTH, WEST, NORTH)
 DRAGON_TYPES = (WHITE, GREEN, RED)
 TERMINAL_HONOR_TYPES = frozenset((0, 8, 9, 17, 18, 26, *range(27, 34)))
 WIND_NAMES = ("East", "South", "West", "North")
+# Entries per memo keyed by hand contents (suits, parts, whole hands): a worker meets new hands
+# for as long as it plays, so an unbounded memo, or one of hundreds of thousands of entries,
+# makes its memory grow all run long; a few thousand keep nearly every hit.
+HAND_MEMO = 1 << 12
 
 
 class TileParseError(ValueError):

@@ -15,6 +15,7 @@ from pipeline.bots.shanten import KERNEL, discard_lowering_draws, near_lowering_
 from pipeline.rules.actions import Meld, MeldKind
 from pipeline.tiles import (
     DRAGON_TYPES,
+    HAND_MEMO,
     RED_FIVE_IDS,
     TERMINAL_HONOR_TYPES,
     dora_from_indicator,
@@ -29,7 +30,7 @@ _POINTS_BY_HAN = (1000, 1500, 2600, 5200, 8000, 8000, 12000, 12000, 16000, 16000
                   24000, 24000, 32000)
 
 
-@lru_cache(maxsize=1 << 14)
+@lru_cache(maxsize=HAND_MEMO)
 def _near(suit: tuple[int, ...], first: int) -> tuple[int, ...]:
     """Types of a suit (``first`` is its first type) within two steps of a held tile."""
     return tuple(first + i for i in range(9) if any(suit[max(0, i - 2):i + 3]))
@@ -66,7 +67,7 @@ def discard_acceptance(counts: Sequence[int], melds: int, discards: Sequence[int
             for t, draws in discard_lowering_draws(counts, melds, discards).items()}
 
 
-@lru_cache(maxsize=1 << 16)
+@lru_cache(maxsize=HAND_MEMO)
 def improving_types(counts: tuple[int, ...], melds: int) -> tuple[int, ...]:
     """The tile types whose draw lowers this hand's shanten (cached: hands recur turn to turn)."""
     # near_lowering_draws tries exactly the types helpful_draws lists

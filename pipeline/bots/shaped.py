@@ -33,6 +33,7 @@ from pipeline.bots.shanten import (
     shanten_kokushi,
 )
 from pipeline.rules.hand_shapes import honor_sequences, wrap_sequences
+from pipeline.tiles import HAND_MEMO
 
 Group = tuple[int, int, int]
 Row = tuple[int, int, int, int]
@@ -67,7 +68,7 @@ def _part_groups(part: int, extra: frozenset[Group]
     return tuple(tuple(sorted(set(x))) for x in table)
 
 
-@lru_cache(maxsize=1 << 17)
+@lru_cache(maxsize=HAND_MEMO)
 def _part_rows(counts: tuple[int, ...], part: int, extra: frozenset[Group]) -> tuple[Row, ...]:
     """Pareto-optimal (sets, partial sets, pairs, isolated kind) of one part (0-2 the suits,
     3 the honors), searched with every sequence the part allows. The first held index is taken
@@ -99,14 +100,14 @@ def _part_rows(counts: tuple[int, ...], part: int, extra: frozenset[Group]) -> t
     return _pareto(rows)
 
 
-@lru_cache(maxsize=1 << 16)
+@lru_cache(maxsize=HAND_MEMO)
 def _merged(a: tuple[Row, ...], b: tuple[Row, ...]) -> tuple[Row, ...]:
     """Two parts' rows taken together."""
     return _pareto({(ma + mb, ta + tb, pa + pb, ia | ib)
                     for ma, ta, pa, ia in a for mb, tb, pb, ib in b})
 
 
-@lru_cache(maxsize=1 << 16)
+@lru_cache(maxsize=HAND_MEMO)
 def _combined(merged: tuple[Row, ...], third: tuple[Row, ...], honors: tuple[Row, ...],
               melds: int) -> int:
     """The regular shanten of the parts' rows (the same few combinations recur draw after

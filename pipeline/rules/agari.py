@@ -16,10 +16,10 @@ either sets only or sets plus the one pair of the hand. Suit results are cached 
 from __future__ import annotations
 
 from collections.abc import Collection, Sequence
-from functools import cache
+from functools import lru_cache
 from operator import itemgetter
 
-from pipeline.tiles import NUM_TYPES, TERMINAL_HONOR_TYPES
+from pipeline.tiles import HAND_MEMO, NUM_TYPES, TERMINAL_HONOR_TYPES
 
 _KOKUSHI_TYPES = tuple(sorted(TERMINAL_HONOR_TYPES))
 _kokushi_counts = itemgetter(*_KOKUSHI_TYPES)
@@ -35,7 +35,7 @@ _HONOR_KIND = (_SETS, _BAD, _PAIR, _SETS, _BAD)
 Decomposition = tuple[int | None, list[tuple[str, int]]]
 
 
-@cache
+@lru_cache(maxsize=HAND_MEMO)
 def _suit_is_sets(suit: tuple[int, ...]) -> bool:
     """Whether 9 counts of one suit split into sets only."""
     for i in range(9):
@@ -52,7 +52,7 @@ def _suit_is_sets(suit: tuple[int, ...]) -> bool:
     return True
 
 
-@cache
+@lru_cache(maxsize=HAND_MEMO)
 def _suit_kind(suit: tuple[int, ...]) -> int:
     """The unit kind of 9 counts of one suit."""
     rest = sum(suit) % 3
@@ -121,7 +121,7 @@ def _unit_kinds(counts: Sequence[int], suits: tuple[tuple[int, ...], ...]) -> li
     return [*map(_suit_kind, suits), *map(_honor_kind, counts[27:34])]
 
 
-@cache
+@lru_cache(maxsize=HAND_MEMO)
 def _suit_waits(suit: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """Positions (0-8) of the tiles that, added to 9 counts of one suit, leave sets only, and
     those that leave sets plus one pair; a position held four times is never one."""
@@ -223,7 +223,7 @@ def is_tenpai(counts: Sequence[int]) -> bool:
     return bool(winning_types(counts))
 
 
-@cache
+@lru_cache(maxsize=HAND_MEMO)
 def _suit_kinds_after(suit: tuple[int, ...]) -> tuple[int, ...]:
     """The unit kind of 9 counts of one suit once a tile of each type is taken out (``_BAD``
     where the suit holds none): a discard's effect on its suit, looked up once per suit."""

@@ -26,7 +26,7 @@ from pipeline.rules.agari import (
     unit_pairs,
     winning_types,
 )
-from pipeline.tiles import NUM_TYPES, TERMINAL_HONOR_TYPES
+from pipeline.tiles import HAND_MEMO, NUM_TYPES, TERMINAL_HONOR_TYPES
 
 Group = tuple[int, ...]
 
@@ -71,7 +71,7 @@ def _alias_complete(counts: Sequence[int], shapes: HandShapes) -> bool:
     return _alias_complete_cached(tuple(counts), shapes)
 
 
-@lru_cache(maxsize=1 << 16)
+@lru_cache(maxsize=HAND_MEMO)
 def _alias_complete_cached(counts: Group, shapes: HandShapes) -> bool:
     extra = shapes.extra_sequences
     if sum(counts) % 3 != 2:
@@ -91,7 +91,7 @@ def _alias_waits(counts: Sequence[int], shapes: HandShapes) -> frozenset[int]:
     return _alias_waits_cached(tuple(counts), shapes)
 
 
-@lru_cache(maxsize=1 << 14)
+@lru_cache(maxsize=HAND_MEMO)
 def _alias_waits_cached(counts: Group, shapes: HandShapes) -> frozenset[int]:
     """Types completing the hand in some reading (a type held four times never waits). A type
     no alias names completes a reading as it would any hand (the fast check); the aliased
@@ -121,7 +121,7 @@ def _honors_only(shapes: HandShapes) -> bool:
     return not shapes.extra_sequences and all(t >= 27 for pair in shapes.alias for t in pair)
 
 
-@cache
+@lru_cache(maxsize=HAND_MEMO)
 def _honor_readings(alias: tuple[tuple[int, int], ...], held: tuple[int, ...]
                     ) -> tuple[frozenset[int], bool, frozenset[int]]:
     """What the aliased honors (``held``: their counts, types in order) may be read as: the pair
@@ -235,7 +235,7 @@ def _sequences_with(extra: frozenset[Group]) -> tuple[tuple[Group, ...], ...]:
     return tuple(tuple(x) for x in table)
 
 
-@lru_cache(maxsize=1 << 18)
+@lru_cache(maxsize=HAND_MEMO)
 def _regular(counts: Group, extra: frozenset[Group], need_pair: bool) -> bool:
     """Whether ``counts`` splits into sets (and one pair when ``need_pair``)."""
     first = next((t for t in range(NUM_TYPES) if counts[t]), None)
@@ -291,7 +291,7 @@ def _units(extra: frozenset[Group]) -> tuple[tuple[tuple[int, ...], ...], tuple[
     return units, tuple(unit_of)
 
 
-@lru_cache(maxsize=1 << 16)
+@lru_cache(maxsize=HAND_MEMO)
 def _unit_kind(types: tuple[int, ...], counts: tuple[int, ...], extra: frozenset[Group]) -> int:
     """Whether one unit's tiles are sets only, sets and the pair, or neither."""
     n = sum(counts)

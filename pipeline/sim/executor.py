@@ -49,10 +49,17 @@ class LocalExecutor:
     live_progress = True
     name = "local"
 
-    def __init__(self, workers: int | None = None) -> None:
+    def __init__(self, workers: int | None = None, *, reuse: bool = False) -> None:
+        """``reuse``: keep the worker processes from one :meth:`run` to the next, until
+        :meth:`close` (a trial runs one batch per round; starting the workers again each
+        round costs their imports every time)."""
         self.workers = workers if workers is not None else default_workers()
         if self.workers < 1:
             raise ValueError(f"workers must be at least 1, got {self.workers}")
+        self.reuse = reuse
+        self._pool: ProcessPoolExecutor | None = None
+        self._ticks: Any = None
+        self._before: set[Any] = set()
 
     def run(self, fn: TaskFn, tasks: Sequence[Any], *, on_match: Report,
             on_done: Callable[[Any], None]) -> None:
@@ -68,32 +75,56 @@ class LocalExecutor:
         self._run_pool(fn, tasks, on_match, on_done)
 
     def close(self) -> None:
-        """Nothing to release: the pool lives only as long as one :meth:`run`."""
+        """Stop the kept worker processes (``reuse``); without it the pool lives only as long
+        as one :meth:`run` and there is nothing to release."""
+        if self._pool is not None:
+            self._pool.shutdown(wait=True)
+            self._pool = None
+
+    def _start_pool(self, size: int) -> ProcessPoolExecutor:
+        ctx = mp.get_context("spawn")
+        self._ticks = ctx.Queue()
+        before = set(mp.active_children())
+        pool = ProcessPoolExecutor(max_workers=size, mp_context=ctx, initializer=_init_worker,
+                                   initargs=(self._ticks, os.getpid()))
+        self._before = before  # the processes that are not this pool's workers
+        return pool
 
     def _run_pool(self, fn: TaskFn, tasks: Sequence[Any], on_match: Report,
                   on_done: Callable[[Any], None]) -> None:
-        ctx = mp.get_context("spawn")
-        ticks = ctx.Queue()
-        before = set(mp.active_children())
-        pool = ProcessPoolExecutor(max_workers=min(self.workers, len(tasks)), mp_context=ctx,
-                                   initializer=_init_worker, initargs=(ticks, os.getpid()))
+        pool = self._pool
+        if pool is None:
+            pool = self._start_pool(self.workers if self.reuse else min(self.workers, len(tasks)))
+            if self.reuse:
+                self._pool = pool
+        ticks = self._ticks
+        # A worker's match ticks travel on their own queue and may come in after its result;
+        # each result says how many it sent, so every tick of this run is counted in this run
+        # (a kept pool's next run must not see them).
+        counted = [0, 0]  # ticks expected (from the results so far), ticks received
         try:
             pending: set[Future[Any]] = {pool.submit(_call, fn, task) for task in tasks}
             while pending:
                 done, pending = wait(pending, timeout=0.2, return_when=FIRST_COMPLETED)
-                _drain(ticks, on_match)
+                _drain(ticks, on_match, counted)
                 for future in done:
-                    on_done(future.result())
+                    result, sent = future.result()
+                    counted[0] += sent
+                    on_done(result)
+            while counted[1] < counted[0]:
+                _drain(ticks, on_match, counted, block=True)
         except BaseException:
-            for worker in set(mp.active_children()) - before:  # this pool's workers only
+            for worker in set(mp.active_children()) - self._before:  # this pool's workers only
                 worker.terminate()
             pool.shutdown(wait=False, cancel_futures=True)
+            self._pool = None
             raise
-        pool.shutdown(wait=True)
-        _drain(ticks, on_match)
+        if not self.reuse:
+            pool.shutdown(wait=True)
 
 
 _TICKS: Any = None
+_SENT = 0  # ticks the task being played has sent
 
 
 def _init_worker(ticks: Any, parent: int | None = None) -> None:
@@ -104,19 +135,29 @@ def _init_worker(ticks: Any, parent: int | None = None) -> None:
 
 
 def _report(hands: int) -> None:
+    global _SENT
     _TICKS.put(hands)
+    _SENT += 1
 
 
-def _call(fn: TaskFn, task: Any) -> Any:
-    return fn(task, _report)
+def _call(fn: TaskFn, task: Any) -> tuple[Any, int]:
+    """Play one task in a worker: its result and the number of ticks it sent."""
+    global _SENT
+    _SENT = 0
+    return fn(task, _report), _SENT
 
 
-def _drain(ticks: Any, on_match: Report) -> None:
+def _drain(ticks: Any, on_match: Report, counted: list[int], *, block: bool = False) -> None:
+    """Pass on the ticks that have come in (``block``: wait up to a few seconds for one)."""
     while True:
         try:
-            hands = ticks.get_nowait()
+            hands = ticks.get(timeout=5.0) if block else ticks.get_nowait()
         except queue_mod.Empty:
+            if block:
+                raise RuntimeError("a worker's progress reports did not arrive") from None
             return
+        block = False
+        counted[1] += 1
         on_match(hands)
 
 
@@ -218,7 +259,7 @@ def make_executor(kind: str = "local", *, workers: int | None = None,
         if scheduler:
             raise SimError("--scheduler goes with --executor dask; drop it, or add "
                            "--executor dask")
-        return LocalExecutor(workers)
+        return LocalExecutor(workers, reuse=True)  # the caller closes it
     if kind == "dask":
         if not scheduler:
             raise SimError("--executor dask needs the scheduler's address, e.g. "

@@ -305,8 +305,14 @@ def run_trial(config: TrialConfig, out: Path | None = None, *,
     """Play the trial into ``out`` (default :meth:`TrialConfig.default_out`), reusing every
     shard of the same configuration already there. ``say`` hears each finished round,
     ``on_match(hands)`` each finished match."""
+    if executor is None:  # one pool for every round, stopped at the end
+        own = LocalExecutor(workers, reuse=True)
+        try:
+            return run_trial(config, out, executor=own, force=force, say=say,
+                             on_match=on_match)
+        finally:
+            own.close()
     out = Path(out) if out is not None else config.default_out()
-    executor = executor or LocalExecutor(workers)
     previous = _prepare(out, config, force)
     began = time.perf_counter()
     blocks = {card: FIRST_BLOCKS for card in config.cards}

@@ -201,10 +201,16 @@ def run_tune(config: TuneConfig, out: Path, *, band_out: Path | None = None,
              say: Callable[[str], None] | None = None) -> TuneResult:
     """Play every value's trial into ``out/values/<value>`` (resumable), then the deck trial
     for the band into ``band_out`` unless ``band`` is given. Writes ``out/tune.json``."""
+    if executor is None:  # one pool for every trial and round, stopped at the end
+        own = LocalExecutor(workers, reuse=True)
+        try:
+            return run_tune(config, out, band_out=band_out, band=band, executor=own,
+                            force=force, say=say)
+        finally:
+            own.close()
     out = Path(out)
     if out.exists() and not out.is_dir():
         raise SimError(f"--out {out} is a file, not a folder; choose another --out")
-    executor = executor or LocalExecutor(workers)
     chosen = variants(config.catalog, config.levers)
     (out / "catalogs").mkdir(parents=True, exist_ok=True)
     for n, v in enumerate(chosen, 1):
