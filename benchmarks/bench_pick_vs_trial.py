@@ -1,12 +1,12 @@
 """The bots' pick estimates against the trial values: does the pick policy rank cards as their
 abilities are worth?
 
-For every card of a trial folder, the heuristic bot's pick estimate (``CardAbility.pick_value``,
-the points it expects the ability to add this hand, from ``pipeline/bots/pick.py``) is averaged
-over the same ``--hands`` random starting hands in an even situation (seat 0 of four at 30,000,
-East round, seat 0 not dealing), and set against the card's ability value from the trial. Prints
-one line per card (flat guesses marked), the cards of each effect kind, and the rank correlation
-(Spearman) of estimate and value over all cards.
+For every card of a trial folder, the heuristic bot's pick estimate
+(:func:`pipeline.bots.pick.card_value`, the points it expects the ability to add this hand) is
+averaged over the same ``--hands`` random starting hands in an even situation (seat 0 of four at
+30,000, East round, seat 0 not dealing), and set against the card's ability value from the
+trial. Prints one line per card (flat guesses marked), the cards of each effect kind, and the
+rank correlation (Spearman) of estimate and value over all cards.
 
     python benchmarks/bench_pick_vs_trial.py data/runs/trial-cards-hanchan-1.2-s1 [--hands 200]
 """
@@ -23,7 +23,6 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from benchmarks.bench_trials import spearman  # noqa: E402
 from pipeline.analytics.trial import trial_table  # noqa: E402
 from pipeline.bots import pick  # noqa: E402
-from pipeline.cards.abilities import CardAbility  # noqa: E402
 from pipeline.cards.catalog import load_catalog  # noqa: E402
 from pipeline.rules.hooks import PickView  # noqa: E402
 
@@ -48,8 +47,7 @@ def main() -> None:
     rows = []
     for r in table.iter_rows(named=True):
         card = catalog.card(r["card"])
-        ability = CardAbility(card, 0)
-        estimate = sum(ability.pick_value(h, view) for h in hands) / len(hands)
+        estimate = sum(pick.card_value(card, h, view) for h in hands) / len(hands)
         kinds = [e.kind for e in card.effects]
         rows.append((r["name"], estimate, r["value"], r["half_width"], kinds,
                      any(k in flat for k in kinds)))

@@ -22,7 +22,7 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 
 from pipeline.bots.heuristic import HeuristicBot
-from pipeline.cards.abilities import CardAbility
+from pipeline.bots.pick import card_value
 from pipeline.cards.catalog import load_catalog
 from pipeline.cards.table import CardTable
 from pipeline.rules.agents import RandomAgent
@@ -129,7 +129,7 @@ def pick_estimates(hands: int = 40) -> str:
     rng = random.Random(1)
     deals = [rng.sample(range(136), 13) for _ in range(hands)]
     view = PickView(seat=0, dealer=1, scores=(30000,) * 4, catalog=catalog)
-    return _hash(f"{card.id} {[repr(CardAbility(card, 0).pick_value(h, view)) for h in deals]}"
+    return _hash(f"{card.id} {[repr(card_value(card, h, view)) for h in deals]}"
                  for card in catalog.cards)
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from pipeline.bots.heuristic import HeuristicBot
 from pipeline.bots.pick import ESTIMATES, default_view, features
-from pipeline.cards import declarations
+from pipeline.cards import declarations, registry
 from pipeline.cards.abilities import CardAbility
 from pipeline.cards.catalog import load_catalog
 from pipeline.cards.pool_effects import parse_declaration, preferred, step_towards
@@ -349,7 +349,7 @@ def test_expected_value_adds_a_sure_yakuhai_to_riichi_but_not_tanyao() -> None:
 def test_pick_estimate_depends_on_the_hand_the_seat_and_the_reading() -> None:
     # no win before the pool is drawn: a hand near tenpai loses its early wins, a far one
     # little; the dealer's wins weigh more; a free declaration is worth more than five fixed
-    assert "declared_pool" in ESTIMATES and CATALOG.card(CARD).playable()
+    assert "declared_pool" in ESTIMATES and registry.playable(CATALOG.card(CARD))
     params = dict(CATALOG.card(CARD).effect("pool").params)
     near = features(tuple(sorted(parse_tiles("123m456p789s1122z3z"))))
     far = features(tuple(sorted(parse_tiles("13m46p79s1234567z"))))

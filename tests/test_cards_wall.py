@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from pipeline.bots.heuristic import HeuristicBot
+from pipeline.cards import registry
 from pipeline.cards.abilities import OPTIONAL_EFFECTS, CardAbility
 from pipeline.cards.catalog import load_catalog
 from pipeline.cards.payments import added_honba
@@ -535,4 +536,4 @@ def test_heuristic_bot_moves_two_unless_one_leaves_it_the_last_draw() -> None:
 def test_wall_cards_are_playable() -> None:
     for card in ("yuuki_kataoka", "kazue_nanpo", "takami_shibuya", "toki_onjouji",
                  "koromo_amae"):
-        assert CATALOG.card(card).playable(), card
+        assert registry.playable(CATALOG.card(card)), card

@@ -18,6 +18,8 @@ from functools import lru_cache
 from typing import Any
 
 from pipeline.bots.shanten import shanten
+from pipeline.cards.catalog import Card
+from pipeline.cards.registry import effect_is_implemented
 from pipeline.rules.hooks import PickView
 from pipeline.tiles import RED_FIVE_IDS, counts34
 
@@ -540,6 +542,13 @@ def effect_value(kind: str, params: Mapping[str, Any], hand: Sequence[int], view
     return estimate(params, features(tuple(sorted(hand))), view)
 
 
+def card_value(card: Card, hand: Sequence[int], view: PickView) -> float:
+    """The sum of the card's implemented effects' rough worth in points with this starting
+    hand: what the bot expects the character to add this hand."""
+    return sum(effect_value(e.kind, e.params, hand, view) for e in card.effects
+               if effect_is_implemented(e))
+
+
 def default_view(seat: int = 0) -> PickView:
     """The situation when none is given: an even table, East round, seat 0 dealing."""
     return PickView(seat=seat, dealer=0, scores=(30000,) * 4)
@@ -547,8 +556,6 @@ def default_view(seat: int = 0) -> PickView:
 
 def choose(hand: Sequence[int], options: Sequence[str], view: PickView | None = None) -> str:
     """The option worth most with this hand and situation; the first of equals."""
-    from pipeline.cards.abilities import CardAbility
-
     view = view or default_view()
     catalog = _catalog_of(view)
     best, best_value = options[0], float("-inf")
@@ -556,7 +563,7 @@ def choose(hand: Sequence[int], options: Sequence[str], view: PickView | None = 
     for card_id in options:
         value = 0.0  # an id the catalog does not hold: nothing known to gain
         if card_id in known:
-            value = CardAbility(catalog.card(card_id), view.seat).pick_value(hand, view)
+            value = card_value(catalog.card(card_id), hand, view)
         if value > best_value:
             best, best_value = card_id, value
     return best

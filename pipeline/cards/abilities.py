@@ -23,8 +23,9 @@ by a seat wind in :mod:`pipeline.cards.swap_effects`.
 Bot policies. Each card says what the heuristic bot (:mod:`pipeline.bots.heuristic`) does with
 its choices, and why, in a sentence opening "Bot policy" and the card's name in brackets, in the
 docstring of the module that implements it (``tests/test_card_policy_docs.py`` checks that every
-card has one). Which card to play is the pick estimate of each effect's worth with the starting
-hand (:mod:`pipeline.bots.pick`). Two choices are shared by many cards. An extra turn (optional,
+card has one). Which card to play is the bots' business: the pick estimate of each effect's
+worth with the starting hand (:mod:`pipeline.bots.pick`, which the card layer never imports).
+Two choices are shared by many cards. An extra turn (optional,
 C-17) is taken unless a threat is on the table (a riichi, or an opponent with three open melds,
 or two late in the hand) while her hand is two or more steps from tenpai: a folding hand would
 only risk one more discard. A face-down discard cannot deal in (C-13), so it is used only under
@@ -74,7 +75,7 @@ bonuses do not change how it builds a hand unless its policy says so.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping
 from functools import cached_property
 from typing import Any
 
@@ -104,7 +105,6 @@ from pipeline.rules.hooks import (
     DiscardView,
     DrawView,
     OwnTurnView,
-    PickView,
     TableControls,
     WallControls,
     WinTileView,
@@ -363,8 +363,7 @@ class CardAbility(duel_effects.DuelHooks, claims.ClaimEffects, payments.PaymentH
         self._extra_turns = [e.params for e in card.effects if e.kind == "extra_turn"]
         self._always_riichi = any(e.kind == "always_riichi" for e in card.effects)
 
-    # The effect families, each built when first asked: the bots build an ability for every
-    # option of every pick only to read its worth (``pick_value``), which needs none of them.
+    # The effect families, each built when first asked: a hand asks few of them.
 
     @cached_property
     def pay(self) -> payments.PaymentEffects:
@@ -616,14 +615,6 @@ class CardAbility(duel_effects.DuelHooks, claims.ClaimEffects, payments.PaymentH
     def forced_face_down(self, view: OwnTurnView) -> bool:
         """Her third row of discards goes face down (``always_riichi``), a forced effect."""
         return self._always_riichi and scoring_effects.third_row(view.turns)
-
-    def pick_value(self, hand: Sequence[int], situation: PickView) -> float:
-        """The sum of her implemented effects' rough worth in points with this starting hand
-        (the estimates are the bots' business: :mod:`pipeline.bots.pick`)."""
-        from pipeline.bots.pick import effect_value
-
-        return sum(effect_value(e.kind, e.params, hand, situation) for e in self.card.effects
-                   if effect_implemented(e.kind, e.params))
 
 
 HAND_START_PRIMITIVES["open_hands"] = open_hands
