@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from pipeline.cards.abilities import _condition_holds
-from pipeline.rules.actions import Action, ActionKind
+from pipeline.rules.actions import AbilityTag, ActionKind, ability_action
 from pipeline.rules.hand import play_hand
 from pipeline.rules.hooks import AbilityHooks, TableControls, WinView
 from pipeline.rules.match import MatchProgress, advance, play_match, rank_seats
@@ -53,8 +53,8 @@ class NotenRiichi(AbilityHooks):
     def own_actions(self, view):
         if view.turns or view.in_riichi:
             return []
-        return [Action(ActionKind.ABILITY, self.seat, t, detail=f"{self.name}:riichi:noten")
-                for t in view.discard_tiles]
+        return [ability_action(self.seat, self.name, AbilityTag.RIICHI, t, payload="noten",
+                               detail=f"{self.name}:riichi:noten") for t in view.discard_tiles]
 
 
 class AbilityAgent(ScriptAgent):

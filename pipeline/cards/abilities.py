@@ -95,7 +95,7 @@ from pipeline.cards import (
 )
 from pipeline.cards.catalog import Card, Effect
 from pipeline.cards.memory import MatchMemory
-from pipeline.rules.actions import Action, MeldKind
+from pipeline.rules.actions import AbilityTag, Action, MeldKind
 from pipeline.rules.agari import winning_types
 from pipeline.rules.hand_shapes import HandShapes
 from pipeline.rules.hooks import (
@@ -310,10 +310,10 @@ HAND_START_PRIMITIVES: dict[str, Callable[[Mapping[str, Any], TableControls, Car
 
 OWN_TURN_KINDS = frozenset(("face_down_discard", "extra_turn")) | claims.CLAIM_KINDS
 
-# Optional choices an ability offers to its player: an ``ABILITY`` action whose detail is
-# ``"<card id>:<what>"``, next to a plain alternative (a discard, or a pass). Register ``<what>``
-# here when adding one: the bots must both use and decline every registered choice
-# (tests/test_optional_effects.py plays hands with every playable card to check it).
+# Optional choices an ability offers to its player: an ``ABILITY`` action tagged ``<what>``,
+# next to a plain alternative (a discard, or a pass). Register ``<what>`` here when adding one:
+# the bots must both use and decline every registered choice (tests/test_optional_effects.py
+# plays hands with every playable card to check it).
 OPTIONAL_EFFECTS: set[str] = {"face_down", "extra_turn", "draw", "repeat"}
 OPTIONAL_EFFECTS.update(payments.RIICHI_CHOICES)  # a riichi declared with a stake
 OPTIONAL_EFFECTS.update(wall_effects.OPTIONAL)  # a swap with the tile beside the hand, ...
@@ -467,7 +467,7 @@ class CardAbility(duel_effects.DuelHooks, claims.ClaimEffects, payments.PaymentH
             or (bool(self.tab) and self.tab.extra_turn(view)))
 
     def action_taken(self, action: Action) -> None:
-        if action.detail.endswith(":face_down"):
+        if action.tag is AbilityTag.FACE_DOWN:
             self.face_down_used += 1
         self.pay.action_taken(action)
         self.tab.action_taken(action)

@@ -57,8 +57,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
+from enum import StrEnum
 
-from pipeline.rules.actions import Action, ActionKind, Meld, MeldKind
+from pipeline.rules.actions import AbilityTag, Action, ActionKind, Meld, MeldKind, ability_action
 from pipeline.rules.hand_shapes import HandShapes
 from pipeline.rules.records import Event
 from pipeline.rules.scoring import NO_MODIFIERS, ScoringModifiers, WinContext
@@ -131,7 +132,7 @@ class TableControls:
         names it, and every observation counts it among the seat's shown tiles while the seat
         holds it."""
         self._state.shown_ids.setdefault(seat, set()).add(tile)
-        self._state.log("ability", seat, tile, detail=f"{by}: {what}")
+        self._state.log("ability", seat, tile, detail=f"{by}: {what}", card=by)
 
     def scores(self) -> tuple[int, ...]:
         """Every seat's points now (public)."""
@@ -145,9 +146,10 @@ class TableControls:
         """``payer`` pays ``payee`` during the hand (outside any win); logged, points conserved."""
         self._state.transfer(payer, payee, points, by, what)
 
-    def note(self, seat: int, by: str, what: str) -> None:
-        """Log what an ability did that moves no points now (an ``ability`` event)."""
-        self._state.log("ability", seat, detail=f"{by}: {what}")
+    def note(self, seat: int, by: str, what: str, tag: StrEnum | None = None) -> None:
+        """Log what an ability did that moves no points now (an ``ability`` event, tagged
+        ``tag`` when something must recognise it)."""
+        self._state.log("ability", seat, detail=f"{by}: {what}", tag=tag, card=by)
 
     def events(self) -> tuple[Event, ...]:
         """The hand's public log so far (deals and draws left out)."""
@@ -186,7 +188,7 @@ class WallControls:
         indicator; the last live tile and the last tile in play are both last tiles."""
         self._state.wall.draw_to_indicator()
         self._state.log("ability", seat, detail=f"{by}: tiles are drawn up to the last "
-                        "revealed dora indicator")
+                        "revealed dora indicator", card=by)
 
     def round_wind(self) -> int:
         """0 in the East round, 1 in the South round, ..."""
@@ -229,7 +231,7 @@ class WallControls:
             state.log("draw", seat, t, detail=by)
         if tiles and p.drawn is not None:
             p.drawn = tiles[-1]
-        state.log("ability", seat, detail=f"{by}: draws {len(tiles)} tiles from the wall")
+        state.log("ability", seat, detail=f"{by}: draws {len(tiles)} tiles from the wall", card=by)
         return tiles
 
     def _from_hand(self, seat: int, tiles: Sequence[int]) -> None:
@@ -244,21 +246,21 @@ class WallControls:
         self._from_hand(seat, tiles)
         self._state.wall.put_live_end(list(tiles))
         self._state.log("ability", seat, detail=f"{by}: puts {len(tiles)} tiles at the end of "
-                        "the live wall")
+                        "the live wall", card=by)
 
     def put_dead_end(self, seat: int, tiles: Sequence[int], by: str) -> None:
         """Tiles from the seat's hand go to the end of the dead wall (out of play)."""
         self._from_hand(seat, tiles)
         self._state.wall.put_dead_end(list(tiles))
         self._state.log("ability", seat, detail=f"{by}: puts {len(tiles)} tiles at the end of "
-                        "the dead wall")
+                        "the dead wall", card=by)
 
     def move_last_live_to_dead(self, seat: int, by: str) -> bool:
         """The last tile of the live wall joins the dead wall; False when the wall is empty."""
         moved = self._state.wall.move_last_live_to_dead() is not None
         if moved:
             self._state.log("ability", seat, detail=f"{by}: moves the last live-wall tile to "
-                            "the dead wall")
+                            "the dead wall", card=by)
         return moved
 
     def dora_indicators(self) -> tuple[int, ...]:
@@ -281,7 +283,7 @@ class WallControls:
             return None
         top = range(len(wall.live) - 1, len(wall.live) - 1 - n, -1)  # they stay in the wall
         state.log("ability", seat, tiles=tuple(wall.live[i] for i in top),
-                  detail=f"{by}: reveals {n} wall tiles")
+                  detail=f"{by}: reveals {n} wall tiles", card=by)
 
         def swap(tile: int, indicator: int) -> None:
             i = wall.indicators.index(indicator)
@@ -291,14 +293,16 @@ class WallControls:
                                  "a dora indicator")
             wall.indicators[i], wall.live[j] = tile, indicator
             state.log("ability", seat, tiles=(tile, indicator),
-                      detail=f"{by}: swaps a revealed tile with a dora indicator")
+                      detail=f"{by}: swaps a revealed tile with a dora indicator",
+                      tag=AbilityTag.SWAPPED, card=by)
 
         taken = decide(tuple(wall.live[i] for i in top), swap)
         shown = [wall.draw() for _ in range(n)]
         shown.remove(taken)
         wall.put_live_end(shown)
         state.log("ability", seat, taken,
-                  detail=f"{by}: takes a revealed tile, {len(shown)} to the end of the live wall")
+                  detail=f"{by}: takes a revealed tile, {len(shown)} to the end of the live wall",
+                  card=by)
         return taken
 
     def set_aside(self, seat: int, by: str) -> int | None:
@@ -310,26 +314,27 @@ class WallControls:
         tile = state.wall.draw()
         state.aside.setdefault(seat, []).append(tile)
         state.log("draw", seat, tile, detail=f"{by}: beside the hand")
-        state.log("ability", seat, detail=f"{by}: draws a tile and keeps it beside her hand")
+        state.log("ability", seat, detail=f"{by}: draws a tile and keeps it beside her hand",
+                  card=by)
         return tile
 
     def set_aside_face_up(self, seat: int, count: int, by: str) -> tuple[int, ...]:
         """The next ``count`` live tiles (fewer when the wall runs short) go beside the seat's
         hand face up: the public log names them. The seat may take them only through
-        ``before_draw`` offers whose detail ends ":draw_instead" (no wall draw offered)."""
+        ``before_draw`` offers tagged ``DRAW_INSTEAD`` (no wall draw offered)."""
         state = self._state
         tiles = tuple(state.wall.draw() for _ in range(min(count, state.wall.live_left)))
         state.aside.setdefault(seat, []).extend(tiles)
         state.aside_face_up.add(seat)
         state.log("ability", seat, tiles=tiles,
-                  detail=f"{by}: sets aside {len(tiles)} wall tiles face up")
+                  detail=f"{by}: sets aside {len(tiles)} wall tiles face up", card=by)
         return tiles
 
     def aside(self, seat: int) -> tuple[int, ...]:
         return tuple(self._state.aside.get(seat, ()))
 
     def exchange_aside(self, seat: int, aside: int, held: int, by: str, what: str) -> None:
-        """A tile beside the seat's hand and a tile of its hand change places."""
+        """A tile beside the seat's hand and a tile of its hand change places (a swap)."""
         state = self._state
         beside = state.aside[seat]
         beside[beside.index(aside)] = held
@@ -338,7 +343,7 @@ class WallControls:
         p.concealed.append(aside)
         if p.drawn == held:
             p.drawn = aside
-        state.log("ability", seat, detail=f"{by}: {what}")
+        state.log("ability", seat, detail=f"{by}: {what}", tag=AbilityTag.SWAPPED, card=by)
 
     def barred(self, seat: int) -> frozenset[int]:
         """Tile types the seat may not discard this turn (rule H-07's kuikae): a swap must
@@ -355,7 +360,7 @@ class SwapControls(WallControls):
     """Tile exchanges: a hand tile for a tile lying face up in a pond (the tile given takes its
     place there; it is no discard, so nobody may call or ron it, but it counts for its pond's
     furiten), or for the next live-wall tile. Every tile stays in one place; each swap is
-    logged as an ``ability`` event whose detail says "swaps" (rule C-22 Teru counts it)."""
+    logged as an ``ability`` event tagged ``SWAPPED`` (rule C-22 Teru counts it)."""
 
     def lying(self) -> tuple[tuple[int, ...], ...]:
         """Tiles lying face up in each pond (called or taken ones left out): the swappable."""
@@ -376,7 +381,8 @@ class SwapControls(WallControls):
                     d.tile = held
                     self._replace_held(seat, held, taken)
                     self._state.log("ability", seat, taken, (held, taken),
-                                    detail=f"{by}: swaps a hand tile with P{q.seat}'s discard")
+                                    detail=f"{by}: swaps a hand tile with P{q.seat}'s discard",
+                                    tag=AbilityTag.SWAPPED, card=by)
                     return q.seat
         raise ValueError(f"tile {taken} is not lying face up in any pond")
 
@@ -395,7 +401,8 @@ class SwapControls(WallControls):
         i, j = a.index(mine), b.index(theirs)
         a[i], b[j] = opened(theirs, other), opened(mine, seat)
         self._state.log("ability", seat, tiles=(*mine.tiles, *theirs.tiles),
-                        detail=f"{by}: swaps a meld with P{other}'s")
+                        detail=f"{by}: swaps a meld with P{other}'s",
+                        tag=AbilityTag.SWAPPED, card=by)
 
     def turn_face_down(self, tile: int, by: str, seat: int) -> int:
         """A tile lying face up in a pond is turned face down (rule C-13 applies to it from
@@ -405,7 +412,7 @@ class SwapControls(WallControls):
                 if d.tile == tile and not d.called and not d.face_down:
                     d.face_down = True
                     self._state.log("ability", seat, tile,
-                                    detail=f"{by}: turns P{q.seat}'s discard face down")
+                                    detail=f"{by}: turns P{q.seat}'s discard face down", card=by)
                     return q.seat
         raise ValueError(f"tile {tile} is not lying face up in any pond")
 
@@ -420,7 +427,7 @@ class SwapControls(WallControls):
         taken = self._state.wall.replace_next(held)
         self._replace_held(seat, held, taken)
         self._state.log("ability", seat, detail=f"{by}: swaps a hand tile with the next wall "
-                        "tile")
+                        "tile", tag=AbilityTag.SWAPPED, card=by)
         return taken
 
 
@@ -518,8 +525,7 @@ class CallView:
 
 def face_down_actions(view: OwnTurnView, owner: str) -> list[Action]:
     """One face-down discard for each tile the rules allow to discard (rule C-13)."""
-    return [Action(ActionKind.ABILITY, view.seat, t, detail=f"{owner}:face_down")
-            for t in view.discard_tiles]
+    return [ability_action(view.seat, owner, AbilityTag.FACE_DOWN, t) for t in view.discard_tiles]
 
 
 @dataclass(frozen=True)
@@ -564,9 +570,10 @@ class AbilityHooks:
         """After the deal, before the dealer's first discard (picks are revealed together)."""
 
     def own_actions(self, view: OwnTurnView) -> list[Action]:
-        """Extra legal actions on the seat's own turn, as ``ABILITY`` actions whose detail is
-        ``"<name>:<what>"`` (the engine knows ``face_down``, and ``riichi:<how>``: a riichi
-        declared on the action's tile in a way the ability then acts on)."""
+        """Extra legal actions on the seat's own turn, as tagged ``ABILITY`` actions
+        (:func:`~pipeline.rules.actions.ability_action`; the engine carries out ``FACE_DOWN``,
+        and ``RIICHI``: a riichi declared on the action's tile in a way the ability then acts
+        on, its payload saying how)."""
         return []
 
     def extra_turn(self, view: DiscardView) -> bool:
@@ -600,8 +607,8 @@ class AbilityHooks:
         return 0.0
 
     def turn_choices(self, view: OwnTurnView) -> list[Action]:
-        """A choice the seat must make before acting on its turn (``ABILITY`` actions whose
-        detail is ``"<name>:<what>"``; one is chosen, no pass): a family named, for example.
+        """A choice the seat must make before acting on its turn (tagged ``ABILITY`` actions;
+        one is chosen, no pass): a family named, for example.
         The chosen action reaches ``action_taken``; the turn then goes on as usual."""
         return []
 
@@ -638,7 +645,7 @@ class AbilityHooks:
     def claim_filter(self, view: ClaimView, actions: list[Action]) -> list[Action]:
         """The calls ``view.seat`` may make, given those allowed so far; every ability in play
         is asked in turn, for every seat. Drop actions to block them; add ``PON``/``CHI`` actions
-        whose detail is ``"<name>:priority"`` for a call that beats every other claim, ron
+        tagged ``PRIORITY`` for a call that beats every other claim, ron
         included (its tile may be any tile lying in the discarder's pond). On the seat's own
         turn (``view.discarder`` is None) the actions are its kan declarations."""
         return actions
@@ -651,7 +658,7 @@ class AbilityHooks:
         """Whether this win, just declared (any seat's), is a chombo instead: a win the rules
         let the seat declare but its ability forbids. The engine then ends the hand with the
         chombo penalty (rule C-20). Mark such a win where it is offered (the ``claim_filter``
-        of a ron: detail ``"<name>:chombo"``) so that a player can tell it apart."""
+        of a ron: tag ``CHOMBO``) so that a player can tell it apart."""
         return False
 
     def always_wins(self, view: WinTileView) -> bool:
@@ -664,10 +671,10 @@ class AbilityHooks:
         return False
 
     def before_draw(self, view: DrawView) -> list[Action]:
-        """Other sources for the seat's next live draw: ``ABILITY`` actions whose detail is
-        ``"<name>:draw"`` and whose tile lies in a pond (it leaves the pond for the hand) or
+        """Other sources for the seat's next live draw: ``ABILITY`` actions tagged ``DRAW``
+        whose tile lies in a pond (it leaves the pond for the hand) or
         beside the seat's hand (:meth:`WallControls.set_aside`). They are offered with a pass,
-        which draws from the wall; offers whose detail is ``"<name>:draw_instead"`` (tiles set
+        which draws from the wall; offers tagged ``DRAW_INSTEAD`` (tiles set
         aside face up) are offered alone: the seat must take one. Asked before a rinshan draw
         too (``view.source`` is "rinshan"): then only a tile beside the hand may replace it."""
         return []
@@ -692,14 +699,14 @@ class AbilityHooks:
 
     def late_claims(self, view: DiscardView) -> list[Action]:
         """After ``view.seat``'s discard that nobody claimed: ``RON`` actions for the ability's
-        own seat on an earlier tile of that seat's pond (detail ``"<name>:late"``). The engine
+        own seat on an earlier tile of that seat's pond (tagged ``LATE``). The engine
         keeps those the rules allow (waits, furiten, a yaku, the claim filters) and offers them
         with a pass."""
         return []
 
     def riichi_choices(self, view: OwnTurnView) -> list[Action]:
-        """A choice the seat must make as it declares riichi (``ABILITY`` actions whose detail
-        is ``"<name>:<what>"``; one is chosen, no pass); the chosen one reaches
+        """A choice the seat must make as it declares riichi (tagged ``ABILITY`` actions; one
+        is chosen, no pass); the chosen one reaches
         ``action_taken`` before the declaration tile is offered to the others."""
         return []
 
@@ -719,7 +726,7 @@ class AbilityHooks:
 
     def discard_actions(self, view: DiscardView) -> list[Action]:
         """Optional follow-ups of the seat's own discard that nobody claimed, offered with a
-        pass. The engine knows ``"<name>:repeat"``: the action's tile is discarded at once and
+        pass. The engine knows the tag ``REPEAT``: the action's tile is discarded at once and
         nobody may call or ron it (it still gives furiten), then the seat draws a replacement
         tile from the wall and its turn ends."""
         return []
