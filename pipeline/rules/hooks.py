@@ -7,50 +7,59 @@ calls hooks and applies what they return. Most hook points ask only the abilitie
 (``AbilityHooks.listens``: by default the hooks an ability overrides) and build no view when none
 does; an ability that overrides every hook but acts on few (a card's) answers ``listens`` itself.
 
-Hook points, in the order a hand meets them (the ones marked * are called by the engine today;
-the others are the fixed list the card layer grows into):
+Hook points, in the order a hand meets them: every method of :class:`AbilityHooks` (but
+``listens``, which says which of them an ability answers), named in :data:`HOOKS` in this order
+(``tests/test_hook_table.py`` checks that the three agree):
 
-==================  ======================================================================
-``pick_value`` *    bots: what this character is worth with this starting hand and situation
-                    (a :class:`PickView`; called by the bots' pick, not by the hand loop)
-``hand_start`` *    after the deal, before the dealer's first discard
-``hand_shapes`` *   extra sequences the seat may build (win detection, waits, chi, scoring)
-``before_draw`` *   before a live draw: other sources offered (a tile set aside from a pond
-                    or beside the hand); before a rinshan draw too (``source`` "rinshan")
-``replace_draw`` *  instead of a live or rinshan draw: the ability draws through the wall
-                    controls (tiles revealed, swapped with indicators, one taken)
-``after_draw`` *    after the seat has drawn (wall, rinshan or another source)
-``turn_choices`` *  a choice the seat must make before acting on its turn (a family named);
-                    called once as the turn begins, so wall steps are taken there too
-``own_actions`` *   extra legal actions on the seat's own turn (face-down discard, ...)
-``forced_face_down`` * whether the seat's plain discard must go face down (a forced effect)
-``discard_made`` *  after any discard, before the claims on it (wall changes a discard makes)
-``discard`` *       after any discard that nobody claimed (extra turns, repeated discards)
-``late_claims`` *   after any discard that nobody claimed: a ron on the discarder's previous
-                    discard (offered to the ability's seat with a pass)
-``discard_passed`` * after any discard that nobody claimed or ronned (a swap with it)
-``claim_filter`` *  which calls a seat may make: on a discard (blocked calls and wins, priority
-                    calls that beat ron) and its own kans
-``kans_closed`` *   whether the seat's open and added kans become closed kans (and it may
-                    declare one on a discard in riichi when its wait stays the same)
-``claim_made`` *    after any call (chi, pon, open kan), before the caller discards
-``riichi_allowed`` * whether the seat may declare riichi at all (checked with the H-08 limits)
-``riichi_choices`` * a choice the seat must make when it declares riichi (a player named)
-``riichi`` *        after any riichi is accepted (stakes, extra dora indicators: C-18, C-19)
-``switched_off`` *  which other seats' abilities this ability switches off now (rule C-20: a
-                    switched-off ability is not asked anything; it works again when switched on)
-``win_allowed`` *   whether a complete hand that scores may win (blocked wins)
-``win_is_chombo`` * whether a win just declared is a chombo instead (rule C-20): the seat pays
-                    a reverse mangan and the hand is played again
-``always_wins`` *   whether a tile wins for the seat whatever its hand's shape (always-winning)
-``ignores_furiten`` * whether the seat may ron in furiten
-``scoring`` *       modifiers for a win's value (yaku values, extra han, dora, local yaku)
-``payments`` *      the payments of a win, to adjust (doubling, extra transfers, exemption)
-``draw_payments`` * the payments of a draw (exhaustive or abortive), to adjust (doubled,
-                    ignored, rerouted)
-``hand_end`` *      after the hand's payments (stakes, match-long state)
-``match_end`` *     after the last hand (called by the card table)
-==================  ======================================================================
+======================  ==================================================================
+``hand_start``          after the deal, before the dealer's first discard
+``hand_shapes``         extra sequences the seat may build (win detection, waits, chi, scoring)
+``before_draw``         before a live draw: other sources offered (a tile set aside from a pond
+                        or beside the hand); before a rinshan draw too (``source`` "rinshan")
+``replace_draw``        instead of a live or rinshan draw: the ability draws through the wall
+                        controls (tiles revealed, swapped with indicators, one taken)
+``after_draw``          after the seat has drawn (wall, rinshan or another source)
+``turn_choices``        a choice the seat must make before acting on its turn (a family named);
+                        called once as the turn begins, so wall steps are taken there too
+``own_actions``         extra legal actions on the seat's own turn (face-down discard, ...)
+``forced_face_down``    whether the seat's plain discard must go face down (a forced effect)
+``action_taken``        one of the ability's own actions was chosen (uses counted, state kept)
+``discard_made``        after any discard, before the claims on it (wall changes a discard makes)
+``extra_turn``          after the seat's discard that nobody claimed: whether it earns an extra
+                        turn (offered with a pass)
+``offer_declined``      the ability's optional offer (an extra turn) was declined
+``discard_actions``     after the seat's discard that nobody claimed: optional follow-ups (a
+                        repeated discard)
+``late_claims``         after any discard that nobody claimed: a ron on the discarder's previous
+                        discard (offered to the ability's seat with a pass)
+``discard_passed``      after any discard that nobody claimed or ronned (a swap with it)
+``claim_filter``        which calls a seat may make: on a discard (blocked calls and wins,
+                        priority calls that beat ron) and its own kans
+``kans_closed``         whether the seat's open and added kans become closed kans (and it may
+                        declare one on a discard in riichi when its wait stays the same)
+``claim_made``          after any call (chi, pon, open kan), before the caller discards
+``riichi_allowed``      whether the seat may declare riichi at all (checked with the H-08 limits)
+``riichi_choices``      a choice the seat must make when it declares riichi (a player named)
+``riichi``              after any riichi is accepted (stakes, extra dora indicators: C-18, C-19)
+``switched_off``        which other seats' abilities this ability switches off now (rule C-20: a
+                        switched-off ability is not asked anything; it works again when switched
+                        on)
+``while_switched_off``  what of a switched-off ability still applies (a restriction it costs)
+``win_allowed``         whether a complete hand that scores may win (blocked wins)
+``win_is_chombo``       whether a win just declared is a chombo instead (rule C-20): the seat
+                        pays a reverse mangan and the hand is played again
+``always_wins``         whether a tile wins for the seat whatever its hand's shape
+``ignores_furiten``     whether the seat may ron in furiten
+``scoring``             modifiers for a win's value (yaku values, extra han, dora, local yaku)
+``payments``            the payments of a win, to adjust (doubling, extra transfers, exemption)
+``draw_payments``       the payments of a draw (exhaustive or abortive), to adjust (doubled,
+                        ignored, rerouted)
+``hand_end``            after the hand's payments (stakes, match-long state)
+``match_end``           after the last hand (called by the card table)
+======================  ==================================================================
+
+What a character is worth to pick is no hook: the bots estimate it from the card's effects
+(:func:`pipeline.bots.pick.card_value`).
 """
 
 from __future__ import annotations
@@ -65,12 +74,13 @@ from pipeline.rules.records import Event
 from pipeline.rules.scoring import NO_MODIFIERS, ScoringModifiers, WinContext
 from pipeline.rules.settlement import HandEndView, RiichiView, Settlement
 
-HOOKS = ("pick_value", "hand_start", "hand_shapes", "before_draw", "replace_draw", "after_draw",
-         "turn_choices", "own_actions", "discard_made",
-         "discard", "late_claims", "discard_passed", "riichi_choices", "switched_off",
-         "claim_filter", "kans_closed", "claim_made", "riichi_allowed", "riichi", "win_allowed",
-         "win_is_chombo", "always_wins", "ignores_furiten", "scoring", "payments",
-         "draw_payments", "hand_end", "match_end")
+HOOKS = ("hand_start", "hand_shapes", "before_draw", "replace_draw", "after_draw",
+         "turn_choices", "own_actions", "forced_face_down", "action_taken", "discard_made",
+         "extra_turn", "offer_declined", "discard_actions", "late_claims", "discard_passed",
+         "claim_filter", "kans_closed", "claim_made", "riichi_allowed", "riichi_choices",
+         "riichi", "switched_off", "while_switched_off", "win_allowed", "win_is_chombo",
+         "always_wins", "ignores_furiten", "scoring", "payments", "draw_payments", "hand_end",
+         "match_end")
 
 
 @dataclass(frozen=True)
@@ -601,10 +611,6 @@ class AbilityHooks:
         """Whether the seat's plain discard this turn must go face down (a forced effect; rule
         C-13 applies to the tile). A riichi declaration tile is shown as usual."""
         return False
-
-    def pick_value(self, hand: Sequence[int], situation: PickView) -> float:
-        """Roughly how many points this character is worth this hand, for a bot's pick."""
-        return 0.0
 
     def turn_choices(self, view: OwnTurnView) -> list[Action]:
         """A choice the seat must make before acting on its turn (tagged ``ABILITY`` actions;
