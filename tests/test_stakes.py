@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from pipeline.cards.abilities import _condition_holds
+from pipeline.cards.effects.conditions import condition_holds
 from pipeline.rules.actions import AbilityTag, ActionKind, ability_action
 from pipeline.rules.hand import play_hand
 from pipeline.rules.hooks import AbilityHooks, TableControls, WinView
@@ -177,8 +177,8 @@ def test_c21_last_place_during_a_hand_counts_from_the_current_dealer():
     ctx = WinContext(concealed=(), melds=(), win_tile=0, is_tsumo=True, seat_wind=3,
                      round_wind=0, is_dealer=False)
     win = WinView(1, ctx, None, (25000,) * 4, 2, ())
-    assert _condition_holds("last_place", win, 1)
-    assert not _condition_holds("last_place", replace(win, dealer=0), 1)
+    assert condition_holds("last_place", win, 1)
+    assert not condition_holds("last_place", replace(win, dealer=0), 1)
 
 
 def test_settlement_floor_cuts_the_last_payments_first():

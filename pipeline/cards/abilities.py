@@ -1,14 +1,15 @@
 """Card abilities built from catalog effects: reusable effect primitives behind the engine hooks.
 
 A :class:`CardAbility` holds one character's card for one seat and answers the engine's hooks by
-asking each of its effects. Each effect kind is a small function here (a primitive), fed with the
-parameters from the catalog, so a designer's change of a number changes the behaviour with no
-code change. Per-character code is only for what no primitive covers.
-
-Primitives implemented so far: scoring ``yaku_value``, ``one_han_yaku_value``, ``count_bonus``
-(pinzu tiles, open pons and kans), ``condition_bonus`` (3-7 only, three-type wait, single wait,
-tsumo) and ``win_multiplier`` (always); at hand start ``open_hands`` (herself). Extra han from
-bonuses are not yaku (rule C-12); a value set replaces, it does not add (rule C-11).
+asking each of its effects, fed with the parameters from the catalog, so a designer's change of
+a number changes the behaviour with no code change. The effect kinds with a class of their own
+(:mod:`pipeline.cards.effects`, listed in :data:`~pipeline.cards.effects.registry.EFFECTS`:
+``yaku_value``, ``one_han_yaku_value``, ``count_bonus``, ``win_multiplier``,
+``open_keeps_value``, ``open_hands``) are each sent only the hooks they name; the other kinds
+are still played by the effect families below, whose hooks ``_silent`` says they act on, until
+each moves to a class. Extra han from bonuses are not yaku (rule C-12); a value set replaces,
+it does not add (rule C-11); ``condition_bonus`` (3-7 only, three-type wait, single wait,
+tsumo) is a primitive here.
 ``effect_implemented`` says which effects (with their parameter values) are covered. Ura-dora
 rules, dealer scoring, wind yakuhai, always-riichi and local yaku (rule C-25) live in
 :mod:`pipeline.cards.scoring_effects`; extra sequences, wins without yaku, warm tiles and
@@ -94,8 +95,11 @@ from pipeline.cards import (
     wall_effects,
 )
 from pipeline.cards.catalog import Card, Effect
+from pipeline.cards.effects.base import CardEffect, HandStartContext, ScoringContext
+from pipeline.cards.effects.count_bonus import all_tiles
+from pipeline.cards.effects.registry import EFFECTS
 from pipeline.cards.memory import MatchMemory
-from pipeline.rules.actions import AbilityTag, Action, MeldKind
+from pipeline.rules.actions import AbilityTag, Action
 from pipeline.rules.agari import winning_types
 from pipeline.rules.hand_shapes import HandShapes
 from pipeline.rules.hooks import (
@@ -116,85 +120,7 @@ from pipeline.rules.scoring import ScoringModifiers
 from pipeline.rules.settlement import RiichiView, Settlement
 from pipeline.tiles import counts34
 
-# Yaku whose usual closed value is 1 han (for "every 1-han yaku is worth N").
-ONE_HAN_YAKU = (
-    "Menzen Tsumo", "Riichi", "Ippatsu", "Pinfu", "Tanyao", "Iipeiko", "Haitei Raoyue",
-    "Houtei Raoyui", "Rinshan Kaihou", "Chankan", "Yakuhai (haku)", "Yakuhai (hatsu)",
-    "Yakuhai (chun)", "Yakuhai (seat wind east)", "Yakuhai (seat wind south)",
-    "Yakuhai (seat wind west)", "Yakuhai (seat wind north)", "Yakuhai (round wind east)",
-    "Yakuhai (round wind south)", "Yakuhai (round wind west)", "Yakuhai (round wind north)",
-)
-
 ScoringPrimitive = Callable[[Mapping[str, Any], WinView, int], ScoringModifiers | None]
-
-
-def _condition_holds(condition: str, win: WinView, seat: int) -> bool | None:
-    """Whether a catalog condition holds for this seat's win; None when not implemented."""
-    closed = all(not m.is_open for m in win.ctx.melds)
-    if condition == "always":
-        return True
-    if condition == "closed":
-        return closed
-    if condition == "in_riichi":
-        return win.ctx.riichi or win.ctx.double_riichi
-    if condition == "damaten":
-        return closed and not (win.ctx.riichi or win.ctx.double_riichi)
-    if condition == "last_place":
-        scores = win.scores
-        # rule C-21: on equal points the player farther from the dealer ranks lower
-        order = sorted(range(4), key=lambda s: (-scores[s], (s - win.dealer) % 4))
-        return order[-1] == seat
-    if condition == "chasing_riichi":
-        return seat in win.riichi_seats and win.riichi_seats.index(seat) > 0
-    return None
-
-
-def yaku_value(params: Mapping[str, Any], win: WinView, seat: int) -> ScoringModifiers | None:
-    """A yaku is worth ``han`` instead of its usual value (rule C-11)."""
-    if params["closed_only"] and any(m.is_open for m in win.ctx.melds):
-        return None
-    if not _condition_holds(params["condition"], win, seat):
-        return None
-    return ScoringModifiers(yaku_values={params["yaku"]: params["han"]})
-
-
-def one_han_yaku_value(params: Mapping[str, Any], win: WinView, seat: int
-                       ) -> ScoringModifiers | None:
-    """Every 1-han yaku is worth ``han`` (dora are not yaku). Reading ``counts``: the yaku
-    worth 1 han in the hand at hand, open reduced yaku included (the default, ``in_hand``), or
-    only those whose closed value is 1 han (``closed_value``)."""
-    if not _condition_holds(params["condition"], win, seat):
-        return None
-    if params["counts"] == "in_hand":
-        return ScoringModifiers(one_han_yaku=params["han"])
-    return ScoringModifiers(yaku_values={name: params["han"] for name in ONE_HAN_YAKU})
-
-
-def _all_tiles(win: WinView) -> list[int]:
-    return [*win.ctx.concealed, *(x for m in win.ctx.melds for x in m.tiles)]
-
-
-COUNTERS: dict[str, Callable[[WinView], int]] = {
-    "pinzu_tiles": lambda win: sum(1 for x in _all_tiles(win) if 9 <= x // 4 < 18),
-    "open_pons_kans": lambda win: sum(1 for m in win.ctx.melds
-                                      if m.is_open and m.kind != MeldKind.CHI),
-    **shapes.TILE_COUNTERS,
-}
-
-
-def count_bonus(params: Mapping[str, Any], win: WinView, seat: int) -> ScoringModifiers | None:
-    """Extra han by thresholds of a count (rule C-12: extra han need a real yaku)."""
-    if not _condition_holds(params["condition"], win, seat):
-        return None
-    counter = COUNTERS.get(params["count"])
-    if counter is None:
-        return None  # not implemented yet: the card is not playable (see effect_implemented)
-    n = counter(win)
-    han = 0
-    for at, value in zip(params["at"], params["han"], strict=True):
-        if n >= at:
-            han = value
-    return ScoringModifiers(extra_han=((params["count"], han),)) if han else None
 
 
 def _waiting_types(win: WinView) -> frozenset[int]:
@@ -205,7 +131,7 @@ def _waiting_types(win: WinView) -> frozenset[int]:
 
 CONDITIONS: dict[str, Callable[[WinView], bool]] = {
     "only_3_to_7": lambda win: all(x // 4 < 27 and 2 <= (x // 4) % 9 <= 6
-                                   for x in _all_tiles(win)),
+                                   for x in all_tiles(win)),
     "wait_three_types": lambda win: len(_waiting_types(win)) >= 3,
     "single_wait": lambda win: len(_waiting_types(win)) == 1,
     "tsumo": lambda win: win.ctx.is_tsumo,
@@ -225,32 +151,7 @@ def condition_bonus(params: Mapping[str, Any], win: WinView, seat: int
     return None
 
 
-OPEN_REDUCED_YAKU = {"Sanshoku Doujun": 2, "Ittsu": 2, "Honitsu": 3, "Chantai": 2,
-                     "Junchan": 3, "Chinitsu": 6}
-
-
-def open_keeps_value(params: Mapping[str, Any], win: WinView, seat: int
-                     ) -> ScoringModifiers | None:
-    """Yaku that lose a han when open keep their closed value (C-22 Mako: not closed-only
-    yaku such as pinfu)."""
-    return ScoringModifiers(yaku_values=dict(OPEN_REDUCED_YAKU))
-
-
-def win_multiplier(params: Mapping[str, Any], win: WinView, seat: int
-                   ) -> ScoringModifiers | None:
-    """The win's value (before honba and sticks) is multiplied."""
-    holds = scoring_effects.MULTIPLIER_CONDITIONS.get(params["when"])
-    if params["when"] == "always" or (holds is not None and holds(win, seat)):
-        return ScoringModifiers(value_multiplier=params["factor"])
-    return None
-
-
 SCORING_PRIMITIVES: dict[str, ScoringPrimitive] = {
-    "open_keeps_value": open_keeps_value,
-    "win_multiplier": win_multiplier,
-    "yaku_value": yaku_value,
-    "one_han_yaku_value": one_han_yaku_value,
-    "count_bonus": count_bonus,
     "condition_bonus": condition_bonus,
     **scoring_effects.SCORING_EFFECTS,
     **shapes.SCORING_PRIMITIVES,
@@ -284,28 +185,15 @@ EXTRA_TURN_WHEN = frozenset(("discard_2_or_8", "discard_white_dragon", "call_sou
 
 # Parameters whose values are only partly covered: an effect is implemented when its value is.
 SUPPORTED_CHOICES: dict[tuple[str, str], frozenset[str]] = {
-    ("count_bonus", "count"): frozenset(COUNTERS),
     ("condition_bonus", "when"): frozenset(CONDITIONS) | frozenset(
         scoring_effects.COUNTED_CONDITIONS) | payments.MEMORY_CONDITIONS,
     ("stake_rule", "when"): payments.STAKE_WHEN,
     ("local_yaku", "yaku"): frozenset(scoring_effects.LOCAL_YAKU),
-    ("yaku_value", "condition"): frozenset(
-        ("always", "closed", "in_riichi", "damaten", "last_place", "chasing_riichi")),
-    ("win_multiplier", "when"): frozenset(("always",)) | frozenset(
-        scoring_effects.MULTIPLIER_CONDITIONS),
     ("face_down_discard", "when"): FACE_DOWN_WHEN,
     ("extra_turn", "when"): EXTRA_TURN_WHEN,
-    ("open_hands", "who"): frozenset(("self",)),
     ("han_per_count", "count"): frozenset(shapes.PER_COUNTERS),
     ("priority_call", "call"): claims.SUPPORTED_CALLS,
-    ("one_han_yaku_value", "condition"): frozenset(
-        ("always", "closed", "in_riichi", "damaten", "last_place", "chasing_riichi")),
 }
-
-
-# Effects acting at the start of the hand through the table controls.
-HAND_START_PRIMITIVES: dict[str, Callable[[Mapping[str, Any], TableControls, CardAbility],
-                                          None]] = {}
 
 
 OWN_TURN_KINDS = frozenset(("face_down_discard", "extra_turn")) | claims.CLAIM_KINDS
@@ -322,8 +210,14 @@ OPTIONAL_EFFECTS.update(reveal_effects.OPTIONAL)  # a revealed tile swapped with
 
 
 def effect_implemented(kind: str, params: Mapping[str, Any]) -> bool:
-    """Whether this effect, with these parameters, has an implementation."""
-    if kind not in SCORING_PRIMITIVES and kind not in HAND_START_PRIMITIVES \
+    """Whether this effect, with these parameters, has an implementation: its class
+    (:data:`~pipeline.cards.effects.registry.EFFECTS`), or an effect family here."""
+    if kind in EFFECTS:  # some values of a few kinds are still played by a family here
+        effect = EFFECTS[kind]
+        names = set(effect.supported) | {n for k, n in SUPPORTED_CHOICES if k == kind}
+        return all(params.get(n) in effect.supported.get(n, frozenset())
+                   | SUPPORTED_CHOICES.get((kind, n), frozenset()) for n in names)
+    if kind not in SCORING_PRIMITIVES \
             and kind not in OWN_TURN_KINDS and kind not in payments.PAYMENT_KINDS \
             and kind not in table_effects.TABLE_KINDS and kind not in duel_effects.DUEL_KINDS \
             and kind not in swap_effects.SWAP_KINDS \
@@ -336,13 +230,6 @@ def effect_implemented(kind: str, params: Mapping[str, Any]) -> bool:
                for (k, name), choices in SUPPORTED_CHOICES.items() if k == kind)
 
 
-def open_hands(params: Mapping[str, Any], table: TableControls, ability: CardAbility) -> None:
-    """She plays face up from the start of the hand (the pick is revealed before the dealer's
-    first discard)."""
-    if params["who"] == "self":
-        table.reveal_hand(ability.seat, ability.name)
-
-
 class CardAbility(duel_effects.DuelHooks, claims.ClaimEffects, payments.PaymentHooks,
                   AbilityHooks):
     """One character's ability for one seat, answering the hooks from the card's effects."""
@@ -352,16 +239,33 @@ class CardAbility(duel_effects.DuelHooks, claims.ClaimEffects, payments.PaymentH
         self.seat = seat
         self.name = card.id
         self._memory = memory
-        self._scoring: list[tuple[Effect, ScoringPrimitive]] = [
-            (e, SCORING_PRIMITIVES[e.kind]) for e in card.effects if e.kind in SCORING_PRIMITIVES
-        ]
-        self._start = [(e, HAND_START_PRIMITIVES[e.kind]) for e in card.effects
-                       if e.kind in HAND_START_PRIMITIVES]
+        # the effects with a class of their own, each sent only the hooks it names
+        self.effects: tuple[CardEffect, ...] = tuple(
+            EFFECTS[e.kind](e.params, seat, card.id) for e in card.effects if e.kind in EFFECTS)
+        # the scoring effects in the card's order, whichever way each is implemented: with
+        # whether it values every seat's win, and how it values one
+        self._scorers: list[tuple[bool, Callable[[WinView], ScoringModifiers | None]]] = []
+        classes = iter(self.effects)
+        for e in card.effects:
+            if e.kind in EFFECTS:
+                effect = next(classes)
+                if "scoring" in effect.hooks:
+                    self._scorers.append((effect.any_win, self._class_scorer(effect)))
+            elif e.kind in SCORING_PRIMITIVES:
+                self._scorers.append((e.kind in scoring_effects.ANY_WIN_KINDS,
+                                      self._primitive_scorer(e, SCORING_PRIMITIVES[e.kind])))
         self._face_down = [e.params["when"] for e in card.effects
                            if e.kind == "face_down_discard" and e.params["when"] in FACE_DOWN_WHEN]
         self.face_down_used = 0  # an ability lives for one hand: "once per hand" counts here
         self._extra_turns = [e.params for e in card.effects if e.kind == "extra_turn"]
         self._always_riichi = any(e.kind == "always_riichi" for e in card.effects)
+
+    def _class_scorer(self, effect: CardEffect) -> Callable[[WinView], ScoringModifiers | None]:
+        return lambda win: effect.scoring(ScoringContext(win, self.seat))
+
+    def _primitive_scorer(self, e: Effect, primitive: ScoringPrimitive
+                          ) -> Callable[[WinView], ScoringModifiers | None]:
+        return lambda win: primitive(e.params, win, self.seat)
 
     # The effect families, each built when first asked: a hand asks few of them.
 
@@ -487,8 +391,10 @@ class CardAbility(duel_effects.DuelHooks, claims.ClaimEffects, payments.PaymentH
             self.pool.hand_start(table)
         if self.satomi:
             self.satomi.hand_start(table)
-        for effect, primitive in self._start:
-            primitive(effect.params, table, self)
+        start = HandStartContext(table, self.seat, self.name)
+        for effect in self.effects:
+            if "hand_start" in effect.hooks:
+                effect.hand_start(start)
 
     def scoring(self, win: WinView) -> ScoringModifiers | None:
         own = win.seat == self.seat
@@ -499,10 +405,10 @@ class CardAbility(duel_effects.DuelHooks, claims.ClaimEffects, payments.PaymentH
         own_wall = self.satomi.scoring(win) if own and self.satomi else None
         extra += [own_wall] if own_wall else []
         extra += [self.pool.scoring(win)] if own and self.pool else []
-        if not self._scoring and not extra:
+        if not self._scorers and not extra:
             return None
-        return merge_modifiers([*(p(e.params, win, self.seat) for e, p in self._scoring
-                                  if own or e.kind in scoring_effects.ANY_WIN_KINDS), *extra])
+        return merge_modifiers([*(value(win) for any_win, value in self._scorers
+                                  if own or any_win), *extra])
 
     # table effects (pipeline/cards/table_effects.py) on the hooks other mixins answer too
     def turn_choices(self, view: OwnTurnView) -> list[Action]:
@@ -616,8 +522,6 @@ class CardAbility(duel_effects.DuelHooks, claims.ClaimEffects, payments.PaymentH
         """Her third row of discards goes face down (``always_riichi``), a forced effect."""
         return self._always_riichi and scoring_effects.third_row(view.turns)
 
-
-HAND_START_PRIMITIVES["open_hands"] = open_hands
 
 # Table effects (pipeline/cards/table_effects.py): their primitives and parameter values.
 SCORING_PRIMITIVES.update(table_effects.SCORING_PRIMITIVES)

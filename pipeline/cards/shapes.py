@@ -30,6 +30,7 @@ from collections import Counter
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from pipeline.cards.effects.conditions import condition_holds
 from pipeline.rules.hand_shapes import HandShapes, honor_sequences, wrap_sequences
 from pipeline.rules.hooks import WinView
 from pipeline.rules.scoring import ScoringModifiers
@@ -82,10 +83,8 @@ def han_per_count(params: Mapping[str, Any], win: WinView, seat: int
                   ) -> ScoringModifiers | None:
     """``han`` extra han per full ``per`` of a count (rule C-12); with ``yaku`` set, only on a
     reading of the hand that holds that yaku."""
-    from pipeline.cards.abilities import _condition_holds
-
     counter = PER_COUNTERS.get(params["count"])
-    if counter is None or not _condition_holds(params["condition"], win, seat):
+    if counter is None or not condition_holds(params["condition"], win, seat):
         return None
     han = counter(win) // params["per"] * params["han"]
     if not han:

@@ -65,6 +65,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from pipeline.cards.catalog import Card
+from pipeline.cards.effects.conditions import condition_holds
 from pipeline.cards.moves import Move
 from pipeline.rules.actions import AbilityTag, Action, ability_action
 from pipeline.rules.hooks import (
@@ -367,8 +368,6 @@ class TableEffects:
         """Her win: han per full group of the named family's tiles the others show."""
         if win.seat != self.seat or not self.shown or self.family is None or self.table is None:
             return []
-        from pipeline.cards.abilities import _condition_holds
-
         types = FAMILIES[self.family]
         shown = 0
         for other in range(4):
@@ -380,7 +379,7 @@ class TableEffects:
         out = []
         for params in self.shown:
             han = shown // params["per"] * params["han"]
-            if not han or not _condition_holds(params["condition"], win, self.seat):
+            if not han or not condition_holds(params["condition"], win, self.seat):
                 continue
             if params["yaku"]:
                 out.append(ScoringModifiers(extra_han_with=((params["yaku"],

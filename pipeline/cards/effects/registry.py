@@ -1,0 +1,24 @@
+"""The effect classes by kind: every effect kind with a class of its own.
+
+Listed here by hand, so that what a card can do is read in one place and nothing registers
+itself by being imported. A kind not listed is still played by the older effect families of
+:mod:`pipeline.cards.abilities`."""
+
+from __future__ import annotations
+
+from pipeline.cards.effects.base import CardEffect
+from pipeline.cards.effects.count_bonus import CountBonus
+from pipeline.cards.effects.one_han_yaku_value import OneHanYakuValue
+from pipeline.cards.effects.open_hands import OpenHands
+from pipeline.cards.effects.open_keeps_value import OpenKeepsValue
+from pipeline.cards.effects.win_multiplier import WinMultiplier
+from pipeline.cards.effects.yaku_value import YakuValue
+
+EFFECTS: dict[str, type[CardEffect]] = {
+    "yaku_value": YakuValue,
+    "one_han_yaku_value": OneHanYakuValue,
+    "count_bonus": CountBonus,
+    "win_multiplier": WinMultiplier,
+    "open_keeps_value": OpenKeepsValue,
+    "open_hands": OpenHands,
+}
