@@ -9,10 +9,11 @@ from __future__ import annotations
 
 from pipeline.cards.abilities import OPTIONAL_EFFECTS, CardAbility
 from pipeline.cards.catalog import load_catalog
+from pipeline.cards.effects.base import ScoringContext
+from pipeline.cards.effects.dora_both_ways import DoraBothWays
 from pipeline.cards.moves import Move
 from pipeline.cards.table_effects import (
     TableEffects,
-    dora_both_ways,
     ippatsu_alive,
     is_suji,
     previous_type,
@@ -82,6 +83,11 @@ class CardScript(ScriptAgent):
         offered."""
         return sorted({turns for turns, w in self.ability_offers if w == what and turns <= upto})
 
+
+
+def dora_both_ways(params: dict, win: WinView, seat: int):
+    """The dora_both_ways effect of ``seat``'s card valuing one win."""
+    return DoraBothWays(params, seat, "shiromi_kosegawa").scoring(ScoringContext(win, seat))
 
 def play(card: str, hands, draws: str, scripts, *, seat: int = 1, dealer: int = 0,
          scores=(25000,) * 4, dora: str = "", ura: str = "", agents=None):

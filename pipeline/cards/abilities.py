@@ -5,14 +5,14 @@ asking each of its effects, fed with the parameters from the catalog, so a desig
 a number changes the behaviour with no code change. The effect kinds with a class of their own
 (:mod:`pipeline.cards.effects`, listed in :data:`~pipeline.cards.effects.registry.EFFECTS`:
 ``yaku_value``, ``one_han_yaku_value``, ``count_bonus``, ``win_multiplier``,
-``open_keeps_value``, ``open_hands``) are each sent only the hooks they name; the other kinds
-are still played by the effect families below, whose hooks ``_silent`` says they act on, until
-each moves to a class. Extra han from bonuses are not yaku (rule C-12); a value set replaces,
-it does not add (rule C-11); ``condition_bonus`` (3-7 only, three-type wait, single wait,
-tsumo) is a primitive here.
-``effect_implemented`` says which effects (with their parameter values) are covered. Ura-dora
-rules, dealer scoring, wind yakuhai, always-riichi and local yaku (rule C-25) live in
-:mod:`pipeline.cards.scoring_effects`; extra sequences, wins without yaku, warm tiles and
+``open_keeps_value``, ``open_hands``, ``local_yaku``, ``ura_rule``, ``score_as_dealer``,
+``double_wind``, ``always_riichi``, ``condition_bonus``, ``dora_both_ways``,
+``han_per_count``, ``win_without_yaku``) are each sent only the hooks they name; the other
+kinds are still played by the effect families below, whose hooks ``_silent`` says they act on,
+until each moves to a class. Extra han from bonuses are not yaku (rule C-12); a value set
+replaces, it does not add (rule C-11).
+``effect_implemented`` says which effects (with their parameter values) are covered. The
+families: extra sequences, wins without yaku, warm tiles and
 ``han_per_count`` in :mod:`pipeline.cards.shapes`; claim filters, priority calls, set-aside draws
 and repeated discards in :mod:`pipeline.cards.claims` (mixed in as ``ClaimEffects``); wall
 exchanges, draws from her own pond, a private extra tile and the last-tile effects in
@@ -76,7 +76,7 @@ bonuses do not change how it builds a hand unless its policy says so.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from functools import cached_property
 from typing import Any
 
@@ -88,19 +88,15 @@ from pipeline.cards import (
     pool_effects,
     reveal_effects,
     satomi_effects,
-    scoring_effects,
-    shapes,
     swap_effects,
     table_effects,
     wall_effects,
 )
-from pipeline.cards.catalog import Card, Effect
-from pipeline.cards.effects.base import CardEffect, HandStartContext, ScoringContext
-from pipeline.cards.effects.count_bonus import all_tiles
+from pipeline.cards.catalog import Card
+from pipeline.cards.effects.base import CardEffect, HandStartContext, ScoringContext, TurnContext
 from pipeline.cards.effects.registry import EFFECTS
 from pipeline.cards.memory import MatchMemory
 from pipeline.rules.actions import AbilityTag, Action
-from pipeline.rules.agari import winning_types
 from pipeline.rules.hand_shapes import HandShapes
 from pipeline.rules.hooks import (
     AbilityHooks,
@@ -118,44 +114,6 @@ from pipeline.rules.hooks import (
 )
 from pipeline.rules.scoring import ScoringModifiers
 from pipeline.rules.settlement import RiichiView, Settlement
-from pipeline.tiles import counts34
-
-ScoringPrimitive = Callable[[Mapping[str, Any], WinView, int], ScoringModifiers | None]
-
-
-def _waiting_types(win: WinView) -> frozenset[int]:
-    hand = list(win.ctx.concealed)
-    hand.remove(win.ctx.win_tile)
-    return winning_types(counts34(hand))
-
-
-CONDITIONS: dict[str, Callable[[WinView], bool]] = {
-    "only_3_to_7": lambda win: all(x // 4 < 27 and 2 <= (x // 4) % 9 <= 6
-                                   for x in all_tiles(win)),
-    "wait_three_types": lambda win: len(_waiting_types(win)) >= 3,
-    "single_wait": lambda win: len(_waiting_types(win)) == 1,
-    "tsumo": lambda win: win.ctx.is_tsumo,
-}
-
-
-def condition_bonus(params: Mapping[str, Any], win: WinView, seat: int
-                    ) -> ScoringModifiers | None:
-    """Extra han when a condition holds on the win (rule C-12)."""
-    counted = scoring_effects.COUNTED_CONDITIONS.get(params["when"])
-    if counted is not None:
-        han = params["han"] * counted(win, seat, params)
-        return ScoringModifiers(extra_han=((params["when"], han),)) if han else None
-    holds = CONDITIONS.get(params["when"])
-    if holds is not None and holds(win):
-        return ScoringModifiers(extra_han=((params["when"], params["han"]),))
-    return None
-
-
-SCORING_PRIMITIVES: dict[str, ScoringPrimitive] = {
-    "condition_bonus": condition_bonus,
-    **scoring_effects.SCORING_EFFECTS,
-    **shapes.SCORING_PRIMITIVES,
-}
 
 FACE_DOWN_WHEN = frozenset(("once_per_hand", "ippatsu_threat", "after_chi"))
 
@@ -185,13 +143,10 @@ EXTRA_TURN_WHEN = frozenset(("discard_2_or_8", "discard_white_dragon", "call_sou
 
 # Parameters whose values are only partly covered: an effect is implemented when its value is.
 SUPPORTED_CHOICES: dict[tuple[str, str], frozenset[str]] = {
-    ("condition_bonus", "when"): frozenset(CONDITIONS) | frozenset(
-        scoring_effects.COUNTED_CONDITIONS) | payments.MEMORY_CONDITIONS,
+    ("condition_bonus", "when"): payments.MEMORY_CONDITIONS,  # the rest: its class
     ("stake_rule", "when"): payments.STAKE_WHEN,
-    ("local_yaku", "yaku"): frozenset(scoring_effects.LOCAL_YAKU),
     ("face_down_discard", "when"): FACE_DOWN_WHEN,
     ("extra_turn", "when"): EXTRA_TURN_WHEN,
-    ("han_per_count", "count"): frozenset(shapes.PER_COUNTERS),
     ("priority_call", "call"): claims.SUPPORTED_CALLS,
 }
 
@@ -217,8 +172,7 @@ def effect_implemented(kind: str, params: Mapping[str, Any]) -> bool:
         names = set(effect.supported) | {n for k, n in SUPPORTED_CHOICES if k == kind}
         return all(params.get(n) in effect.supported.get(n, frozenset())
                    | SUPPORTED_CHOICES.get((kind, n), frozenset()) for n in names)
-    if kind not in SCORING_PRIMITIVES \
-            and kind not in OWN_TURN_KINDS and kind not in payments.PAYMENT_KINDS \
+    if kind not in OWN_TURN_KINDS and kind not in payments.PAYMENT_KINDS \
             and kind not in table_effects.TABLE_KINDS and kind not in duel_effects.DUEL_KINDS \
             and kind not in swap_effects.SWAP_KINDS \
             and kind not in wall_effects.WALL_KINDS and kind not in meta_effects.META_KINDS \
@@ -242,30 +196,12 @@ class CardAbility(duel_effects.DuelHooks, claims.ClaimEffects, payments.PaymentH
         # the effects with a class of their own, each sent only the hooks it names
         self.effects: tuple[CardEffect, ...] = tuple(
             EFFECTS[e.kind](e.params, seat, card.id) for e in card.effects if e.kind in EFFECTS)
-        # the scoring effects in the card's order, whichever way each is implemented: with
-        # whether it values every seat's win, and how it values one
-        self._scorers: list[tuple[bool, Callable[[WinView], ScoringModifiers | None]]] = []
-        classes = iter(self.effects)
-        for e in card.effects:
-            if e.kind in EFFECTS:
-                effect = next(classes)
-                if "scoring" in effect.hooks:
-                    self._scorers.append((effect.any_win, self._class_scorer(effect)))
-            elif e.kind in SCORING_PRIMITIVES:
-                self._scorers.append((e.kind in scoring_effects.ANY_WIN_KINDS,
-                                      self._primitive_scorer(e, SCORING_PRIMITIVES[e.kind])))
+        self._scorers = tuple(e for e in self.effects if "scoring" in e.hooks)  # card order
         self._face_down = [e.params["when"] for e in card.effects
                            if e.kind == "face_down_discard" and e.params["when"] in FACE_DOWN_WHEN]
         self.face_down_used = 0  # an ability lives for one hand: "once per hand" counts here
         self._extra_turns = [e.params for e in card.effects if e.kind == "extra_turn"]
-        self._always_riichi = any(e.kind == "always_riichi" for e in card.effects)
-
-    def _class_scorer(self, effect: CardEffect) -> Callable[[WinView], ScoringModifiers | None]:
-        return lambda win: effect.scoring(ScoringContext(win, self.seat))
-
-    def _primitive_scorer(self, e: Effect, primitive: ScoringPrimitive
-                          ) -> Callable[[WinView], ScoringModifiers | None]:
-        return lambda win: primitive(e.params, win, self.seat)
+        self._heard = frozenset().union(*(effect.hooks for effect in self.effects))
 
     # The effect families, each built when first asked: a hand asks few of them.
 
@@ -341,7 +277,7 @@ class CardAbility(duel_effects.DuelHooks, claims.ClaimEffects, payments.PaymentH
             "switched_off": duel and bool(self.duel.block or self.duel.factor),
             "extra_turn": bool(self._extra_turns)
             or (tab and "suji_or_genbutsu_vs_riichi" in self.tab.extra_when),
-            "forced_face_down": self._always_riichi,
+            "forced_face_down": False,  # only effect classes force a face-down discard
             "always_wins": (duel and self.duel.dama) or (walls and self.walls.last_tile)
             or (tab and "white_dragon_in_riichi" in self.tab.always)
             or (bool(self.meta) and self.meta.rinshan),
@@ -349,8 +285,9 @@ class CardAbility(duel_effects.DuelHooks, claims.ClaimEffects, payments.PaymentH
         return frozenset(hook for hook, on in acting.items() if not on)
 
     def listens(self, hook: str) -> bool:
-        """Every hook is overridden here; those none of the card's effects act on are silent."""
-        return hook not in self._silent
+        """Every hook is overridden here: it is heard when an effect class names it, or when
+        an effect family acts on it (``_silent`` says where none does)."""
+        return hook in self._heard or hook not in self._silent
 
     def own_actions(self, view: OwnTurnView) -> list[Action]:
         """Face-down discards (rule C-13) when the card's condition holds."""
@@ -407,8 +344,9 @@ class CardAbility(duel_effects.DuelHooks, claims.ClaimEffects, payments.PaymentH
         extra += [self.pool.scoring(win)] if own and self.pool else []
         if not self._scorers and not extra:
             return None
-        return merge_modifiers([*(value(win) for any_win, value in self._scorers
-                                  if own or any_win), *extra])
+        asked = ScoringContext(win, self.seat)
+        return merge_modifiers([*(e.scoring(asked) for e in self._scorers if own or e.any_win),
+                                *extra])
 
     # table effects (pipeline/cards/table_effects.py) on the hooks other mixins answer too
     def turn_choices(self, view: OwnTurnView) -> list[Action]:
@@ -519,13 +457,13 @@ class CardAbility(duel_effects.DuelHooks, claims.ClaimEffects, payments.PaymentH
             self.tab.discard_made(view, table)
 
     def forced_face_down(self, view: OwnTurnView) -> bool:
-        """Her third row of discards goes face down (``always_riichi``), a forced effect."""
-        return self._always_riichi and scoring_effects.third_row(view.turns)
+        """Whether an effect forces her plain discard face down (``always_riichi``)."""
+        turn = TurnContext(view)
+        return any(effect.forced_face_down(turn) for effect in self.effects
+                   if "forced_face_down" in effect.hooks)
 
 
 # Table effects (pipeline/cards/table_effects.py): their primitives and parameter values.
-SCORING_PRIMITIVES.update(table_effects.SCORING_PRIMITIVES)
-CONDITIONS.update(table_effects.CONDITIONS)
 for _key, _values in (*table_effects.SUPPORTED.items(), *duel_effects.SUPPORTED.items(),
                       *swap_effects.SUPPORTED.items(),
                       *meta_effects.SUPPORTED.items()):

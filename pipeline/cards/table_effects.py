@@ -61,8 +61,7 @@ with Tomoe's):
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from collections.abc import Sequence
 
 from pipeline.cards.catalog import Card
 from pipeline.cards.effects.conditions import condition_holds
@@ -117,27 +116,11 @@ def previous_type(t: int) -> int:
     return 31 + (t - 31 - 1) % 3
 
 
-def dora_both_ways(params: Mapping[str, Any], win: WinView, seat: int
-                   ) -> ScoringModifiers | None:
-    """With a closed hand, one extra han per tile of hers that lies just before an indicator."""
-    ctx = win.ctx
-    if any(m.is_open for m in ctx.melds):
-        return None
-    indicators = list(ctx.dora_indicators)
-    if ctx.riichi or ctx.double_riichi:
-        indicators.extend(ctx.ura_indicators)
-    tiles = [x // 4 for x in (*ctx.concealed, *(t for m in ctx.melds for t in m.tiles))]
-    han = sum(tiles.count(previous_type(i // 4)) for i in indicators)
-    return ScoringModifiers(extra_han=(("dora_both_ways", han),)) if han else None
-
-
 def white_dragon_tsumo(win: WinView) -> bool:
     """A win by drawing a white dragon (a rinshan draw too)."""
     return win.ctx.is_tsumo and win.ctx.win_tile // 4 == WHITE_DRAGON
 
 
-SCORING_PRIMITIVES = {"dora_both_ways": dora_both_ways}
-CONDITIONS: dict[str, Callable[[WinView], bool]] = {"white_dragon_tsumo": white_dragon_tsumo}
 
 
 # ---------------------------------------------------------------------------- reading the log

@@ -18,7 +18,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from pipeline.rules.hooks import TableControls, WinView
+from pipeline.rules.hooks import OwnTurnView, TableControls, WinView
 from pipeline.rules.scoring import ScoringModifiers
 
 
@@ -42,6 +42,13 @@ class HandStartContext:
     table: TableControls
     seat: int
     card: str
+
+
+@dataclass(frozen=True)
+class TurnContext:
+    """The seat's own turn, before it acts: what it may do (``view``)."""
+
+    view: OwnTurnView
 
 
 class CardEffect:
@@ -71,5 +78,9 @@ class CardEffect:
         """Modifiers for a win's value, or None."""
         return None
 
+    def forced_face_down(self, ctx: TurnContext) -> bool:
+        """Whether the seat's plain discard this turn must go face down (rule C-13)."""
+        return False
 
-EFFECT_HOOKS = ("hand_start", "scoring")  # the hooks an effect class may take
+
+EFFECT_HOOKS = ("hand_start", "scoring", "forced_face_down")  # the hooks a class may take
