@@ -7,13 +7,12 @@ a number changes the behaviour with no code change. The effect kinds with a clas
 ``yaku_value``, ``one_han_yaku_value``, ``count_bonus``, ``win_multiplier``,
 ``open_keeps_value``, ``open_hands``, ``local_yaku``, ``ura_rule``, ``score_as_dealer``,
 ``double_wind``, ``always_riichi``, ``condition_bonus``, ``dora_both_ways``,
-``han_per_count``, ``win_without_yaku``) are each sent only the hooks they name; the other
-kinds are still played by the effect families below, whose hooks ``_silent`` says they act on,
-until each moves to a class. Extra han from bonuses are not yaku (rule C-12); a value set
-replaces, it does not add (rule C-11).
-``effect_implemented`` says which effects (with their parameter values) are covered. The
-families: extra sequences, wins without yaku, warm tiles and
-``han_per_count`` in :mod:`pipeline.cards.shapes`; claim filters, priority calls, set-aside draws
+``han_per_count``, ``win_without_yaku``, ``extra_turn``) are each sent only the hooks they
+name; the other kinds are still played by the effect families below, whose hooks ``_silent``
+says they act on, until each moves to a class. Extra han from bonuses are not yaku (rule C-12);
+a value set replaces, it does not add (rule C-11). ``effect_implemented`` says which effects
+(with their parameter values) are covered. The families: extra sequences and what the counts
+read in :mod:`pipeline.cards.shapes`; claim filters, priority calls, set-aside draws
 and repeated discards in :mod:`pipeline.cards.claims` (mixed in as ``ClaimEffects``); wall
 exchanges, draws from her own pond, a private extra tile and the last-tile effects in
 :mod:`pipeline.cards.wall_effects`; rinshan tiles that always win and winds read as West in
@@ -93,7 +92,13 @@ from pipeline.cards import (
     wall_effects,
 )
 from pipeline.cards.catalog import Card
-from pipeline.cards.effects.base import CardEffect, HandStartContext, ScoringContext, TurnContext
+from pipeline.cards.effects.base import (
+    CardEffect,
+    DiscardContext,
+    HandStartContext,
+    ScoringContext,
+    TurnContext,
+)
 from pipeline.cards.effects.registry import EFFECTS
 from pipeline.cards.memory import MatchMemory
 from pipeline.rules.actions import AbilityTag, Action
@@ -118,35 +123,11 @@ from pipeline.rules.settlement import RiichiView, Settlement
 FACE_DOWN_WHEN = frozenset(("once_per_hand", "ippatsu_threat", "after_chi"))
 
 
-def _extra_turn_earned(when: str, params: Mapping[str, Any], view: DiscardView) -> bool:
-    t = view.tile // 4
-    called = view.after_call
-    if when == "discard_2_or_8":
-        return t < 27 and t % 9 in (1, 7)
-    if when == "discard_white_dragon":
-        return t == 31
-    if when == "call_souzu_or_green":
-        return called is not None and (18 <= called[1] // 4 < 27 or called[1] // 4 == 32)
-    if when == "after_call":
-        return called is not None
-    if when == "tedashi_all_closed_behind":
-        # C-22 Aislinn: no extra turn from a discard after a call; the dealer's first discard
-        # counts as tedashi
-        tedashi = not view.tsumogiri or (view.first_discard and view.seat == view.dealer)
-        below = view.scores[view.seat] < view.start_points or not params["points_below_start"]
-        return called is None and view.others_closed and tedashi and below
-    return False
-
-
-EXTRA_TURN_WHEN = frozenset(("discard_2_or_8", "discard_white_dragon", "call_souzu_or_green",
-                             "after_call", "tedashi_all_closed_behind"))
-
 # Parameters whose values are only partly covered: an effect is implemented when its value is.
 SUPPORTED_CHOICES: dict[tuple[str, str], frozenset[str]] = {
     ("condition_bonus", "when"): payments.MEMORY_CONDITIONS,  # the rest: its class
     ("stake_rule", "when"): payments.STAKE_WHEN,
     ("face_down_discard", "when"): FACE_DOWN_WHEN,
-    ("extra_turn", "when"): EXTRA_TURN_WHEN,
     ("priority_call", "call"): claims.SUPPORTED_CALLS,
 }
 
@@ -200,7 +181,6 @@ class CardAbility(duel_effects.DuelHooks, claims.ClaimEffects, payments.PaymentH
         self._face_down = [e.params["when"] for e in card.effects
                            if e.kind == "face_down_discard" and e.params["when"] in FACE_DOWN_WHEN]
         self.face_down_used = 0  # an ability lives for one hand: "once per hand" counts here
-        self._extra_turns = [e.params for e in card.effects if e.kind == "extra_turn"]
         self._heard = frozenset().union(*(effect.hooks for effect in self.effects))
 
     # The effect families, each built when first asked: a hand asks few of them.
@@ -275,8 +255,7 @@ class CardAbility(duel_effects.DuelHooks, claims.ClaimEffects, payments.PaymentH
             "win_allowed": wind or pool or (walls and not self.walls.taken_tile_wins),
             "win_is_chombo": pool,
             "switched_off": duel and bool(self.duel.block or self.duel.factor),
-            "extra_turn": bool(self._extra_turns)
-            or (tab and "suji_or_genbutsu_vs_riichi" in self.tab.extra_when),
+            "extra_turn": tab and "suji_or_genbutsu_vs_riichi" in self.tab.extra_when,
             "forced_face_down": False,  # only effect classes force a face-down discard
             "always_wins": (duel and self.duel.dama) or (walls and self.walls.last_tile)
             or (tab and "white_dragon_in_riichi" in self.tab.always)
@@ -303,8 +282,9 @@ class CardAbility(duel_effects.DuelHooks, claims.ClaimEffects, payments.PaymentH
 
     def extra_turn(self, view: DiscardView) -> bool:
         """Extra turns the card's effects earn (offered by the engine; optional, C-17)."""
+        discard = DiscardContext(view)
         return not view.face_down and (any(
-            _extra_turn_earned(params["when"], params, view) for params in self._extra_turns)
+            effect.extra_turn(discard) for effect in self.effects if "extra_turn" in effect.hooks)
             or (bool(self.tab) and self.tab.extra_turn(view)))
 
     def action_taken(self, action: Action) -> None:

@@ -18,7 +18,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from pipeline.rules.hooks import OwnTurnView, TableControls, WinView
+from pipeline.rules.hooks import DiscardView, OwnTurnView, TableControls, WinView
 from pipeline.rules.scoring import ScoringModifiers
 
 
@@ -49,6 +49,13 @@ class TurnContext:
     """The seat's own turn, before it acts: what it may do (``view``)."""
 
     view: OwnTurnView
+
+
+@dataclass(frozen=True)
+class DiscardContext:
+    """A discard nobody claimed (``view``)."""
+
+    view: DiscardView
 
 
 class CardEffect:
@@ -83,4 +90,10 @@ class CardEffect:
         return False
 
 
-EFFECT_HOOKS = ("hand_start", "scoring", "forced_face_down")  # the hooks a class may take
+    def extra_turn(self, ctx: DiscardContext) -> bool:
+        """Whether the seat's discard earns it an extra turn (offered, optional: C-17)."""
+        return False
+
+
+# the hooks an effect class may take
+EFFECT_HOOKS = ("hand_start", "scoring", "forced_face_down", "extra_turn")
