@@ -7,8 +7,8 @@ a number changes the behaviour with no code change. The effect kinds with a clas
 ``yaku_value``, ``one_han_yaku_value``, ``count_bonus``, ``win_multiplier``,
 ``open_keeps_value``, ``open_hands``, ``local_yaku``, ``ura_rule``, ``score_as_dealer``,
 ``double_wind``, ``always_riichi``, ``condition_bonus``, ``dora_both_ways``,
-``han_per_count``, ``win_without_yaku``, ``extra_turn``) are each sent only the hooks they
-name; the other kinds are still played by the effect families below, whose hooks ``_silent``
+``han_per_count``, ``win_without_yaku``, ``extra_turn``, ``face_down_discard``) are each
+sent only the hooks they name; the other kinds are still played by the effect families below, whose hooks ``_silent``
 says they act on, until each moves to a class. Extra han from bonuses are not yaku (rule C-12);
 a value set replaces, it does not add (rule C-11). ``effect_implemented`` says which effects
 (with their parameter values) are covered. The families: extra sequences and what the counts
@@ -101,7 +101,7 @@ from pipeline.cards.effects.base import (
 )
 from pipeline.cards.effects.registry import EFFECTS
 from pipeline.cards.memory import MatchMemory
-from pipeline.rules.actions import AbilityTag, Action
+from pipeline.rules.actions import Action
 from pipeline.rules.hand_shapes import HandShapes
 from pipeline.rules.hooks import (
     AbilityHooks,
@@ -114,20 +114,15 @@ from pipeline.rules.hooks import (
     WallControls,
     WinTileView,
     WinView,
-    face_down_actions,
     merge_modifiers,
 )
 from pipeline.rules.scoring import ScoringModifiers
 from pipeline.rules.settlement import RiichiView, Settlement
 
-FACE_DOWN_WHEN = frozenset(("once_per_hand", "ippatsu_threat", "after_chi"))
-
-
 # Parameters whose values are only partly covered: an effect is implemented when its value is.
 SUPPORTED_CHOICES: dict[tuple[str, str], frozenset[str]] = {
     ("condition_bonus", "when"): payments.MEMORY_CONDITIONS,  # the rest: its class
     ("stake_rule", "when"): payments.STAKE_WHEN,
-    ("face_down_discard", "when"): FACE_DOWN_WHEN,
     ("priority_call", "call"): claims.SUPPORTED_CALLS,
 }
 
@@ -178,9 +173,6 @@ class CardAbility(duel_effects.DuelHooks, claims.ClaimEffects, payments.PaymentH
         self.effects: tuple[CardEffect, ...] = tuple(
             EFFECTS[e.kind](e.params, seat, card.id) for e in card.effects if e.kind in EFFECTS)
         self._scorers = tuple(e for e in self.effects if "scoring" in e.hooks)  # card order
-        self._face_down = [e.params["when"] for e in card.effects
-                           if e.kind == "face_down_discard" and e.params["when"] in FACE_DOWN_WHEN]
-        self.face_down_used = 0  # an ability lives for one hand: "once per hand" counts here
         self._heard = frozenset().union(*(effect.hooks for effect in self.effects))
 
     # The effect families, each built when first asked: a hand asks few of them.
@@ -273,11 +265,12 @@ class CardAbility(duel_effects.DuelHooks, claims.ClaimEffects, payments.PaymentH
         table = self.tab.own_actions(view) if self.tab else []
         if table:
             return table + self.pay.own_actions(view)
-        for when in self._face_down:
-            if (when == "once_per_hand" and not self.face_down_used) or \
-                    (when == "ippatsu_threat" and view.opponents_ippatsu) or \
-                    (when == "after_chi" and view.after_call == "chi"):
-                return face_down_actions(view, self.name) + self.pay.own_actions(view)
+        turn = TurnContext(view)
+        for effect in self.effects:
+            if "own_actions" in effect.hooks:
+                offered = effect.own_actions(turn)
+                if offered:
+                    return offered + self.pay.own_actions(view)
         return self.pay.own_actions(view)
 
     def extra_turn(self, view: DiscardView) -> bool:
@@ -288,8 +281,9 @@ class CardAbility(duel_effects.DuelHooks, claims.ClaimEffects, payments.PaymentH
             or (bool(self.tab) and self.tab.extra_turn(view)))
 
     def action_taken(self, action: Action) -> None:
-        if action.tag is AbilityTag.FACE_DOWN:
-            self.face_down_used += 1
+        for effect in self.effects:
+            if "action_taken" in effect.hooks:
+                effect.action_taken(action)
         self.pay.action_taken(action)
         self.tab.action_taken(action)
         self.duel.action_taken(action)

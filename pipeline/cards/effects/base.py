@@ -18,6 +18,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
+from pipeline.rules.actions import Action
 from pipeline.rules.hooks import DiscardView, OwnTurnView, TableControls, WinView
 from pipeline.rules.scoring import ScoringModifiers
 
@@ -94,6 +95,14 @@ class CardEffect:
         """Whether the seat's discard earns it an extra turn (offered, optional: C-17)."""
         return False
 
+    def own_actions(self, ctx: TurnContext) -> list[Action]:
+        """Extra actions on her own turn (tagged ability actions)."""
+        return []
+
+    def action_taken(self, action: Action) -> None:
+        """One of her card's actions was chosen (any effect's: the tag says which)."""
+
 
 # the hooks an effect class may take
-EFFECT_HOOKS = ("hand_start", "scoring", "forced_face_down", "extra_turn")
+EFFECT_HOOKS = ("hand_start", "scoring", "forced_face_down", "extra_turn", "own_actions",
+                "action_taken")

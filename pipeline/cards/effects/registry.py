@@ -13,6 +13,7 @@ from pipeline.cards.effects.count_bonus import CountBonus
 from pipeline.cards.effects.dora_both_ways import DoraBothWays
 from pipeline.cards.effects.double_wind import DoubleWind
 from pipeline.cards.effects.extra_turn import ExtraTurn
+from pipeline.cards.effects.face_down_discard import FaceDownDiscard
 from pipeline.cards.effects.han_per_count import HanPerCount
 from pipeline.cards.effects.local_yaku import LocalYakuEffect
 from pipeline.cards.effects.one_han_yaku_value import OneHanYakuValue
@@ -41,4 +42,5 @@ EFFECTS: dict[str, type[CardEffect]] = {
     "han_per_count": HanPerCount,
     "win_without_yaku": WinWithoutYaku,
     "extra_turn": ExtraTurn,
+    "face_down_discard": FaceDownDiscard,
 }
