@@ -8,11 +8,12 @@ a number changes the behaviour with no code change. The effect kinds with a clas
 ``open_keeps_value``, ``open_hands``, ``local_yaku``, ``ura_rule``, ``score_as_dealer``,
 ``double_wind``, ``always_riichi``, ``condition_bonus``, ``dora_both_ways``,
 ``han_per_count``, ``win_without_yaku``, ``extra_turn``, ``face_down_discard``) are each
-sent only the hooks they name; the other kinds are still played by the effect families below, whose hooks ``_silent``
-says they act on, until each moves to a class. Extra han from bonuses are not yaku (rule C-12);
-a value set replaces, it does not add (rule C-11). ``effect_implemented`` says which effects
-(with their parameter values) are covered. The families: extra sequences and what the counts
-read in :mod:`pipeline.cards.shapes`; claim filters, priority calls, set-aside draws
+sent only the hooks they name; the other kinds are still played by the effect families below,
+whose hooks ``_silent`` says they act on, until each moves to a class. Extra han from bonuses
+are not yaku (rule C-12); a value set replaces, it does not add (rule C-11).
+``effect_implemented`` says which effects (with their parameter values) are covered. The
+families: extra sequences and what the counts read in :mod:`pipeline.cards.shapes`; claim
+filters, priority calls, set-aside draws
 and repeated discards in :mod:`pipeline.cards.claims` (mixed in as ``ClaimEffects``); wall
 exchanges, draws from her own pond, a private extra tile and the last-tile effects in
 :mod:`pipeline.cards.wall_effects`; rinshan tiles that always win and winds read as West in
