@@ -277,16 +277,17 @@ def cards_list(
     Example: saki cards list --catalog 1.2
     """
     from pipeline.cards.catalog import load_catalog
+    from pipeline.cards.registry import playable
 
     cat = load_catalog(catalog)
     rows = [("id", "name", "school", "implemented", "flags")]
-    rows += [(c.id, c.name, c.school, "yes" if c.playable() else "no",
+    rows += [(c.id, c.name, c.school, "yes" if playable(c) else "no",
               ", ".join(c.flags) or "-") for c in cat]
     widths = [max(len(r[i]) for r in rows) for i in range(4)]
     for row in rows:
         typer.echo("  ".join(v.ljust(w) for v, w in zip(row, widths, strict=False))
                    + "  " + row[4])
-    done = sum(c.playable() for c in cat)
+    done = sum(playable(c) for c in cat)
     typer.echo(f"\n{len(cat)} cards in catalog {cat.version}, {done} implemented")
 
 
@@ -303,6 +304,7 @@ def cards_show(
     import textwrap
 
     from pipeline.cards.catalog import load_catalog
+    from pipeline.cards.registry import missing_kinds
 
     cat = load_catalog(catalog)
     card = cat.card(card_id)
@@ -318,7 +320,7 @@ def cards_show(
         typer.echo(f"  {eff.id}: {eff.kind} ({eff.spec.family})")
         if eff.params:
             typer.echo(f"      {eff.describe()}")
-    missing = card.missing_kinds()
+    missing = missing_kinds(card)
     status = "yes" if not missing else f"no; missing kinds: {', '.join(missing)}"
     typer.echo(f"\nImplemented: {status}")
 

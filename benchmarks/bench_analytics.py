@@ -24,8 +24,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-import results  # noqa: E402
-
+from benchmarks import results  # noqa: E402
 from pipeline.analytics import character_table, open_run  # noqa: E402
 from pipeline.analytics.synthetic import (  # noqa: E402
     SyntheticSpec,

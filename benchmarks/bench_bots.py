@@ -43,8 +43,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-import results  # noqa: E402
-
+from benchmarks import results  # noqa: E402
 from pipeline.bots.registry import BOT_KINDS, make_agent  # noqa: E402
 from pipeline.bots.shanten import KERNEL  # noqa: E402
 from pipeline.cards.catalog import load_catalog  # noqa: E402

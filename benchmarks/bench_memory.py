@@ -25,8 +25,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-import results  # noqa: E402
-
+from benchmarks import results  # noqa: E402
 from pipeline.cards.catalog import load_catalog  # noqa: E402
 from pipeline.rules.preset import load_preset  # noqa: E402
 from pipeline.sim.run import ShardTask, play_shard  # noqa: E402

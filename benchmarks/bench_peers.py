@@ -29,8 +29,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-import results  # noqa: E402
-
+from benchmarks import results  # noqa: E402
 from pipeline.bots.registry import make_agent  # noqa: E402
 from pipeline.bots.shanten import KERNEL, discard_shanten  # noqa: E402
 from pipeline.cards.catalog import load_catalog  # noqa: E402

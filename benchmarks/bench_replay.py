@@ -22,8 +22,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-import results  # noqa: E402
-
+from benchmarks import results  # noqa: E402
 from pipeline.bots.registry import make_agent  # noqa: E402
 from pipeline.replay.mjai_log import parse_mjai  # noqa: E402
 from pipeline.replay.record import RecordedGame  # noqa: E402

@@ -25,8 +25,7 @@ from mahjong.shanten import Shanten
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-import results  # noqa: E402
-
+from benchmarks import results  # noqa: E402
 from pipeline.bots import shanten as shanten_module  # noqa: E402
 from pipeline.bots.shanten import _suit_rows  # noqa: E402
 from pipeline.bots.suit_table import TABLE_FILE, load_table  # noqa: E402

@@ -40,8 +40,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-import results  # noqa: E402
-
+from benchmarks import results  # noqa: E402
 from pipeline.cards.catalog import load_catalog  # noqa: E402
 from pipeline.cards.teams import cards_needed, deck_for  # noqa: E402
 from pipeline.rules.preset import Preset, load_preset  # noqa: E402

@@ -7,6 +7,7 @@ from dataclasses import replace
 
 import pytest
 
+from pipeline.cards import registry
 from pipeline.cards.abilities import CardAbility, effect_implemented
 from pipeline.cards.catalog import load_catalog
 from pipeline.rules.actions import Meld, MeldKind
@@ -147,7 +148,7 @@ def test_partial_kinds_report_only_supported_values_as_implemented() -> None:
     assert not effect_implemented("no_such_kind", {"tiles": 10})
     assert effect_implemented("priority_call", {"call": "chi_any"})
     assert effect_implemented("priority_call", {"call": "pon_red_dragon_from_pond"})
-    assert CATALOG.card("arata_sagimori").playable()
+    assert registry.playable(CATALOG.card("arata_sagimori"))
     assert not CATALOG.card("arata_sagimori").playable(implemented={"no_such_kind"})
 
 
@@ -158,7 +159,7 @@ def test_preset_replace_keeps_rules_for_abilities() -> None:
 
 def test_komaki_doubles_her_win_and_sets_riichi_to_two_han() -> None:
     komaki = CardAbility(CATALOG.card("komaki_jindai"), seat=1)
-    assert CATALOG.card("komaki_jindai").playable()
+    assert registry.playable(CATALOG.card("komaki_jindai"))
     pinfu = ron_ctx("234m456p678s99p23s", "4s")
     assert score_win(pinfu, RULES, komaki.scoring(view(pinfu))).ron_points == 2 * 1000
     riichi = ron_ctx("234m456p678s99p23s", "4s", riichi=True)

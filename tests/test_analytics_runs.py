@@ -13,6 +13,7 @@ import pytest
 from pipeline.analytics import calibration_table, character_table, compare_runs, open_run
 from pipeline.analytics.table import COLUMNS
 from pipeline.bots.calibrate import calibrate
+from pipeline.cards import registry
 from pipeline.cards.catalog import load_catalog
 from pipeline.rules.preset import load_preset
 from pipeline.sim.run import RunConfig, load_table, simulate
@@ -123,7 +124,7 @@ def few_cards_preset(tmp_path_factory: pytest.TempPathFactory) -> str:
     """The small preset with a deck of twelve characters (the rest excluded, C-10's option),
     so 60 matches give each character enough matches to be judged (10 or more)."""
     catalog = load_catalog("1.2")
-    playable = [c.id for c in catalog.cards if c.playable()]
+    playable = [c.id for c in catalog.cards if registry.playable(c)]
     dropped = ", ".join(f'"{card}"' for card in playable[12:])
     path = tmp_path_factory.mktemp("preset") / "cards-few.toml"
     path.write_text(SMALL_CARDS.replace('name = "cards-small"', 'name = "cards-few"')

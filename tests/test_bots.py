@@ -12,7 +12,8 @@ from pipeline.bots.greedy import GreedyBot
 from pipeline.bots.heuristic import HeuristicBot
 from pipeline.bots.registry import BOT_KINDS, UnknownBotError, make_agent
 from pipeline.bots.style import STYLES_FILE, BotStyle, StyleError, load_styles, style
-from pipeline.rules.actions import Action
+from pipeline.cards.moves import Move
+from pipeline.rules.actions import Action, ability_action
 from pipeline.rules.agents import Agent, Observation, RandomAgent
 from pipeline.rules.match import MatchResult, derive_seed, play_match
 from pipeline.rules.preset import load_preset
@@ -252,10 +253,10 @@ def test_calibration_against_greedy_places_both_kinds() -> None:
 def test_baseline_bots_answer_a_choice_a_card_forces_before_the_discard() -> None:
     """A turn that offers only ability actions (a family to name) is answered with one of them,
     by the greedy baseline and by scripted players."""
-    from pipeline.rules.actions import ActionKind
     from pipeline.rules.scenario import ScriptAgent
 
-    choices = [Action(ActionKind.ABILITY, 0, None, detail=f"kasumi_iwato:family:{f}")
+    choices = [ability_action(0, "kasumi_iwato", Move.FAMILY, payload=f,
+                              detail=f"kasumi_iwato:family:{f}")
                for f in ("man", "pin", "sou", "honors")]
     obs = _observation_for_choice()
     assert GreedyBot(1).decide(obs, list(choices)) in choices

@@ -7,6 +7,7 @@ from dataclasses import replace
 import pytest
 
 from pipeline.bots.registry import make_agent
+from pipeline.cards import registry
 from pipeline.cards.catalog import load_catalog
 from pipeline.cards.table import CardTable
 from pipeline.cards.teams import TeamError
@@ -28,7 +29,7 @@ def play(seed: int):
 
 def test_c03_every_hand_records_a_pick_per_seat_from_the_team() -> None:
     # rules C-02, C-03: teams dealt from the deck, a character picked every hand
-    playable = {c.id for c in load_catalog("1.2").cards if c.in_deck and c.playable()}
+    playable = {c.id for c in load_catalog("1.2").cards if c.in_deck and registry.playable(c)}
     result = play(3)
     for rec in result.hands:
         assert rec.picks is not None and len(rec.picks) == 4

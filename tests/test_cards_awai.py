@@ -9,7 +9,8 @@ from collections.abc import Sequence
 from pipeline.bots.heuristic import HeuristicBot
 from pipeline.cards.abilities import OPTIONAL_EFFECTS, CardAbility
 from pipeline.cards.catalog import load_catalog
-from pipeline.rules.actions import Action, ActionKind, MeldKind
+from pipeline.cards.moves import Move
+from pipeline.rules.actions import Action, ActionKind, MeldKind, ability_action
 from pipeline.rules.agents import Observation
 from pipeline.rules.hand import HandState
 from pipeline.rules.preset import load_preset
@@ -202,8 +203,7 @@ class Seen:
 
 
 def take(tiles: str, hand: str) -> list[Action]:
-    return [Action(ActionKind.ABILITY, 0, x, detail=f"{AWAI}:take")
-            for x in parse_tiles(tiles, parse_tiles(hand))]
+    return [ability_action(0, AWAI, Move.TAKE, x) for x in parse_tiles(tiles, parse_tiles(hand))]
 
 
 def test_bot_takes_the_tile_that_advances_the_hand() -> None:
@@ -215,7 +215,7 @@ def test_bot_takes_the_tile_that_advances_the_hand() -> None:
 def test_bot_swaps_to_make_a_held_tile_dora_and_passes_otherwise() -> None:
     hand = "123m456p789s1z67s2z"
     # revealed 9m and 4z; indicator 9p (dora 1p, none held): 9m points at 1m, which she holds
-    offers = [Action(ActionKind.ABILITY, 0, x, (ind,), detail=f"{AWAI}:dora_swap")
+    offers = [ability_action(0, AWAI, Move.DORA_SWAP, x, tiles=(ind,))
               for x in parse_tiles("9m4z", parse_tiles(hand))
               for ind in parse_tiles("9p", parse_tiles(hand + "9m4z"))]
     passing = Action(ActionKind.PASS, 0)

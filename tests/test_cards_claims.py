@@ -7,7 +7,7 @@ from __future__ import annotations
 from pipeline.bots.heuristic import HeuristicBot
 from pipeline.cards.abilities import CardAbility
 from pipeline.cards.catalog import load_catalog
-from pipeline.rules.actions import Action, ActionKind
+from pipeline.rules.actions import AbilityTag, Action, ActionKind, ability_action
 from pipeline.rules.agents import Observation
 from pipeline.rules.hand import HandState
 from pipeline.rules.preset import load_preset
@@ -235,17 +235,17 @@ class _Obs:
 def test_heuristic_bot_repeats_a_useless_copy_and_keeps_a_useful_one() -> None:
     bot = HeuristicBot(0)
     hand = "123m456p789s23s5z9m"  # 1-shanten; the 9m left after discarding 9m is useless
-    offer = Action(ActionKind.ABILITY, 0, parse_tiles(hand)[-1], detail="y:repeat")
+    offer = ability_action(0, "y", AbilityTag.REPEAT, parse_tiles(hand)[-1])
     legal = [offer, Action(ActionKind.PASS, 0)]
     assert bot.decide(_Obs(hand), legal) is offer
     hand = "123m456p789s23s55z"  # tenpai: the second 5z is the hand's pair, keep it
-    offer = Action(ActionKind.ABILITY, 0, parse_tiles(hand)[-1], detail="y:repeat")
+    offer = ability_action(0, "y", AbilityTag.REPEAT, parse_tiles(hand)[-1])
     legal = [offer, Action(ActionKind.PASS, 0)]
     assert bot.decide(_Obs(hand), legal).kind == ActionKind.PASS
 
 def test_heuristic_bot_takes_a_set_aside_tile_near_tenpai_and_declines_it_when_slow() -> None:
     bot = HeuristicBot(0)
-    draw = Action(ActionKind.ABILITY, 0, 108, detail="s:draw")
+    draw = ability_action(0, "s", AbilityTag.DRAW, 108)
     legal = [draw, Action(ActionKind.PASS, 0)]
     # before her draw she holds a pon and 10 tiles
     assert bot.decide(_Obs("456p789s23s55z", pons=1), legal) is draw  # tenpai

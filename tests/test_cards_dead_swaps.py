@@ -16,8 +16,9 @@ from pipeline.bots.greedy import GreedyBot
 from pipeline.bots.heuristic import HeuristicBot
 from pipeline.cards.abilities import CardAbility
 from pipeline.cards.catalog import load_catalog
-from pipeline.cards.pool_effects import parse_declaration, step_towards
-from pipeline.rules.actions import Action, ActionKind, Meld, MeldKind
+from pipeline.cards.moves import Move
+from pipeline.cards.pool_effects import step_towards
+from pipeline.rules.actions import Action, ActionKind, Meld, MeldKind, ability_action
 from pipeline.rules.agents import Observation
 from pipeline.rules.hand import HandState
 from pipeline.rules.match import MatchProgress, advance
@@ -192,8 +193,7 @@ def _swap_table(yumi: str) -> tuple[HandState, dict[str, Meld]]:
 
 
 def _swap(mine: Meld, theirs: Meld) -> Action:
-    return Action(ActionKind.ABILITY, 1, mine.tiles[0], theirs.tiles,
-                  detail="yumi_kajiki:swap_meld")
+    return ability_action(1, "yumi_kajiki", Move.SWAP_MELD, mine.tiles[0], tiles=theirs.tiles)
 
 
 def test_c22_yumi_heuristic_bot_never_takes_an_honor_sequence_but_takes_a_standard_meld() -> None:
@@ -244,7 +244,7 @@ class Declaring(ScriptAgent):
         if self.ron and self.rons and self.rons[-1] in legal:
             return self.rons[-1]
         if any(":declare:" in a.detail for a in legal):
-            return step_towards(legal, parse_declaration("x:declare:" + self.declare))
+            return step_towards(legal, frozenset(self.declare.split("+")))
         return super().decide(obs, legal)
 
 

@@ -9,7 +9,8 @@ from pipeline.bots.heuristic import HeuristicBot
 from pipeline.cards.abilities import CardAbility
 from pipeline.cards.catalog import load_catalog
 from pipeline.cards.duel_effects import routed_noten
-from pipeline.rules.actions import Action, ActionKind, Meld, MeldKind
+from pipeline.cards.moves import Move
+from pipeline.rules.actions import Action, ActionKind, Meld, MeldKind, ability_action
 from pipeline.rules.agents import Observation
 from pipeline.rules.hand import HandState
 from pipeline.rules.preset import load_preset
@@ -465,9 +466,11 @@ def test_bot_duels_the_points_leader_and_blocks_a_caller_not_in_riichi() -> None
     start = scenario_start(["", "", "", "123m"], draws="3m", scores=(20000, 25000, 35000, 20000))
     state = HandState(start, PRESET, [ScriptAgent() for _ in range(4)], [])
     bot = HeuristicBot(0)
-    duel = [Action(ActionKind.ABILITY, 0, detail=f"megan_davin:duel:P{s}") for s in (1, 2, 3)]
+    duel = [ability_action(0, "megan_davin", Move.DUEL, payload=s, detail=f"megan_davin:duel:P{s}")
+            for s in (1, 2, 3)]
     assert bot.decide(Observation(state, 0), duel).detail.endswith(":P2")
-    block = [Action(ActionKind.ABILITY, 0, detail=f"sae_usuzawa:block:P{s}") for s in (1, 2, 3)]
+    block = [ability_action(0, "sae_usuzawa", Move.BLOCK, payload=s,
+                            detail=f"sae_usuzawa:block:P{s}") for s in (1, 2, 3)]
     # nobody called: the leader; the leader in riichi (not blockable): the next one by points
     assert bot.decide(Observation(state, 0), block).detail.endswith(":P2")
     state.players[2].riichi = True

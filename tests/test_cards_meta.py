@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from pipeline.bots.pick import choose
+from pipeline.bots.pick import card_value, choose
+from pipeline.cards import registry
 from pipeline.cards.abilities import CardAbility, effect_implemented
 from pipeline.cards.catalog import load_catalog
 from pipeline.cards.meta_effects import FlipAbility
@@ -288,13 +289,13 @@ def test_maho_bot_copies_the_card_its_pick_estimates_value_more() -> None:
     hand = tuple(parse_tiles(MAHO_WINS))
     view = PickView(seat=0, dealer=0, scores=(25000,) * 4, catalog=CATALOG)
     drawn = ("komaki_jindai", "arata_sagimori")
-    value = {c: CardAbility(CATALOG.card(c), 0).pick_value(hand, view) for c in drawn}
+    value = {c: card_value(CATALOG.card(c), hand, view) for c in drawn}
     assert value["komaki_jindai"] != value["arata_sagimori"]
     assert choose(hand, drawn, view) == max(drawn, key=value.__getitem__)
 
 
 def test_maho_is_playable_and_her_copy_has_a_pick_estimate() -> None:
-    assert CATALOG.card("maho_yumeno").playable()
+    assert registry.playable(CATALOG.card("maho_yumeno"))
     assert effect_implemented("copy_ability", {})
 
 

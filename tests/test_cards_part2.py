@@ -9,14 +9,16 @@ from __future__ import annotations
 
 from pipeline.cards.abilities import OPTIONAL_EFFECTS, CardAbility
 from pipeline.cards.catalog import load_catalog
+from pipeline.cards.effects.base import ScoringContext
+from pipeline.cards.effects.dora_both_ways import DoraBothWays
+from pipeline.cards.moves import Move
 from pipeline.cards.table_effects import (
     TableEffects,
-    dora_both_ways,
     ippatsu_alive,
     is_suji,
     previous_type,
 )
-from pipeline.rules.actions import Action, ActionKind, Meld, MeldKind
+from pipeline.rules.actions import AbilityTag, ActionKind, Meld, MeldKind, ability_action
 from pipeline.rules.hand import HandState
 from pipeline.rules.hooks import WinView
 from pipeline.rules.preset import load_preset
@@ -81,6 +83,11 @@ class CardScript(ScriptAgent):
         offered."""
         return sorted({turns for turns, w in self.ability_offers if w == what and turns <= upto})
 
+
+
+def dora_both_ways(params: dict, win: WinView, seat: int):
+    """The dora_both_ways effect of ``seat``'s card valuing one win."""
+    return DoraBothWays(params, seat, "shiromi_kosegawa").scoring(ScoringContext(win, seat))
 
 def play(card: str, hands, draws: str, scripts, *, seat: int = 1, dealer: int = 0,
          scores=(25000,) * 4, dora: str = "", ura: str = "", agents=None):
@@ -376,7 +383,7 @@ def test_kasumi_called_family_tiles_count_too() -> None:
     # "shown or called": P2's pon of 777s and P3's chi of 123s count with P0's shown 5s
     effects = TableEffects(CATALOG.card("kasumi_iwato"), 1)
     effects.table = _Table({0: tuple(parse_tiles("5s")), 2: (), 3: ()})
-    effects.action_taken(Action(ActionKind.ABILITY, 1, detail="kasumi_iwato:family:sou"))
+    effects.action_taken(ability_action(1, "kasumi_iwato", Move.FAMILY, payload="sou"))
     pon = Meld(MeldKind.PON, tuple(parse_tiles("777s")), parse_tiles("7s")[0], 0)
     chi = Meld(MeldKind.CHI, tuple(parse_tiles("123s")), parse_tiles("1s")[0], 2)
     ctx = win_ctx("123m456m789m123p5p", "5p", dora="1z")
@@ -426,7 +433,8 @@ def test_c16_an_extra_turn_keeps_the_ippatsu_chance_jun_may_break() -> None:
     riichi = [Event("riichi", 3), Event("discard", 3, 0)]
     assert ippatsu_alive(riichi, 3)
     assert not ippatsu_alive([*riichi, Event("discard", 3, 4)], 3)
-    extra = [*riichi, Event("ability", 3, detail="x: extra turn"), Event("discard", 3, 4)]
+    extra = [*riichi, Event("ability", 3, detail="x: extra turn", tag=AbilityTag.EXTRA_TURN),
+             Event("discard", 3, 4)]
     assert ippatsu_alive(extra, 3)
     assert not ippatsu_alive([*riichi, Event("pon", 0, 8)], 3)
     assert not ippatsu_alive([Event("discard", 3, 0)], 3)     # no riichi at all

@@ -21,7 +21,7 @@ from pipeline.cards.payments import (
     match_duties,
 )
 from pipeline.cards.table import CardTable
-from pipeline.rules.actions import ActionKind
+from pipeline.rules.actions import AbilityTag, ActionKind
 from pipeline.rules.hand import play_hand
 from pipeline.rules.hooks import WinView
 from pipeline.rules.match import play_match
@@ -376,10 +376,13 @@ def test_teru_added_honba_count_for_another_winner_at_the_usual_value():
 
 
 def test_c22_teru_honba_come_from_calls_riichi_swaps_and_extra_turns():
-    # C-22 Teru: Toki's swap counts; any ability event naming a swap or an extra turn does
+    # C-22 Teru: Toki's swap counts; any ability event tagged a swap or an extra turn does,
+    # whatever its text says
     events = [Event("pon", 1, 4), Event("riichi", 2), Event("chi", 0, 8), Event("ankan", 3),
-              Event("ability", 1, detail="haru_takimi: extra turn"),
-              Event("ability", 2, detail="toki_onjouji: swap with her extra tile"),
+              Event("ability", 1, detail="haru_takimi: extra turn", tag=AbilityTag.EXTRA_TURN),
+              Event("ability", 2, detail="toki_onjouji: beside-hand tile exchanged",
+                    tag=AbilityTag.SWAPPED),
+              Event("ability", 2, detail="toki_onjouji: swap named, no tag"),
               Event("discard", 1, 5)]
     assert added_honba(events) == 5
 

@@ -6,10 +6,10 @@ from __future__ import annotations
 
 from pipeline.bots.heuristic import HeuristicBot
 from pipeline.bots.pick import ESTIMATES, default_view, features
-from pipeline.cards import declarations
+from pipeline.cards import declarations, registry
 from pipeline.cards.abilities import CardAbility
 from pipeline.cards.catalog import load_catalog
-from pipeline.cards.pool_effects import parse_declaration, preferred, step_towards
+from pipeline.cards.pool_effects import declaration_label, preferred, step_towards
 from pipeline.rules.actions import Action, ActionKind
 from pipeline.rules.agents import Observation
 from pipeline.rules.hand import HandState
@@ -48,7 +48,7 @@ class Pool(ScriptAgent):
                 self.wins_offered.append((a.kind, len(obs.face_up_aside(obs.seat))))
                 return a
         if any(":declare:" in a.detail for a in legal):
-            return step_towards(legal, parse_declaration("x:declare:" + self.declare))
+            return step_towards(legal, frozenset(self.declare.split("+")))
         if any(a.detail.endswith(":draw_instead") for a in legal):
             self.draw_offers.append(legal)
             self.seen_pool.append(obs.face_up_aside(obs.seat))
@@ -181,7 +181,7 @@ def test_bot_declares_tanyao_with_few_outside_tiles_and_riichi_otherwise() -> No
     simple = tuple(parse_tiles("234m567p345s234p6s"))
     assert preferred(simple, tuple(parse_tiles("2m3m4m5m6m7m8m2p3p4p"))) == {"Tanyao"}
     assert preferred(simple, tuple(parse_tiles(POOL))) == {"Riichi"}
-    assert parse_declaration("x:declare:Menzen Tsumo+Riichi") == {"Riichi", "Menzen Tsumo"}
+    assert declaration_label(frozenset({"Riichi", "Menzen Tsumo"})) == "Menzen Tsumo+Riichi"
 
 
 class Noting(HeuristicBot):
@@ -349,7 +349,7 @@ def test_expected_value_adds_a_sure_yakuhai_to_riichi_but_not_tanyao() -> None:
 def test_pick_estimate_depends_on_the_hand_the_seat_and_the_reading() -> None:
     # no win before the pool is drawn: a hand near tenpai loses its early wins, a far one
     # little; the dealer's wins weigh more; a free declaration is worth more than five fixed
-    assert "declared_pool" in ESTIMATES and CATALOG.card(CARD).playable()
+    assert "declared_pool" in ESTIMATES and registry.playable(CATALOG.card(CARD))
     params = dict(CATALOG.card(CARD).effect("pool").params)
     near = features(tuple(sorted(parse_tiles("123m456p789s1122z3z"))))
     far = features(tuple(sorted(parse_tiles("13m46p79s1234567z"))))

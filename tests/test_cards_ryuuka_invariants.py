@@ -15,7 +15,6 @@ from __future__ import annotations
 
 from pipeline.bots.heuristic import HeuristicBot
 from pipeline.cards.abilities import CardAbility
-from pipeline.cards.pool_effects import parse_declaration
 from pipeline.rules.actions import Action, ActionKind
 from pipeline.rules.agents import Agent, Observation, RandomAgent
 from pipeline.rules.match import derive_seed
@@ -62,7 +61,7 @@ class PoolTable(SeededTable):
 
 
 def declarations(rec: HandRecord) -> dict[int, frozenset[str]]:
-    return {e.seat: parse_declaration(f"x:declare:{e.detail.split('declares ', 1)[1]}")
+    return {e.seat: frozenset(e.detail.split('declares ', 1)[1].split("+"))
             for e in rec.events if e.kind == "ability" and ": declares " in e.detail}
 
 

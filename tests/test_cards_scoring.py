@@ -8,6 +8,7 @@ dealer), not against the code's own output.
 
 from __future__ import annotations
 
+from pipeline.cards import registry
 from pipeline.cards.abilities import CardAbility
 from pipeline.cards.catalog import load_catalog
 from pipeline.rules.actions import Meld, MeldKind
@@ -26,7 +27,7 @@ CATALOG = load_catalog("1.2")
 
 def card(card_id: str, seat: int = 1) -> CardAbility:
     c = CATALOG.card(card_id)
-    assert c.playable(), f"{card_id} should be playable"
+    assert registry.playable(c), f"{card_id} should be playable"
     return CardAbility(c, seat)
 
 

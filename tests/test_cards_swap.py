@@ -17,8 +17,9 @@ from collections import Counter
 from pipeline.bots.heuristic import HeuristicBot
 from pipeline.cards.abilities import OPTIONAL_EFFECTS, CardAbility
 from pipeline.cards.catalog import load_catalog
+from pipeline.cards.moves import Move
 from pipeline.cards.payments import added_honba
-from pipeline.rules.actions import Action, ActionKind, Meld, MeldKind
+from pipeline.rules.actions import Action, ActionKind, Meld, MeldKind, ability_action
 from pipeline.rules.agents import Observation
 from pipeline.rules.hand import HandState
 from pipeline.rules.preset import load_preset
@@ -353,10 +354,8 @@ def test_heuristic_bot_swaps_when_it_lowers_shanten_and_passes_otherwise() -> No
     held = {x // 4: x for x in p.concealed}
     far = [x for x in range(NUM_TILES) if x // 4 == t("4p")][0]
     other = [x for x in range(NUM_TILES) if x // 4 == t("7m")][0]
-    helpful = Action(ActionKind.ABILITY, 1, held[t("4s")], (far,),
-                     detail="hajime_kunihiro:swap_pond")
-    useless = Action(ActionKind.ABILITY, 1, held[t("7s")], (other,),
-                     detail="hajime_kunihiro:swap_pond")
+    helpful = ability_action(1, "hajime_kunihiro", Move.SWAP_POND, held[t("4s")], tiles=(far,))
+    useless = ability_action(1, "hajime_kunihiro", Move.SWAP_POND, held[t("7s")], tiles=(other,))
     passing = Action(ActionKind.PASS, 1)
     bot = HeuristicBot(0)
     obs = Observation(state, 1)
@@ -621,8 +620,7 @@ def test_heuristic_bot_swaps_melds_for_a_yakuhai_and_keeps_its_own_otherwise() -
     for other, wanted in (("5z", True), ("8m", False)):
         state = _bot_table(hand, other)
         mine, theirs = state.players[1].melds[0], state.players[2].melds[0]
-        swap = Action(ActionKind.ABILITY, 1, mine.tiles[0], theirs.tiles,
-                      detail="yumi_kajiki:swap_meld")
+        swap = ability_action(1, "yumi_kajiki", Move.SWAP_MELD, mine.tiles[0], tiles=theirs.tiles)
         passing = Action(ActionKind.PASS, 1)
         choice = HeuristicBot(0).decide(Observation(state, 1), [swap, passing])
         assert (choice == swap) == wanted, other

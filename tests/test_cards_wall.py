@@ -8,12 +8,14 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from pipeline.bots.heuristic import HeuristicBot
+from pipeline.cards import registry
 from pipeline.cards.abilities import OPTIONAL_EFFECTS, CardAbility
 from pipeline.cards.catalog import load_catalog
+from pipeline.cards.moves import Move
 from pipeline.cards.payments import added_honba
 from pipeline.cards.teams import deck_for
 from pipeline.cards.wall_effects import WallEffects
-from pipeline.rules.actions import Action, ActionKind
+from pipeline.rules.actions import Action, ActionKind, ability_action
 from pipeline.rules.agents import Observation
 from pipeline.rules.hand import HandState
 from pipeline.rules.preset import load_preset
@@ -519,7 +521,7 @@ def test_wall_cards_optional_choices_are_registered() -> None:
 
 
 def test_heuristic_bot_moves_two_unless_one_leaves_it_the_last_draw() -> None:
-    offer = Action(ActionKind.ABILITY, 0, detail="koromo_amae:move_two")
+    offer = ability_action(0, "koromo_amae", Move.MOVE_TWO)
     legal = [offer, Action(ActionKind.PASS, 0)]
 
     class _Obs:
@@ -535,4 +537,4 @@ def test_heuristic_bot_moves_two_unless_one_leaves_it_the_last_draw() -> None:
 def test_wall_cards_are_playable() -> None:
     for card in ("yuuki_kataoka", "kazue_nanpo", "takami_shibuya", "toki_onjouji",
                  "koromo_amae"):
-        assert CATALOG.card(card).playable(), card
+        assert registry.playable(CATALOG.card(card)), card

@@ -147,15 +147,15 @@ def test_card_lookup_errors_name_the_card(cat: Catalog) -> None:
         cat.card("nodoka_haramura").effect("pinf")
 
 
-def test_kinds_playable_and_missing_kinds(cat: Catalog, monkeypatch) -> None:
+def test_kinds_playable_and_missing_kinds(cat: Catalog) -> None:
     nodoka = cat.card("nodoka_haramura")
     assert nodoka.kinds == ("yaku_value", "face_down_discard")  # distinct, in order
     assert not nodoka.playable(implemented=())
     assert nodoka.missing_kinds(implemented={"yaku_value"}) == ("face_down_discard",)
     assert nodoka.playable(implemented={"yaku_value", "face_down_discard"})
-    # The default is the registry's set, read when called.
-    monkeypatch.setattr(registry, "IMPLEMENTED_KINDS", frozenset(nodoka.kinds))
-    assert nodoka.playable() and nodoka.missing_kinds() == ()
+    # the card layer's check of each effect with its parameters
+    assert registry.playable(nodoka) and registry.missing_kinds(nodoka) == ()
+    assert nodoka.playable(registry.effect_is_implemented)
     assert not cat.card("ryuuka_shimizudani").playable(implemented={"no_such_kind"})
 
 
@@ -164,7 +164,7 @@ def test_kinds_playable_and_missing_kinds(cat: Catalog, monkeypatch) -> None:
 
 def test_c02_full_deck_has_53_cards_without_himeko(cat: Catalog) -> None:
     # rule C-02 (the roster's 53 deck cards; Himeko is the back of Mairu's card)
-    deck = cat.deck(only_playable=False)
+    deck = cat.deck()
     assert len(deck) == 53
     assert "himeko_tsuruta" not in {c.id for c in deck}
     assert [c.id for c in deck] == [i for i in ROSTER_IDS if i != "himeko_tsuruta"]
@@ -174,8 +174,8 @@ def test_c02_full_deck_has_53_cards_without_himeko(cat: Catalog) -> None:
 def test_c10_east_only_deck_lacks_exactly_yuuki_and_kazue(cat: Catalog) -> None:
     # rule C-10: the catalog names the two cards; a deck without them is the preset's choice
     assert set(cat.east_only_exclusions()) == {"yuuki_kataoka", "kazue_nanpo"}
-    full = {c.id for c in cat.deck(only_playable=False)}
-    east = {c.id for c in cat.deck(exclude=cat.east_only_exclusions(), only_playable=False)}
+    full = {c.id for c in cat.deck()}
+    east = {c.id for c in cat.deck(exclude=cat.east_only_exclusions())}
     assert full - east == {"yuuki_kataoka", "kazue_nanpo"}
     assert east <= full and len(east) == 51
     assert "himeko_tsuruta" not in east
@@ -187,25 +187,23 @@ def test_c10_preset_exclusions_match_the_catalog_flags(cat: Catalog) -> None:
     flagged = {c.id for c in cat if "excluded_east_only" in c.flags}
     assert set(preset.cards.exclude) == flagged
     assert preset.cards.catalog in list_catalogs()
-    deck = cat.deck(exclude=preset.cards.exclude, only_playable=False)
-    assert {c.id for c in deck} == {c.id for c in cat.deck(only_playable=False)} - flagged
+    deck = cat.deck(exclude=preset.cards.exclude)
+    assert {c.id for c in deck} == {c.id for c in cat.deck()} - flagged
 
 
-def test_deck_exclude_and_only_playable(cat: Catalog, monkeypatch) -> None:
-    deck = cat.deck(exclude=("saki_miyanaga",), only_playable=False)
+def test_deck_exclude_and_only_playable(cat: Catalog) -> None:
+    deck = cat.deck(exclude=("saki_miyanaga",))
     assert len(deck) == 52 and "saki_miyanaga" not in {c.id for c in deck}
     with pytest.raises(CatalogError, match="no card 'saki'"):
-        cat.deck(exclude=("saki",), only_playable=False)
+        cat.deck(exclude=("saki",))
     # only playable cards: none while nothing is implemented, all with every kind
     assert cat.deck(implemented=()) == ()
     assert len(cat.deck(implemented=EFFECT_KINDS)) == 53
     some = {"yaku_value", "face_down_discard"}
     both = ["nodoka_haramura", "tomoki_sawamura"]  # the cards made only of these two kinds
     assert [c.id for c in cat.deck(implemented=some)] == both
-    monkeypatch.setattr(registry, "IMPLEMENTED_KINDS", frozenset(some))
-    default = [c.id for c in cat.deck()]  # the registry: patched kinds plus what code does
-    assert set(both) <= set(default)
-    assert default == [c.id for c in cat.cards if c.in_deck and c.playable()]
+    coded = [c.id for c in cat.deck(implemented=registry.effect_is_implemented)]
+    assert coded == [c.id for c in cat.cards if c.in_deck and registry.playable(c)]
 
 
 # --- text rendering -------------------------------------------------------------------------
@@ -494,19 +492,16 @@ def test_cli_cards_list(cat: Catalog) -> None:
     himeko = next(line for line in lines if line.startswith("himeko_tsuruta"))
     assert "Himeko Tsuruta" in himeko and "Shindouji" in himeko and "never_in_deck" in himeko
     assert " yes " in himeko  # played as the back of Mairu's card
-    done = sum(c.playable() for c in cat)
+    done = sum(registry.playable(c) for c in cat)
     assert lines[-1] == f"54 cards in catalog 1.2, {done} implemented"
     assert run("cards", "list").output == result.output  # 1.2 is the default
 
 
-def test_cli_cards_list_shows_implemented(monkeypatch) -> None:
-    monkeypatch.setattr(registry, "IMPLEMENTED_KINDS",
-                        frozenset({"yaku_value", "face_down_discard"}))
+def test_cli_cards_list_shows_implemented() -> None:
     out = run("cards", "list").output
     nodoka = next(line for line in out.splitlines() if line.startswith("nodoka_haramura"))
     assert " yes " in nodoka
-    # the patched kinds make Nodoka and Tomoki playable, on top of what the code implements
-    done = sum(c.playable() for c in load_catalog("1.2").cards)
+    done = sum(registry.playable(c) for c in load_catalog("1.2").cards)
     assert done >= 3
     assert out.rstrip().endswith(f"54 cards in catalog 1.2, {done} implemented")
 

@@ -16,7 +16,7 @@ import random
 import pytest
 
 from pipeline.bots.heuristic import HeuristicBot
-from pipeline.cards import meta_effects, table
+from pipeline.cards import meta_effects, registry, table
 from pipeline.cards.abilities import CardAbility
 from pipeline.cards.catalog import load_catalog
 from pipeline.rules import hook_points
@@ -29,7 +29,7 @@ from pipeline.rules.wall import Wall
 
 PRESET = load_preset("cards-hanchan")
 CATALOG = load_catalog("1.2")
-PLAYABLE = [c for c in CATALOG if c.playable() and c.in_deck]
+PLAYABLE = [c for c in CATALOG if registry.playable(c) and c.in_deck]
 # scores vary so that effects tied to a place (last place, points below the start) come up
 SCORES = ((30000, 30000, 30000, 30000), (8000, 46000, 36000, 30000),
           (46000, 8000, 30000, 36000), (36000, 30000, 8000, 46000))

@@ -6,7 +6,7 @@ the hand loop calls the hook at the right moment and carries out its answer.
 
 from __future__ import annotations
 
-from pipeline.rules.actions import Action, ActionKind
+from pipeline.rules.actions import AbilityTag, Action, ActionKind, ability_action
 from pipeline.rules.agents import Observation
 from pipeline.rules.hand import HandState
 from pipeline.rules.hand_shapes import (
@@ -147,7 +147,8 @@ class Priority(AbilityHooks):
     def claim_filter(self, view: ClaimView, actions: list[Action]) -> list[Action]:
         if view.seat != 3:
             return actions
-        return [Action(a.kind, a.seat, a.tile, a.tiles, "prio:priority")
+        return [ability_action(a.seat, "prio", AbilityTag.PRIORITY, a.tile, kind=a.kind,
+                               tiles=a.tiles)
                 if a.kind == ActionKind.PON else a for a in actions]
 
 
@@ -219,7 +220,7 @@ class Recorder(AbilityHooks):
         if view.seat != 1 or self.offered or not view.ponds[0]:
             return []
         self.offered = True
-        return [Action(ActionKind.ABILITY, 1, view.ponds[0][0], detail="rec:draw")]
+        return [ability_action(1, "rec", AbilityTag.DRAW, view.ponds[0][0])]
 
     def after_draw(self, view: DrawView) -> None:
         self.draws.append((view.seat, view.tile, view.source))
@@ -267,7 +268,7 @@ class Repeat(AbilityHooks):
 
     def discard_actions(self, view: DiscardView) -> list[Action]:
         nines = [x for x in view.concealed if x // 4 == parse_types("9s")[0]]
-        return [Action(ActionKind.ABILITY, 0, nines[0], detail="again:repeat")] if nines else []
+        return [ability_action(0, "again", AbilityTag.REPEAT, nines[0])] if nines else []
 
 
 def test_repeat_discard_is_unclaimable_gives_furiten_and_draws_a_replacement() -> None:

@@ -17,6 +17,7 @@ from collections import Counter
 import pytest
 
 from pipeline.bots.heuristic import HeuristicBot
+from pipeline.cards import registry
 from pipeline.cards.abilities import OPTIONAL_EFFECTS, CardAbility
 from pipeline.cards.catalog import load_catalog
 from pipeline.rules.actions import Action, ActionKind
@@ -57,7 +58,7 @@ class Surveying(HeuristicBot):
 
 
 def _playable(kinds: frozenset[str] | None) -> list:
-    cards = [c for c in CATALOG if c.playable() and c.in_deck
+    cards = [c for c in CATALOG if registry.playable(c) and c.in_deck
              and (kinds is None or set(c.kinds) & kinds)]
     assert cards, "no playable card to survey"
     return cards

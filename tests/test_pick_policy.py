@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from pipeline.bots.heuristic import HeuristicBot
-from pipeline.bots.pick import ESTIMATES, choose
-from pipeline.cards.abilities import CardAbility, effect_implemented
+from pipeline.bots.pick import ESTIMATES, card_value, choose
+from pipeline.cards import registry
+from pipeline.cards.abilities import effect_implemented
 from pipeline.cards.catalog import load_catalog
 from pipeline.cards.table import CardTable
 from pipeline.rules.hooks import PickView
@@ -48,7 +49,7 @@ def test_pick_is_deterministic_and_keeps_the_first_of_equals() -> None:
     nothing = ("no_such_card_a", "no_such_card_b")  # not in the catalog: both worth 0
     assert choose(PINZU, nothing, EVEN) == "no_such_card_a"
     assert choose(PINZU, nothing[::-1], EVEN) == "no_such_card_b"
-    team = tuple(c.id for c in CATALOG if c.playable())[:6]
+    team = tuple(c.id for c in CATALOG if registry.playable(c))[:6]
     assert len({choose(MANZU, team, EVEN) for _ in range(3)}) == 1
 
 
@@ -57,8 +58,8 @@ def test_a_hand_that_cannot_play_face_up_well_avoids_komaki_only_when_weak() -> 
     # (five shanten) gains little from a doubled win and loses by playing face up
     good = parse_tiles("123m456p789s23s55z")
     bad = parse_tiles("147m258p369s1357z")
-    assert CardAbility(CATALOG.card("komaki_jindai"), 1).pick_value(good, EVEN) > \
-        CardAbility(CATALOG.card("komaki_jindai"), 1).pick_value(bad, EVEN)
+    assert card_value(CATALOG.card("komaki_jindai"), good, EVEN) > \
+        card_value(CATALOG.card("komaki_jindai"), bad, EVEN)
 
 
 def test_every_implemented_effect_kind_has_a_pick_estimate() -> None:
@@ -132,7 +133,7 @@ def test_the_pick_remembers_what_the_match_used_up() -> None:
                     dora_indicators=tuple(parse_tiles("6s")), catalog=CATALOG)
 
     def worth(card: str, v: PickView) -> float:
-        return CardAbility(CATALOG.card(card), 1).pick_value(dora, v)
+        return card_value(CATALOG.card(card), dora, v)
 
     memory = MatchMemory()
     assert memory.spent(1) == frozenset()

@@ -17,6 +17,7 @@ from typer.testing import CliRunner
 
 import cli
 import pipeline
+from pipeline.cards import registry
 from pipeline.cards.catalog import load_catalog
 from pipeline.datafiles import PROJECT_ROOT
 from pipeline.rules.preset import load_preset
@@ -419,7 +420,7 @@ def test_card_runs_record_characters_teams_and_triggers(tmp_path: Path) -> None:
     hands = load_table(out, "hands")
     picks = load_table(out, "picks")
     events = load_table(out, "events")
-    playable = {c.id for c in load_catalog("1.2").cards if c.in_deck and c.playable()}
+    playable = {c.id for c in load_catalog("1.2").cards if c.in_deck and registry.playable(c)}
     assert hands["character"].null_count() == 0
     assert set(hands["character"].unique().to_list()) <= playable
     assert picks["team"].list.len().unique().to_list() == [1]

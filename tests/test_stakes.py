@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from pipeline.cards.abilities import _condition_holds
-from pipeline.rules.actions import Action, ActionKind
+from pipeline.cards.effects.conditions import condition_holds
+from pipeline.rules.actions import AbilityTag, ActionKind, ability_action
 from pipeline.rules.hand import play_hand
 from pipeline.rules.hooks import AbilityHooks, TableControls, WinView
 from pipeline.rules.match import MatchProgress, advance, play_match, rank_seats
@@ -53,8 +53,8 @@ class NotenRiichi(AbilityHooks):
     def own_actions(self, view):
         if view.turns or view.in_riichi:
             return []
-        return [Action(ActionKind.ABILITY, self.seat, t, detail=f"{self.name}:riichi:noten")
-                for t in view.discard_tiles]
+        return [ability_action(self.seat, self.name, AbilityTag.RIICHI, t, payload="noten",
+                               detail=f"{self.name}:riichi:noten") for t in view.discard_tiles]
 
 
 class AbilityAgent(ScriptAgent):
@@ -177,8 +177,8 @@ def test_c21_last_place_during_a_hand_counts_from_the_current_dealer():
     ctx = WinContext(concealed=(), melds=(), win_tile=0, is_tsumo=True, seat_wind=3,
                      round_wind=0, is_dealer=False)
     win = WinView(1, ctx, None, (25000,) * 4, 2, ())
-    assert _condition_holds("last_place", win, 1)
-    assert not _condition_holds("last_place", replace(win, dealer=0), 1)
+    assert condition_holds("last_place", win, 1)
+    assert not condition_holds("last_place", replace(win, dealer=0), 1)
 
 
 def test_settlement_floor_cuts_the_last_payments_first():

@@ -23,7 +23,7 @@ class GreedyBot:
     def decide(self, obs: Observation, legal: list[Action]) -> Action:
         for a in legal:
             if a.kind in (ActionKind.TSUMO, ActionKind.RON, ActionKind.NINE_TERMINALS) \
-                    and not a.detail.endswith(CHOMBO):  # a win the engine would penalise
+                    and a.tag is not CHOMBO:  # a win the engine would penalise
                 return a
         if legal[-1].kind == ActionKind.PASS:
             return legal[-1]

@@ -46,8 +46,9 @@ from pipeline.bots.shaped import (
 )
 from pipeline.bots.style import BotStyle, style
 from pipeline.cards.declarations import CLOSED_ONLY, yakuhai_types
+from pipeline.cards.moves import Move
 from pipeline.cards.swap_effects import standard
-from pipeline.rules.actions import Action, ActionKind, Meld, MeldKind
+from pipeline.rules.actions import AbilityTag, Action, ActionKind, Meld, MeldKind
 from pipeline.rules.agents import Observation
 from pipeline.rules.hand import kuikae_types
 from pipeline.rules.hooks import PickView
@@ -98,7 +99,7 @@ def _sanma(obs: Observation) -> bool:
     return getattr(obs, "sanma", False)
 # A known tile drawn instead of the wall's when it widens a hand near tenpai by this many tiles.
 KNOWN_DRAW_MIN_GAIN = 4
-EXCHANGES = (":swap_pond", ":swap_wall")  # a hand tile for a known tile (a pond's, the wall's)
+EXCHANGES = (Move.SWAP_POND, Move.SWAP_WALL)  # a hand tile for a known tile (a pond's, the wall's)
 # Call appetite from which a value-honor pair with a copy left backs a call (the yaku comes
 # with the pair's set), and each appetite from which a tanyao or flush call may leave one more
 # stray tile to shed. Calibrated with `saki bots calibrate`: the default style calls about as
@@ -108,7 +109,7 @@ WIDER_CALLS_APPETITES = (1.0, 1.3)
 # The effect kind that lets a hand win, and so call, without a yaku.
 WINS_WITHOUT_YAKU = "win_without_yaku"
 DEAD_MELD_GAIN = 10.0  # a meld swap that takes a dead sequence out of her hand (rule C-20)
-CHOMBO = ":chombo"     # a win the engine would penalise as a chombo (rule C-20)
+CHOMBO = AbilityTag.CHOMBO  # a win the engine would penalise as a chombo (rule C-20)
 
 
 class Sight:
@@ -192,10 +193,10 @@ class HeuristicBot:
 
     def decide(self, obs: Observation, legal: list[Action]) -> Action:
         for a in legal:
-            if a.kind in _WINS and not a.detail.endswith(CHOMBO):
+            if a.kind in _WINS and a.tag is not CHOMBO:
                 return a
         first = legal[0]
-        if first.detail or first.kind is _ABILITY:  # a card's step (plain decisions skip this)
+        if first.tag is not None or first.kind is _ABILITY:  # a card's step (plain ones skip it)
             chosen = self._card_step(obs, legal)
             if chosen is not None:
                 return chosen
@@ -206,50 +207,50 @@ class HeuristicBot:
     def _card_step(self, obs: Observation, legal: list[Action]) -> Action | None:
         """The answer to a choice a card offers, or None when ``legal`` is none of those."""
         first = legal[0]
-        detail = first.detail
-        if ":family:" in detail:
+        tag = first.tag
+        if tag is Move.FAMILY:
             return self._family_choice(obs, legal)
-        if ":block:P" in detail or ":duel:P" in detail:
+        if tag is Move.BLOCK or tag is Move.DUEL:
             return self._name_player(obs, legal)
         if first.kind is not _ABILITY:
             return None
-        if ":put_" in detail:
+        if tag is Move.PUT_LIVE or tag is Move.PUT_DEAD:
             return self._put_back_choice(obs, legal)
-        if ":declare:" in detail:
+        if tag is Move.DECLARE:
             # the card lists its sensible declaration first
-            self.declared = frozenset(first.detail.split(":declare:", 1)[1].split("+"))
+            self.declared = frozenset(first.payload)
             self.keep = yakuhai_types(self.declared, obs.seat_wind, obs.round_wind)
             return first
-        if detail.endswith(":draw_instead"):
+        if tag is AbilityTag.DRAW_INSTEAD:
             return self._pool_draw_choice(obs, legal)
-        if detail.endswith(":take"):
+        if tag is Move.TAKE:
             return self._take_choice(obs, legal)
         if legal[-1].kind is not _PASS:
             return None
-        if detail.endswith(":dora_swap"):
+        if tag is Move.DORA_SWAP:
             return self._dora_swap_choice(obs, legal)
-        if detail.endswith(":extra_turn"):
+        if tag is AbilityTag.EXTRA_TURN:
             return first if self._wants_extra_turn(obs) else legal[-1]
-        if detail.endswith(":draw"):
+        if tag is AbilityTag.DRAW:
             mine = (*getattr(obs, "aside", ()), *(obs.discards(obs.seat) if hasattr(
                 obs, "discards") else ()))  # beside her hand, or in her own pond
             known = [a for a in legal[:-1] if a.tile in mine]
             if known:
                 return self._known_draw_choice(obs, known, legal[-1])
             return first if self._wants_set_aside(obs) else legal[-1]
-        if detail.endswith(":swap"):
+        if tag is Move.SWAP_ASIDE:
             return self._swap_choice(obs, legal)
-        if detail.endswith(EXCHANGES):
+        if tag in EXCHANGES:
             return self._exchange_choice(obs, legal)
-        if detail.endswith(":swap_meld"):
+        if tag is Move.SWAP_MELD:
             return self._meld_swap_choice(obs, legal)
-        if detail.endswith(":turn_down"):
+        if tag is Move.TURN_DOWN:
             return self._turn_down_choice(obs, legal)
-        if detail.endswith(":move_two"):
+        if tag is Move.MOVE_TWO:
             # she draws the last tile when the live wall left is a multiple of four
             left, n = obs.tiles_left, _seats(obs)  # the draws go round 4 seats, or 3
             return legal[-1] if left % n == 0 and (left - 1) % n else first
-        if detail.endswith(":repeat"):
+        if tag is AbilityTag.REPEAT:
             return self._repeat_choice(obs, legal)
         return None
 
@@ -262,7 +263,7 @@ class HeuristicBot:
                     "honors": range(27, 34)}
 
         def unseen(action: Action) -> int:
-            types = families.get(action.detail.rsplit(":", 1)[1], ())
+            types = families.get(action.payload, ())
             return sum(4 - visible[t] for t in types)
 
         return max(legal, key=unseen)  # the first of equals
@@ -273,15 +274,12 @@ class HeuristicBot:
         is not blocked), the one with the most calls (a calling hand is fast), then the points
         leader. Duel: the points leader (rule C-21 on equal points), the richest to take from
         at double payments."""
-        def seat_of(action: Action) -> int:
-            return int(action.detail.rsplit("P", 1)[1])
-
         scores = obs.scores
 
         def key(action: Action) -> tuple:
-            s = seat_of(action)
+            s = action.payload
             rank = (-scores[s], (s - obs.dealer) % len(scores))
-            if ":block:" in action.detail:
+            if action.tag is Move.BLOCK:
                 return (obs.in_riichi(s), -len(obs.melds(s)), *rank)
             return rank
 
@@ -630,7 +628,7 @@ class HeuristicBot:
                 discards.append(a)
             elif kind == _RIICHI:
                 riichi_discards.append(a)
-            elif kind == _ABILITY and a.detail.endswith(":face_down"):
+            elif kind == _ABILITY and a.tag is AbilityTag.FACE_DOWN:
                 face_down.append(a)
         counts = counts34(obs.concealed)
         seat = obs.seat
@@ -680,12 +678,13 @@ class HeuristicBot:
         the riichi is early enough to win often and the seat can afford it; otherwise the
         plain riichi."""
         for a in legal:
-            if a.kind != ActionKind.ABILITY or a.tile != riichi.tile or ":riichi:" not in a.detail:
+            if a.kind != ActionKind.ABILITY or a.tile != riichi.tile or \
+                    a.tag is not AbilityTag.RIICHI:
                 continue
-            if a.detail.endswith(":inazuma"):
+            if a.payload == "inazuma":
                 affordable = obs.scores[obs.seat] >= STAKE_RIICHI_MIN_POINTS
                 return a if affordable and obs.tiles_left >= STAKE_RIICHI_MIN_TILES else riichi
-            if a.detail.endswith(":dora_stake"):
+            if a.payload == "dora_stake":
                 return a if obs.tiles_left >= STAKE_RIICHI_MIN_TILES else riichi
         return riichi
 

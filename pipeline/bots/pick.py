@@ -19,6 +19,8 @@ from typing import Any
 
 from pipeline.bots.pick_offsets import load_offsets
 from pipeline.bots.shanten import shanten
+from pipeline.cards.catalog import Card
+from pipeline.cards.registry import effect_is_implemented
 from pipeline.rules.hooks import PickView
 from pipeline.tiles import RED_FIVE_IDS, counts34
 
@@ -541,6 +543,13 @@ def effect_value(kind: str, params: Mapping[str, Any], hand: Sequence[int], view
     return estimate(params, features(tuple(sorted(hand))), view)
 
 
+def card_value(card: Card, hand: Sequence[int], view: PickView) -> float:
+    """The sum of the card's implemented effects' rough worth in points with this starting
+    hand: what the bot expects the character to add this hand."""
+    return sum(effect_value(e.kind, e.params, hand, view) for e in card.effects
+               if effect_is_implemented(e))
+
+
 def default_view(seat: int = 0) -> PickView:
     """The situation when none is given: an even table, East round, seat 0 dealing."""
     return PickView(seat=seat, dealer=0, scores=(30000,) * 4)
@@ -567,9 +576,7 @@ def choose(hand: Sequence[int], options: Sequence[str], view: PickView | None = 
 
 def raw_value(catalog: Any, card_id: str, hand: Sequence[int], view: PickView) -> float:
     """A card's estimate with this hand and situation, before its fitted offset."""
-    from pipeline.cards.abilities import CardAbility
-
-    return CardAbility(catalog.card(card_id), view.seat).pick_value(hand, view)
+    return card_value(catalog.card(card_id), hand, view)
 
 
 def effect_kinds(card_id: str, view: PickView | None = None) -> frozenset[str]:

@@ -1,18 +1,19 @@
 """Card abilities built from catalog effects: reusable effect primitives behind the engine hooks.
 
 A :class:`CardAbility` holds one character's card for one seat and answers the engine's hooks by
-asking each of its effects. Each effect kind is a small function here (a primitive), fed with the
-parameters from the catalog, so a designer's change of a number changes the behaviour with no
-code change. Per-character code is only for what no primitive covers.
-
-Primitives implemented so far: scoring ``yaku_value``, ``one_han_yaku_value``, ``count_bonus``
-(pinzu tiles, open pons and kans), ``condition_bonus`` (3-7 only, three-type wait, single wait,
-tsumo) and ``win_multiplier`` (always); at hand start ``open_hands`` (herself). Extra han from
-bonuses are not yaku (rule C-12); a value set replaces, it does not add (rule C-11).
-``effect_implemented`` says which effects (with their parameter values) are covered. Ura-dora
-rules, dealer scoring, wind yakuhai, always-riichi and local yaku (rule C-25) live in
-:mod:`pipeline.cards.scoring_effects`; extra sequences, wins without yaku, warm tiles and
-``han_per_count`` in :mod:`pipeline.cards.shapes`; claim filters, priority calls, set-aside draws
+asking each of its effects, fed with the parameters from the catalog, so a designer's change of
+a number changes the behaviour with no code change. The effect kinds with a class of their own
+(:mod:`pipeline.cards.effects`, listed in :data:`~pipeline.cards.effects.registry.EFFECTS`:
+``yaku_value``, ``one_han_yaku_value``, ``count_bonus``, ``win_multiplier``,
+``open_keeps_value``, ``open_hands``, ``local_yaku``, ``ura_rule``, ``score_as_dealer``,
+``double_wind``, ``always_riichi``, ``condition_bonus``, ``dora_both_ways``,
+``han_per_count``, ``win_without_yaku``, ``extra_turn``, ``face_down_discard``) are each
+sent only the hooks they name; the other kinds are still played by the effect families below,
+whose hooks ``_silent`` says they act on, until each moves to a class. Extra han from bonuses
+are not yaku (rule C-12); a value set replaces, it does not add (rule C-11).
+``effect_implemented`` says which effects (with their parameter values) are covered. The
+families: extra sequences and what the counts read in :mod:`pipeline.cards.shapes`; claim
+filters, priority calls, set-aside draws
 and repeated discards in :mod:`pipeline.cards.claims` (mixed in as ``ClaimEffects``); wall
 exchanges, draws from her own pond, a private extra tile and the last-tile effects in
 :mod:`pipeline.cards.wall_effects`; rinshan tiles that always win and winds read as West in
@@ -23,8 +24,9 @@ by a seat wind in :mod:`pipeline.cards.swap_effects`.
 Bot policies. Each card says what the heuristic bot (:mod:`pipeline.bots.heuristic`) does with
 its choices, and why, in a sentence opening "Bot policy" and the card's name in brackets, in the
 docstring of the module that implements it (``tests/test_card_policy_docs.py`` checks that every
-card has one). Which card to play is the pick estimate of each effect's worth with the starting
-hand (:mod:`pipeline.bots.pick`). Two choices are shared by many cards. An extra turn (optional,
+card has one). Which card to play is the bots' business: the pick estimate of each effect's
+worth with the starting hand (:mod:`pipeline.bots.pick`, which the card layer never imports).
+Two choices are shared by many cards. An extra turn (optional,
 C-17) is taken unless a threat is on the table (a riichi, or an opponent with three open melds,
 or two late in the hand) while her hand is two or more steps from tenpai: a folding hand would
 only risk one more discard. A face-down discard cannot deal in (C-13), so it is used only under
@@ -74,7 +76,7 @@ bonuses do not change how it builds a hand unless its policy says so.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping
 from functools import cached_property
 from typing import Any
 
@@ -86,16 +88,21 @@ from pipeline.cards import (
     pool_effects,
     reveal_effects,
     satomi_effects,
-    scoring_effects,
-    shapes,
     swap_effects,
     table_effects,
     wall_effects,
 )
-from pipeline.cards.catalog import Card, Effect
+from pipeline.cards.catalog import Card
+from pipeline.cards.effects.base import (
+    CardEffect,
+    DiscardContext,
+    HandStartContext,
+    ScoringContext,
+    TurnContext,
+)
+from pipeline.cards.effects.registry import EFFECTS
 from pipeline.cards.memory import MatchMemory
-from pipeline.rules.actions import Action, MeldKind
-from pipeline.rules.agari import winning_types
+from pipeline.rules.actions import Action
 from pipeline.rules.hand_shapes import HandShapes
 from pipeline.rules.hooks import (
     AbilityHooks,
@@ -104,217 +111,29 @@ from pipeline.rules.hooks import (
     DiscardView,
     DrawView,
     OwnTurnView,
-    PickView,
     TableControls,
     WallControls,
     WinTileView,
     WinView,
-    face_down_actions,
     merge_modifiers,
 )
 from pipeline.rules.scoring import ScoringModifiers
 from pipeline.rules.settlement import RiichiView, Settlement
-from pipeline.tiles import counts34
-
-# Yaku whose usual closed value is 1 han (for "every 1-han yaku is worth N").
-ONE_HAN_YAKU = (
-    "Menzen Tsumo", "Riichi", "Ippatsu", "Pinfu", "Tanyao", "Iipeiko", "Haitei Raoyue",
-    "Houtei Raoyui", "Rinshan Kaihou", "Chankan", "Yakuhai (haku)", "Yakuhai (hatsu)",
-    "Yakuhai (chun)", "Yakuhai (seat wind east)", "Yakuhai (seat wind south)",
-    "Yakuhai (seat wind west)", "Yakuhai (seat wind north)", "Yakuhai (round wind east)",
-    "Yakuhai (round wind south)", "Yakuhai (round wind west)", "Yakuhai (round wind north)",
-)
-
-ScoringPrimitive = Callable[[Mapping[str, Any], WinView, int], ScoringModifiers | None]
-
-
-def _condition_holds(condition: str, win: WinView, seat: int) -> bool | None:
-    """Whether a catalog condition holds for this seat's win; None when not implemented."""
-    closed = all(not m.is_open for m in win.ctx.melds)
-    if condition == "always":
-        return True
-    if condition == "closed":
-        return closed
-    if condition == "in_riichi":
-        return win.ctx.riichi or win.ctx.double_riichi
-    if condition == "damaten":
-        return closed and not (win.ctx.riichi or win.ctx.double_riichi)
-    if condition == "last_place":
-        scores = win.scores
-        # rule C-21: on equal points the player farther from the dealer ranks lower
-        n = len(scores)  # three or four seats (rule S-01)
-        order = sorted(range(n), key=lambda s: (-scores[s], (s - win.dealer) % n))
-        return order[-1] == seat
-    if condition == "chasing_riichi":
-        return seat in win.riichi_seats and win.riichi_seats.index(seat) > 0
-    return None
-
-
-def yaku_value(params: Mapping[str, Any], win: WinView, seat: int) -> ScoringModifiers | None:
-    """A yaku is worth ``han`` instead of its usual value (rule C-11)."""
-    if params["closed_only"] and any(m.is_open for m in win.ctx.melds):
-        return None
-    if not _condition_holds(params["condition"], win, seat):
-        return None
-    return ScoringModifiers(yaku_values={params["yaku"]: params["han"]})
-
-
-def one_han_yaku_value(params: Mapping[str, Any], win: WinView, seat: int
-                       ) -> ScoringModifiers | None:
-    """Every 1-han yaku is worth ``han`` (dora are not yaku). Reading ``counts``: the yaku
-    worth 1 han in the hand at hand, open reduced yaku included (the default, ``in_hand``), or
-    only those whose closed value is 1 han (``closed_value``)."""
-    if not _condition_holds(params["condition"], win, seat):
-        return None
-    if params["counts"] == "in_hand":
-        return ScoringModifiers(one_han_yaku=params["han"])
-    return ScoringModifiers(yaku_values={name: params["han"] for name in ONE_HAN_YAKU})
-
-
-def _all_tiles(win: WinView) -> list[int]:
-    return [*win.ctx.concealed, *(x for m in win.ctx.melds for x in m.tiles)]
-
-
-COUNTERS: dict[str, Callable[[WinView], int]] = {
-    "pinzu_tiles": lambda win: sum(1 for x in _all_tiles(win) if 9 <= x // 4 < 18),
-    "open_pons_kans": lambda win: sum(1 for m in win.ctx.melds
-                                      if m.is_open and m.kind != MeldKind.CHI),
-    **shapes.TILE_COUNTERS,
-}
-
-
-def count_bonus(params: Mapping[str, Any], win: WinView, seat: int) -> ScoringModifiers | None:
-    """Extra han by thresholds of a count (rule C-12: extra han need a real yaku)."""
-    if not _condition_holds(params["condition"], win, seat):
-        return None
-    counter = COUNTERS.get(params["count"])
-    if counter is None:
-        return None  # not implemented yet: the card is not playable (see effect_implemented)
-    n = counter(win)
-    han = 0
-    for at, value in zip(params["at"], params["han"], strict=True):
-        if n >= at:
-            han = value
-    return ScoringModifiers(extra_han=((params["count"], han),)) if han else None
-
-
-def _waiting_types(win: WinView) -> frozenset[int]:
-    hand = list(win.ctx.concealed)
-    hand.remove(win.ctx.win_tile)
-    return winning_types(counts34(hand))
-
-
-CONDITIONS: dict[str, Callable[[WinView], bool]] = {
-    "only_3_to_7": lambda win: all(x // 4 < 27 and 2 <= (x // 4) % 9 <= 6
-                                   for x in _all_tiles(win)),
-    "wait_three_types": lambda win: len(_waiting_types(win)) >= 3,
-    "single_wait": lambda win: len(_waiting_types(win)) == 1,
-    "tsumo": lambda win: win.ctx.is_tsumo,
-}
-
-
-def condition_bonus(params: Mapping[str, Any], win: WinView, seat: int
-                    ) -> ScoringModifiers | None:
-    """Extra han when a condition holds on the win (rule C-12)."""
-    counted = scoring_effects.COUNTED_CONDITIONS.get(params["when"])
-    if counted is not None:
-        han = params["han"] * counted(win, seat, params)
-        return ScoringModifiers(extra_han=((params["when"], han),)) if han else None
-    holds = CONDITIONS.get(params["when"])
-    if holds is not None and holds(win):
-        return ScoringModifiers(extra_han=((params["when"], params["han"]),))
-    return None
-
-
-OPEN_REDUCED_YAKU = {"Sanshoku Doujun": 2, "Ittsu": 2, "Honitsu": 3, "Chantai": 2,
-                     "Junchan": 3, "Chinitsu": 6}
-
-
-def open_keeps_value(params: Mapping[str, Any], win: WinView, seat: int
-                     ) -> ScoringModifiers | None:
-    """Yaku that lose a han when open keep their closed value (C-22 Mako: not closed-only
-    yaku such as pinfu)."""
-    return ScoringModifiers(yaku_values=dict(OPEN_REDUCED_YAKU))
-
-
-def win_multiplier(params: Mapping[str, Any], win: WinView, seat: int
-                   ) -> ScoringModifiers | None:
-    """The win's value (before honba and sticks) is multiplied."""
-    holds = scoring_effects.MULTIPLIER_CONDITIONS.get(params["when"])
-    if params["when"] == "always" or (holds is not None and holds(win, seat)):
-        return ScoringModifiers(value_multiplier=params["factor"])
-    return None
-
-
-SCORING_PRIMITIVES: dict[str, ScoringPrimitive] = {
-    "open_keeps_value": open_keeps_value,
-    "win_multiplier": win_multiplier,
-    "yaku_value": yaku_value,
-    "one_han_yaku_value": one_han_yaku_value,
-    "count_bonus": count_bonus,
-    "condition_bonus": condition_bonus,
-    **scoring_effects.SCORING_EFFECTS,
-    **shapes.SCORING_PRIMITIVES,
-}
-
-FACE_DOWN_WHEN = frozenset(("once_per_hand", "ippatsu_threat", "after_chi"))
-
-
-def _extra_turn_earned(when: str, params: Mapping[str, Any], view: DiscardView) -> bool:
-    t = view.tile // 4
-    called = view.after_call
-    if when == "discard_2_or_8":
-        return t < 27 and t % 9 in (1, 7)
-    if when == "discard_white_dragon":
-        return t == 31
-    if when == "call_souzu_or_green":
-        return called is not None and (18 <= called[1] // 4 < 27 or called[1] // 4 == 32)
-    if when == "after_call":
-        return called is not None
-    if when == "tedashi_all_closed_behind":
-        # C-22 Aislinn: no extra turn from a discard after a call; the dealer's first discard
-        # counts as tedashi
-        tedashi = not view.tsumogiri or (view.first_discard and view.seat == view.dealer)
-        below = view.scores[view.seat] < view.start_points or not params["points_below_start"]
-        return called is None and view.others_closed and tedashi and below
-    return False
-
-
-EXTRA_TURN_WHEN = frozenset(("discard_2_or_8", "discard_white_dragon", "call_souzu_or_green",
-                             "after_call", "tedashi_all_closed_behind"))
 
 # Parameters whose values are only partly covered: an effect is implemented when its value is.
 SUPPORTED_CHOICES: dict[tuple[str, str], frozenset[str]] = {
-    ("count_bonus", "count"): frozenset(COUNTERS),
-    ("condition_bonus", "when"): frozenset(CONDITIONS) | frozenset(
-        scoring_effects.COUNTED_CONDITIONS) | payments.MEMORY_CONDITIONS,
+    ("condition_bonus", "when"): payments.MEMORY_CONDITIONS,  # the rest: its class
     ("stake_rule", "when"): payments.STAKE_WHEN,
-    ("local_yaku", "yaku"): frozenset(scoring_effects.LOCAL_YAKU),
-    ("yaku_value", "condition"): frozenset(
-        ("always", "closed", "in_riichi", "damaten", "last_place", "chasing_riichi")),
-    ("win_multiplier", "when"): frozenset(("always",)) | frozenset(
-        scoring_effects.MULTIPLIER_CONDITIONS),
-    ("face_down_discard", "when"): FACE_DOWN_WHEN,
-    ("extra_turn", "when"): EXTRA_TURN_WHEN,
-    ("open_hands", "who"): frozenset(("self",)),
-    ("han_per_count", "count"): frozenset(shapes.PER_COUNTERS),
     ("priority_call", "call"): claims.SUPPORTED_CALLS,
-    ("one_han_yaku_value", "condition"): frozenset(
-        ("always", "closed", "in_riichi", "damaten", "last_place", "chasing_riichi")),
 }
-
-
-# Effects acting at the start of the hand through the table controls.
-HAND_START_PRIMITIVES: dict[str, Callable[[Mapping[str, Any], TableControls, CardAbility],
-                                          None]] = {}
 
 
 OWN_TURN_KINDS = frozenset(("face_down_discard", "extra_turn")) | claims.CLAIM_KINDS
 
-# Optional choices an ability offers to its player: an ``ABILITY`` action whose detail is
-# ``"<card id>:<what>"``, next to a plain alternative (a discard, or a pass). Register ``<what>``
-# here when adding one: the bots must both use and decline every registered choice
-# (tests/test_optional_effects.py plays hands with every playable card to check it).
+# Optional choices an ability offers to its player: an ``ABILITY`` action tagged ``<what>``,
+# next to a plain alternative (a discard, or a pass). Register ``<what>`` here when adding one:
+# the bots must both use and decline every registered choice (tests/test_optional_effects.py
+# plays hands with every playable card to check it).
 OPTIONAL_EFFECTS: set[str] = {"face_down", "extra_turn", "draw", "repeat"}
 OPTIONAL_EFFECTS.update(payments.RIICHI_CHOICES)  # a riichi declared with a stake
 OPTIONAL_EFFECTS.update(wall_effects.OPTIONAL)  # a swap with the tile beside the hand, ...
@@ -323,9 +142,14 @@ OPTIONAL_EFFECTS.update(reveal_effects.OPTIONAL)  # a revealed tile swapped with
 
 
 def effect_implemented(kind: str, params: Mapping[str, Any]) -> bool:
-    """Whether this effect, with these parameters, has an implementation."""
-    if kind not in SCORING_PRIMITIVES and kind not in HAND_START_PRIMITIVES \
-            and kind not in OWN_TURN_KINDS and kind not in payments.PAYMENT_KINDS \
+    """Whether this effect, with these parameters, has an implementation: its class
+    (:data:`~pipeline.cards.effects.registry.EFFECTS`), or an effect family here."""
+    if kind in EFFECTS:  # some values of a few kinds are still played by a family here
+        effect = EFFECTS[kind]
+        names = set(effect.supported) | {n for k, n in SUPPORTED_CHOICES if k == kind}
+        return all(params.get(n) in effect.supported.get(n, frozenset())
+                   | SUPPORTED_CHOICES.get((kind, n), frozenset()) for n in names)
+    if kind not in OWN_TURN_KINDS and kind not in payments.PAYMENT_KINDS \
             and kind not in table_effects.TABLE_KINDS and kind not in duel_effects.DUEL_KINDS \
             and kind not in swap_effects.SWAP_KINDS \
             and kind not in wall_effects.WALL_KINDS and kind not in meta_effects.META_KINDS \
@@ -337,13 +161,6 @@ def effect_implemented(kind: str, params: Mapping[str, Any]) -> bool:
                for (k, name), choices in SUPPORTED_CHOICES.items() if k == kind)
 
 
-def open_hands(params: Mapping[str, Any], table: TableControls, ability: CardAbility) -> None:
-    """She plays face up from the start of the hand (the pick is revealed before the dealer's
-    first discard)."""
-    if params["who"] == "self":
-        table.reveal_hand(ability.seat, ability.name)
-
-
 class CardAbility(duel_effects.DuelHooks, claims.ClaimEffects, payments.PaymentHooks,
                   AbilityHooks):
     """One character's ability for one seat, answering the hooks from the card's effects."""
@@ -353,19 +170,13 @@ class CardAbility(duel_effects.DuelHooks, claims.ClaimEffects, payments.PaymentH
         self.seat = seat
         self.name = card.id
         self._memory = memory
-        self._scoring: list[tuple[Effect, ScoringPrimitive]] = [
-            (e, SCORING_PRIMITIVES[e.kind]) for e in card.effects if e.kind in SCORING_PRIMITIVES
-        ]
-        self._start = [(e, HAND_START_PRIMITIVES[e.kind]) for e in card.effects
-                       if e.kind in HAND_START_PRIMITIVES]
-        self._face_down = [e.params["when"] for e in card.effects
-                           if e.kind == "face_down_discard" and e.params["when"] in FACE_DOWN_WHEN]
-        self.face_down_used = 0  # an ability lives for one hand: "once per hand" counts here
-        self._extra_turns = [e.params for e in card.effects if e.kind == "extra_turn"]
-        self._always_riichi = any(e.kind == "always_riichi" for e in card.effects)
+        # the effects with a class of their own, each sent only the hooks it names
+        self.effects: tuple[CardEffect, ...] = tuple(
+            EFFECTS[e.kind](e.params, seat, card.id) for e in card.effects if e.kind in EFFECTS)
+        self._scorers = tuple(e for e in self.effects if "scoring" in e.hooks)  # card order
+        self._heard = frozenset().union(*(effect.hooks for effect in self.effects))
 
-    # The effect families, each built when first asked: the bots build an ability for every
-    # option of every pick only to read its worth (``pick_value``), which needs none of them.
+    # The effect families, each built when first asked: a hand asks few of them.
 
     @cached_property
     def pay(self) -> payments.PaymentEffects:
@@ -437,9 +248,8 @@ class CardAbility(duel_effects.DuelHooks, claims.ClaimEffects, payments.PaymentH
             "win_allowed": wind or pool or (walls and not self.walls.taken_tile_wins),
             "win_is_chombo": pool,
             "switched_off": duel and bool(self.duel.block or self.duel.factor),
-            "extra_turn": bool(self._extra_turns)
-            or (tab and "suji_or_genbutsu_vs_riichi" in self.tab.extra_when),
-            "forced_face_down": self._always_riichi,
+            "extra_turn": tab and "suji_or_genbutsu_vs_riichi" in self.tab.extra_when,
+            "forced_face_down": False,  # only effect classes force a face-down discard
             "always_wins": (duel and self.duel.dama) or (walls and self.walls.last_tile)
             or (tab and "white_dragon_in_riichi" in self.tab.always)
             or (bool(self.meta) and self.meta.rinshan),
@@ -447,30 +257,34 @@ class CardAbility(duel_effects.DuelHooks, claims.ClaimEffects, payments.PaymentH
         return frozenset(hook for hook, on in acting.items() if not on)
 
     def listens(self, hook: str) -> bool:
-        """Every hook is overridden here; those none of the card's effects act on are silent."""
-        return hook not in self._silent
+        """Every hook is overridden here: it is heard when an effect class names it, or when
+        an effect family acts on it (``_silent`` says where none does)."""
+        return hook in self._heard or hook not in self._silent
 
     def own_actions(self, view: OwnTurnView) -> list[Action]:
         """Face-down discards (rule C-13) when the card's condition holds."""
         table = self.tab.own_actions(view) if self.tab else []
         if table:
             return table + self.pay.own_actions(view)
-        for when in self._face_down:
-            if (when == "once_per_hand" and not self.face_down_used) or \
-                    (when == "ippatsu_threat" and view.opponents_ippatsu) or \
-                    (when == "after_chi" and view.after_call == "chi"):
-                return face_down_actions(view, self.name) + self.pay.own_actions(view)
+        turn = TurnContext(view)
+        for effect in self.effects:
+            if "own_actions" in effect.hooks:
+                offered = effect.own_actions(turn)
+                if offered:
+                    return offered + self.pay.own_actions(view)
         return self.pay.own_actions(view)
 
     def extra_turn(self, view: DiscardView) -> bool:
         """Extra turns the card's effects earn (offered by the engine; optional, C-17)."""
+        discard = DiscardContext(view)
         return not view.face_down and (any(
-            _extra_turn_earned(params["when"], params, view) for params in self._extra_turns)
+            effect.extra_turn(discard) for effect in self.effects if "extra_turn" in effect.hooks)
             or (bool(self.tab) and self.tab.extra_turn(view)))
 
     def action_taken(self, action: Action) -> None:
-        if action.detail.endswith(":face_down"):
-            self.face_down_used += 1
+        for effect in self.effects:
+            if "action_taken" in effect.hooks:
+                effect.action_taken(action)
         self.pay.action_taken(action)
         self.tab.action_taken(action)
         self.duel.action_taken(action)
@@ -489,8 +303,10 @@ class CardAbility(duel_effects.DuelHooks, claims.ClaimEffects, payments.PaymentH
             self.pool.hand_start(table)
         if self.satomi:
             self.satomi.hand_start(table)
-        for effect, primitive in self._start:
-            primitive(effect.params, table, self)
+        start = HandStartContext(table, self.seat, self.name)
+        for effect in self.effects:
+            if "hand_start" in effect.hooks:
+                effect.hand_start(start)
 
     def scoring(self, win: WinView) -> ScoringModifiers | None:
         own = win.seat == self.seat
@@ -501,10 +317,11 @@ class CardAbility(duel_effects.DuelHooks, claims.ClaimEffects, payments.PaymentH
         own_wall = self.satomi.scoring(win) if own and self.satomi else None
         extra += [own_wall] if own_wall else []
         extra += [self.pool.scoring(win)] if own and self.pool else []
-        if not self._scoring and not extra:
+        if not self._scorers and not extra:
             return None
-        return merge_modifiers([*(p(e.params, win, self.seat) for e, p in self._scoring
-                                  if own or e.kind in scoring_effects.ANY_WIN_KINDS), *extra])
+        asked = ScoringContext(win, self.seat)
+        return merge_modifiers([*(e.scoring(asked) for e in self._scorers if own or e.any_win),
+                                *extra])
 
     # table effects (pipeline/cards/table_effects.py) on the hooks other mixins answer too
     def turn_choices(self, view: OwnTurnView) -> list[Action]:
@@ -615,23 +432,13 @@ class CardAbility(duel_effects.DuelHooks, claims.ClaimEffects, payments.PaymentH
             self.tab.discard_made(view, table)
 
     def forced_face_down(self, view: OwnTurnView) -> bool:
-        """Her third row of discards goes face down (``always_riichi``), a forced effect."""
-        return self._always_riichi and scoring_effects.third_row(view.turns)
+        """Whether an effect forces her plain discard face down (``always_riichi``)."""
+        turn = TurnContext(view)
+        return any(effect.forced_face_down(turn) for effect in self.effects
+                   if "forced_face_down" in effect.hooks)
 
-    def pick_value(self, hand: Sequence[int], situation: PickView) -> float:
-        """The sum of her implemented effects' rough worth in points with this starting hand
-        (the estimates are the bots' business: :mod:`pipeline.bots.pick`)."""
-        from pipeline.bots.pick import effect_value
-
-        return sum(effect_value(e.kind, e.params, hand, situation) for e in self.card.effects
-                   if effect_implemented(e.kind, e.params))
-
-
-HAND_START_PRIMITIVES["open_hands"] = open_hands
 
 # Table effects (pipeline/cards/table_effects.py): their primitives and parameter values.
-SCORING_PRIMITIVES.update(table_effects.SCORING_PRIMITIVES)
-CONDITIONS.update(table_effects.CONDITIONS)
 for _key, _values in (*table_effects.SUPPORTED.items(), *duel_effects.SUPPORTED.items(),
                       *swap_effects.SUPPORTED.items(),
                       *meta_effects.SUPPORTED.items()):

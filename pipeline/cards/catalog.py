@@ -20,7 +20,7 @@ import difflib
 import hashlib
 import json
 import re
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from datetime import date as Date
 from pathlib import Path
@@ -87,6 +87,11 @@ class Effect:
         return tuple((name, spec, spec.choice(self.params[name]))
                      for name, spec in self.spec.params.items()
                      if spec.is_reading and applies(spec, self.params))
+
+
+# What counts as implemented: a check of one effect with its parameters (the card layer's), or
+# the kinds implemented for every value.
+Implemented = Callable[["Effect"], bool] | Iterable[str]
 
 
 @dataclass(frozen=True)
@@ -162,22 +167,17 @@ class Card:
         """The distinct effect kinds of the card, in the order they first appear."""
         return tuple(dict.fromkeys(e.kind for e in self.effects))
 
-    def missing_kinds(self, implemented: Iterable[str] | None = None) -> tuple[str, ...]:
-        """Effect kinds of the card without an implementation. By default each effect is checked
-        with its parameters against the code (some kinds are implemented for some values only);
-        given ``implemented``, by kind alone."""
-        if implemented is None:
-            from pipeline.cards import registry
+    def missing_kinds(self, implemented: Implemented) -> tuple[str, ...]:
+        """Effect kinds of the card without an implementation: ``implemented`` checks each
+        effect with its parameters (the card layer's check,
+        :func:`pipeline.cards.registry.effect_is_implemented`: some kinds are implemented for
+        some values only), or is a set of kinds implemented for every value."""
+        check = _effect_check(implemented)
+        return tuple(dict.fromkeys(e.kind for e in self.effects if not check(e)))
 
-            missing = [e.kind for e in self.effects
-                       if not registry.effect_implemented(e.kind, e.params)]
-            return tuple(dict.fromkeys(missing))
-        done = _implemented(implemented)
-        return tuple(k for k in self.kinds if k not in done)
-
-    def playable(self, implemented: Iterable[str] | None = None) -> bool:
-        """True when every effect kind of the card is implemented (default: the registry's
-        :data:`~pipeline.cards.registry.IMPLEMENTED_KINDS`)."""
+    def playable(self, implemented: Implemented) -> bool:
+        """True when every effect of the card is implemented (by ``implemented``, as in
+        :meth:`missing_kinds`)."""
         return not self.missing_kinds(implemented)
 
 
@@ -216,25 +216,23 @@ class Catalog:
     def deck(
         self,
         exclude: Iterable[str] = (),
-        only_playable: bool = True,
-        implemented: Iterable[str] | None = None,
+        implemented: Implemented | None = None,
     ) -> tuple[Card, ...]:
         """The cards to shuffle for a match, in catalog order.
 
         Never a card flagged ``never_in_deck``; without the ``exclude`` ids (each must be a card
         of the catalog: the preset's ``[cards] exclude``, where the C-10 exclusions of East-only
-        games are switched, see :meth:`east_only_exclusions`); with ``only_playable``, only
-        cards whose effect kinds are all implemented.
+        games are switched, see :meth:`east_only_exclusions`); given ``implemented`` (as in
+        :meth:`Card.missing_kinds`), only the cards whose effects are all implemented.
         """
         excluded = set(exclude)
         for card_id in excluded:
             self.card(card_id)  # an unknown id is an error, not a silent no-op
-        done = None if implemented is None else _implemented(implemented)
         return tuple(
             c for c in self.cards
             if c.in_deck
             and c.id not in excluded
-            and (not only_playable or c.playable(done))
+            and (implemented is None or c.playable(implemented))
         )
 
     def east_only_exclusions(self) -> tuple[str, ...]:
@@ -636,12 +634,11 @@ def _date(value: Any, where: str) -> str:
         f"{where} expected a date (YYYY, YYYY-MM or YYYY-MM-DD), got {show_value(value)}")
 
 
-def _implemented(implemented: Iterable[str] | None) -> frozenset[str]:
-    if implemented is not None:
-        return frozenset(implemented)
-    from pipeline.cards import registry  # read at call time; the registry may import abilities
-
-    return frozenset(registry.IMPLEMENTED_KINDS)
+def _effect_check(implemented: Implemented) -> Callable[[Effect], bool]:
+    if callable(implemented):
+        return implemented
+    kinds = frozenset(implemented)
+    return lambda effect: effect.kind in kinds
 
 
 def _card_dict(card: Card) -> dict[str, Any]:

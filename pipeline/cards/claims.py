@@ -45,7 +45,7 @@ from itertools import combinations
 
 from pipeline.cards.catalog import Card
 from pipeline.cards.shapes import shapes_of
-from pipeline.rules.actions import Action, ActionKind
+from pipeline.rules.actions import AbilityTag, Action, ActionKind, ability_action
 from pipeline.rules.hand_shapes import HandShapes
 from pipeline.rules.hooks import AbilityHooks, CallView, ClaimView, DiscardView, DrawView
 
@@ -98,8 +98,8 @@ def red_dragon_pond_pon(view: ClaimView, actions: list[Action], seat: int, name:
         return actions
     kept = [a for a in actions if not (a.kind == ActionKind.PON and a.tile // 4 == RED_DRAGON)]
     for tile in targets:
-        kept.extend(Action(ActionKind.PON, seat, tile, pair, detail=f"{name}:priority")
-                    for pair in sorted(set(combinations(own, 2))))
+        kept.extend(ability_action(seat, name, AbilityTag.PRIORITY, tile, kind=ActionKind.PON,
+                                   tiles=pair) for pair in sorted(set(combinations(own, 2))))
     return kept
 
 
@@ -177,12 +177,11 @@ class ClaimEffects:
         tile, self._set_aside = self._set_aside, None
         if view.seat != self.seat or tile is None or not any(tile in p for p in view.ponds):
             return []
-        return [Action(ActionKind.ABILITY, self.seat, tile, detail=f"{self.name}:draw")]
+        return [ability_action(self.seat, self.name, AbilityTag.DRAW, tile)]
 
     def discard_actions(self, view: DiscardView) -> list[Action]:
         """A second tile of the discarded type, discarded at once (``repeat_discard``)."""
         if view.seat != self.seat or view.face_down or "repeat_discard" not in self._kinds():
             return []
         same = sorted({x for x in view.concealed if x // 4 == view.tile // 4})
-        return [Action(ActionKind.ABILITY, self.seat, x, detail=f"{self.name}:repeat")
-                for x in same]
+        return [ability_action(self.seat, self.name, AbilityTag.REPEAT, x) for x in same]

@@ -71,8 +71,9 @@ from collections.abc import Mapping
 from typing import Any
 
 from pipeline.cards.catalog import Card
+from pipeline.cards.moves import Move
 from pipeline.cards.table_effects import ippatsu_alive
-from pipeline.rules.actions import Action, ActionKind
+from pipeline.rules.actions import AbilityTag, Action, ActionKind, ability_action
 from pipeline.rules.agari import winning_types
 from pipeline.rules.hand import kuikae_types
 from pipeline.rules.hooks import (
@@ -124,8 +125,8 @@ def chi_options(view: ClaimView, seat: int, name: str) -> list[Action]:
                 rest.remove(x)
                 rest.remove(y)
                 if any(r // 4 not in forbidden for r in rest):
-                    out.append(Action(ActionKind.CHI, seat, view.tile, (x, y),
-                                      detail=f"{name}:priority"))
+                    out.append(ability_action(seat, name, AbilityTag.PRIORITY, view.tile,
+                                              kind=ActionKind.CHI, tiles=(x, y)))
     return out
 
 
@@ -191,23 +192,24 @@ class DuelEffects:
         """Before her first discard: name a duel opponent."""
         if not self.factor or self.opponent is not None or view.turns:
             return []
-        return [Action(ActionKind.ABILITY, self.seat, detail=f"{self.name}:duel:P{s}")
+        return [ability_action(self.seat, self.name, Move.DUEL, payload=s,
+                               detail=f"{self.name}:duel:P{s}")
                 for s in range(len(view.scores) or 4) if s != self.seat]
 
     def riichi_choices(self, view: OwnTurnView) -> list[Action]:
         """As she declares riichi: name the player she blocks."""
         if not self.block or view.seat != self.seat or self.blocked is not None:
             return []
-        return [Action(ActionKind.ABILITY, self.seat, detail=f"{self.name}:block:P{s}")
+        return [ability_action(self.seat, self.name, Move.BLOCK, payload=s,
+                               detail=f"{self.name}:block:P{s}")
                 for s in range(len(view.scores) or 4) if s != self.seat]
 
     def action_taken(self, action: Action) -> None:
-        detail = action.detail
-        if ":duel:P" in detail:
-            self.opponent = int(detail.rsplit("P", 1)[1])
+        if action.tag is Move.DUEL:
+            self.opponent = action.payload
             self.duel_at = len(self._events())
-        elif ":block:P" in detail:
-            self.blocked = int(detail.rsplit("P", 1)[1])
+        elif action.tag is Move.BLOCK:
+            self.blocked = action.payload
 
     def switched_off(self) -> tuple[int, frozenset[int]] | None:
         """Sae in riichi: every other seat; Megan's duel: the opponent."""
@@ -265,7 +267,8 @@ class DuelEffects:
         if not self.late_han or view.seat == self.seat or view.previous is None:
             return []
         self.late_tile = view.previous
-        return [Action(ActionKind.RON, self.seat, view.previous, detail=f"{self.name}:late")]
+        return [ability_action(self.seat, self.name, AbilityTag.LATE, view.previous,
+                               kind=ActionKind.RON)]
 
     # ------------------------------------------------------------------ wins
 

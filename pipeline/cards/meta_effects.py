@@ -38,6 +38,8 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from pipeline.cards.catalog import Card
+from pipeline.cards.moves import Move
+from pipeline.rules.actions import AbilityTag, ability_action
 from pipeline.rules.hand_shapes import HandShapes
 from pipeline.rules.hooks import DrawView, TableControls, WinTileView
 
@@ -210,11 +212,11 @@ class FlipAbility:
     def __getattr__(self, name: str) -> Any:
         return getattr(self.sides[self.up], name)
 
-    def _flip(self, why: str) -> None:
+    def _flip(self, why: str, tag: Move = Move.FLIP) -> None:
         self.up = 1 - self.up
         if self.table is not None:
             self.table.note(self.side.seat, self.sides[1 - self.up].name,
-                            f"flips to {self.side.name} ({why})")
+                            f"flips to {self.side.name} ({why})", tag)
 
     def _turn_down(self, count: int) -> None:
         if self.table is None or not count:
@@ -234,13 +236,11 @@ class FlipAbility:
         # "before each draw": the wall draw and the replacement draw after a kan alike
         if self.up == 0 and view.seat == seat and self.table is not None and \
                 (view.source == "rinshan" or (view.source == "wall" and view.live_left)):
-            from pipeline.rules.actions import Action, ActionKind
-
             name = self.side.name
-            options = [Action(ActionKind.ABILITY, seat, detail=f"{name}:family:{f}")
-                       for f in FAMILIES]
+            options = [ability_action(seat, name, Move.FAMILY, payload=f,
+                                      detail=f"{name}:family:{f}") for f in FAMILIES]
             choice = self.table.wall().choose(seat, options)
-            self.guess = choice.detail.rsplit(":", 1)[1]
+            self.guess = choice.payload
             self.table.note(seat, name, f"names {self.guess}")
         return self.side.before_draw(view)
 
@@ -290,22 +290,22 @@ class FlipAbility:
 
     def action_taken(self, action: Any) -> None:
         self.side.action_taken(action)
-        if self.flip_pending and action.detail.endswith(":extra_turn"):
+        if self.flip_pending and action.tag is AbilityTag.EXTRA_TURN:
             self.flip_pending, self.in_extra_turn = False, True
 
     def offer_declined(self, action: Any) -> None:
         self.side.offer_declined(action)
-        if self.flip_pending and action.detail.endswith(":extra_turn"):
+        if self.flip_pending and action.tag is AbilityTag.EXTRA_TURN:
             self.flip_pending = False
             if self.up == 1:
-                self._flip("the extra turn declined")
+                self._flip("the extra turn declined", Move.FLIP_AFTER_EXTRA_TURN)
 
     def discard_made(self, view: Any, table: TableControls) -> None:
         self.side.discard_made(view, table)
         if self.in_extra_turn and view.seat == self.side.seat:
             self.in_extra_turn = False
             if self.up == 1:
-                self._flip("the extra turn over")
+                self._flip("the extra turn over", Move.FLIP_AFTER_EXTRA_TURN)
 
     def _new_family(self, tile: int) -> bool:
         """No other face-up tile lying in her pond is of this tile's family."""

@@ -49,7 +49,8 @@ from typing import Any
 
 from pipeline.cards.catalog import Card
 from pipeline.cards.memory import MatchMemory
-from pipeline.rules.actions import Action, ActionKind
+from pipeline.cards.table_effects import EXTRA_TURN_EVENTS
+from pipeline.rules.actions import AbilityTag, Action, ability_action
 from pipeline.rules.agari import winning_types
 from pipeline.rules.hooks import AbilityHooks, OwnTurnView, TableControls, WinView
 from pipeline.rules.records import Event
@@ -66,10 +67,10 @@ MEMORY_CONDITIONS = frozenset(("early_riichi_after_dealing_in",))
 # Optional choices these effects offer (``"<card id>:<what>"`` actions next to a plain riichi).
 RIICHI_CHOICES = frozenset(("riichi:inazuma", "riichi:dora_stake"))
 
-# Log kinds that add a honba for Teru (calls, riichi declarations); ability events whose detail
-# says so add one too (extra turns, tile swaps).
+# Log kinds that add a honba for Teru (calls, riichi declarations), and the tags of the ability
+# events that add one too (extra turns, tile swaps).
 HONBA_EVENTS = frozenset(("chi", "pon", "minkan", "riichi"))
-HONBA_ABILITY_WORDS = ("extra turn", "swap")
+HONBA_ABILITY_TAGS = EXTRA_TURN_EVENTS | {AbilityTag.SWAPPED}
 
 
 def live_outs(hand: Sequence[int], waits: frozenset[int], visible: Sequence[int]) -> int:
@@ -94,7 +95,7 @@ def added_honba(events: Sequence[Event]) -> int:
     for e in events:
         if e.kind in HONBA_EVENTS:
             n += 1
-        elif e.kind == "ability" and any(w in e.detail for w in HONBA_ABILITY_WORDS):
+        elif e.kind == "ability" and e.tag in HONBA_ABILITY_TAGS:
             n += 1
     return n
 
@@ -175,12 +176,12 @@ class PaymentEffects:
             what = "dora_stake"
         if what is None:
             return []
-        return [Action(ActionKind.ABILITY, self.seat, t, detail=f"{self.name}:riichi:{what}")
-                for t in view.riichi_tiles]
+        return [ability_action(self.seat, self.name, AbilityTag.RIICHI, t, payload=what,
+                               detail=f"{self.name}:riichi:{what}") for t in view.riichi_tiles]
 
     def action_taken(self, action: Action) -> None:
-        if ":riichi:" in action.detail:
-            self.declared = action.detail.rsplit(":", 1)[1]
+        if action.tag is AbilityTag.RIICHI:
+            self.declared = action.payload
 
     def riichi(self, view: RiichiView, table: TableControls) -> None:
         """Her riichi is accepted: the stake declared with it is paid (C-18 caps it)."""
@@ -318,8 +319,8 @@ class PaymentEffects:
         """Stakes after the payments (Hitomi) and what the match must remember."""
         rec = view.record
         seat = self.seat
-        self.floored = any(e.kind == "ability" and e.seat == seat and "floor at zero" in e.detail
-                           for e in rec.events)
+        self.floored = any(e.kind == "ability" and e.seat == seat
+                           and e.tag is AbilityTag.FLOOR_AT_ZERO for e in rec.events)
         if self.params.get("dora_multiplier") and seat not in self.memory.dora_lost and \
                 self._dora_lost():
             table.note(seat, self.name, "a known dora discarded outside riichi: dora give 0 han "

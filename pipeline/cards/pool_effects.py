@@ -23,7 +23,7 @@ as such.
 
 With menzen tsumo declared, a ron is a chombo (C-22 Ryuuka). It may still be declared, as at a
 real table: once the pool is empty, a ron her hand could make by the usual rules (any yaku) is
-offered with the detail ``"<card>:chombo"`` (through ``claim_filter``), and the engine then ends
+offered tagged ``CHOMBO`` (through ``claim_filter``), and the engine then ends
 the hand with the chombo penalty of rule C-20 (``win_is_chombo``).
 
 Bot policy (Ryuuka Shimizudani): the bot declares the card's preferred combination, offered
@@ -44,8 +44,9 @@ from dataclasses import replace
 
 from pipeline.cards import declarations
 from pipeline.cards.catalog import Card
+from pipeline.cards.moves import Move
 from pipeline.cards.table_effects import table_seats
-from pipeline.rules.actions import Action, ActionKind
+from pipeline.rules.actions import AbilityTag, Action, ActionKind, ability_action
 from pipeline.rules.hooks import ClaimView, DrawView, TableControls, WallControls, WinView
 from pipeline.rules.scoring import ScoringModifiers, ScoringRules, score_win
 from pipeline.tiles import TERMINAL_HONOR_TYPES
@@ -63,7 +64,6 @@ DECLARATIONS: tuple[frozenset[str], ...] = (
 )
 TANYAO_MAX_OUTSIDE = 3   # terminals and honors among hand and pool that still allow tanyao
 MENZEN_TSUMO = "Menzen Tsumo"
-CHOMBO = ":chombo"       # detail ending of a ron that is a chombo once declared
 # A declared yaku that a win also holds under another name: a riichi made on her first turn
 # is a double riichi, and is her declared riichi.
 SAME_YAKU = {"Double Riichi": "Riichi"}
@@ -78,11 +78,6 @@ def counted(declared: frozenset[str]) -> frozenset[str]:
 def declaration_label(yaku: frozenset[str]) -> str:
     """A declaration as text: yaku names joined by "+", in a fixed order."""
     return "+".join(sorted(yaku))
-
-
-def parse_declaration(detail: str) -> frozenset[str]:
-    """The yaku of a ``"<name>:declare:<yaku>+<yaku>"`` action."""
-    return frozenset(detail.split(":declare:", 1)[1].split("+"))
 
 
 def preferred(hand: tuple[int, ...], pool: tuple[int, ...]) -> frozenset[str]:
@@ -131,9 +126,10 @@ class DeclaredPool:
 
     def _ask(self, options: list[frozenset[str]]) -> frozenset[str]:
         assert self.wall is not None
-        actions = [Action(ActionKind.ABILITY, self.seat,
-                          detail=f"{self.name}:declare:{declaration_label(d)}") for d in options]
-        return parse_declaration(self.wall.choose(self.seat, actions).detail)
+        actions = [ability_action(self.seat, self.name, Move.DECLARE, payload=tuple(sorted(d)),
+                                  detail=f"{self.name}:declare:{declaration_label(d)}")
+                   for d in options]
+        return frozenset(self.wall.choose(self.seat, actions).payload)
 
     def _declare_any(self, short: dict[str, int], target: frozenset[str]) -> frozenset[str]:
         """Any combination of the reachable yaku, one yaku a step: each step offers the
@@ -161,7 +157,7 @@ class DeclaredPool:
         if view.source != "wall" or view.seat != self.seat:
             return []
         by_type = {t // 4: t for t in self.pool()}
-        return [Action(ActionKind.ABILITY, self.seat, t, detail=f"{self.name}:draw_instead")
+        return [ability_action(self.seat, self.name, AbilityTag.DRAW_INSTEAD, t)
                 for t in sorted(by_type.values())]
 
     def chombo_ron(self, seat: int, discarder: int | None) -> bool:
@@ -191,11 +187,11 @@ class DeclaredPool:
             SAME_YAKU.get(name, name) for name, _ in result.yaku}
 
     def claim_filter(self, view: ClaimView, actions: list[Action]) -> list[Action]:
-        """Her ron with menzen tsumo declared is marked as a chombo (``":chombo"``)."""
+        """Her ron with menzen tsumo declared is marked as a chombo (tag ``CHOMBO``)."""
         if not self.chombo_ron(view.seat, view.discarder):
             return actions
-        return [replace(a, detail=f"{self.name}{CHOMBO}") if a.kind == ActionKind.RON else a
-                for a in actions]
+        return [replace(a, detail=f"{self.name}:chombo", tag=AbilityTag.CHOMBO, card=self.name)
+                if a.kind == ActionKind.RON else a for a in actions]
 
     def win_is_chombo(self, win: WinView) -> bool:
         """C-22 Ryuuka: declaring menzen tsumo then winning by ron is a chombo."""
@@ -206,7 +202,7 @@ def step_towards(legal: list[Action], target: frozenset[str]) -> Action:
     """The declaration step that leads to ``target`` (a scripted seat's answer): the target
     itself when offered (it ends the declaration once reached), else the step adding one of
     its yaku."""
-    steps = [(parse_declaration(a.detail), a) for a in legal]
+    steps = [(frozenset(a.payload), a) for a in legal]
     for yaku, a in steps:
         if yaku == target:
             return a

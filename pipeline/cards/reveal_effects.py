@@ -26,7 +26,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from pipeline.cards.catalog import Card
-from pipeline.rules.actions import Action, ActionKind
+from pipeline.cards.moves import Move
+from pipeline.rules.actions import Action, ActionKind, ability_action
 from pipeline.rules.hooks import DrawView, WallControls
 
 # Effect kinds implemented here, for every value of their parameters.
@@ -69,9 +70,8 @@ class RevealEffects:
         free = list(range(len(wall.dora_indicators())))  # indicator places not swapped yet
         while free:
             indicators = wall.dora_indicators()
-            offers = [Action(ActionKind.ABILITY, self.seat, t, (indicators[i],),
-                             detail=f"{self.name}:dora_swap")
-                      for i in free for t in shown]
+            offers = [ability_action(self.seat, self.name, Move.DORA_SWAP, t,
+                                     tiles=(indicators[i],)) for i in free for t in shown]
             choice = wall.choose(self.seat, [*offers, Action(ActionKind.PASS, self.seat)])
             if choice.kind != ActionKind.ABILITY:
                 break
@@ -84,4 +84,4 @@ class RevealEffects:
 
 def take_offers(seat: int, name: str, shown: Sequence[int]) -> list[Action]:
     """The required choice of the revealed tile to take."""
-    return [Action(ActionKind.ABILITY, seat, t, detail=f"{name}:take") for t in shown]
+    return [ability_action(seat, name, Move.TAKE, t) for t in shown]

@@ -1,9 +1,6 @@
-"""Scoring primitives for ura-dora rules, dealer scoring, wind yakuhai and local yaku.
-
-Each primitive reads one effect's catalog parameters and a :class:`WinView` and returns the
-:class:`ScoringModifiers` the effect adds to that win (or None). They are registered in
-:mod:`pipeline.cards.abilities`; nothing here names a character, only effect kinds and their
-parameter values.
+"""What several scoring effects share: the local yaku (rule C-25) and the named win conditions
+that ``condition_bonus`` counts and ``win_multiplier`` checks. The effects themselves are classes
+in :mod:`pipeline.cards.effects`; nothing here names a character.
 
 Local yaku (rule C-25) are :class:`LocalYaku` objects the scoring seam values like the package's
 own yaku: they can make a win legal, and a card's value for them replaces the default.
@@ -17,7 +14,7 @@ from typing import Any
 
 from pipeline.rules.agari import decompositions, winning_types
 from pipeline.rules.hooks import WinView
-from pipeline.rules.scoring import LocalYaku, ScoringModifiers, WinContext
+from pipeline.rules.scoring import LocalYaku, WinContext
 from pipeline.tiles import counts34
 
 WIND_NAMES = ("east", "south", "west", "north")
@@ -51,92 +48,6 @@ LOCAL_YAKU: dict[str, tuple[str, Callable[[WinContext], bool]]] = {
     "shiiaru_raotai": ("Shiiaru Raotai", is_shiiaru_raotai),
     "uumensai": ("Uumensai", is_uumensai),
 }
-
-
-def local_yaku(params: Mapping[str, Any], win: WinView, seat: int) -> ScoringModifiers | None:
-    """A local yaku only this character may score (rule C-25), with ura-dora when the card says
-    so (counted as for riichi, also without riichi)."""
-    name, test = LOCAL_YAKU[params["yaku"]]
-    if not test(win.ctx):
-        return None
-    yaku = DefinedLocalYaku(name, params["han"], params["han"], test)
-    return ScoringModifiers(local_yaku=(yaku,), ura_dora=True if params["ura"] else None)
-
-
-def ura_rule(params: Mapping[str, Any], win: WinView, seat: int) -> ScoringModifiers | None:
-    """Others' wins count no ura-dora; her riichi win counts more ura indicators, taken from
-    the dead wall after the revealed ones (rule C-19's way of finding room)."""
-    if win.seat != seat:
-        return ScoringModifiers(ura_dora=False) if params["others_get_none"] else None
-    riichi = win.ctx.riichi or win.ctx.double_riichi
-    if riichi and params["extra_indicators"]:
-        return ScoringModifiers(extra_ura_indicators=params["extra_indicators"])
-    return None
-
-
-def score_as_dealer(params: Mapping[str, Any], win: WinView, seat: int
-                    ) -> ScoringModifiers | None:
-    """A riichi win is paid as a dealer's; as the dealer, mangan or more is paid one limit
-    higher (mangan > haneman > baiman > sanbaiman > kazoe yakuman). Reading ``limit_step``:
-    only as the real dealer (``real_dealer``, the default) or also on a riichi win scored as
-    the dealer (``also_scored_as_dealer``)."""
-    ctx = win.ctx
-    if ctx.is_dealer:
-        return ScoringModifiers(limit_steps=1)
-    if ctx.riichi or ctx.double_riichi:
-        step = 1 if params["limit_step"] == "also_scored_as_dealer" else 0
-        return ScoringModifiers(as_dealer=True, limit_steps=step)
-    return None
-
-
-def _wind_melds(win: WinView) -> int:
-    """Declared wind melds on the table (any kind, wind sequences too), except her own melds
-    of a wind that already gives her yakuhai."""
-    ctx = win.ctx
-    melds = win.melds or tuple(ctx.melds if s == win.seat else ()
-                               for s in range(len(win.scores) or 4))
-    own_value = {27 + ctx.seat_wind, 27 + ctx.round_wind}
-    count = 0
-    for s, seat_melds in enumerate(melds):
-        for m in seat_melds:
-            types = {x // 4 for x in m.tiles}
-            if not types <= set(WIND_TYPES):
-                continue
-            if s == win.seat and len(types) == 1 and types <= own_value:
-                continue
-            count += 1
-    return count
-
-
-def double_wind(params: Mapping[str, Any], win: WinView, seat: int) -> ScoringModifiers | None:
-    """Her seat-wind triplet is worth 2 han (as when it is also the round wind), and each wind
-    meld made by any player gives her one yakuhai: a real yaku, so it can make her win legal."""
-    ctx = win.ctx
-    values = {} if ctx.seat_wind == ctx.round_wind else {
-        f"Yakuhai (seat wind {WIND_NAMES[ctx.seat_wind]})": 2}
-    n = _wind_melds(win)
-    local = (DefinedLocalYaku("Yakuhai (wind melds)", n, n, lambda c: True),) if n else ()
-    return ScoringModifiers(yaku_values=values, local_yaku=local)
-
-
-def always_riichi(params: Mapping[str, Any], win: WinView, seat: int) -> ScoringModifiers | None:
-    """A closed win always has the riichi yaku (worth what riichi is worth to her) and counts
-    ura-dora; a declared riichi is not counted twice."""
-    ctx = win.ctx
-    if any(m.is_open for m in ctx.melds):
-        return None
-    if ctx.riichi or ctx.double_riichi:
-        return ScoringModifiers(ura_dora=True)
-    return ScoringModifiers(local_yaku=(DefinedLocalYaku("Riichi", 1, 0, lambda c: True),),
-                            ura_dora=True)
-
-
-def third_row(turns: int) -> bool:
-    """Her 13th to 18th discard (``turns`` discards made before this one)."""
-    return 12 <= turns < 18
-
-
-# --- conditions of condition_bonus and win_multiplier ---------------------------------------
 
 
 def _waits(ctx: WinContext) -> frozenset[int]:
@@ -188,15 +99,3 @@ COUNTED_CONDITIONS: dict[str, Callable[[WinView, int, Mapping[str, Any]], int]] 
 MULTIPLIER_CONDITIONS: dict[str, Callable[[WinView, int], bool]] = {
     "damaten_hell_wait": hell_wait,
 }
-
-SCORING_EFFECTS: dict[str, Callable[[Mapping[str, Any], WinView, int],
-                                    ScoringModifiers | None]] = {
-    "local_yaku": local_yaku,
-    "ura_rule": ura_rule,
-    "score_as_dealer": score_as_dealer,
-    "double_wind": double_wind,
-    "always_riichi": always_riichi,
-}
-
-# Kinds whose primitive also acts on other seats' wins (it checks ``win.seat`` itself).
-ANY_WIN_KINDS = frozenset(("ura_rule",))

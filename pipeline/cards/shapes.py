@@ -1,4 +1,5 @@
-"""Hand-shape and tile-count primitives: extra sequences, wins without yaku, counted han.
+"""Hand-shape and tile-count primitives: extra sequences, and what ``win_without_yaku``,
+``han_per_count`` and ``count_bonus`` count (their classes are in :mod:`pipeline.cards.effects`).
 
 - ``honor_sequences``: East-South-West, South-West-North and haku-hatsu-chun are sequences for
   the seat (no wrap-around: West-North-East is not one). ``wrap_sequences``: 8-9-1 and 9-1-2 in
@@ -27,12 +28,10 @@ draws in "any tile that has red paint on it, typically the manzu and the red dra
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Mapping
-from typing import Any
+from collections.abc import Callable
 
 from pipeline.rules.hand_shapes import HandShapes, honor_sequences, wrap_sequences
 from pipeline.rules.hooks import WinView
-from pipeline.rules.scoring import ScoringModifiers
 from pipeline.tiles import RED_FIVE_IDS
 
 # Tile types with red paint (see the module docstring): all manzu, 1 3 5 6 7 9 pin,
@@ -78,28 +77,4 @@ PER_COUNTERS: dict[str, Callable[[WinView], int]] = {
 }
 
 
-def han_per_count(params: Mapping[str, Any], win: WinView, seat: int
-                  ) -> ScoringModifiers | None:
-    """``han`` extra han per full ``per`` of a count (rule C-12); with ``yaku`` set, only on a
-    reading of the hand that holds that yaku."""
-    from pipeline.cards.abilities import _condition_holds
-
-    counter = PER_COUNTERS.get(params["count"])
-    if counter is None or not _condition_holds(params["condition"], win, seat):
-        return None
-    han = counter(win) // params["per"] * params["han"]
-    if not han:
-        return None
-    if params["yaku"]:
-        return ScoringModifiers(extra_han_with=((params["yaku"], params["count"], han),))
-    return ScoringModifiers(extra_han=((params["count"], han),))
-
-
-def win_without_yaku(params: Mapping[str, Any], win: WinView, seat: int
-                     ) -> ScoringModifiers | None:
-    """Her complete hand wins with no yaku (exactly 0 han counts as 1)."""
-    return ScoringModifiers(win_without_yaku=True)
-
-
-SCORING_PRIMITIVES = {"han_per_count": han_per_count, "win_without_yaku": win_without_yaku}
 TILE_COUNTERS = {"warm_tiles": warm_tiles}

@@ -6,7 +6,7 @@ engine's :class:`~pipeline.rules.hooks.SwapControls`: the tile she gives takes t
 place, so every tile stays in one place. A swapped tile is no discard: nobody may call or ron
 it, but it counts for its pond's furiten (it can create or remove furiten). Only a tile lying
 face up may be taken (a claimed or ronned discard is gone from the pond). Each swap is logged
-with the word "swaps", so Teru's honba count it (C-22 Teru). The primitives, by effect kind:
+tagged ``SWAPPED``, so Teru's honba count it (C-22 Teru). The primitives, by effect kind:
 
 - ``swap_with_discard``: on her turn, before she acts, she may swap one tile of her hand with a
   tile lying face up in any pond. ``when``: ``pond_6_or_12_or_riichi`` - her pond holds
@@ -67,8 +67,9 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from pipeline.cards.catalog import Card
+from pipeline.cards.moves import Move
 from pipeline.cards.table_effects import ippatsu_alive, table_seats
-from pipeline.rules.actions import Action, ActionKind
+from pipeline.rules.actions import AbilityTag, Action, ActionKind, ability_action
 from pipeline.rules.hooks import (
     CallView,
     DiscardView,
@@ -184,7 +185,7 @@ class SwapEffects:
             return
         events = self.table.events()
         if events and events[-1].kind == "ability" and events[-1].seat == view.seat \
-                and events[-1].detail.endswith(": extra turn"):
+                and events[-1].tag is AbilityTag.EXTRA_TURN:
             self._peek()
 
     def _peek(self) -> None:
@@ -200,8 +201,8 @@ class SwapEffects:
         for x in swaps.concealed(self.seat):
             if x // 4 != nxt // 4:
                 held.setdefault((x // 4, x in (16, 52, 88)), x)
-        options = [Action(ActionKind.ABILITY, self.seat, x, (nxt,),
-                          detail=f"{self.name}:swap_wall") for x in held.values()]
+        options = [ability_action(self.seat, self.name, Move.SWAP_WALL, x, tiles=(nxt,))
+                   for x in held.values()]
         choice = swaps.choose(self.seat, [*options, Action(ActionKind.PASS, self.seat)])
         if choice.kind == ActionKind.ABILITY:
             swaps.with_wall(self.seat, choice.tile, self.name)
@@ -228,8 +229,8 @@ class SwapEffects:
     def _offer_meld_swap(self) -> None:
         swaps = self.swaps
         locked = set(swaps.riichi_seats())
-        options = [Action(ActionKind.ABILITY, self.seat, mine.tiles[0], theirs.tiles,
-                          detail=f"{self.name}:swap_meld")
+        options = [ability_action(self.seat, self.name, Move.SWAP_MELD, mine.tiles[0],
+                                  tiles=theirs.tiles)
                    for mine in swaps.melds(self.seat)
                    for other in range(table_seats(swaps)) if other != self.seat
                    and other not in locked
@@ -246,7 +247,7 @@ class SwapEffects:
 
     def _offer_turn_down(self) -> None:
         swaps = self.swaps
-        options = [Action(ActionKind.ABILITY, self.seat, x, detail=f"{self.name}:turn_down")
+        options = [ability_action(self.seat, self.name, Move.TURN_DOWN, x)
                    for pond in swaps.lying() for x in pond]
         if not options:
             return
@@ -291,8 +292,8 @@ class SwapEffects:
                     after = [x for x in hand if x != t] + [taken]
                     if barred and all(x // 4 in barred for x in after):
                         continue
-                    options.append(Action(ActionKind.ABILITY, self.seat, t, (taken,),
-                                          detail=f"{self.name}:swap_pond"))
+                    options.append(ability_action(self.seat, self.name, Move.SWAP_POND, t,
+                                                  tiles=(taken,)))
         return options
 
     def _offer_pond_swap(self, match: str) -> None:
@@ -328,8 +329,8 @@ class SwapEffects:
         for x in swaps.concealed(self.seat):
             if terminal_or_honor(x // 4) and x // 4 != view.tile // 4:
                 held.setdefault(x // 4, x)
-        options = [Action(ActionKind.ABILITY, self.seat, x, (view.tile,),
-                          detail=f"{self.name}:swap_pond") for x in held.values()]
+        options = [ability_action(self.seat, self.name, Move.SWAP_POND, x, tiles=(view.tile,))
+                   for x in held.values()]
         if not options:
             return
         choice = swaps.choose(self.seat, [*options, Action(ActionKind.PASS, self.seat)])

@@ -61,11 +61,12 @@ with Tomoe's):
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from collections.abc import Sequence
 
 from pipeline.cards.catalog import Card
-from pipeline.rules.actions import Action, ActionKind
+from pipeline.cards.effects.conditions import condition_holds
+from pipeline.cards.moves import Move
+from pipeline.rules.actions import AbilityTag, Action, ability_action
 from pipeline.rules.hooks import (
     CallView,
     DiscardView,
@@ -87,6 +88,9 @@ FAMILIES: dict[str, frozenset[int]] = {
 CALL_EVENTS = frozenset(("chi", "pon", "minkan"))
 WHITE_DRAGON = 31
 KAN_EVENTS = frozenset(("ankan", "kakan"))
+# Ability events that are an extra turn: the turn itself, and a two-sided card's flip back
+# that the extra turn causes (counted so since it was first logged).
+EXTRA_TURN_EVENTS = frozenset((AbilityTag.EXTRA_TURN, Move.FLIP_AFTER_EXTRA_TURN))
 
 # Parameter values this module implements (joined to abilities.SUPPORTED_CHOICES).
 SUPPORTED: dict[tuple[str, str], frozenset[str]] = {
@@ -112,27 +116,11 @@ def previous_type(t: int) -> int:
     return 31 + (t - 31 - 1) % 3
 
 
-def dora_both_ways(params: Mapping[str, Any], win: WinView, seat: int
-                   ) -> ScoringModifiers | None:
-    """With a closed hand, one extra han per tile of hers that lies just before an indicator."""
-    ctx = win.ctx
-    if any(m.is_open for m in ctx.melds):
-        return None
-    indicators = list(ctx.dora_indicators)
-    if ctx.riichi or ctx.double_riichi:
-        indicators.extend(ctx.ura_indicators)
-    tiles = [x // 4 for x in (*ctx.concealed, *(t for m in ctx.melds for t in m.tiles))]
-    han = sum(tiles.count(previous_type(i // 4)) for i in indicators)
-    return ScoringModifiers(extra_han=(("dora_both_ways", han),)) if han else None
-
-
 def white_dragon_tsumo(win: WinView) -> bool:
     """A win by drawing a white dragon (a rinshan draw too)."""
     return win.ctx.is_tsumo and win.ctx.win_tile // 4 == WHITE_DRAGON
 
 
-SCORING_PRIMITIVES = {"dora_both_ways": dora_both_ways}
-CONDITIONS: dict[str, Callable[[WinView], bool]] = {"white_dragon_tsumo": white_dragon_tsumo}
 
 
 # ---------------------------------------------------------------------------- reading the log
@@ -151,7 +139,7 @@ def riichi_safe(events: Sequence[Event], seat: int) -> dict[int, tuple[set[int],
         safe: set[int] = set()
         own: set[int] = set()
         for i, e in enumerate(events[:last]):
-            if e.kind != "discard" or e.tile is None or "face down" in e.detail:
+            if e.kind != "discard" or e.tile is None or e.tag is AbilityTag.FACE_DOWN:
                 continue
             if e.seat == r:
                 own.add(e.tile // 4)
@@ -176,13 +164,13 @@ def last_discards(events: Sequence[Event]) -> tuple[list[int | None], list[int |
     """Per seat: the type of its latest discard (None if none or face down), and the type of
     its latest face-up tile still lying in its pond (called or taken tiles left out)."""
     taken = {e.tile for e in events if e.tile is not None and (
-        e.kind in CALL_EVENTS or (e.kind == "ability" and "draws from" in e.detail))}
+        e.kind in CALL_EVENTS or (e.kind == "ability" and e.tag is AbilityTag.FROM_POND))}
     latest: list[int | None] = [None] * 4
     lying: list[int | None] = [None] * 4
     for e in events:
         if e.kind != "discard" or e.seat is None or e.tile is None:
             continue
-        face_down = "face down" in e.detail
+        face_down = e.tag is AbilityTag.FACE_DOWN
         latest[e.seat] = None if face_down else e.tile // 4
         if not face_down and e.tile not in taken:
             lying[e.seat] = e.tile // 4
@@ -202,7 +190,7 @@ def ippatsu_alive(events: Sequence[Event], seat: int) -> bool:
     for e in events[declared + 1:]:
         if e.kind in CALL_EVENTS or e.kind in KAN_EVENTS:
             return False
-        if e.kind == "ability" and e.seat == seat and "extra turn" in e.detail:
+        if e.kind == "ability" and e.seat == seat and e.tag in EXTRA_TURN_EVENTS:
             extra = True
         elif e.kind == "discard" and e.seat == seat:
             discards += 1
@@ -293,8 +281,8 @@ class TableEffects:
         """Before her first discard: name a family (``others_family``)."""
         if "others_family" not in self.open_who or self.family is not None or view.turns:
             return []
-        return [Action(ActionKind.ABILITY, self.seat, detail=f"{self.name}:family:{f}")
-                for f in FAMILIES]
+        return [ability_action(self.seat, self.name, Move.FAMILY, payload=f,
+                               detail=f"{self.name}:family:{f}") for f in FAMILIES]
 
     # ------------------------------------------------------------------ own turn
 
@@ -326,13 +314,12 @@ class TableEffects:
                    for safe, own in riichi_safe(self.table.events(), self.seat).values())
 
     def action_taken(self, action: Action) -> None:
-        detail = action.detail
-        if detail.endswith(":extra_turn"):
+        if action.tag is AbilityTag.EXTRA_TURN:
             self.extra_turn_at = self.turns + 1
-        elif detail.endswith(":face_down"):
+        elif action.tag is AbilityTag.FACE_DOWN:
             self.broke_ippatsu = False
-        elif ":family:" in detail and self.table is not None:
-            self.family = detail.rsplit(":", 1)[1]
+        elif action.tag is Move.FAMILY and self.table is not None:
+            self.family = action.payload
             for other in range(table_seats(self.table)):
                 if other != self.seat:
                     self.table.show_types(other, FAMILIES[self.family], self.name)
@@ -371,8 +358,6 @@ class TableEffects:
         """Her win: han per full group of the named family's tiles the others show."""
         if win.seat != self.seat or not self.shown or self.family is None or self.table is None:
             return []
-        from pipeline.cards.abilities import _condition_holds
-
         types = FAMILIES[self.family]
         shown = 0
         for other in range(table_seats(self.table)):
@@ -384,7 +369,7 @@ class TableEffects:
         out = []
         for params in self.shown:
             han = shown // params["per"] * params["han"]
-            if not han or not _condition_holds(params["condition"], win, self.seat):
+            if not han or not condition_holds(params["condition"], win, self.seat):
                 continue
             if params["yaku"]:
                 out.append(ScoringModifiers(extra_han_with=((params["yaku"],

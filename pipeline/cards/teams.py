@@ -29,6 +29,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from pipeline.cards.catalog import Catalog
+from pipeline.cards.registry import effect_is_implemented
 from pipeline.rules.preset import CardRules
 
 MODES = ("standard", "winner-rotation", "tenpai-replacement", "rapid", "draft")
@@ -107,7 +108,8 @@ def deck_for(catalog: Catalog, card_rules: CardRules, only_playable: bool = True
     """Card ids to shuffle for a match, in catalog order: never Himeko (``never_in_deck``),
     and without the preset's ``exclude`` ids. The preset decides the C-10 exclusions of
     East-only games (cards-tonpuusen lists them): a game's length removes no card by itself."""
-    return [c.id for c in catalog.deck(exclude=card_rules.exclude, only_playable=only_playable)]
+    implemented = effect_is_implemented if only_playable else None
+    return [c.id for c in catalog.deck(exclude=card_rules.exclude, implemented=implemented)]
 
 
 def cards_needed(card_rules: CardRules, seats: int = SEATS) -> int:

@@ -62,7 +62,8 @@ from collections.abc import Mapping
 from typing import Any
 
 from pipeline.cards.catalog import Card
-from pipeline.rules.actions import Action, ActionKind
+from pipeline.cards.moves import Move
+from pipeline.rules.actions import AbilityTag, Action, ActionKind, ability_action
 from pipeline.rules.hooks import (
     DiscardView,
     DrawView,
@@ -144,7 +145,7 @@ class WallEffects:
     def _exchange(self, params: Mapping[str, Any], in_riichi: bool) -> None:
         wall = self.wall
         count = params["tiles"]
-        where = "put_" + params["wall"]
+        where = Move.PUT_LIVE if params["wall"] == "live" else Move.PUT_DEAD
         if params["draw_first"]:
             drawn = wall.draw(self.seat, count, self.name)
             self._put_back(where, len(drawn), drawn if in_riichi else None)
@@ -152,17 +153,16 @@ class WallEffects:
             self._put_back(where, count, None)
             wall.draw(self.seat, count, self.name)
 
-    def _put_back(self, where: str, count: int, only: tuple[int, ...] | None) -> None:
+    def _put_back(self, where: Move, count: int, only: tuple[int, ...] | None) -> None:
         """She picks ``count`` tiles one by one (of ``only`` when given) and puts them back."""
         wall = self.wall
         chosen: list[int] = []
         for _ in range(count):
             held = [t for t in wall.concealed(self.seat) if t not in chosen
                     and (only is None or t in only)]
-            options = [Action(ActionKind.ABILITY, self.seat, t, detail=f"{self.name}:{where}")
-                       for t in held]
+            options = [ability_action(self.seat, self.name, where, t) for t in held]
             chosen.append(wall.choose(self.seat, options).tile)
-        if where == "put_live":
+        if where is Move.PUT_LIVE:
             wall.put_live_end(self.seat, chosen, self.name)
         else:
             wall.put_dead_end(self.seat, chosen, self.name)
@@ -181,7 +181,7 @@ class WallEffects:
         def leaves_discard(t: int) -> bool:
             return not barred or any(x // 4 not in barred for x in (*hand, extra) if x != t)
 
-        options = [Action(ActionKind.ABILITY, self.seat, t, detail=f"{self.name}:swap")
+        options = [ability_action(self.seat, self.name, Move.SWAP_ASIDE, t)
                    for t in hand if leaves_discard(t)]
         if not options:
             return
@@ -200,16 +200,16 @@ class WallEffects:
         if self.from_discards and view.source == "wall" and \
                 self.seat not in self.wall.riichi_seats():
             held = {x // 4 for x in self.wall.concealed(self.seat)}
-            offers.extend(Action(ActionKind.ABILITY, self.seat, t, detail=f"{self.name}:draw")
+            offers.extend(ability_action(self.seat, self.name, AbilityTag.DRAW, t)
                           for t in view.ponds[self.seat] if held - {t // 4})
         if self.extra_tile:
-            offers.extend(Action(ActionKind.ABILITY, self.seat, t, detail=f"{self.name}:draw")
+            offers.extend(ability_action(self.seat, self.name, AbilityTag.DRAW, t)
                           for t in self.wall.aside(self.seat))
         return offers
 
     def action_taken(self, action: Action) -> None:
         """A tile taken from her own pond: its type may not be her discard this turn."""
-        if self.wall is None or not action.detail.endswith(":draw") or \
+        if self.wall is None or action.tag is not AbilityTag.DRAW or \
                 action.tile in self.wall.aside(self.seat):
             return
         if self.from_discards:
@@ -232,7 +232,7 @@ class WallEffects:
         if not self.wall.move_last_live_to_dead(self.seat, self.name):
             return
         if self.wall.riichi_seats() == (self.seat,) and self.wall.live_left():
-            offer = Action(ActionKind.ABILITY, self.seat, detail=f"{self.name}:move_two")
+            offer = ability_action(self.seat, self.name, Move.MOVE_TWO)
             if self.wall.offer(self.seat, offer):
                 self.wall.move_last_live_to_dead(self.seat, self.name)
 

@@ -30,15 +30,46 @@ class ActionKind(StrEnum):
 CLAIM_KINDS = frozenset({ActionKind.RON, ActionKind.CHI, ActionKind.PON, ActionKind.MINKAN})
 
 
+class AbilityTag(StrEnum):
+    """What an ability's action or event is, where the engine must act on it (a card's own
+    choices carry the card layer's tags, :class:`pipeline.cards.moves.Move`). Nothing reads
+    meaning out of an action's ``detail``, which is for people."""
+
+    FACE_DOWN = "face_down"        # discard the tile face down (rule C-13)
+    EXTRA_TURN = "extra_turn"      # take the extra turn offered (C-14..C-17); its event too
+    REPEAT = "repeat"              # discard the tile again at once, nobody may take it
+    PRIORITY = "priority"          # a call that beats every other claim, ron included
+    CHOMBO = "chombo"              # a ron the ability turns into a chombo (rule C-20)
+    LATE = "late"                  # a ron on an earlier discard of the seat's pond
+    DRAW = "draw"                  # draw this tile (a pond's, beside the hand) instead
+    DRAW_INSTEAD = "draw_instead"  # draw one of the tiles set aside face up; no wall draw
+    RIICHI = "riichi"              # declare riichi on the tile, the ability acting on it
+    SWAPPED = "swapped"            # an event: tiles or melds exchanged (rule C-22 Teru)
+    FLOOR_AT_ZERO = "floor_at_zero"  # an event: a seat's payments stopped at zero points
+    FROM_POND = "from_pond"        # an event: a tile drawn out of a pond (it left the pond)
+
+
+# What an ability's action carries beyond its tile: a seat named, a family or a way of
+# declaring riichi, the labels of a declaration (each tag says which it carries).
+Payload = int | str | tuple[str, ...] | None
+
+
 @dataclass(frozen=True)
 class Action:
-    """One legal decision. Compare actions by value; agents return one of the offered ones."""
+    """One legal decision. Compare actions by value; agents return one of the offered ones.
+
+    An ability's action says what it is by ``tag`` (an :class:`AbilityTag`, or a card's own
+    tag), whose ability it is by ``card`` and what it names by ``payload``; ``detail`` is
+    the text people read (``"<card>:<what>"``)."""
 
     kind: ActionKind
     seat: int
     tile: int | None = None
     tiles: tuple[int, ...] = ()
     detail: str = ""
+    tag: StrEnum | None = None
+    card: str = ""
+    payload: Payload = None
 
     def __str__(self) -> str:
         parts = [self.kind.value]
@@ -49,6 +80,14 @@ class Action:
         if self.detail:
             parts.append(self.detail)
         return f"P{self.seat} " + " ".join(parts)
+
+
+def ability_action(seat: int, card: str, tag: StrEnum, tile: int | None = None, *,
+                   kind: ActionKind = ActionKind.ABILITY, tiles: tuple[int, ...] = (),
+                   payload: Payload = None, detail: str | None = None) -> Action:
+    """An ability's action, its detail ``"<card>:<tag>"`` unless given."""
+    return Action(kind, seat, tile, tiles, f"{card}:{tag}" if detail is None else detail,
+                  tag, card, payload)
 
 
 class MeldKind(StrEnum):

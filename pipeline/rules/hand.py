@@ -9,10 +9,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
+from enum import StrEnum
 from functools import cache
 from itertools import combinations
 
-from pipeline.rules.actions import Action, ActionKind, Meld, MeldKind
+from pipeline.rules.actions import AbilityTag, Action, ActionKind, Meld, MeldKind, ability_action
 from pipeline.rules.agari import (
     count_terminal_honor_kinds,
     is_complete,
@@ -336,8 +337,9 @@ class HandState(HookPoints):
     # ------------------------------------------------------------------ helpers
 
     def log(self, kind: str, seat: int | None = None, tile: int | None = None,
-            tiles: tuple[int, ...] = (), detail: str = "") -> None:
-        self.events.append(Event(kind, seat, tile, tiles, detail))
+            tiles: tuple[int, ...] = (), detail: str = "", *, tag: StrEnum | None = None,
+            card: str = "") -> None:
+        self.events.append(Event(kind, seat, tile, tiles, detail, tag, card))
         if kind == "ability":
             self.pond_changes += 1
 
@@ -376,15 +378,12 @@ class HandState(HookPoints):
         card = ""
         for a in legal:
             if a.kind is _ABILITY:
-                owner, _, rest = a.detail.partition(":")
-                card = card or owner
-                kind = rest.split(":", 1)[0]
-                if kind not in kinds:
-                    kinds.append(kind)
+                card = card or a.card
+                if a.tag not in kinds:
+                    kinds.append(a.tag)
         if not kinds:
             return
-        taken = (f"took {choice.detail.partition(':')[2].split(':', 1)[0]}"
-                 if choice.kind is _ABILITY else "declined")
+        taken = f"took {choice.tag}" if choice.kind is _ABILITY else "declined"
         self.events.append(Event("offer", seat, detail=f"{card}: offered {', '.join(kinds)}; "
                                  f"{taken}"))
 
@@ -657,10 +656,10 @@ class HandState(HookPoints):
             if kind == _ABILITY:
                 owner = self._owner(seat, act)
                 owner.action_taken(act)
-                if act.detail.endswith(":face_down"):
+                if act.tag is AbilityTag.FACE_DOWN:
                     plain = Action(ActionKind.DISCARD, seat, act.tile)
                     return self._discard(seat, plain, face_down=owner.name)
-                if ":riichi:" in act.detail:  # a riichi the ability acts on once accepted
+                if act.tag is AbilityTag.RIICHI:  # a riichi the ability acts on once accepted
                     return self._discard(seat, _RIICHIS[seat][act.tile])
                 raise IllegalActionError(f"P{seat} chose {act}, which no hook can carry out")
             if kind == _DISCARD and self.abilities:
@@ -719,7 +718,8 @@ class HandState(HookPoints):
                 choice = self.ask(seat, offers)
                 ability.action_taken(choice)
                 self.log("ability", seat, detail=f"{ability.name}: "
-                         f"{choice.detail.split(':', 1)[1].replace(':', ' ')}")
+                         f"{choice.detail.split(':', 1)[1].replace(':', ' ')}",
+                         tag=choice.tag, card=ability.name)
 
     def _forced_face_down(self, seat: int, tile: int) -> str | None:
         """The ability that forces this plain discard face down, if any (rule C-13)."""
@@ -829,8 +829,7 @@ class HandState(HookPoints):
                 p.temp_furiten = True
 
     def _owner(self, seat: int, act: Action) -> AbilityHooks:
-        name = act.detail.split(":", 1)[0]
-        return next(a for a in self.abilities if a.seat == seat and a.name == name)
+        return next(a for a in self.abilities if a.seat == seat and a.name == act.card)
 
     def _discard(self, seat: int, act: Action, *, face_down: str = "", unclaimable: str = ""
                  ) -> HandRecord | tuple[int, str]:
@@ -860,7 +859,9 @@ class HandState(HookPoints):
         self.discard_count += 1
         self.log("discard", seat, tile, detail=_DISCARD_DETAILS[tsumogiri, riichi]
                  + (f" face down ({face_down})" if face_down else "")
-                 + (f" unclaimable ({unclaimable})" if unclaimable else ""))
+                 + (f" unclaimable ({unclaimable})" if unclaimable else ""),
+                 tag=(AbilityTag.FACE_DOWN if face_down else AbilityTag.REPEAT if unclaimable
+                      else None), card=face_down or unclaimable)
         if self.pending_dora:
             self._flush_pending_dora()  # rule K-05
         self.last_kan_from = None
@@ -927,7 +928,8 @@ class HandState(HookPoints):
         if priority:
             call = claims[priority[0]]
             self.log("ability", priority[0], call.tile,
-                     detail=f"{call.detail.split(':')[0]}: priority {call.kind.value}")
+                     detail=f"{call.card}: priority {call.kind.value}",
+                     tag=AbilityTag.PRIORITY, card=call.card)
             return self._call(priority[0], seat, call)
         # calls: pon / open kan beat chi; equal priority goes in turn order (rule H-05)
         for kinds in _CALLS_BY_PRIORITY if claims else ():
@@ -947,7 +949,7 @@ class HandState(HookPoints):
             repeat = self._repeat_offer(seat, view)
             if repeat is not None:
                 plain = Action(ActionKind.DISCARD, seat, repeat.tile)
-                return self._discard(seat, plain, unclaimable=repeat.detail.split(":")[0])
+                return self._discard(seat, plain, unclaimable=repeat.card)
         if self.abilities and not was_extra and self.wall.live_left:  # rule C-15
             view = DiscardView(seat=seat, tile=tile, tsumogiri=tsumogiri, after_call=after_call,
                                face_down=bool(face_down), scores=tuple(self.scores),
@@ -957,11 +959,12 @@ class HandState(HookPoints):
                                first_discard=p.turns == 1, dealer=self.dealer)
             for ability in self.abilities:
                 if ability.seat == seat and ability.extra_turn(view):
-                    offer = Action(ActionKind.ABILITY, seat, detail=f"{ability.name}:extra_turn")
+                    offer = ability_action(seat, ability.name, AbilityTag.EXTRA_TURN)
                     if self.ask(seat, [offer, _PASSES[seat]]) == offer:  # rule C-17: optional
                         p.extra_turn_now = True
                         ability.action_taken(offer)
-                        self.log("ability", seat, detail=f"{ability.name}: extra turn")
+                        self.log("ability", seat, detail=f"{ability.name}: extra turn",
+                                 tag=AbilityTag.EXTRA_TURN, card=ability.name)
                         return seat, "live"
                     ability.offer_declined(offer)
                     break
@@ -1036,7 +1039,7 @@ class HandState(HookPoints):
         """Through :class:`TableControls`: the seat's tiles become public for this hand."""
         self.revealed.add(seat)
         self._revealed_by.setdefault(seat, set()).add(by)
-        self.log("ability", seat, detail=f"{by}: hand revealed, played face up")
+        self.log("ability", seat, detail=f"{by}: hand revealed, played face up", card=by)
 
     def hide_hand(self, seat: int, by: str) -> None:
         """Through :class:`TableControls`: the seat's tiles are hidden again, unless another
@@ -1045,7 +1048,7 @@ class HandState(HookPoints):
         if by not in sources:
             return
         sources.discard(by)
-        self.log("ability", seat, detail=f"{by}: hand hidden again")
+        self.log("ability", seat, detail=f"{by}: hand hidden again", card=by)
         if not sources:
             self.revealed.discard(seat)
 
@@ -1053,7 +1056,7 @@ class HandState(HookPoints):
         """Through :class:`TableControls`: the seat's tiles of these types stay face up."""
         self.shown_types[seat] = self.shown_types.get(seat, frozenset()) | types
         shown = " ".join(type_to_str(t) for t in sorted(types))
-        self.log("ability", seat, detail=f"{by}: tiles {shown} kept face up")
+        self.log("ability", seat, detail=f"{by}: tiles {shown} kept face up", card=by)
 
     def shown_tiles(self, seat: int) -> tuple[int, ...]:
         """The seat's concealed tiles lying face up now: all of them when the hand is revealed,
@@ -1070,7 +1073,7 @@ class HandState(HookPoints):
         self.scores[payer] -= points
         self.scores[payee] += points
         self.log("ability", payee, detail=f"{by}: {what}: P{payer} pays {points}, "
-                 f"{points:+d} points")
+                 f"{points:+d} points", card=by)
 
     def _always_wins(self, view: WinTileView) -> bool:
         """Whether one of the seat's abilities makes this tile win whatever the hand's shape."""
@@ -1398,7 +1401,8 @@ class HandState(HookPoints):
             hands=tuple(tuple(q.concealed) for q in self.players), visible=self._visible(),
             events=tuple(self.events), win_tile=win_tile)
         return Settlement(view, transfers, collector, base,
-                          log=lambda seat, text: self.log("ability", seat, detail=text))
+                          log=lambda seat, text, card="", tag=None: self.log(
+                              "ability", seat, detail=text, tag=tag, card=card))
 
     def _settle(self, kind: str, winner: int, from_seat: int, result: WinResult,
                 transfers: list[Transfer], *, collects: bool = True,
@@ -1448,7 +1452,7 @@ class HandState(HookPoints):
         self.scores[seat] -= amount
         self.stakes += amount
         self.log("ability", seat, detail=f"{by}: stake: {what}: stakes {amount} of {points} "
-                 f"points, {-amount:+d} points")
+                 f"points, {-amount:+d} points", card=by)
         return amount
 
     def reveal_extra_dora(self, seat: int, count: int, by: str) -> int:
@@ -1457,7 +1461,8 @@ class HandState(HookPoints):
         while shown < count and self.wall.can_reveal():
             self.log("dora", tile=self.wall.reveal_indicator())
             shown += 1
-        self.log("ability", seat, detail=f"{by}: riichi: {shown} more dora indicators revealed")
+        self.log("ability", seat, detail=f"{by}: riichi: {shown} more dora indicators revealed",
+                 card=by)
         return shown
 
     def tsumo_value(self, seat: int) -> int:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from pipeline.rules.actions import Action, ActionKind, Meld, MeldKind
+from pipeline.rules.actions import AbilityTag, Action, ActionKind, Meld, MeldKind
 from pipeline.rules.agari import winning_types
 from pipeline.rules.hand_shapes import (
     NO_SHAPES,
@@ -36,7 +36,7 @@ if TYPE_CHECKING:
     from pipeline.rules.hooks import AbilityHooks
     from pipeline.rules.records import HandRecord
 
-PRIORITY = ":priority"   # detail ending of a call that beats every other claim, ron included
+_DRAWS = (AbilityTag.DRAW, AbilityTag.DRAW_INSTEAD)  # offers that replace a live draw
 KAN_KINDS = (ActionKind.ANKAN, ActionKind.KAKAN)
 
 
@@ -159,7 +159,7 @@ class HookPoints:
     @staticmethod
     def _priority_claims(claims: dict[int, Action], order: tuple[int, ...]) -> list[int]:
         """Seats whose chosen call has priority, in turn order from the discarder."""
-        return [s for s in order if s in claims and claims[s].detail.endswith(PRIORITY)]
+        return [s for s in order if s in claims and claims[s].tag is AbilityTag.PRIORITY]
 
     def _take_from_pond(self: HandState, tile: int) -> int:
         """Mark a tile as gone from its pond (called or taken); returns the pond's seat."""
@@ -281,25 +281,26 @@ class HookPoints:
                   if source == "wall" or a.tile in beside]
         if not offers:
             return None
-        # ":draw_instead" offers replace the wall draw (no pass); their tiles lie face up
-        forced = all(a.detail.endswith(":draw_instead") for a in offers)
+        # draw-instead offers replace the wall draw (no pass); their tiles lie face up
+        forced = all(a.tag is AbilityTag.DRAW_INSTEAD for a in offers)
         choice = self.ask(seat, offers if forced else [*offers, Action(ActionKind.PASS, seat)])
-        if choice.kind != ActionKind.ABILITY or \
-                not choice.detail.endswith((":draw", ":draw_instead")):
+        if choice.kind != ActionKind.ABILITY or choice.tag not in _DRAWS:
             return None
         owner = self._owner(seat, choice)
         owner.action_taken(choice)
         if forced and choice.tile in beside:  # a face-up tile: the log names it
             beside.remove(choice.tile)
             self.log("ability", seat, choice.tile, detail=f"{owner.name}: draws a face-up tile "
-                     "beside her hand")
+                     "beside her hand", tag=AbilityTag.DRAW, card=owner.name)
             return choice.tile, "aside"
         if choice.tile in beside:  # private: the log names no tile
             beside.remove(choice.tile)
-            self.log("ability", seat, detail=f"{owner.name}: draws the tile beside her hand")
+            self.log("ability", seat, detail=f"{owner.name}: draws the tile beside her hand",
+                     tag=AbilityTag.DRAW, card=owner.name)
             return choice.tile, "aside"
         pond = self._take_from_pond(choice.tile)
-        self.log("ability", seat, choice.tile, detail=f"{owner.name}: draws from P{pond}'s pond")
+        self.log("ability", seat, choice.tile, detail=f"{owner.name}: draws from P{pond}'s pond",
+                 tag=AbilityTag.FROM_POND, card=owner.name)
         return choice.tile, "pond"
 
     def _after_draw(self: HandState, seat: int, tile: int, source: str) -> None:
@@ -342,11 +343,12 @@ class HookPoints:
         if not offers:
             return None
         choice = self.ask(seat, [*offers, Action(ActionKind.PASS, seat)])
-        if choice.kind != ActionKind.ABILITY or not choice.detail.endswith(":repeat"):
+        if choice.kind != ActionKind.ABILITY or choice.tag is not AbilityTag.REPEAT:
             return None
         owner = self._owner(seat, choice)
         owner.action_taken(choice)
-        self.log("ability", seat, choice.tile, detail=f"{owner.name}: repeated discard")
+        self.log("ability", seat, choice.tile, detail=f"{owner.name}: repeated discard",
+                 tag=AbilityTag.REPEAT, card=owner.name)
         return choice
 
     def _replacement_draw(self: HandState, seat: int) -> None:
@@ -407,7 +409,8 @@ class HookPoints:
                 if choice.kind == ActionKind.RON:
                     owner = self._owner(s, choice)
                     self.log("ability", s, choice.tile, detail=f"{owner.name}: ron on "
-                             f"P{discarder}'s previous discard")
+                             f"P{discarder}'s previous discard",
+                             tag=AbilityTag.LATE, card=owner.name)
                     return self._finish_ron([s], discarder, choice.tile)
                 for a in legal:
                     self._missed(s, a.tile)
@@ -428,7 +431,8 @@ class HookPoints:
                 choice = self.ask(seat, offers)
                 ability.action_taken(choice)
                 self.log("ability", seat, detail=f"{ability.name}: "
-                         f"{choice.detail.split(':', 1)[1].replace(':', ' ')}")
+                         f"{choice.detail.split(':', 1)[1].replace(':', ' ')}",
+                         tag=choice.tag, card=ability.name)
         self._refresh_active()
 
     def _refresh_active(self: HandState) -> None:
@@ -460,10 +464,11 @@ class HookPoints:
         if off.keys() == before.keys():
             return
         for s in sorted(off.keys() - before.keys()):  # logged as the switcher's doing
-            self.log("ability", off[s][0], detail=f"{off[s][1]}: P{s}'s ability switched off")
+            self.log("ability", off[s][0], detail=f"{off[s][1]}: P{s}'s ability switched off",
+                     card=off[s][1])
         for s in sorted(before.keys() - off.keys()):
             self.log("ability", before[s][0],
-                     detail=f"{before[s][1]}: P{s}'s ability works again")
+                     detail=f"{before[s][1]}: P{s}'s ability works again", card=before[s][1])
         self._switched_off = off
         self.abilities = [a if a.seat not in off else a.while_switched_off() for a in every]
         self.abilities = [a for a in self.abilities if a is not None]

@@ -7,69 +7,80 @@ calls hooks and applies what they return. Most hook points ask only the abilitie
 (``AbilityHooks.listens``: by default the hooks an ability overrides) and build no view when none
 does; an ability that overrides every hook but acts on few (a card's) answers ``listens`` itself.
 
-Hook points, in the order a hand meets them (the ones marked * are called by the engine today;
-the others are the fixed list the card layer grows into):
+Hook points, in the order a hand meets them: every method of :class:`AbilityHooks` (but
+``listens``, which says which of them an ability answers), named in :data:`HOOKS` in this order
+(``tests/test_hook_table.py`` checks that the three agree):
 
-==================  ======================================================================
-``pick_value`` *    bots: what this character is worth with this starting hand and situation
-                    (a :class:`PickView`; called by the bots' pick, not by the hand loop)
-``hand_start`` *    after the deal, before the dealer's first discard
-``hand_shapes`` *   extra sequences the seat may build (win detection, waits, chi, scoring)
-``before_draw`` *   before a live draw: other sources offered (a tile set aside from a pond
-                    or beside the hand); before a rinshan draw too (``source`` "rinshan")
-``replace_draw`` *  instead of a live or rinshan draw: the ability draws through the wall
-                    controls (tiles revealed, swapped with indicators, one taken)
-``after_draw`` *    after the seat has drawn (wall, rinshan or another source)
-``turn_choices`` *  a choice the seat must make before acting on its turn (a family named);
-                    called once as the turn begins, so wall steps are taken there too
-``own_actions`` *   extra legal actions on the seat's own turn (face-down discard, ...)
-``forced_face_down`` * whether the seat's plain discard must go face down (a forced effect)
-``discard_made`` *  after any discard, before the claims on it (wall changes a discard makes)
-``discard`` *       after any discard that nobody claimed (extra turns, repeated discards)
-``late_claims`` *   after any discard that nobody claimed: a ron on the discarder's previous
-                    discard (offered to the ability's seat with a pass)
-``discard_passed`` * after any discard that nobody claimed or ronned (a swap with it)
-``claim_filter`` *  which calls a seat may make: on a discard (blocked calls and wins, priority
-                    calls that beat ron) and its own kans
-``kans_closed`` *   whether the seat's open and added kans become closed kans (and it may
-                    declare one on a discard in riichi when its wait stays the same)
-``claim_made`` *    after any call (chi, pon, open kan), before the caller discards
-``riichi_allowed`` * whether the seat may declare riichi at all (checked with the H-08 limits)
-``riichi_choices`` * a choice the seat must make when it declares riichi (a player named)
-``riichi`` *        after any riichi is accepted (stakes, extra dora indicators: C-18, C-19)
-``switched_off`` *  which other seats' abilities this ability switches off now (rule C-20: a
-                    switched-off ability is not asked anything; it works again when switched on)
-``win_allowed`` *   whether a complete hand that scores may win (blocked wins)
-``win_is_chombo`` * whether a win just declared is a chombo instead (rule C-20): the seat pays
-                    a reverse mangan and the hand is played again
-``always_wins`` *   whether a tile wins for the seat whatever its hand's shape (always-winning)
-``ignores_furiten`` * whether the seat may ron in furiten
-``scoring`` *       modifiers for a win's value (yaku values, extra han, dora, local yaku)
-``payments`` *      the payments of a win, to adjust (doubling, extra transfers, exemption)
-``draw_payments`` * the payments of a draw (exhaustive or abortive), to adjust (doubled,
-                    ignored, rerouted)
-``hand_end`` *      after the hand's payments (stakes, match-long state)
-``match_end`` *     after the last hand (called by the card table)
-==================  ======================================================================
+======================  ==================================================================
+``hand_start``          after the deal, before the dealer's first discard
+``hand_shapes``         extra sequences the seat may build (win detection, waits, chi, scoring)
+``before_draw``         before a live draw: other sources offered (a tile set aside from a pond
+                        or beside the hand); before a rinshan draw too (``source`` "rinshan")
+``replace_draw``        instead of a live or rinshan draw: the ability draws through the wall
+                        controls (tiles revealed, swapped with indicators, one taken)
+``after_draw``          after the seat has drawn (wall, rinshan or another source)
+``turn_choices``        a choice the seat must make before acting on its turn (a family named);
+                        called once as the turn begins, so wall steps are taken there too
+``own_actions``         extra legal actions on the seat's own turn (face-down discard, ...)
+``forced_face_down``    whether the seat's plain discard must go face down (a forced effect)
+``action_taken``        one of the ability's own actions was chosen (uses counted, state kept)
+``discard_made``        after any discard, before the claims on it (wall changes a discard makes)
+``extra_turn``          after the seat's discard that nobody claimed: whether it earns an extra
+                        turn (offered with a pass)
+``offer_declined``      the ability's optional offer (an extra turn) was declined
+``discard_actions``     after the seat's discard that nobody claimed: optional follow-ups (a
+                        repeated discard)
+``late_claims``         after any discard that nobody claimed: a ron on the discarder's previous
+                        discard (offered to the ability's seat with a pass)
+``discard_passed``      after any discard that nobody claimed or ronned (a swap with it)
+``claim_filter``        which calls a seat may make: on a discard (blocked calls and wins,
+                        priority calls that beat ron) and its own kans
+``kans_closed``         whether the seat's open and added kans become closed kans (and it may
+                        declare one on a discard in riichi when its wait stays the same)
+``claim_made``          after any call (chi, pon, open kan), before the caller discards
+``riichi_allowed``      whether the seat may declare riichi at all (checked with the H-08 limits)
+``riichi_choices``      a choice the seat must make when it declares riichi (a player named)
+``riichi``              after any riichi is accepted (stakes, extra dora indicators: C-18, C-19)
+``switched_off``        which other seats' abilities this ability switches off now (rule C-20: a
+                        switched-off ability is not asked anything; it works again when switched
+                        on)
+``while_switched_off``  what of a switched-off ability still applies (a restriction it costs)
+``win_allowed``         whether a complete hand that scores may win (blocked wins)
+``win_is_chombo``       whether a win just declared is a chombo instead (rule C-20): the seat
+                        pays a reverse mangan and the hand is played again
+``always_wins``         whether a tile wins for the seat whatever its hand's shape
+``ignores_furiten``     whether the seat may ron in furiten
+``scoring``             modifiers for a win's value (yaku values, extra han, dora, local yaku)
+``payments``            the payments of a win, to adjust (doubling, extra transfers, exemption)
+``draw_payments``       the payments of a draw (exhaustive or abortive), to adjust (doubled,
+                        ignored, rerouted)
+``hand_end``            after the hand's payments (stakes, match-long state)
+``match_end``           after the last hand (called by the card table)
+======================  ==================================================================
+
+What a character is worth to pick is no hook: the bots estimate it from the card's effects
+(:func:`pipeline.bots.pick.card_value`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
+from enum import StrEnum
 
-from pipeline.rules.actions import Action, ActionKind, Meld, MeldKind
+from pipeline.rules.actions import AbilityTag, Action, ActionKind, Meld, MeldKind, ability_action
 from pipeline.rules.hand_shapes import HandShapes
 from pipeline.rules.records import Event
 from pipeline.rules.scoring import NO_MODIFIERS, ScoringModifiers, WinContext
 from pipeline.rules.settlement import HandEndView, RiichiView, Settlement
 
-HOOKS = ("pick_value", "hand_start", "hand_shapes", "before_draw", "replace_draw", "after_draw",
-         "turn_choices", "own_actions", "discard_made",
-         "discard", "late_claims", "discard_passed", "riichi_choices", "switched_off",
-         "claim_filter", "kans_closed", "claim_made", "riichi_allowed", "riichi", "win_allowed",
-         "win_is_chombo", "always_wins", "ignores_furiten", "scoring", "payments",
-         "draw_payments", "hand_end", "match_end")
+HOOKS = ("hand_start", "hand_shapes", "before_draw", "replace_draw", "after_draw",
+         "turn_choices", "own_actions", "forced_face_down", "action_taken", "discard_made",
+         "extra_turn", "offer_declined", "discard_actions", "late_claims", "discard_passed",
+         "claim_filter", "kans_closed", "claim_made", "riichi_allowed", "riichi_choices",
+         "riichi", "switched_off", "while_switched_off", "win_allowed", "win_is_chombo",
+         "always_wins", "ignores_furiten", "scoring", "payments", "draw_payments", "hand_end",
+         "match_end")
 
 
 @dataclass(frozen=True)
@@ -135,7 +146,7 @@ class TableControls:
         names it, and every observation counts it among the seat's shown tiles while the seat
         holds it."""
         self._state.shown_ids.setdefault(seat, set()).add(tile)
-        self._state.log("ability", seat, tile, detail=f"{by}: {what}")
+        self._state.log("ability", seat, tile, detail=f"{by}: {what}", card=by)
 
     def scores(self) -> tuple[int, ...]:
         """Every seat's points now (public)."""
@@ -149,9 +160,10 @@ class TableControls:
         """``payer`` pays ``payee`` during the hand (outside any win); logged, points conserved."""
         self._state.transfer(payer, payee, points, by, what)
 
-    def note(self, seat: int, by: str, what: str) -> None:
-        """Log what an ability did that moves no points now (an ``ability`` event)."""
-        self._state.log("ability", seat, detail=f"{by}: {what}")
+    def note(self, seat: int, by: str, what: str, tag: StrEnum | None = None) -> None:
+        """Log what an ability did that moves no points now (an ``ability`` event, tagged
+        ``tag`` when something must recognise it)."""
+        self._state.log("ability", seat, detail=f"{by}: {what}", tag=tag, card=by)
 
     def events(self) -> tuple[Event, ...]:
         """The hand's public log so far (deals and draws left out)."""
@@ -194,7 +206,7 @@ class WallControls:
         indicator; the last live tile and the last tile in play are both last tiles."""
         self._state.wall.draw_to_indicator()
         self._state.log("ability", seat, detail=f"{by}: tiles are drawn up to the last "
-                        "revealed dora indicator")
+                        "revealed dora indicator", card=by)
 
     def round_wind(self) -> int:
         """0 in the East round, 1 in the South round, ..."""
@@ -237,7 +249,7 @@ class WallControls:
             state.log("draw", seat, t, detail=by)
         if tiles and p.drawn is not None:
             p.drawn = tiles[-1]
-        state.log("ability", seat, detail=f"{by}: draws {len(tiles)} tiles from the wall")
+        state.log("ability", seat, detail=f"{by}: draws {len(tiles)} tiles from the wall", card=by)
         return tiles
 
     def _from_hand(self, seat: int, tiles: Sequence[int]) -> None:
@@ -252,21 +264,21 @@ class WallControls:
         self._from_hand(seat, tiles)
         self._state.wall.put_live_end(list(tiles))
         self._state.log("ability", seat, detail=f"{by}: puts {len(tiles)} tiles at the end of "
-                        "the live wall")
+                        "the live wall", card=by)
 
     def put_dead_end(self, seat: int, tiles: Sequence[int], by: str) -> None:
         """Tiles from the seat's hand go to the end of the dead wall (out of play)."""
         self._from_hand(seat, tiles)
         self._state.wall.put_dead_end(list(tiles))
         self._state.log("ability", seat, detail=f"{by}: puts {len(tiles)} tiles at the end of "
-                        "the dead wall")
+                        "the dead wall", card=by)
 
     def move_last_live_to_dead(self, seat: int, by: str) -> bool:
         """The last tile of the live wall joins the dead wall; False when the wall is empty."""
         moved = self._state.wall.move_last_live_to_dead() is not None
         if moved:
             self._state.log("ability", seat, detail=f"{by}: moves the last live-wall tile to "
-                            "the dead wall")
+                            "the dead wall", card=by)
         return moved
 
     def dora_indicators(self) -> tuple[int, ...]:
@@ -289,7 +301,7 @@ class WallControls:
             return None
         top = range(len(wall.live) - 1, len(wall.live) - 1 - n, -1)  # they stay in the wall
         state.log("ability", seat, tiles=tuple(wall.live[i] for i in top),
-                  detail=f"{by}: reveals {n} wall tiles")
+                  detail=f"{by}: reveals {n} wall tiles", card=by)
 
         def swap(tile: int, indicator: int) -> None:
             i = wall.indicators.index(indicator)
@@ -299,14 +311,16 @@ class WallControls:
                                  "a dora indicator")
             wall.indicators[i], wall.live[j] = tile, indicator
             state.log("ability", seat, tiles=(tile, indicator),
-                      detail=f"{by}: swaps a revealed tile with a dora indicator")
+                      detail=f"{by}: swaps a revealed tile with a dora indicator",
+                      tag=AbilityTag.SWAPPED, card=by)
 
         taken = decide(tuple(wall.live[i] for i in top), swap)
         shown = [wall.draw() for _ in range(n)]
         shown.remove(taken)
         wall.put_live_end(shown)
         state.log("ability", seat, taken,
-                  detail=f"{by}: takes a revealed tile, {len(shown)} to the end of the live wall")
+                  detail=f"{by}: takes a revealed tile, {len(shown)} to the end of the live wall",
+                  card=by)
         return taken
 
     def set_aside(self, seat: int, by: str) -> int | None:
@@ -318,26 +332,27 @@ class WallControls:
         tile = state.wall.draw()
         state.aside.setdefault(seat, []).append(tile)
         state.log("draw", seat, tile, detail=f"{by}: beside the hand")
-        state.log("ability", seat, detail=f"{by}: draws a tile and keeps it beside her hand")
+        state.log("ability", seat, detail=f"{by}: draws a tile and keeps it beside her hand",
+                  card=by)
         return tile
 
     def set_aside_face_up(self, seat: int, count: int, by: str) -> tuple[int, ...]:
         """The next ``count`` live tiles (fewer when the wall runs short) go beside the seat's
         hand face up: the public log names them. The seat may take them only through
-        ``before_draw`` offers whose detail ends ":draw_instead" (no wall draw offered)."""
+        ``before_draw`` offers tagged ``DRAW_INSTEAD`` (no wall draw offered)."""
         state = self._state
         tiles = tuple(state.wall.draw() for _ in range(min(count, state.wall.live_left)))
         state.aside.setdefault(seat, []).extend(tiles)
         state.aside_face_up.add(seat)
         state.log("ability", seat, tiles=tiles,
-                  detail=f"{by}: sets aside {len(tiles)} wall tiles face up")
+                  detail=f"{by}: sets aside {len(tiles)} wall tiles face up", card=by)
         return tiles
 
     def aside(self, seat: int) -> tuple[int, ...]:
         return tuple(self._state.aside.get(seat, ()))
 
     def exchange_aside(self, seat: int, aside: int, held: int, by: str, what: str) -> None:
-        """A tile beside the seat's hand and a tile of its hand change places."""
+        """A tile beside the seat's hand and a tile of its hand change places (a swap)."""
         state = self._state
         beside = state.aside[seat]
         beside[beside.index(aside)] = held
@@ -346,7 +361,7 @@ class WallControls:
         p.concealed.append(aside)
         if p.drawn == held:
             p.drawn = aside
-        state.log("ability", seat, detail=f"{by}: {what}")
+        state.log("ability", seat, detail=f"{by}: {what}", tag=AbilityTag.SWAPPED, card=by)
 
     def barred(self, seat: int) -> frozenset[int]:
         """Tile types the seat may not discard this turn (rule H-07's kuikae): a swap must
@@ -363,7 +378,7 @@ class SwapControls(WallControls):
     """Tile exchanges: a hand tile for a tile lying face up in a pond (the tile given takes its
     place there; it is no discard, so nobody may call or ron it, but it counts for its pond's
     furiten), or for the next live-wall tile. Every tile stays in one place; each swap is
-    logged as an ``ability`` event whose detail says "swaps" (rule C-22 Teru counts it)."""
+    logged as an ``ability`` event tagged ``SWAPPED`` (rule C-22 Teru counts it)."""
 
     def lying(self) -> tuple[tuple[int, ...], ...]:
         """Tiles lying face up in each pond (called or taken ones left out): the swappable."""
@@ -384,7 +399,8 @@ class SwapControls(WallControls):
                     d.tile = held
                     self._replace_held(seat, held, taken)
                     self._state.log("ability", seat, taken, (held, taken),
-                                    detail=f"{by}: swaps a hand tile with P{q.seat}'s discard")
+                                    detail=f"{by}: swaps a hand tile with P{q.seat}'s discard",
+                                    tag=AbilityTag.SWAPPED, card=by)
                     return q.seat
         raise ValueError(f"tile {taken} is not lying face up in any pond")
 
@@ -403,7 +419,8 @@ class SwapControls(WallControls):
         i, j = a.index(mine), b.index(theirs)
         a[i], b[j] = opened(theirs, other), opened(mine, seat)
         self._state.log("ability", seat, tiles=(*mine.tiles, *theirs.tiles),
-                        detail=f"{by}: swaps a meld with P{other}'s")
+                        detail=f"{by}: swaps a meld with P{other}'s",
+                        tag=AbilityTag.SWAPPED, card=by)
 
     def turn_face_down(self, tile: int, by: str, seat: int) -> int:
         """A tile lying face up in a pond is turned face down (rule C-13 applies to it from
@@ -413,7 +430,7 @@ class SwapControls(WallControls):
                 if d.tile == tile and not d.called and not d.face_down:
                     d.face_down = True
                     self._state.log("ability", seat, tile,
-                                    detail=f"{by}: turns P{q.seat}'s discard face down")
+                                    detail=f"{by}: turns P{q.seat}'s discard face down", card=by)
                     return q.seat
         raise ValueError(f"tile {tile} is not lying face up in any pond")
 
@@ -428,7 +445,7 @@ class SwapControls(WallControls):
         taken = self._state.wall.replace_next(held)
         self._replace_held(seat, held, taken)
         self._state.log("ability", seat, detail=f"{by}: swaps a hand tile with the next wall "
-                        "tile")
+                        "tile", tag=AbilityTag.SWAPPED, card=by)
         return taken
 
 
@@ -526,8 +543,7 @@ class CallView:
 
 def face_down_actions(view: OwnTurnView, owner: str) -> list[Action]:
     """One face-down discard for each tile the rules allow to discard (rule C-13)."""
-    return [Action(ActionKind.ABILITY, view.seat, t, detail=f"{owner}:face_down")
-            for t in view.discard_tiles]
+    return [ability_action(view.seat, owner, AbilityTag.FACE_DOWN, t) for t in view.discard_tiles]
 
 
 @dataclass(frozen=True)
@@ -572,9 +588,10 @@ class AbilityHooks:
         """After the deal, before the dealer's first discard (picks are revealed together)."""
 
     def own_actions(self, view: OwnTurnView) -> list[Action]:
-        """Extra legal actions on the seat's own turn, as ``ABILITY`` actions whose detail is
-        ``"<name>:<what>"`` (the engine knows ``face_down``, and ``riichi:<how>``: a riichi
-        declared on the action's tile in a way the ability then acts on)."""
+        """Extra legal actions on the seat's own turn, as tagged ``ABILITY`` actions
+        (:func:`~pipeline.rules.actions.ability_action`; the engine carries out ``FACE_DOWN``,
+        and ``RIICHI``: a riichi declared on the action's tile in a way the ability then acts
+        on, its payload saying how)."""
         return []
 
     def extra_turn(self, view: DiscardView) -> bool:
@@ -603,13 +620,9 @@ class AbilityHooks:
         C-13 applies to the tile). A riichi declaration tile is shown as usual."""
         return False
 
-    def pick_value(self, hand: Sequence[int], situation: PickView) -> float:
-        """Roughly how many points this character is worth this hand, for a bot's pick."""
-        return 0.0
-
     def turn_choices(self, view: OwnTurnView) -> list[Action]:
-        """A choice the seat must make before acting on its turn (``ABILITY`` actions whose
-        detail is ``"<name>:<what>"``; one is chosen, no pass): a family named, for example.
+        """A choice the seat must make before acting on its turn (tagged ``ABILITY`` actions;
+        one is chosen, no pass): a family named, for example.
         The chosen action reaches ``action_taken``; the turn then goes on as usual."""
         return []
 
@@ -646,7 +659,7 @@ class AbilityHooks:
     def claim_filter(self, view: ClaimView, actions: list[Action]) -> list[Action]:
         """The calls ``view.seat`` may make, given those allowed so far; every ability in play
         is asked in turn, for every seat. Drop actions to block them; add ``PON``/``CHI`` actions
-        whose detail is ``"<name>:priority"`` for a call that beats every other claim, ron
+        tagged ``PRIORITY`` for a call that beats every other claim, ron
         included (its tile may be any tile lying in the discarder's pond). On the seat's own
         turn (``view.discarder`` is None) the actions are its kan declarations."""
         return actions
@@ -659,7 +672,7 @@ class AbilityHooks:
         """Whether this win, just declared (any seat's), is a chombo instead: a win the rules
         let the seat declare but its ability forbids. The engine then ends the hand with the
         chombo penalty (rule C-20). Mark such a win where it is offered (the ``claim_filter``
-        of a ron: detail ``"<name>:chombo"``) so that a player can tell it apart."""
+        of a ron: tag ``CHOMBO``) so that a player can tell it apart."""
         return False
 
     def always_wins(self, view: WinTileView) -> bool:
@@ -672,10 +685,10 @@ class AbilityHooks:
         return False
 
     def before_draw(self, view: DrawView) -> list[Action]:
-        """Other sources for the seat's next live draw: ``ABILITY`` actions whose detail is
-        ``"<name>:draw"`` and whose tile lies in a pond (it leaves the pond for the hand) or
+        """Other sources for the seat's next live draw: ``ABILITY`` actions tagged ``DRAW``
+        whose tile lies in a pond (it leaves the pond for the hand) or
         beside the seat's hand (:meth:`WallControls.set_aside`). They are offered with a pass,
-        which draws from the wall; offers whose detail is ``"<name>:draw_instead"`` (tiles set
+        which draws from the wall; offers tagged ``DRAW_INSTEAD`` (tiles set
         aside face up) are offered alone: the seat must take one. Asked before a rinshan draw
         too (``view.source`` is "rinshan"): then only a tile beside the hand may replace it."""
         return []
@@ -700,14 +713,14 @@ class AbilityHooks:
 
     def late_claims(self, view: DiscardView) -> list[Action]:
         """After ``view.seat``'s discard that nobody claimed: ``RON`` actions for the ability's
-        own seat on an earlier tile of that seat's pond (detail ``"<name>:late"``). The engine
+        own seat on an earlier tile of that seat's pond (tagged ``LATE``). The engine
         keeps those the rules allow (waits, furiten, a yaku, the claim filters) and offers them
         with a pass."""
         return []
 
     def riichi_choices(self, view: OwnTurnView) -> list[Action]:
-        """A choice the seat must make as it declares riichi (``ABILITY`` actions whose detail
-        is ``"<name>:<what>"``; one is chosen, no pass); the chosen one reaches
+        """A choice the seat must make as it declares riichi (tagged ``ABILITY`` actions; one
+        is chosen, no pass); the chosen one reaches
         ``action_taken`` before the declaration tile is offered to the others."""
         return []
 
@@ -727,7 +740,7 @@ class AbilityHooks:
 
     def discard_actions(self, view: DiscardView) -> list[Action]:
         """Optional follow-ups of the seat's own discard that nobody claimed, offered with a
-        pass. The engine knows ``"<name>:repeat"``: the action's tile is discarded at once and
+        pass. The engine knows the tag ``REPEAT``: the action's tile is discarded at once and
         nobody may call or ron it (it still gives furiten), then the seat draws a replacement
         tile from the wall and its turn ends."""
         return []

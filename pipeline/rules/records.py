@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from enum import StrEnum
 
 from pipeline.tiles import WIND_NAMES, format_tiles, tile_to_str
 
@@ -30,6 +31,10 @@ class Event:
     tile: int | None = None
     tiles: tuple[int, ...] = ()
     detail: str = ""
+    # an ability's event: what it is (an ``AbilityTag`` or a card's own tag) and whose; left
+    # out of the repr, which prints (and hashes) a log as before they were kept
+    tag: StrEnum | None = field(default=None, repr=False)
+    card: str = field(default="", repr=False)
 
     def __str__(self) -> str:
         who = f"P{self.seat} " if self.seat is not None else ""

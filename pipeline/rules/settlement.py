@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from pipeline.rules.actions import AbilityTag
 from pipeline.rules.records import Event, HandRecord
 from pipeline.rules.scoring import WinResult
 
@@ -72,7 +73,8 @@ class Settlement:
     transfers: list[Transfer]
     table_to: int | None               # who collects sticks and stakes (None: they stay)
     noten_base: Callable[[frozenset[int]], list[Transfer]] | None = None
-    log: Callable[[int | None, str], None] = lambda seat, text: None
+    # logs an ability event: (seat, text, the ability's name, a tag when one is due)
+    log: Callable[..., None] = lambda seat, text, card="", tag=None: None
     extra: list[Transfer] = field(default_factory=list)
     exempt_seats: set[int] = field(default_factory=set)
     floors: dict[int, str] = field(default_factory=dict)  # seat -> the ability that floors it
@@ -95,7 +97,7 @@ class Settlement:
             self.extra.append((payer, payee, points) if points > 0 else (payee, payer, -points))
             total += points
         if total:
-            self.log(payee, f"{by}: {self.hook}: {what}, {total:+d} points")
+            self.log(payee, f"{by}: {self.hook}: {what}, {total:+d} points", by)
 
     def paid_by(self, seat: int) -> int:
         """Points the seat pays in the rules' own transfers of this ending."""
@@ -106,12 +108,12 @@ class Settlement:
         self.table_to = seat
         if self.view.table_points:
             self.log(seat, f"{by}: {self.hook}: {what}: takes the table, "
-                     f"{self.view.table_points:+d} points")
+                     f"{self.view.table_points:+d} points", by)
 
     def exempt(self, seat: int, by: str, what: str) -> None:
         """The seat neither pays nor receives in this ending (applied last)."""
         self.exempt_seats.add(seat)
-        self.log(seat, f"{by}: {self.hook}: {what}: exempt from this ending's payments")
+        self.log(seat, f"{by}: {self.hook}: {what}: exempt from this ending's payments", by)
 
     def floor_at_zero(self, seat: int, by: str) -> None:
         """The seat's payments shrink so that it ends at 0, not below (applied last)."""
@@ -152,7 +154,8 @@ class Settlement:
                 transfers[i] = (payer, payee, points - cut)
                 short -= cut
             self.log(seat, f"{self.floors[seat]}: {self.hook}: floor at zero: pays "
-                     f"{saved - short} points less and ends at 0, {saved - short:+d} points")
+                     f"{saved - short} points less and ends at 0, {saved - short:+d} points",
+                     self.floors[seat], AbilityTag.FLOOR_AT_ZERO)
         out = [0] * len(scores)
         for payer, payee, points in transfers:
             out[payer] -= points

@@ -58,6 +58,7 @@ import polars as pl
 import pipeline
 from pipeline.bots.registry import check_kind, make_agent
 from pipeline.cards.catalog import Catalog, load_catalog
+from pipeline.cards.registry import playable
 from pipeline.cards.table import CardTable
 from pipeline.cards.teams import TeamError, cards_needed, deck_for
 from pipeline.datafiles import PROJECT_ROOT, RUNS_DIR, SHIPPED_DATA, plain
@@ -177,7 +178,7 @@ class RunConfig:
                                 **{k: plain(v) for k, v in e.params.items()}}
                                for e in c.effects],
                    "flags": list(c.flags), "clarifications": list(c.clarifications),
-                   "playable": c.playable()}
+                   "playable": playable(c)}
             for c in self.catalog.cards
         }
 

@@ -3,8 +3,9 @@
 A card in `data/cards/<version>.toml` lists effects; each effect names a kind from this table and
 gives its parameters. Loading a catalog checks every effect against this table (unknown kind,
 missing or wrongly typed parameter, a value outside its choices), so a designer's typo is caught
-before a simulation runs. Which kinds have an implementation is decided by the ability code
-(`pipeline.cards.abilities`), not here: a card is playable when all its effect kinds are.
+before a simulation runs. Which kinds have an implementation is decided by the card code
+(:func:`pipeline.cards.registry.effect_is_implemented`), not here: a card is playable when all
+its effects are.
 
 Parameter types: ``int``, ``float``, ``bool``, ``str``, ``list[int]``, ``list[str]``.
 

@@ -1,0 +1,108 @@
+"""The base of every effect class, and the typed context each of its hooks takes.
+
+An effect class implements one effect kind for one seat's card, one hand at a time. Its hooks do
+nothing here; a kind overrides the ones it acts on and names them in ``hooks`` (the card's
+ability sends a hook only to the effects that name it, and listens to it only then). It says
+which parameter values it implements in ``supported`` (a parameter absent there: every value
+of the vocabulary), its ``when`` values name predicates of a table
+(:mod:`pipeline.cards.effects.conditions`), and its docstring says what the bots do with it
+("Bot policy").
+
+Each hook takes one context object: the view of the moment plus the controls that hook may
+use, so no effect keeps controls it was handed earlier.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from pipeline.rules.actions import Action
+from pipeline.rules.hooks import DiscardView, OwnTurnView, TableControls, WinView
+from pipeline.rules.scoring import ScoringModifiers
+
+
+@dataclass(frozen=True)
+class ScoringContext:
+    """A win to value (any seat's: ``win.seat``), for the effect of ``seat``'s card."""
+
+    win: WinView
+    seat: int
+
+    @property
+    def own(self) -> bool:
+        """Whether the win is the card holder's."""
+        return self.win.seat == self.seat
+
+
+@dataclass(frozen=True)
+class HandStartContext:
+    """The deal is done, the dealer has not discarded: the table's controls for ``seat``."""
+
+    table: TableControls
+    seat: int
+    card: str
+
+
+@dataclass(frozen=True)
+class TurnContext:
+    """The seat's own turn, before it acts: what it may do (``view``)."""
+
+    view: OwnTurnView
+
+
+@dataclass(frozen=True)
+class DiscardContext:
+    """A discard nobody claimed (``view``)."""
+
+    view: DiscardView
+
+
+class CardEffect:
+    """One effect of one seat's card for one hand; every hook does nothing."""
+
+    kind: ClassVar[str] = ""
+    hooks: ClassVar[frozenset[str]] = frozenset()
+    # parameter -> the values implemented; a parameter not named: every value of the vocabulary
+    supported: ClassVar[Mapping[str, frozenset[Any]]] = {}
+    # scoring: asked for every seat's win (True) or only the card holder's (False)
+    any_win: ClassVar[bool] = False
+
+    def __init__(self, params: Mapping[str, Any], seat: int, card: str) -> None:
+        self.params = params
+        self.seat = seat
+        self.card = card
+
+    @classmethod
+    def implements(cls, params: Mapping[str, Any]) -> bool:
+        """Whether this class plays an effect with these parameter values."""
+        return all(params.get(name) in values for name, values in cls.supported.items())
+
+    def hand_start(self, ctx: HandStartContext) -> None:
+        """After the deal, before the dealer's first discard."""
+
+    def scoring(self, ctx: ScoringContext) -> ScoringModifiers | None:
+        """Modifiers for a win's value, or None."""
+        return None
+
+    def forced_face_down(self, ctx: TurnContext) -> bool:
+        """Whether the seat's plain discard this turn must go face down (rule C-13)."""
+        return False
+
+
+    def extra_turn(self, ctx: DiscardContext) -> bool:
+        """Whether the seat's discard earns it an extra turn (offered, optional: C-17)."""
+        return False
+
+    def own_actions(self, ctx: TurnContext) -> list[Action]:
+        """Extra actions on her own turn (tagged ability actions)."""
+        return []
+
+    def action_taken(self, action: Action) -> None:
+        """One of her card's actions was chosen (any effect's: the tag says which)."""
+
+
+# the hooks an effect class may take
+EFFECT_HOOKS = ("hand_start", "scoring", "forced_face_down", "extra_turn", "own_actions",
+                "action_taken")

@@ -1,0 +1,52 @@
+"""``count_bonus``: extra han by thresholds of a count in the winning hand."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from pipeline.cards import shapes
+from pipeline.cards.effects.base import CardEffect, ScoringContext
+from pipeline.cards.effects.conditions import condition_holds
+from pipeline.rules.actions import MeldKind
+from pipeline.rules.hooks import WinView
+from pipeline.rules.scoring import ScoringModifiers
+
+
+def all_tiles(win: WinView) -> list[int]:
+    """The winner's tiles: concealed and in melds."""
+    return [*win.ctx.concealed, *(x for m in win.ctx.melds for x in m.tiles)]
+
+
+# What a count_bonus counts, by its ``count`` value.
+COUNTERS: dict[str, Callable[[WinView], int]] = {
+    "pinzu_tiles": lambda win: sum(1 for x in all_tiles(win) if 9 <= x // 4 < 18),
+    "open_pons_kans": lambda win: sum(1 for m in win.ctx.melds
+                                      if m.is_open and m.kind != MeldKind.CHI),
+    **shapes.TILE_COUNTERS,
+}
+
+
+class CountBonus(CardEffect):
+    """Extra han by thresholds of ``count`` (``at`` and ``han``, the highest reached) when
+    ``condition`` holds. Extra han need a real yaku and are no yaku (rule C-12).
+
+    Bot policy: no decision; the bot does not gather the counted tiles on purpose, and the
+    pick prices the thresholds from the starting hand's count."""
+
+    kind = "count_bonus"
+    hooks = frozenset({"scoring"})
+    supported = {"count": frozenset(COUNTERS)}
+
+    def scoring(self, ctx: ScoringContext) -> ScoringModifiers | None:
+        p = self.params
+        if not condition_holds(p["condition"], ctx.win, ctx.seat):
+            return None
+        counter = COUNTERS.get(p["count"])
+        if counter is None:
+            return None  # not implemented: a card with it is not playable
+        n = counter(ctx.win)
+        han = 0
+        for at, value in zip(p["at"], p["han"], strict=True):
+            if n >= at:
+                han = value
+        return ScoringModifiers(extra_han=((p["count"], han),)) if han else None

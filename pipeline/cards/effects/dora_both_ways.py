@@ -1,0 +1,29 @@
+"""``dora_both_ways``: the tile before each dora indicator counts too."""
+
+from __future__ import annotations
+
+from pipeline.cards.effects.base import CardEffect, ScoringContext
+from pipeline.cards.table_effects import previous_type
+from pipeline.rules.scoring import ScoringModifiers
+
+
+class DoraBothWays(CardEffect):
+    """With a closed hand (closed kans allowed), one extra han per tile of hers that lies just
+    before an indicator (ura indicators too on a riichi win).
+
+    Bot policy: no decision; the bot does not keep the tiles before the indicators on purpose,
+    and the pick counts them in the starting hand."""
+
+    kind = "dora_both_ways"
+    hooks = frozenset({"scoring"})
+
+    def scoring(self, ctx: ScoringContext) -> ScoringModifiers | None:
+        win = ctx.win.ctx
+        if any(m.is_open for m in win.melds):
+            return None
+        indicators = list(win.dora_indicators)
+        if win.riichi or win.double_riichi:
+            indicators.extend(win.ura_indicators)
+        tiles = [x // 4 for x in (*win.concealed, *(t for m in win.melds for t in m.tiles))]
+        han = sum(tiles.count(previous_type(i // 4)) for i in indicators)
+        return ScoringModifiers(extra_han=(("dora_both_ways", han),)) if han else None

@@ -1,0 +1,46 @@
+"""The effect classes by kind: every effect kind with a class of its own.
+
+Listed here by hand, so that what a card can do is read in one place and nothing registers
+itself by being imported. A kind not listed is still played by the older effect families of
+:mod:`pipeline.cards.abilities`."""
+
+from __future__ import annotations
+
+from pipeline.cards.effects.always_riichi import AlwaysRiichi
+from pipeline.cards.effects.base import CardEffect
+from pipeline.cards.effects.condition_bonus import ConditionBonus
+from pipeline.cards.effects.count_bonus import CountBonus
+from pipeline.cards.effects.dora_both_ways import DoraBothWays
+from pipeline.cards.effects.double_wind import DoubleWind
+from pipeline.cards.effects.extra_turn import ExtraTurn
+from pipeline.cards.effects.face_down_discard import FaceDownDiscard
+from pipeline.cards.effects.han_per_count import HanPerCount
+from pipeline.cards.effects.local_yaku import LocalYakuEffect
+from pipeline.cards.effects.one_han_yaku_value import OneHanYakuValue
+from pipeline.cards.effects.open_hands import OpenHands
+from pipeline.cards.effects.open_keeps_value import OpenKeepsValue
+from pipeline.cards.effects.score_as_dealer import ScoreAsDealer
+from pipeline.cards.effects.ura_rule import UraRule
+from pipeline.cards.effects.win_multiplier import WinMultiplier
+from pipeline.cards.effects.win_without_yaku import WinWithoutYaku
+from pipeline.cards.effects.yaku_value import YakuValue
+
+EFFECTS: dict[str, type[CardEffect]] = {
+    "yaku_value": YakuValue,
+    "one_han_yaku_value": OneHanYakuValue,
+    "count_bonus": CountBonus,
+    "win_multiplier": WinMultiplier,
+    "open_keeps_value": OpenKeepsValue,
+    "open_hands": OpenHands,
+    "local_yaku": LocalYakuEffect,
+    "ura_rule": UraRule,
+    "score_as_dealer": ScoreAsDealer,
+    "double_wind": DoubleWind,
+    "always_riichi": AlwaysRiichi,
+    "condition_bonus": ConditionBonus,
+    "dora_both_ways": DoraBothWays,
+    "han_per_count": HanPerCount,
+    "win_without_yaku": WinWithoutYaku,
+    "extra_turn": ExtraTurn,
+    "face_down_discard": FaceDownDiscard,
+}

@@ -1,0 +1,32 @@
+"""The card layer's own action tags: the choices a card offers that only the card (and the
+players) act on. The engine's tags, those it carries out itself (a face-down discard, an extra
+turn, a priority call...), are :class:`pipeline.rules.actions.AbilityTag`.
+
+Each value is also the word the log's ``offer`` events print for the choice."""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+
+class Move(StrEnum):
+    """A choice a card offers (``Action.tag``); the payload each carries is noted."""
+
+    FAMILY = "family"            # a family named (payload: "man", "pin", "sou" or "honors")
+    DUEL = "duel"                # a player challenged to a duel (payload: the seat)
+    BLOCK = "block"              # a player whose calls are blocked (payload: the seat)
+    DECLARE = "declare"          # yaku declared for a pool of tiles (payload: the yaku labels)
+    PUT_LIVE = "put_live"        # a hand tile put at the end of the live wall
+    PUT_DEAD = "put_dead"        # a hand tile put at the end of the dead wall
+    SWAP_ASIDE = "swap"          # the tile beside her hand for this hand tile
+    SWAP_POND = "swap_pond"      # this hand tile for a tile lying in a pond (tiles: both)
+    SWAP_WALL = "swap_wall"      # this hand tile for the next wall tile
+    SWAP_MELD = "swap_meld"      # her meld for another player's
+    TURN_DOWN = "turn_down"      # a tile lying in a pond turned face down
+    MOVE_TWO = "move_two"        # a second live-wall tile moved to the dead wall
+    DORA_SWAP = "dora_swap"      # a revealed wall tile for a dora indicator
+    TAKE = "take"                # the revealed wall tile taken
+    FLIP = "flip"                # an event: a two-sided card turned to its other side
+    # an event: the flip back that an extra turn causes (offered or over). Its note has always
+    # counted as one more extra turn for Teru's honba and ippatsu, and still does.
+    FLIP_AFTER_EXTRA_TURN = "flip_after_extra_turn"

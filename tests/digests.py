@@ -1,0 +1,169 @@
+"""Event-log digests of the benchmarks' plays and of a whole-deck run: the proof that a change
+of the code's shape changed no behaviour.
+
+Each entry plays what a benchmark plays (smaller, so the test stays quick) and hashes what it
+leaves: every event of every hand (``repr``, as ``benchmarks/bench_bots.py`` prints its log
+digest) with each hand's summary, or every row of a run's tables, or the pick estimates. The
+whole-deck entries play every team mode with the whole deck of catalog 1.2 dealt by the real
+card table, heuristic, random and eager players mixed (as ``tests/test_deck_invariants.py``
+does, without its checks), a handful of matches each; together they play all 54 cards. A slow
+entry plays one trial round of every card.
+``tests/test_digests.py`` holds the digests recorded before the card layer was rebuilt.
+
+    python -m tests.digests            # print every digest, as the test's table wants it
+"""
+
+from __future__ import annotations
+
+import hashlib
+import random
+import tempfile
+from collections.abc import Callable, Iterable
+from pathlib import Path
+
+from pipeline.bots.heuristic import HeuristicBot
+from pipeline.bots.pick import card_value
+from pipeline.cards.catalog import load_catalog
+from pipeline.cards.table import CardTable
+from pipeline.rules.agents import RandomAgent
+from pipeline.rules.hooks import PickView
+from pipeline.rules.match import derive_seed, play_match
+from pipeline.rules.preset import Preset, load_preset
+from pipeline.rules.records import HandRecord
+
+MODES = {"standard": 4, "winner-rotation": 4, "tenpai-replacement": 4, "rapid": 2, "draft": 6}
+DECK_MATCHES = 5   # hanchan matches per team mode
+# characters the whole-deck entries picked or saw acting (a card flipped to its back acts
+# without being picked); filled as they play
+PLAYED: set[str] = set()
+
+
+def _hash(parts: Iterable[str]) -> str:
+    digest = hashlib.sha256()
+    for part in parts:
+        digest.update(part.encode())
+        digest.update(b"\n")
+    return digest.hexdigest()[:16]
+
+
+def records_digest(records: Iterable[HandRecord]) -> str:
+    """Every event (its ``repr``) and the summary of every hand."""
+    def parts() -> Iterable[str]:
+        for rec in records:
+            yield from (repr(e) for e in rec.events)
+            yield rec.summary()
+    return _hash(parts())
+
+
+def bots_matches(preset_name: str, bot: str, matches: int, seed: int = 1) -> str:
+    """``benchmarks/bench_bots.py``: matches of four bots of one kind, cards dealt by the card
+    table when the preset plays cards."""
+    from benchmarks.bench_bots import play
+
+    _, records = play(load_preset(preset_name), bot, seed, range(matches))
+    return records_digest(records)
+
+
+def mode_preset(folder: Path, mode: str, base: str = "cards-hanchan") -> Preset:
+    path = folder / f"{base}-{mode}.toml"
+    path.write_text(f'extends = "{base}"\nname = "{base}-{mode}"\n[cards]\n'
+                    f'team_mode = "{mode}"\nteam_size = {MODES[mode]}\n')
+    return load_preset(str(path))
+
+
+def whole_deck(mode: str) -> str:
+    """The whole deck in one team mode: mixed players, every hand's events and summary."""
+    from tests.test_invariants import EagerAgent
+
+    players = (HeuristicBot, RandomAgent, EagerAgent, RandomAgent)
+    catalog = load_catalog("1.2")
+    records: list[HandRecord] = []
+    with tempfile.TemporaryDirectory() as tmp:
+        preset = mode_preset(Path(tmp), mode)
+        for i in range(DECK_MATCHES):
+            agents = [kind(derive_seed("digest", i, s)) for s, kind in enumerate(players)]
+            table = CardTable(preset, agents, seed=29, match_index=i, catalog=catalog)
+            records.extend(play_match(preset, agents, 29, i, table=table).hands)
+    PLAYED.update(p for rec in records for p in (rec.picks or ()) if p)
+    PLAYED.update(e.detail.split(":")[0] for rec in records for e in rec.events
+                  if e.kind == "ability")
+    return records_digest(records)
+
+
+def run_tables(*, paired: bool, games: int = 2) -> str:
+    """``benchmarks/bench_sim.py`` and ``bench_paired.py``: a simulated run of cards-hanchan
+    (paired: every hand with a character replayed without its ability), every table's rows."""
+    from pipeline.sim.run import RunConfig, load_table, parse_bots, simulate
+    from pipeline.sim.tables import run_tables as tables_of
+
+    preset = load_preset("cards-hanchan")
+    config = RunConfig(preset=preset, catalog=load_catalog("1.2"), seed=1, games=games,
+                       bots=parse_bots("heuristic"), shard_size=2, paired=paired)
+    with tempfile.TemporaryDirectory() as tmp:
+        out = Path(tmp) / "run"
+        simulate(config, out, workers=1)
+        return _hash(f"{name}\n{load_table(out, name).rows()}"
+                     for name in sorted(tables_of(paired)))
+
+
+def trial_tables(cards: tuple[str, ...] = ("nodoka_haramura", "teru_miyanaga",
+                                           "awai_oohoshi")) -> str:
+    """``benchmarks/bench_trials.py``: one trial round of a few cards (each card's holder plays
+    it every hand, every hand replayed without it), the trial's value table."""
+    from pipeline.analytics.trial import trial_table
+    from pipeline.sim.executor import LocalExecutor
+    from pipeline.sim.trial import TrialConfig, run_trial
+
+    config = TrialConfig(preset=load_preset("cards-hanchan"), catalog=load_catalog("1.2"),
+                         seed=1, cards=cards, target=1e9, budget_hands=1)
+    with tempfile.TemporaryDirectory() as tmp:
+        out = Path(tmp) / "trial"
+        run_trial(config, out, executor=LocalExecutor(1))
+        return _hash([repr(trial_table(out).rows())])
+
+
+def pick_estimates(hands: int = 40) -> str:
+    """The bots' raw pick estimates (``saki bots fit-picks`` fits their offsets): every card's
+    estimate over the same random starting hands in an even situation."""
+    catalog = load_catalog("1.2")
+    rng = random.Random(1)
+    deals = [rng.sample(range(136), 13) for _ in range(hands)]
+    view = PickView(seat=0, dealer=1, scores=(30000,) * 4, catalog=catalog)
+    return _hash(f"{card.id} {[repr(card_value(card, h, view)) for h in deals]}"
+                 for card in catalog.cards)
+
+
+DIGESTS: dict[str, Callable[[], str]] = {
+    "bench_bots online-hanchan heuristic": lambda: bots_matches("online-hanchan", "heuristic", 2),
+    "bench_bots cards-hanchan heuristic": lambda: bots_matches("cards-hanchan", "heuristic", 3),
+    "bench_bots cards-hanchan greedy": lambda: bots_matches("cards-hanchan", "greedy", 2),
+    "bench_bots cards-hanchan random": lambda: bots_matches("cards-hanchan", "random", 2),
+    "bench_sim cards-hanchan": lambda: run_tables(paired=False),
+    "bench_paired cards-hanchan": lambda: run_tables(paired=True),
+    "bench_trials three cards": trial_tables,
+    "pick estimates": pick_estimates,
+    **{f"whole deck {mode}": (lambda m=mode: whole_deck(m)) for mode in MODES},
+}
+
+
+def main() -> None:
+    for name, compute in DIGESTS.items():
+        print(f'    "{name}": "{compute()}",', flush=True)
+    print(f"# whole deck: never played: {sorted(never_played()) or 'none'}")
+    print(f'    "bench_trials every card": "{trial_tables(every_card())}",  # slow')
+
+
+def never_played() -> set[str]:
+    """The catalog's characters the whole-deck entries have not played (yet)."""
+    return {c.id for c in load_catalog("1.2").cards} - PLAYED
+
+
+def every_card() -> tuple[str, ...]:
+    """Every card a trial of cards-hanchan measures (the deck's, one by one)."""
+    from pipeline.sim.trial import trial_deck
+
+    return tuple(trial_deck(load_catalog("1.2"), load_preset("cards-hanchan")))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,85 @@
+"""Typed ability actions: what an action or event is travels in its tag, owning card and
+payload, never in its ``detail`` text (which is for people).
+
+A static check reads the engine, the cards and the bots: ``.detail`` is read only to print
+(``__str__``, a hand's summary) or to word a new event's text. The behaviour checks: the tags
+the engine acts on, an offer's record, Teru's honba and the draws the table recognises come
+from tags whatever the text says."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+from pipeline.cards.moves import Move
+from pipeline.cards.payments import added_honba
+from pipeline.cards.table_effects import ippatsu_alive, last_discards
+from pipeline.rules.actions import AbilityTag, Action, ActionKind, ability_action
+from pipeline.rules.records import Event
+
+ROOT = Path(__file__).resolve().parents[1]
+PRINTING = {"__str__", "summary"}
+
+
+def detail_reads(path: Path) -> list[int]:
+    """Lines where ``.detail`` is read for anything but printing or new text."""
+    tree = ast.parse(path.read_text())
+    allowed: set[int] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.FunctionDef) and node.name in PRINTING:
+            allowed.update(id(n) for n in ast.walk(node))
+        if isinstance(node, ast.keyword) and node.arg == "detail":
+            allowed.update(id(n) for n in ast.walk(node.value))
+    return [node.lineno for node in ast.walk(tree)
+            if isinstance(node, ast.Attribute) and node.attr == "detail"
+            and isinstance(node.ctx, ast.Load) and id(node) not in allowed]
+
+
+@pytest.mark.parametrize("layer", ["rules", "cards", "bots"])
+def test_no_meaning_is_read_out_of_detail_text(layer: str) -> None:
+    found = {str(p.relative_to(ROOT)): lines for p in (ROOT / "pipeline" / layer).rglob("*.py")
+             if (lines := detail_reads(p))}
+    assert not found
+
+
+def test_an_ability_action_says_what_it_is_and_whose() -> None:
+    a = ability_action(2, "megan_davin", Move.DUEL, payload=1, detail="megan_davin:duel:P1")
+    assert (a.kind, a.tag, a.card, a.payload) == (ActionKind.ABILITY, Move.DUEL, "megan_davin", 1)
+    assert str(a) == "P2 ability megan_davin:duel:P1"
+    plain = ability_action(0, "nodoka_haramura", AbilityTag.FACE_DOWN, 5)
+    assert plain.detail == "nodoka_haramura:face_down"  # the default text, for people
+    assert plain != Action(ActionKind.ABILITY, 0, 5, detail="nodoka_haramura:face_down")
+
+
+def test_events_print_as_before_their_tags() -> None:
+    e = Event("ability", 1, detail="haru_takimi: extra turn", tag=AbilityTag.EXTRA_TURN,
+              card="haru_takimi")
+    assert str(e) == "P1 ability haru_takimi: extra turn"
+    assert repr(e) == repr(Event("ability", 1, detail="haru_takimi: extra turn"))
+
+
+def test_teru_counts_tagged_events_whatever_their_words() -> None:
+    worded = [Event("ability", 1, detail="x: extra turn"), Event("ability", 1, detail="x: swap")]
+    tagged = [Event("ability", 1, detail="x: again", tag=AbilityTag.EXTRA_TURN),
+              Event("ability", 1, detail="x: exchanged", tag=AbilityTag.SWAPPED),
+              Event("ability", 1, detail="x: flips back", tag=Move.FLIP_AFTER_EXTRA_TURN),
+              Event("ability", 1, detail="x: flips", tag=Move.FLIP)]
+    assert added_honba(worded) == 0
+    assert added_honba(tagged) == 3
+
+
+def test_ippatsu_and_pond_tiles_read_tags() -> None:
+    riichi = [Event("riichi", 3), Event("discard", 3, 0)]
+    text_only = [*riichi, Event("ability", 3, detail="x: extra turn"), Event("discard", 3, 4)]
+    assert not ippatsu_alive(text_only, 3)
+    tagged = [*riichi, Event("ability", 3, tag=AbilityTag.EXTRA_TURN), Event("discard", 3, 4)]
+    assert ippatsu_alive(tagged, 3)
+    events = [Event("discard", 0, 8), Event("discard", 1, 12, detail="face down (x)"),
+              Event("discard", 2, 16, tag=AbilityTag.FACE_DOWN),
+              Event("ability", 3, 8, detail="x: draws from P0's pond"),
+              Event("discard", 3, 20), Event("ability", 3, 20, tag=AbilityTag.FROM_POND)]
+    latest, lying = last_discards(events)
+    assert latest == [2, 3, None, 5]   # only the tagged face-down discard is hidden
+    assert lying == [2, 3, None, None]  # only the tagged draw took its tile from the pond
