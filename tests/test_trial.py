@@ -215,3 +215,28 @@ def test_trial_flags_judge_against_the_deck_average() -> None:
     assert set(trial_flags(frame([0.0, 2000.0], matches=8))["flag"]) == {"not enough data"}
     noise = trial_flags(frame([(-1) ** i * 40.0 for i in range(20)]))
     assert set(noise["flag"]) == {""}
+
+
+def test_fit_picks_turns_a_trial_into_offsets(trial: Path, tmp_path: Path) -> None:
+    # issue 15: pick estimates fitted from trials. plain_a's ability changes nothing, so its
+    # value is an exact zero (degenerate) and its fitted estimate must be exactly zero too
+    from pipeline.bots.pick_offsets import estimate_means, load_offsets
+
+    out = tmp_path / "offsets.toml"
+    catalog_path = trial.parent / "test-cards.toml"
+    result = CliRunner().invoke(cli.app, ["bots", "fit-picks", str(trial), "--catalog",
+                                          str(catalog_path), "--hands", "50", "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    assert "Rank correlation" in result.output and "offsets written" in result.output
+    offsets = load_offsets(out)
+    assert set(offsets) == set(CARDS)
+    means = estimate_means(load_catalog(str(catalog_path)), CARDS, 50)
+    assert offsets["plain_a"] == pytest.approx(-means["plain_a"], abs=0.05)
+    quad = trial_table(trial).filter(pl.col("card") == "quad_a").row(0, named=True)
+    assert quad["value"] > 0 and offsets["quad_a"] + means["quad_a"] > 0
+
+
+def test_fit_picks_names_a_folder_that_is_no_trial(tmp_path: Path) -> None:
+    result = CliRunner().invoke(cli.app, ["bots", "fit-picks", str(tmp_path)])
+    assert result.exit_code == 2
+    assert "no trial here" in result.output and "saki trial" in result.output
