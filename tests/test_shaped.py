@@ -3,7 +3,8 @@
 The extra sequences are Kaori's honor sequences and Yuuko's wrap-around sequences
 (``pipeline.rules.hand_shapes``, rule C-22). Without extra sequences the search must give the
 standard shanten; with them it must agree with the engine's own shaped win and wait detection,
-which is what decides whether she can win.
+which is what decides whether she can win. Where the compiled kernel is built, its shaped
+entry points must give the pure functions' answers.
 """
 
 from __future__ import annotations
@@ -12,8 +13,9 @@ import random
 
 import pytest
 
+from pipeline.bots import shaped
 from pipeline.bots.heuristic import HeuristicBot
-from pipeline.bots.shanten import _pure_shanten, shanten
+from pipeline.bots.shanten import KERNEL, PURE_ENV, _pure_shanten, shanten
 from pipeline.bots.shaped import (
     shaped_acceptance,
     shaped_discard_acceptance,
@@ -31,6 +33,7 @@ from pipeline.rules.hand_shapes import (
 )
 from pipeline.tiles import NUM_TYPES, parse_types
 from tests.test_bot_judgment import on_claim, own_turn, reach, tile_is
+from tests.test_kernel import mixed_hands
 from tests.test_shanten import GENERATORS, h, melds_for
 
 HONORS, WRAPS = honor_sequences(), wrap_sequences()
@@ -137,3 +140,86 @@ def test_her_bot_calls_without_a_yaku() -> None:
                          dora="5p")
     assert HeuristicBot(0).decide(Observation(state, 1), legal).kind == ActionKind.PASS
     assert kaori_bot().decide(Observation(state, 1), legal).kind == ActionKind.CHI
+
+
+needs_kernel = pytest.mark.skipif(
+    KERNEL is None, reason="the compiled kernel is not built (no C compiler at install?) "
+    f"or {PURE_ENV} is set: the bots use the pure-Python functions")
+
+EXTRAS = {"none": frozenset(), "honors": HONORS, "wraps": WRAPS, "both": HONORS | WRAPS}
+
+
+def kernel_sample(seed: int, extra: frozenset) -> list[tuple[list[int], int]]:
+    """Hands built with the extra sequences (near a win), and mixed ones of every size (one-suit
+    hands, four-of-a-kinds, wall hands), each with the melds its size implies."""
+    rng = random.Random(seed)
+    built = [built_hand(rng, n, extra) for n in rng.choices((14, 13, 11, 10, 8, 7, 5, 4, 2, 1),
+                                                            k=1200)]
+    return [(c, melds_for(sum(c))) for c in built] + mixed_hands(seed, 2500)
+
+
+@needs_kernel
+@pytest.mark.parametrize("name", sorted(EXTRAS))
+def test_kernel_shaped_functions_equal_pure(name: str) -> None:
+    extra = EXTRAS[name]
+    rng = random.Random(name)
+    for counts, melds in kernel_sample(len(name), extra):
+        assert (KERNEL.shaped_shanten(counts, melds, extra)
+                == shaped._pure_shaped_shanten(counts, melds, extra)), counts
+        unseen = [rng.randint(0, 4 - x) for x in counts]
+        if sum(counts) % 3 == 2:
+            got = KERNEL.shaped_discard_shanten(counts, melds, extra)
+            assert got == shaped._pure_shaped_discard_shanten(counts, melds, extra), counts
+            assert list(got) == [t for t in range(NUM_TYPES) if counts[t]]  # type order
+            some = [t for t in range(NUM_TYPES) if counts[t]]
+            rng.shuffle(some)
+            some = some[:rng.randint(1, len(some))]
+            got = KERNEL.shaped_discard_acceptance(counts, melds, some, unseen, extra)
+            assert got == shaped._pure_shaped_discard_acceptance(counts, melds, some, unseen,
+                                                                 extra), counts
+            assert list(got) == some  # in the order asked
+        else:
+            assert (KERNEL.shaped_acceptance(counts, melds, unseen, extra)
+                    == shaped._pure_shaped_acceptance(counts, melds, unseen, extra)), counts
+
+
+@needs_kernel
+def test_kernel_shaped_constructed_hands() -> None:
+    """The hands of the rule tests above, a one-suit hand with every wrap around, a hand of
+    honors only, four-of-a-kinds, and input the kernel leaves to the pure functions."""
+    both = HONORS | WRAPS
+    hands = [h("123m456p78s11s123z"), h("123m456p78s11s123z9m"), h("891m456p789s111s55z"),
+             h("89m1p456p789s111s55z"), h("11112345678999m"), h("1112223334567z"),
+             h("11223344556677z"), h("19m19p19s1234567z"), h("1111m2222p3333s44z"),
+             h("9m"), h("91m"), h("5z"), h("5677z")]
+    unseen = [4] * NUM_TYPES
+    for counts in hands:
+        melds = melds_for(sum(counts))
+        for extra in EXTRAS.values():
+            assert (KERNEL.shaped_shanten(counts, melds, extra)
+                    == shaped._pure_shaped_shanten(counts, melds, extra)), counts
+            if sum(counts) % 3 == 2:
+                held = [t for t in range(NUM_TYPES) if counts[t]]
+                assert (KERNEL.shaped_discard_acceptance(counts, melds, held, unseen, extra)
+                        == shaped._pure_shaped_discard_acceptance(counts, melds, held, unseen,
+                                                                  extra)), counts
+            else:
+                assert (KERNEL.shaped_acceptance(counts, melds, unseen, extra)
+                        == shaped._pure_shaped_acceptance(counts, melds, unseen, extra)), counts
+    assert KERNEL.shaped_shanten(h("11112345678999m"), 0, both) == -1
+    # sizes that do not fit the melds, counts above four, discards not held: left to the pure
+    # functions, which explain the problem
+    assert KERNEL.shaped_shanten(h("123m"), 0, both) is None
+    assert KERNEL.shaped_shanten([5] + [0] * 33, 4, both) is None
+    assert KERNEL.shaped_discard_acceptance(h("123m456p78s11s123z9m"), 0, [8 + 9], unseen,
+                                            both) is None
+    assert KERNEL.shaped_shanten(h("123m456p78s11s123z"), 0, [(27, 28)]) is None
+
+
+def test_public_shaped_functions_answer_as_the_pure_ones() -> None:
+    # with or without the kernel, the names the bot calls give the pure functions' answers
+    hand, unseen = h("123m456p78s11s123z9m"), [4] * NUM_TYPES
+    assert shaped_discard_shanten(hand, 0, HONORS) == shaped._pure_shaped_discard_shanten(
+        hand, 0, HONORS)
+    assert shaped_discard_acceptance(hand, 0, iter([8, 27]), unseen, HONORS) == \
+        shaped._pure_shaped_discard_acceptance(hand, 0, [8, 27], unseen, HONORS)

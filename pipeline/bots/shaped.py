@@ -14,18 +14,20 @@ candidates beyond the pair). Seven pairs and thirteen orphans are unchanged by t
 `mahjong` package's four-of-a-kind conventions are not reproduced here (no package knows these
 sequences): a tile held four times is read like any other.
 
-Only a seat playing such a character pays for this search (about a millisecond a decision);
-every other seat uses the compiled or table-driven functions.
+Only a seat playing such a character pays for this search; the compiled kernel
+(``pipeline/bots/_kernel.c``) runs the same search when it is built, and these pure functions
+stay as its fallback (``SAKI_PURE_PYTHON``), with the same answers (``tests/test_shaped.py``).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from functools import lru_cache
+from functools import lru_cache, wraps
 
 from pipeline.bots.shanten import (
     _ISO_FREE,
     _ORPHAN_SET,
+    KERNEL,
     NUM_TYPES,
     _combine,
     _pareto,
@@ -214,3 +216,41 @@ def shaped_discard_acceptance(counts: Sequence[int], melds: int, discards: Itera
         out[t] = shaped_acceptance(work, melds, unseen, extra)
         work[t] += 1
     return out
+
+
+# The pure functions keep these names whether or not the kernel loads, so tests can always
+# compare against them.
+_pure_shaped_shanten, _pure_shaped_discard_shanten = shaped_shanten, shaped_discard_shanten
+_pure_shaped_acceptance, _pure_shaped_discard_acceptance = (shaped_acceptance,
+                                                            shaped_discard_acceptance)
+if KERNEL is not None:
+    _k_shanten, _k_discard_shanten = KERNEL.shaped_shanten, KERNEL.shaped_discard_shanten
+    _k_acceptance, _k_discard_acceptance = (KERNEL.shaped_acceptance,
+                                            KERNEL.shaped_discard_acceptance)
+
+    @wraps(_pure_shaped_shanten)
+    def shaped_shanten(counts: Sequence[int], melds: int, extra: frozenset[Group]) -> int:
+        found = _k_shanten(counts, melds, extra)
+        return _pure_shaped_shanten(counts, melds, extra) if found is None else found
+
+    @wraps(_pure_shaped_discard_shanten)
+    def shaped_discard_shanten(counts: Sequence[int], melds: int, extra: frozenset[Group]
+                               ) -> dict[int, int]:
+        found = _k_discard_shanten(counts, melds, extra)
+        return _pure_shaped_discard_shanten(counts, melds, extra) if found is None else found
+
+    @wraps(_pure_shaped_acceptance)
+    def shaped_acceptance(counts: Sequence[int], melds: int, unseen: Sequence[int],
+                          extra: frozenset[Group]) -> int:
+        found = _k_acceptance(counts, melds, unseen, extra)
+        return (_pure_shaped_acceptance(counts, melds, unseen, extra) if found is None
+                else found)
+
+    @wraps(_pure_shaped_discard_acceptance)
+    def shaped_discard_acceptance(counts: Sequence[int], melds: int, discards: Iterable[int],
+                                  unseen: Sequence[int], extra: frozenset[Group]
+                                  ) -> dict[int, int]:
+        discards = list(discards)
+        found = _k_discard_acceptance(counts, melds, discards, unseen, extra)
+        return (_pure_shaped_discard_acceptance(counts, melds, discards, unseen, extra)
+                if found is None else found)
