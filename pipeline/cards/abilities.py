@@ -38,6 +38,12 @@ bonuses do not change how it builds a hand unless its policy says so.
 - Bot policy (Aislinn Wishart): her extra turn after a tedashi discard follows the shared rule;
   the stake others pay for opening needs no decision of hers (and other bots do not call less
   against her).
+- Bot policy (Awai Oohoshi): (``rinshan_reveal``) a revealed tile is swapped with an indicator
+  when the new indicator makes more of her tiles dora than the old one did and the best tile to
+  take stays as good; she then takes the revealed tile that leaves her hand closest to tenpai
+  after her best discard (the best connected on a tie). Her kans follow the bot's usual kan
+  rules, which call no kan on a discard with a closed hand: the kan on a discard her riichi
+  allows is never taken.
 - Bot policy (Toyone Anetai): no decision: the chasing-riichi value, Shiiaru raotai and the
   stick bonus apply by themselves, with the bot's usual riichi and calls; the pick prices each
   by a rough chance of applying.
@@ -86,16 +92,17 @@ from pipeline.cards import (
     meta_effects,
     payments,
     pool_effects,
-    reveal_effects,
     satomi_effects,
     swap_effects,
     table_effects,
     wall_effects,
 )
 from pipeline.cards.catalog import Card
+from pipeline.cards.effects import rinshan_reveal
 from pipeline.cards.effects.base import (
     CardEffect,
     DiscardContext,
+    DrawContext,
     HandStartContext,
     ScoringContext,
     TurnContext,
@@ -138,7 +145,7 @@ OPTIONAL_EFFECTS: set[str] = {"face_down", "extra_turn", "draw", "repeat"}
 OPTIONAL_EFFECTS.update(payments.RIICHI_CHOICES)  # a riichi declared with a stake
 OPTIONAL_EFFECTS.update(wall_effects.OPTIONAL)  # a swap with the tile beside the hand, ...
 OPTIONAL_EFFECTS.update(swap_effects.OPTIONAL)  # a swap with a pond tile
-OPTIONAL_EFFECTS.update(reveal_effects.OPTIONAL)  # a revealed tile swapped with an indicator
+OPTIONAL_EFFECTS.update(rinshan_reveal.OPTIONAL)  # a revealed tile swapped with an indicator
 
 
 def effect_implemented(kind: str, params: Mapping[str, Any]) -> bool:
@@ -154,7 +161,6 @@ def effect_implemented(kind: str, params: Mapping[str, Any]) -> bool:
             and kind not in swap_effects.SWAP_KINDS \
             and kind not in wall_effects.WALL_KINDS and kind not in meta_effects.META_KINDS \
             and kind not in pool_effects.POOL_KINDS \
-            and kind not in reveal_effects.REVEAL_KINDS \
             and kind not in satomi_effects.SATOMI_KINDS:
         return False
     return all(params.get(name) in choices
@@ -217,11 +223,6 @@ class CardAbility(duel_effects.DuelHooks, claims.ClaimEffects, payments.PaymentH
         return pool_effects.DeclaredPool(self.card, self.seat)
 
     @cached_property
-    def reveal(self) -> reveal_effects.RevealEffects:
-        """Revealed draws, closing kans."""
-        return reveal_effects.RevealEffects(self.card, self.seat)
-
-    @cached_property
     def _silent(self) -> frozenset[str]:
         """The engine-asked hooks on which this card's effects never act (they would return
         what they were given, or nothing, and change no state): ``listens`` is False there.
@@ -238,7 +239,7 @@ class CardAbility(duel_effects.DuelHooks, claims.ClaimEffects, payments.PaymentH
             "claim_made": (duel and bool(self.duel.double_chi or self.duel.open_stake)) or tab
             or swaps or "set_aside_draw" in kinds,
             "before_draw": walls or pool or "set_aside_draw" in kinds,
-            "replace_draw": bool(self.reveal),
+            "replace_draw": False,  # only effect classes replace a draw
             "after_draw": by_place or late or (duel and self.duel.dama) or peeks
             or (bool(self.meta) and self.meta.rinshan),
             "discard_made": (walls and self.walls.last_tile) or peeks or by_place,
@@ -409,12 +410,21 @@ class CardAbility(duel_effects.DuelHooks, claims.ClaimEffects, payments.PaymentH
         if self.satomi:
             self.satomi.payments(s)
 
-    # wall effects (pipeline/cards/wall_effects.py)
+    # effect classes only
     def kans_closed(self) -> bool:
-        return bool(self.reveal) and self.reveal.kans_closed()
+        """Whether an effect makes her kans closed once made (``rinshan_reveal``)."""
+        return any(effect.kans_closed() for effect in self.effects
+                   if "kans_closed" in effect.hooks)
 
     def replace_draw(self, view: DrawView, wall: WallControls) -> int | None:
-        return self.reveal.replace_draw(view, wall) if self.reveal else None
+        """The draw an effect makes in its own way (``rinshan_reveal``), or None."""
+        ctx = DrawContext(view, wall)
+        for effect in self.effects:
+            if "replace_draw" in effect.hooks:
+                drawn = effect.replace_draw(ctx)
+                if drawn is not None:
+                    return drawn
+        return None
 
     def before_draw(self, view: DrawView) -> list[Action]:
         own = self.walls.before_draw(view) if self.walls else []

@@ -19,7 +19,14 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from pipeline.rules.actions import Action
-from pipeline.rules.hooks import DiscardView, OwnTurnView, TableControls, WinView
+from pipeline.rules.hooks import (
+    DiscardView,
+    DrawView,
+    OwnTurnView,
+    TableControls,
+    WallControls,
+    WinView,
+)
 from pipeline.rules.scoring import ScoringModifiers
 
 
@@ -50,6 +57,15 @@ class TurnContext:
     """The seat's own turn, before it acts: what it may do (``view``)."""
 
     view: OwnTurnView
+
+
+@dataclass(frozen=True)
+class DrawContext:
+    """A draw about to be made (``view``; ``source`` "rinshan" for a replacement tile), with
+    the wall's controls for an effect that makes the draw itself."""
+
+    view: DrawView
+    wall: WallControls
 
 
 @dataclass(frozen=True)
@@ -90,7 +106,6 @@ class CardEffect:
         """Whether the seat's plain discard this turn must go face down (rule C-13)."""
         return False
 
-
     def extra_turn(self, ctx: DiscardContext) -> bool:
         """Whether the seat's discard earns it an extra turn (offered, optional: C-17)."""
         return False
@@ -102,7 +117,17 @@ class CardEffect:
     def action_taken(self, action: Action) -> None:
         """One of her card's actions was chosen (any effect's: the tag says which)."""
 
+    def replace_draw(self, ctx: DrawContext) -> int | None:
+        """The tile she draws instead of the ordinary draw, drawn through ``ctx.wall``; None
+        for the ordinary draw."""
+        return None
+
+    def kans_closed(self) -> bool:
+        """Whether her open and added kans become closed kans once made (a standing rule of
+        the card: asked with nothing)."""
+        return False
+
 
 # the hooks an effect class may take
 EFFECT_HOOKS = ("hand_start", "scoring", "forced_face_down", "extra_turn", "own_actions",
-                "action_taken")
+                "action_taken", "replace_draw", "kans_closed")

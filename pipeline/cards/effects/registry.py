@@ -19,6 +19,7 @@ from pipeline.cards.effects.local_yaku import LocalYakuEffect
 from pipeline.cards.effects.one_han_yaku_value import OneHanYakuValue
 from pipeline.cards.effects.open_hands import OpenHands
 from pipeline.cards.effects.open_keeps_value import OpenKeepsValue
+from pipeline.cards.effects.rinshan_reveal import RinshanReveal
 from pipeline.cards.effects.score_as_dealer import ScoreAsDealer
 from pipeline.cards.effects.ura_rule import UraRule
 from pipeline.cards.effects.win_multiplier import WinMultiplier
@@ -43,4 +44,5 @@ EFFECTS: dict[str, type[CardEffect]] = {
     "win_without_yaku": WinWithoutYaku,
     "extra_turn": ExtraTurn,
     "face_down_discard": FaceDownDiscard,
+    "rinshan_reveal": RinshanReveal,
 }
