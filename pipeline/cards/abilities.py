@@ -65,6 +65,9 @@ bonuses do not change how it builds a hand unless its policy says so.
 - Bot policy (Mako Someya): her extra turn after calling souzu or the green dragon follows the
   shared rule; the bot calls by its usual rules, not more for the extra turn; the pick prices
   the open values kept by how far the starting hand leans to one suit.
+- Bot policy (Satomi Kanbara): no decision (``wall_to_indicator``, ``noten_double_wall``): the
+  longer wall, the doubled payments and the extra indicators follow from where the hand ends;
+  the pick weighs the indicators of a win on her own wall against her doubled payments there.
 - Bot policy (Shizuno Takakamo): no decision (``ura_rule``); the pick prices her extra ura
   indicators on riichi wins and the ura the others lose.
 - Bot policy (Hisa Takei): no decision: the single-wait han and the hell-wait doubling apply at
@@ -92,7 +95,6 @@ from pipeline.cards import (
     meta_effects,
     payments,
     pool_effects,
-    satomi_effects,
     swap_effects,
     table_effects,
     wall_effects,
@@ -104,6 +106,7 @@ from pipeline.cards.effects.base import (
     DiscardContext,
     DrawContext,
     HandStartContext,
+    PaymentContext,
     ScoringContext,
     TurnContext,
 )
@@ -160,8 +163,7 @@ def effect_implemented(kind: str, params: Mapping[str, Any]) -> bool:
             and kind not in table_effects.TABLE_KINDS and kind not in duel_effects.DUEL_KINDS \
             and kind not in swap_effects.SWAP_KINDS \
             and kind not in wall_effects.WALL_KINDS and kind not in meta_effects.META_KINDS \
-            and kind not in pool_effects.POOL_KINDS \
-            and kind not in satomi_effects.SATOMI_KINDS:
+            and kind not in pool_effects.POOL_KINDS:
         return False
     return all(params.get(name) in choices
                for (k, name), choices in SUPPORTED_CHOICES.items() if k == kind)
@@ -181,6 +183,7 @@ class CardAbility(duel_effects.DuelHooks, claims.ClaimEffects, payments.PaymentH
             EFFECTS[e.kind](e.params, seat, card.id) for e in card.effects if e.kind in EFFECTS)
         self._scorers = tuple(e for e in self.effects if "scoring" in e.hooks)  # card order
         self._heard = frozenset().union(*(effect.hooks for effect in self.effects))
+        self._table: TableControls | None = None  # this hand's, once it has started
 
     # The effect families, each built when first asked: a hand asks few of them.
 
@@ -211,11 +214,6 @@ class CardAbility(duel_effects.DuelHooks, claims.ClaimEffects, payments.PaymentH
     def meta(self) -> meta_effects.MetaEffects:
         """Rinshan tiles, winds read as West."""
         return meta_effects.MetaEffects(self.card, self.seat)
-
-    @cached_property
-    def satomi(self) -> satomi_effects.SatomiEffects:
-        """Draws to the indicator, the wall a hand ends on."""
-        return satomi_effects.SatomiEffects(self.card, self.seat)
 
     @cached_property
     def pool(self) -> pool_effects.DeclaredPool:
@@ -302,8 +300,7 @@ class CardAbility(duel_effects.DuelHooks, claims.ClaimEffects, payments.PaymentH
             self.swaps.hand_start(table)
         if self.pool:
             self.pool.hand_start(table)
-        if self.satomi:
-            self.satomi.hand_start(table)
+        self._table = table  # the controls the hand's later hooks hand to the effect classes
         start = HandStartContext(table, self.seat, self.name)
         for effect in self.effects:
             if "hand_start" in effect.hooks:
@@ -315,12 +312,10 @@ class CardAbility(duel_effects.DuelHooks, claims.ClaimEffects, payments.PaymentH
         extra += self.tab.scoring(win) if own and self.tab else []
         extra += self.duel.scoring(win) if own and self.duel else []
         extra += self.swaps.scoring(win) if own and self.swaps else []
-        own_wall = self.satomi.scoring(win) if own and self.satomi else None
-        extra += [own_wall] if own_wall else []
         extra += [self.pool.scoring(win)] if own and self.pool else []
         if not self._scorers and not extra:
             return None
-        asked = ScoringContext(win, self.seat)
+        asked = ScoringContext(win, self.seat, self._table)
         return merge_modifiers([*(e.scoring(asked) for e in self._scorers if own or e.any_win),
                                 *extra])
 
@@ -399,16 +394,19 @@ class CardAbility(duel_effects.DuelHooks, claims.ClaimEffects, payments.PaymentH
         if self.swaps:
             self.swaps.discard_passed(view)
 
-    # the wall a hand ends on (pipeline/cards/satomi_effects.py)
     def payments(self, s: Settlement) -> None:
         super().payments(s)
-        if self.satomi:
-            self.satomi.payments(s)
+        paid = PaymentContext(s, self._table)
+        for effect in self.effects:
+            if "payments" in effect.hooks:
+                effect.payments(paid)
 
     def draw_payments(self, s: Settlement) -> None:
         super().draw_payments(s)
-        if self.satomi:
-            self.satomi.payments(s)
+        paid = PaymentContext(s, self._table)
+        for effect in self.effects:
+            if "draw_payments" in effect.hooks:
+                effect.draw_payments(paid)
 
     # effect classes only
     def kans_closed(self) -> bool:

@@ -28,19 +28,31 @@ from pipeline.rules.hooks import (
     WinView,
 )
 from pipeline.rules.scoring import ScoringModifiers
+from pipeline.rules.settlement import Settlement
 
 
 @dataclass(frozen=True)
 class ScoringContext:
-    """A win to value (any seat's: ``win.seat``), for the effect of ``seat``'s card."""
+    """A win to value (any seat's: ``win.seat``), for the effect of ``seat``'s card; the
+    table's controls once the hand has started (None for a win valued outside a hand)."""
 
     win: WinView
     seat: int
+    table: TableControls | None = None
 
     @property
     def own(self) -> bool:
         """Whether the win is the card holder's."""
         return self.win.seat == self.seat
+
+
+@dataclass(frozen=True)
+class PaymentContext:
+    """A hand's payments being settled (a win's, or a draw's noten payments): the transfers
+    to change (``settlement``), and the table's controls once the hand has started."""
+
+    settlement: Settlement
+    table: TableControls | None = None
 
 
 @dataclass(frozen=True)
@@ -127,7 +139,13 @@ class CardEffect:
         the card: asked with nothing)."""
         return False
 
+    def payments(self, ctx: PaymentContext) -> None:
+        """A win's payments, before they are made: transfers added or changed."""
+
+    def draw_payments(self, ctx: PaymentContext) -> None:
+        """A draw's payments (noten payments; none at an abortive draw), before they are made."""
+
 
 # the hooks an effect class may take
 EFFECT_HOOKS = ("hand_start", "scoring", "forced_face_down", "extra_turn", "own_actions",
-                "action_taken", "replace_draw", "kans_closed")
+                "action_taken", "replace_draw", "kans_closed", "payments", "draw_payments")

@@ -16,12 +16,14 @@ from pipeline.cards.effects.extra_turn import ExtraTurn
 from pipeline.cards.effects.face_down_discard import FaceDownDiscard
 from pipeline.cards.effects.han_per_count import HanPerCount
 from pipeline.cards.effects.local_yaku import LocalYakuEffect
+from pipeline.cards.effects.noten_double_wall import NotenDoubleWall
 from pipeline.cards.effects.one_han_yaku_value import OneHanYakuValue
 from pipeline.cards.effects.open_hands import OpenHands
 from pipeline.cards.effects.open_keeps_value import OpenKeepsValue
 from pipeline.cards.effects.rinshan_reveal import RinshanReveal
 from pipeline.cards.effects.score_as_dealer import ScoreAsDealer
 from pipeline.cards.effects.ura_rule import UraRule
+from pipeline.cards.effects.wall_to_indicator import WallToIndicator
 from pipeline.cards.effects.win_multiplier import WinMultiplier
 from pipeline.cards.effects.win_without_yaku import WinWithoutYaku
 from pipeline.cards.effects.yaku_value import YakuValue
@@ -45,4 +47,6 @@ EFFECTS: dict[str, type[CardEffect]] = {
     "extra_turn": ExtraTurn,
     "face_down_discard": FaceDownDiscard,
     "rinshan_reveal": RinshanReveal,
+    "wall_to_indicator": WallToIndicator,
+    "noten_double_wall": NotenDoubleWall,
 }
