@@ -65,6 +65,17 @@ bonuses do not change how it builds a hand unless its policy says so.
 - Bot policy (Mako Someya): her extra turn after calling souzu or the green dragon follows the
   shared rule; the bot calls by its usual rules, not more for the extra turn; the pick prices
   the open values kept by how far the starting hand leans to one suit.
+- Bot policy (Ryuuka Shimizudani): (``declared_pool``) the bot declares the card's preferred
+  combination, offered first: under ``any_combination`` the one of highest expected value
+  (``declarations.best``: the chance a win holds every declared yaku times what it pays; riichi
+  alone unless a second yaku is all but sure), under ``five_fixed``
+  :func:`~pipeline.cards.effects.declared_pool.preferred` (tanyao when hand and pool hold at most
+  3 terminals and honors, since it survives calls; riichi otherwise). She draws from the pool the
+  tile that leaves her hand closest to tenpai, keeping a tile that completes her hand for last
+  (she may win only once the pool is empty); with a yaku declared that needs a closed hand she
+  makes no call, with riichi declared she declares riichi as soon as she is tenpai, and with a
+  yakuhai declared she never discards its honor while she has another tile to discard. It never
+  declares a ron marked as a chombo: a reverse mangan for nothing.
 - Bot policy (Satomi Kanbara): no decision (``wall_to_indicator``, ``noten_double_wall``): the
   longer wall, the doubled payments and the extra indicators follow from where the hand ends;
   the pick weighs the indicators of a win on her own wall against her doubled payments there.
@@ -94,7 +105,6 @@ from pipeline.cards import (
     duel_effects,
     meta_effects,
     payments,
-    pool_effects,
     swap_effects,
     table_effects,
     wall_effects,
@@ -102,13 +112,16 @@ from pipeline.cards import (
 from pipeline.cards.catalog import Card
 from pipeline.cards.effects import rinshan_reveal
 from pipeline.cards.effects.base import (
+    BeforeDrawContext,
     CardEffect,
+    ClaimContext,
     DiscardContext,
     DrawContext,
     HandStartContext,
     PaymentContext,
     ScoringContext,
     TurnContext,
+    WinCheckContext,
 )
 from pipeline.cards.effects.registry import EFFECTS
 from pipeline.cards.memory import MatchMemory
@@ -162,8 +175,7 @@ def effect_implemented(kind: str, params: Mapping[str, Any]) -> bool:
     if kind not in OWN_TURN_KINDS and kind not in payments.PAYMENT_KINDS \
             and kind not in table_effects.TABLE_KINDS and kind not in duel_effects.DUEL_KINDS \
             and kind not in swap_effects.SWAP_KINDS \
-            and kind not in wall_effects.WALL_KINDS and kind not in meta_effects.META_KINDS \
-            and kind not in pool_effects.POOL_KINDS:
+            and kind not in wall_effects.WALL_KINDS and kind not in meta_effects.META_KINDS:
         return False
     return all(params.get(name) in choices
                for (k, name), choices in SUPPORTED_CHOICES.items() if k == kind)
@@ -216,27 +228,22 @@ class CardAbility(duel_effects.DuelHooks, claims.ClaimEffects, payments.PaymentH
         return meta_effects.MetaEffects(self.card, self.seat)
 
     @cached_property
-    def pool(self) -> pool_effects.DeclaredPool:
-        """A declared pool of wall tiles."""
-        return pool_effects.DeclaredPool(self.card, self.seat)
-
-    @cached_property
     def _silent(self) -> frozenset[str]:
         """The engine-asked hooks on which this card's effects never act (they would return
         what they were given, or nothing, and change no state): ``listens`` is False there.
         Worked out when first asked (an ability built for a pick estimate never is)."""
         kinds, duel, tab, swaps = self._kinds(), bool(self.duel), bool(self.tab), bool(self.swaps)
-        walls, pool = bool(self.walls), bool(self.pool)
+        walls = bool(self.walls)
         by_place = tab and "others_while_last" in self.tab.open_who  # checked at draws, discards
         late = duel and bool(self.duel.late_han)  # a late ron: offered, then scored
         peeks = swaps and self.swaps.peek          # a peek at the wall after others' moves
         wind = swaps and self.swaps.wind_guard     # wins blocked, swaps with a passed wind
         acting = {
-            "claim_filter": (duel and (self.duel.block or self.duel.chi_any)) or pool
+            "claim_filter": (duel and (self.duel.block or self.duel.chi_any))
             or bool(kinds & claims.FILTER_KINDS) or bool(self._calls() & claims.FILTER_CALLS),
             "claim_made": (duel and bool(self.duel.double_chi or self.duel.open_stake)) or tab
             or swaps or "set_aside_draw" in kinds,
-            "before_draw": walls or pool or "set_aside_draw" in kinds,
+            "before_draw": walls or "set_aside_draw" in kinds,
             "replace_draw": False,  # only effect classes replace a draw
             "after_draw": by_place or late or (duel and self.duel.dama) or peeks
             or (bool(self.meta) and self.meta.rinshan),
@@ -244,8 +251,8 @@ class CardAbility(duel_effects.DuelHooks, claims.ClaimEffects, payments.PaymentH
             "discard_passed": wind,
             "discard_actions": "repeat_discard" in kinds,
             "late_claims": late,
-            "win_allowed": wind or pool or (walls and not self.walls.taken_tile_wins),
-            "win_is_chombo": pool,
+            "win_allowed": wind or (walls and not self.walls.taken_tile_wins),
+            "win_is_chombo": False,  # only effect classes make a win a chombo
             "switched_off": duel and bool(self.duel.block or self.duel.factor),
             "extra_turn": tab and "suji_or_genbutsu_vs_riichi" in self.tab.extra_when,
             "forced_face_down": False,  # only effect classes force a face-down discard
@@ -298,8 +305,6 @@ class CardAbility(duel_effects.DuelHooks, claims.ClaimEffects, payments.PaymentH
             self.walls.hand_start(table)
         if self.swaps:
             self.swaps.hand_start(table)
-        if self.pool:
-            self.pool.hand_start(table)
         self._table = table  # the controls the hand's later hooks hand to the effect classes
         start = HandStartContext(table, self.seat, self.name)
         for effect in self.effects:
@@ -312,7 +317,6 @@ class CardAbility(duel_effects.DuelHooks, claims.ClaimEffects, payments.PaymentH
         extra += self.tab.scoring(win) if own and self.tab else []
         extra += self.duel.scoring(win) if own and self.duel else []
         extra += self.swaps.scoring(win) if own and self.swaps else []
-        extra += [self.pool.scoring(win)] if own and self.pool else []
         if not self._scorers and not extra:
             return None
         asked = ScoringContext(win, self.seat, self._table)
@@ -369,8 +373,12 @@ class CardAbility(duel_effects.DuelHooks, claims.ClaimEffects, payments.PaymentH
     # swap effects (pipeline/cards/swap_effects.py)
     def win_allowed(self, win: WinView) -> bool:
         return super().win_allowed(win) and (not self.swaps or self.swaps.win_allowed(win)) \
-            and (not self.pool or self.pool.win_allowed(win)) \
-            and (not self.walls or self.walls.win_allowed(win))
+            and self._classes_allow(win) and (not self.walls or self.walls.win_allowed(win))
+
+    def _classes_allow(self, win: WinView) -> bool:
+        asked = WinCheckContext(win, self.seat, self._table)
+        return all(effect.win_allowed(asked) for effect in self.effects
+                   if "win_allowed" in effect.hooks)
 
     @cached_property
     def _left_when_off(self) -> AbilityHooks | None:
@@ -381,13 +389,18 @@ class CardAbility(duel_effects.DuelHooks, claims.ClaimEffects, payments.PaymentH
         """Under Yuuko's reading ``restriction_stays``: her ban on pon and kan."""
         return self._left_when_off
 
-    # a declared pool (pipeline/cards/pool_effects.py): a ron that is a chombo
     def claim_filter(self, view: ClaimView, actions: list[Action]) -> list[Action]:
         actions = super().claim_filter(view, actions)
-        return self.pool.claim_filter(view, actions) if self.pool else actions
+        for effect in self.effects:
+            if "claim_filter" in effect.hooks:
+                actions = effect.claim_filter(ClaimContext(view, actions))
+        return actions
 
     def win_is_chombo(self, win: WinView) -> bool:
-        return bool(self.pool) and self.pool.win_is_chombo(win)
+        """Whether an effect makes her declared win a chombo (``declared_pool``)."""
+        asked = WinCheckContext(win, self.seat, self._table)
+        return any(effect.win_is_chombo(asked) for effect in self.effects
+                   if "win_is_chombo" in effect.hooks)
 
     def discard_passed(self, view: DiscardView, table: TableControls) -> None:
         super().discard_passed(view, table)
@@ -426,7 +439,10 @@ class CardAbility(duel_effects.DuelHooks, claims.ClaimEffects, payments.PaymentH
 
     def before_draw(self, view: DrawView) -> list[Action]:
         own = self.walls.before_draw(view) if self.walls else []
-        own += self.pool.before_draw(view) if self.pool else []
+        asked = BeforeDrawContext(view, self._table)
+        for effect in self.effects:
+            if "before_draw" in effect.hooks:
+                own += effect.before_draw(asked)
         if view.source == "rinshan":  # a set-aside pond tile waits for a live draw
             return own
         return super().before_draw(view) + own

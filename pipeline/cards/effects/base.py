@@ -20,6 +20,7 @@ from typing import Any, ClassVar
 
 from pipeline.rules.actions import Action
 from pipeline.rules.hooks import (
+    ClaimView,
     DiscardView,
     DrawView,
     OwnTurnView,
@@ -81,6 +82,34 @@ class DrawContext:
 
 
 @dataclass(frozen=True)
+class BeforeDrawContext:
+    """Before one of the seat's draws (``view``; ``source`` "rinshan" for a replacement tile):
+    other sources may be offered. The table's controls once the hand has started."""
+
+    view: DrawView
+    table: TableControls | None = None
+
+
+@dataclass(frozen=True)
+class ClaimContext:
+    """A seat's possible claims of a discard (``view``), as the engine and earlier effects left
+    them (``actions``)."""
+
+    view: ClaimView
+    actions: list[Action]
+
+
+@dataclass(frozen=True)
+class WinCheckContext:
+    """A possible win (any seat's: ``win.seat``), to allow or to mark as a chombo, for the
+    effect of ``seat``'s card; the table's controls once the hand has started."""
+
+    win: WinView
+    seat: int
+    table: TableControls | None = None
+
+
+@dataclass(frozen=True)
 class DiscardContext:
     """A discard nobody claimed (``view``)."""
 
@@ -139,6 +168,22 @@ class CardEffect:
         the card: asked with nothing)."""
         return False
 
+    def before_draw(self, ctx: BeforeDrawContext) -> list[Action]:
+        """Other sources offered for her draw (tagged ability actions), with the wall draw."""
+        return []
+
+    def claim_filter(self, ctx: ClaimContext) -> list[Action]:
+        """The claims a seat may make of a discard, with some removed, added or marked."""
+        return ctx.actions
+
+    def win_allowed(self, ctx: WinCheckContext) -> bool:
+        """Whether the win may be declared."""
+        return True
+
+    def win_is_chombo(self, ctx: WinCheckContext) -> bool:
+        """Whether the declared win is a chombo instead (rule C-20's penalty)."""
+        return False
+
     def payments(self, ctx: PaymentContext) -> None:
         """A win's payments, before they are made: transfers added or changed."""
 
@@ -148,4 +193,5 @@ class CardEffect:
 
 # the hooks an effect class may take
 EFFECT_HOOKS = ("hand_start", "scoring", "forced_face_down", "extra_turn", "own_actions",
-                "action_taken", "replace_draw", "kans_closed", "payments", "draw_payments")
+                "action_taken", "replace_draw", "kans_closed", "payments", "draw_payments",
+                "before_draw", "claim_filter", "win_allowed", "win_is_chombo")

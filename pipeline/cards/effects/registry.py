@@ -10,6 +10,7 @@ from pipeline.cards.effects.always_riichi import AlwaysRiichi
 from pipeline.cards.effects.base import CardEffect
 from pipeline.cards.effects.condition_bonus import ConditionBonus
 from pipeline.cards.effects.count_bonus import CountBonus
+from pipeline.cards.effects.declared_pool import DeclaredPool
 from pipeline.cards.effects.dora_both_ways import DoraBothWays
 from pipeline.cards.effects.double_wind import DoubleWind
 from pipeline.cards.effects.extra_turn import ExtraTurn
@@ -49,4 +50,5 @@ EFFECTS: dict[str, type[CardEffect]] = {
     "rinshan_reveal": RinshanReveal,
     "wall_to_indicator": WallToIndicator,
     "noten_double_wall": NotenDoubleWall,
+    "declared_pool": DeclaredPool,
 }
