@@ -7,9 +7,14 @@ a number changes the behaviour with no code change. The effect kinds with a clas
 ``yaku_value``, ``one_han_yaku_value``, ``count_bonus``, ``win_multiplier``,
 ``open_keeps_value``, ``open_hands``, ``local_yaku``, ``ura_rule``, ``score_as_dealer``,
 ``double_wind``, ``always_riichi``, ``condition_bonus``, ``dora_both_ways``,
-``han_per_count``, ``win_without_yaku``, ``extra_turn``, ``face_down_discard``) are each
-sent only the hooks they name; the other kinds are still played by the effect families below,
-whose hooks ``_silent`` says they act on, until each moves to a class. Extra han from bonuses
+``han_per_count``, ``win_without_yaku``, ``extra_turn``, ``face_down_discard``,
+``rinshan_reveal``, ``wall_to_indicator``, ``noten_double_wall``, ``declared_pool``) are each
+sent only the hooks they name (any of ``EFFECT_HOOKS``: ``hand_start``, ``scoring``,
+``forced_face_down``, ``extra_turn``, ``own_actions``, ``action_taken``, ``replace_draw``,
+``kans_closed``, ``payments``, ``draw_payments``, ``before_draw``, ``claim_filter``,
+``win_allowed``, ``win_is_chombo``), with the hand's table controls in the contexts built
+after the deal; the other 34 kinds are still played by the effect families below, whose hooks
+``_silent`` says they act on, until each moves to a class. Extra han from bonuses
 are not yaku (rule C-12); a value set replaces, it does not add (rule C-11).
 ``effect_implemented`` says which effects (with their parameter values) are covered. The
 families: extra sequences and what the counts read in :mod:`pipeline.cards.shapes`; claim
@@ -19,7 +24,11 @@ exchanges, draws from her own pond, a private extra tile and the last-tile effec
 :mod:`pipeline.cards.wall_effects`; rinshan tiles that always win and winds read as West in
 :mod:`pipeline.cards.meta_effects` (which also holds the copied and two-sided cards the card
 table builds); tiles swapped with ponds or the next wall tile, melds swapped and wins blocked
-by a seat wind in :mod:`pipeline.cards.swap_effects`.
+by a seat wind in :mod:`pipeline.cards.swap_effects`; payments per out, a tsumo paid as a ron,
+stakes, sweeps, floors, honba by han and the dora rules in :mod:`pipeline.cards.payments`
+(``PaymentHooks``); call payments and always-winning tiles in :mod:`pipeline.cards.table_effects`;
+late rons, chi from any seat, wins doubled by chi sources, dama protection, blocked calls and
+duels in :mod:`pipeline.cards.duel_effects` (``DuelHooks``).
 
 Bot policies. Each card says what the heuristic bot (:mod:`pipeline.bots.heuristic`) does with
 its choices, and why, in a sentence opening "Bot policy" and the card's name in brackets, in the
