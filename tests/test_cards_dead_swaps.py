@@ -16,8 +16,8 @@ from pipeline.bots.greedy import GreedyBot
 from pipeline.bots.heuristic import HeuristicBot
 from pipeline.cards.abilities import CardAbility
 from pipeline.cards.catalog import load_catalog
+from pipeline.cards.effects.declared_pool import step_towards
 from pipeline.cards.moves import Move
-from pipeline.cards.pool_effects import step_towards
 from pipeline.rules.actions import Action, ActionKind, Meld, MeldKind, ability_action
 from pipeline.rules.agents import Observation
 from pipeline.rules.hand import HandState

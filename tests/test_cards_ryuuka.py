@@ -9,7 +9,7 @@ from pipeline.bots.pick import ESTIMATES, default_view, features
 from pipeline.cards import declarations, registry
 from pipeline.cards.abilities import CardAbility
 from pipeline.cards.catalog import load_catalog
-from pipeline.cards.pool_effects import declaration_label, preferred, step_towards
+from pipeline.cards.effects.declared_pool import declaration_label, preferred, step_towards
 from pipeline.rules.actions import Action, ActionKind
 from pipeline.rules.agents import Observation
 from pipeline.rules.hand import HandState

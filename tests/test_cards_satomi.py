@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from pipeline.cards.abilities import CardAbility
 from pipeline.cards.catalog import load_catalog
-from pipeline.cards.satomi_effects import ending_wall, wall_owner
+from pipeline.cards.effects.noten_double_wall import ending_wall, wall_owner
 from pipeline.rules.actions import ActionKind
 from pipeline.rules.hand import HandState
 from pipeline.rules.preset import load_preset

@@ -53,13 +53,13 @@ QUIET_ANSWERS = {"claim_filter": "given", "claim_made": None, "before_draw": [],
                  "switched_off": None, "extra_turn": False, "forced_face_down": False}
 # Hooks that look at ``listens`` themselves: their every family asked.
 FULL_PATHS = {"always_wins": "_every_always_win"}
-PARTS = ("pay", "tab", "duel", "walls", "swaps", "meta", "satomi", "pool", "reveal")
+PARTS = ("pay", "tab", "duel", "walls", "swaps", "meta")
 
 
 def _holders(ability: CardAbility) -> tuple[object, ...]:
-    """The ability and those of its effect families the card has (an empty family holds no
-    effect, so nothing it keeps can matter)."""
-    return (ability, *(part for p in PARTS if (part := getattr(ability, p))))
+    """The ability, those of its effect families the card has (an empty family holds no
+    effect, so nothing it keeps can matter) and its effect classes."""
+    return (ability, *(part for p in PARTS if (part := getattr(ability, p))), *ability.effects)
 
 
 def _state(ability: CardAbility) -> list[dict]:

@@ -7,9 +7,14 @@ a number changes the behaviour with no code change. The effect kinds with a clas
 ``yaku_value``, ``one_han_yaku_value``, ``count_bonus``, ``win_multiplier``,
 ``open_keeps_value``, ``open_hands``, ``local_yaku``, ``ura_rule``, ``score_as_dealer``,
 ``double_wind``, ``always_riichi``, ``condition_bonus``, ``dora_both_ways``,
-``han_per_count``, ``win_without_yaku``, ``extra_turn``, ``face_down_discard``) are each
-sent only the hooks they name; the other kinds are still played by the effect families below,
-whose hooks ``_silent`` says they act on, until each moves to a class. Extra han from bonuses
+``han_per_count``, ``win_without_yaku``, ``extra_turn``, ``face_down_discard``,
+``rinshan_reveal``, ``wall_to_indicator``, ``noten_double_wall``, ``declared_pool``) are each
+sent only the hooks they name (any of ``EFFECT_HOOKS``: ``hand_start``, ``scoring``,
+``forced_face_down``, ``extra_turn``, ``own_actions``, ``action_taken``, ``replace_draw``,
+``kans_closed``, ``payments``, ``draw_payments``, ``before_draw``, ``claim_filter``,
+``win_allowed``, ``win_is_chombo``), with the hand's table controls in the contexts built
+after the deal; the other 34 kinds are still played by the effect families below, whose hooks
+``_silent`` says they act on, until each moves to a class. Extra han from bonuses
 are not yaku (rule C-12); a value set replaces, it does not add (rule C-11).
 ``effect_implemented`` says which effects (with their parameter values) are covered. The
 families: extra sequences and what the counts read in :mod:`pipeline.cards.shapes`; claim
@@ -19,7 +24,11 @@ exchanges, draws from her own pond, a private extra tile and the last-tile effec
 :mod:`pipeline.cards.wall_effects`; rinshan tiles that always win and winds read as West in
 :mod:`pipeline.cards.meta_effects` (which also holds the copied and two-sided cards the card
 table builds); tiles swapped with ponds or the next wall tile, melds swapped and wins blocked
-by a seat wind in :mod:`pipeline.cards.swap_effects`.
+by a seat wind in :mod:`pipeline.cards.swap_effects`; payments per out, a tsumo paid as a ron,
+stakes, sweeps, floors, honba by han and the dora rules in :mod:`pipeline.cards.payments`
+(``PaymentHooks``); call payments and always-winning tiles in :mod:`pipeline.cards.table_effects`;
+late rons, chi from any seat, wins doubled by chi sources, dama protection, blocked calls and
+duels in :mod:`pipeline.cards.duel_effects` (``DuelHooks``).
 
 Bot policies. Each card says what the heuristic bot (:mod:`pipeline.bots.heuristic`) does with
 its choices, and why, in a sentence opening "Bot policy" and the card's name in brackets, in the
@@ -38,6 +47,12 @@ bonuses do not change how it builds a hand unless its policy says so.
 - Bot policy (Aislinn Wishart): her extra turn after a tedashi discard follows the shared rule;
   the stake others pay for opening needs no decision of hers (and other bots do not call less
   against her).
+- Bot policy (Awai Oohoshi): (``rinshan_reveal``) a revealed tile is swapped with an indicator
+  when the new indicator makes more of her tiles dora than the old one did and the best tile to
+  take stays as good; she then takes the revealed tile that leaves her hand closest to tenpai
+  after her best discard (the best connected on a tie). Her kans follow the bot's usual kan
+  rules, which call no kan on a discard with a closed hand: the kan on a discard her riichi
+  allows is never taken.
 - Bot policy (Toyone Anetai): no decision: the chasing-riichi value, Shiiaru raotai and the
   stick bonus apply by themselves, with the bot's usual riichi and calls; the pick prices each
   by a rough chance of applying.
@@ -59,6 +74,20 @@ bonuses do not change how it builds a hand unless its policy says so.
 - Bot policy (Mako Someya): her extra turn after calling souzu or the green dragon follows the
   shared rule; the bot calls by its usual rules, not more for the extra turn; the pick prices
   the open values kept by how far the starting hand leans to one suit.
+- Bot policy (Ryuuka Shimizudani): (``declared_pool``) the bot declares the card's preferred
+  combination, offered first: under ``any_combination`` the one of highest expected value
+  (``declarations.best``: the chance a win holds every declared yaku times what it pays; riichi
+  alone unless a second yaku is all but sure), under ``five_fixed``
+  :func:`~pipeline.cards.effects.declared_pool.preferred` (tanyao when hand and pool hold at most
+  3 terminals and honors, since it survives calls; riichi otherwise). She draws from the pool the
+  tile that leaves her hand closest to tenpai, keeping a tile that completes her hand for last
+  (she may win only once the pool is empty); with a yaku declared that needs a closed hand she
+  makes no call, with riichi declared she declares riichi as soon as she is tenpai, and with a
+  yakuhai declared she never discards its honor while she has another tile to discard. It never
+  declares a ron marked as a chombo: a reverse mangan for nothing.
+- Bot policy (Satomi Kanbara): no decision (``wall_to_indicator``, ``noten_double_wall``): the
+  longer wall, the doubled payments and the extra indicators follow from where the hand ends;
+  the pick weighs the indicators of a win on her own wall against her doubled payments there.
 - Bot policy (Shizuno Takakamo): no decision (``ura_rule``); the pick prices her extra ura
   indicators on riichi wins and the ura the others lose.
 - Bot policy (Hisa Takei): no decision: the single-wait han and the hell-wait doubling apply at
@@ -85,20 +114,23 @@ from pipeline.cards import (
     duel_effects,
     meta_effects,
     payments,
-    pool_effects,
-    reveal_effects,
-    satomi_effects,
     swap_effects,
     table_effects,
     wall_effects,
 )
 from pipeline.cards.catalog import Card
+from pipeline.cards.effects import rinshan_reveal
 from pipeline.cards.effects.base import (
+    BeforeDrawContext,
     CardEffect,
+    ClaimContext,
     DiscardContext,
+    DrawContext,
     HandStartContext,
+    PaymentContext,
     ScoringContext,
     TurnContext,
+    WinCheckContext,
 )
 from pipeline.cards.effects.registry import EFFECTS
 from pipeline.cards.memory import MatchMemory
@@ -138,7 +170,7 @@ OPTIONAL_EFFECTS: set[str] = {"face_down", "extra_turn", "draw", "repeat"}
 OPTIONAL_EFFECTS.update(payments.RIICHI_CHOICES)  # a riichi declared with a stake
 OPTIONAL_EFFECTS.update(wall_effects.OPTIONAL)  # a swap with the tile beside the hand, ...
 OPTIONAL_EFFECTS.update(swap_effects.OPTIONAL)  # a swap with a pond tile
-OPTIONAL_EFFECTS.update(reveal_effects.OPTIONAL)  # a revealed tile swapped with an indicator
+OPTIONAL_EFFECTS.update(rinshan_reveal.OPTIONAL)  # a revealed tile swapped with an indicator
 
 
 def effect_implemented(kind: str, params: Mapping[str, Any]) -> bool:
@@ -152,10 +184,7 @@ def effect_implemented(kind: str, params: Mapping[str, Any]) -> bool:
     if kind not in OWN_TURN_KINDS and kind not in payments.PAYMENT_KINDS \
             and kind not in table_effects.TABLE_KINDS and kind not in duel_effects.DUEL_KINDS \
             and kind not in swap_effects.SWAP_KINDS \
-            and kind not in wall_effects.WALL_KINDS and kind not in meta_effects.META_KINDS \
-            and kind not in pool_effects.POOL_KINDS \
-            and kind not in reveal_effects.REVEAL_KINDS \
-            and kind not in satomi_effects.SATOMI_KINDS:
+            and kind not in wall_effects.WALL_KINDS and kind not in meta_effects.META_KINDS:
         return False
     return all(params.get(name) in choices
                for (k, name), choices in SUPPORTED_CHOICES.items() if k == kind)
@@ -175,6 +204,7 @@ class CardAbility(duel_effects.DuelHooks, claims.ClaimEffects, payments.PaymentH
             EFFECTS[e.kind](e.params, seat, card.id) for e in card.effects if e.kind in EFFECTS)
         self._scorers = tuple(e for e in self.effects if "scoring" in e.hooks)  # card order
         self._heard = frozenset().union(*(effect.hooks for effect in self.effects))
+        self._table: TableControls | None = None  # this hand's, once it has started
 
     # The effect families, each built when first asked: a hand asks few of them.
 
@@ -207,46 +237,31 @@ class CardAbility(duel_effects.DuelHooks, claims.ClaimEffects, payments.PaymentH
         return meta_effects.MetaEffects(self.card, self.seat)
 
     @cached_property
-    def satomi(self) -> satomi_effects.SatomiEffects:
-        """Draws to the indicator, the wall a hand ends on."""
-        return satomi_effects.SatomiEffects(self.card, self.seat)
-
-    @cached_property
-    def pool(self) -> pool_effects.DeclaredPool:
-        """A declared pool of wall tiles."""
-        return pool_effects.DeclaredPool(self.card, self.seat)
-
-    @cached_property
-    def reveal(self) -> reveal_effects.RevealEffects:
-        """Revealed draws, closing kans."""
-        return reveal_effects.RevealEffects(self.card, self.seat)
-
-    @cached_property
     def _silent(self) -> frozenset[str]:
         """The engine-asked hooks on which this card's effects never act (they would return
         what they were given, or nothing, and change no state): ``listens`` is False there.
         Worked out when first asked (an ability built for a pick estimate never is)."""
         kinds, duel, tab, swaps = self._kinds(), bool(self.duel), bool(self.tab), bool(self.swaps)
-        walls, pool = bool(self.walls), bool(self.pool)
+        walls = bool(self.walls)
         by_place = tab and "others_while_last" in self.tab.open_who  # checked at draws, discards
         late = duel and bool(self.duel.late_han)  # a late ron: offered, then scored
         peeks = swaps and self.swaps.peek          # a peek at the wall after others' moves
         wind = swaps and self.swaps.wind_guard     # wins blocked, swaps with a passed wind
         acting = {
-            "claim_filter": (duel and (self.duel.block or self.duel.chi_any)) or pool
+            "claim_filter": (duel and (self.duel.block or self.duel.chi_any))
             or bool(kinds & claims.FILTER_KINDS) or bool(self._calls() & claims.FILTER_CALLS),
             "claim_made": (duel and bool(self.duel.double_chi or self.duel.open_stake)) or tab
             or swaps or "set_aside_draw" in kinds,
-            "before_draw": walls or pool or "set_aside_draw" in kinds,
-            "replace_draw": bool(self.reveal),
+            "before_draw": walls or "set_aside_draw" in kinds,
+            "replace_draw": False,  # only effect classes replace a draw
             "after_draw": by_place or late or (duel and self.duel.dama) or peeks
             or (bool(self.meta) and self.meta.rinshan),
             "discard_made": (walls and self.walls.last_tile) or peeks or by_place,
             "discard_passed": wind,
             "discard_actions": "repeat_discard" in kinds,
             "late_claims": late,
-            "win_allowed": wind or pool or (walls and not self.walls.taken_tile_wins),
-            "win_is_chombo": pool,
+            "win_allowed": wind or (walls and not self.walls.taken_tile_wins),
+            "win_is_chombo": False,  # only effect classes make a win a chombo
             "switched_off": duel and bool(self.duel.block or self.duel.factor),
             "extra_turn": tab and "suji_or_genbutsu_vs_riichi" in self.tab.extra_when,
             "forced_face_down": False,  # only effect classes force a face-down discard
@@ -299,10 +314,7 @@ class CardAbility(duel_effects.DuelHooks, claims.ClaimEffects, payments.PaymentH
             self.walls.hand_start(table)
         if self.swaps:
             self.swaps.hand_start(table)
-        if self.pool:
-            self.pool.hand_start(table)
-        if self.satomi:
-            self.satomi.hand_start(table)
+        self._table = table  # the controls the hand's later hooks hand to the effect classes
         start = HandStartContext(table, self.seat, self.name)
         for effect in self.effects:
             if "hand_start" in effect.hooks:
@@ -314,12 +326,9 @@ class CardAbility(duel_effects.DuelHooks, claims.ClaimEffects, payments.PaymentH
         extra += self.tab.scoring(win) if own and self.tab else []
         extra += self.duel.scoring(win) if own and self.duel else []
         extra += self.swaps.scoring(win) if own and self.swaps else []
-        own_wall = self.satomi.scoring(win) if own and self.satomi else None
-        extra += [own_wall] if own_wall else []
-        extra += [self.pool.scoring(win)] if own and self.pool else []
         if not self._scorers and not extra:
             return None
-        asked = ScoringContext(win, self.seat)
+        asked = ScoringContext(win, self.seat, self._table)
         return merge_modifiers([*(e.scoring(asked) for e in self._scorers if own or e.any_win),
                                 *extra])
 
@@ -373,8 +382,12 @@ class CardAbility(duel_effects.DuelHooks, claims.ClaimEffects, payments.PaymentH
     # swap effects (pipeline/cards/swap_effects.py)
     def win_allowed(self, win: WinView) -> bool:
         return super().win_allowed(win) and (not self.swaps or self.swaps.win_allowed(win)) \
-            and (not self.pool or self.pool.win_allowed(win)) \
-            and (not self.walls or self.walls.win_allowed(win))
+            and self._classes_allow(win) and (not self.walls or self.walls.win_allowed(win))
+
+    def _classes_allow(self, win: WinView) -> bool:
+        asked = WinCheckContext(win, self.seat, self._table)
+        return all(effect.win_allowed(asked) for effect in self.effects
+                   if "win_allowed" in effect.hooks)
 
     @cached_property
     def _left_when_off(self) -> AbilityHooks | None:
@@ -385,40 +398,60 @@ class CardAbility(duel_effects.DuelHooks, claims.ClaimEffects, payments.PaymentH
         """Under Yuuko's reading ``restriction_stays``: her ban on pon and kan."""
         return self._left_when_off
 
-    # a declared pool (pipeline/cards/pool_effects.py): a ron that is a chombo
     def claim_filter(self, view: ClaimView, actions: list[Action]) -> list[Action]:
         actions = super().claim_filter(view, actions)
-        return self.pool.claim_filter(view, actions) if self.pool else actions
+        for effect in self.effects:
+            if "claim_filter" in effect.hooks:
+                actions = effect.claim_filter(ClaimContext(view, actions))
+        return actions
 
     def win_is_chombo(self, win: WinView) -> bool:
-        return bool(self.pool) and self.pool.win_is_chombo(win)
+        """Whether an effect makes her declared win a chombo (``declared_pool``)."""
+        asked = WinCheckContext(win, self.seat, self._table)
+        return any(effect.win_is_chombo(asked) for effect in self.effects
+                   if "win_is_chombo" in effect.hooks)
 
     def discard_passed(self, view: DiscardView, table: TableControls) -> None:
         super().discard_passed(view, table)
         if self.swaps:
             self.swaps.discard_passed(view)
 
-    # the wall a hand ends on (pipeline/cards/satomi_effects.py)
     def payments(self, s: Settlement) -> None:
         super().payments(s)
-        if self.satomi:
-            self.satomi.payments(s)
+        paid = PaymentContext(s, self._table)
+        for effect in self.effects:
+            if "payments" in effect.hooks:
+                effect.payments(paid)
 
     def draw_payments(self, s: Settlement) -> None:
         super().draw_payments(s)
-        if self.satomi:
-            self.satomi.payments(s)
+        paid = PaymentContext(s, self._table)
+        for effect in self.effects:
+            if "draw_payments" in effect.hooks:
+                effect.draw_payments(paid)
 
-    # wall effects (pipeline/cards/wall_effects.py)
+    # effect classes only
     def kans_closed(self) -> bool:
-        return bool(self.reveal) and self.reveal.kans_closed()
+        """Whether an effect makes her kans closed once made (``rinshan_reveal``)."""
+        return any(effect.kans_closed() for effect in self.effects
+                   if "kans_closed" in effect.hooks)
 
     def replace_draw(self, view: DrawView, wall: WallControls) -> int | None:
-        return self.reveal.replace_draw(view, wall) if self.reveal else None
+        """The draw an effect makes in its own way (``rinshan_reveal``), or None."""
+        ctx = DrawContext(view, wall)
+        for effect in self.effects:
+            if "replace_draw" in effect.hooks:
+                drawn = effect.replace_draw(ctx)
+                if drawn is not None:
+                    return drawn
+        return None
 
     def before_draw(self, view: DrawView) -> list[Action]:
         own = self.walls.before_draw(view) if self.walls else []
-        own += self.pool.before_draw(view) if self.pool else []
+        asked = BeforeDrawContext(view, self._table)
+        for effect in self.effects:
+            if "before_draw" in effect.hooks:
+                own += effect.before_draw(asked)
         if view.source == "rinshan":  # a set-aside pond tile waits for a live draw
             return own
         return super().before_draw(view) + own

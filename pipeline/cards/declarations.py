@@ -10,7 +10,7 @@ start) and stays cheap: one count per yaku, no search over hands.
   :data:`SLACK` tiles: the wall draws after the pool, her calls and her discards may still
   bring them.
 - :func:`clash` says which two yaku one win cannot hold (no chiitoitsu with pinfu, no tanyao
-  with chanta, ...): the card's menu never offers both (``pool_effects``, one yaku a step).
+  with chanta, ...): the card's menu never offers both (``declared_pool``, one yaku a step).
 - For the bots, :func:`expected_value` prices one combination: the chance that her win holds
   every declared yaku (a per-yaku chance from how many tiles it lacks, the chances multiplied)
   times the points a win with that many han pays; menzen tsumo declared means a tsumo only.

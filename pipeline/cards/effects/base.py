@@ -19,21 +19,41 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from pipeline.rules.actions import Action
-from pipeline.rules.hooks import DiscardView, OwnTurnView, TableControls, WinView
+from pipeline.rules.hooks import (
+    ClaimView,
+    DiscardView,
+    DrawView,
+    OwnTurnView,
+    TableControls,
+    WallControls,
+    WinView,
+)
 from pipeline.rules.scoring import ScoringModifiers
+from pipeline.rules.settlement import Settlement
 
 
 @dataclass(frozen=True)
 class ScoringContext:
-    """A win to value (any seat's: ``win.seat``), for the effect of ``seat``'s card."""
+    """A win to value (any seat's: ``win.seat``), for the effect of ``seat``'s card; the
+    table's controls once the hand has started (None for a win valued outside a hand)."""
 
     win: WinView
     seat: int
+    table: TableControls | None = None
 
     @property
     def own(self) -> bool:
         """Whether the win is the card holder's."""
         return self.win.seat == self.seat
+
+
+@dataclass(frozen=True)
+class PaymentContext:
+    """A hand's payments being settled (a win's, or a draw's noten payments): the transfers
+    to change (``settlement``), and the table's controls once the hand has started."""
+
+    settlement: Settlement
+    table: TableControls | None = None
 
 
 @dataclass(frozen=True)
@@ -50,6 +70,43 @@ class TurnContext:
     """The seat's own turn, before it acts: what it may do (``view``)."""
 
     view: OwnTurnView
+
+
+@dataclass(frozen=True)
+class DrawContext:
+    """A draw about to be made (``view``; ``source`` "rinshan" for a replacement tile), with
+    the wall's controls for an effect that makes the draw itself."""
+
+    view: DrawView
+    wall: WallControls
+
+
+@dataclass(frozen=True)
+class BeforeDrawContext:
+    """Before one of the seat's draws (``view``; ``source`` "rinshan" for a replacement tile):
+    other sources may be offered. The table's controls once the hand has started."""
+
+    view: DrawView
+    table: TableControls | None = None
+
+
+@dataclass(frozen=True)
+class ClaimContext:
+    """A seat's possible claims of a discard (``view``), as the engine and earlier effects left
+    them (``actions``)."""
+
+    view: ClaimView
+    actions: list[Action]
+
+
+@dataclass(frozen=True)
+class WinCheckContext:
+    """A possible win (any seat's: ``win.seat``), to allow or to mark as a chombo, for the
+    effect of ``seat``'s card; the table's controls once the hand has started."""
+
+    win: WinView
+    seat: int
+    table: TableControls | None = None
 
 
 @dataclass(frozen=True)
@@ -90,7 +147,6 @@ class CardEffect:
         """Whether the seat's plain discard this turn must go face down (rule C-13)."""
         return False
 
-
     def extra_turn(self, ctx: DiscardContext) -> bool:
         """Whether the seat's discard earns it an extra turn (offered, optional: C-17)."""
         return False
@@ -102,7 +158,40 @@ class CardEffect:
     def action_taken(self, action: Action) -> None:
         """One of her card's actions was chosen (any effect's: the tag says which)."""
 
+    def replace_draw(self, ctx: DrawContext) -> int | None:
+        """The tile she draws instead of the ordinary draw, drawn through ``ctx.wall``; None
+        for the ordinary draw."""
+        return None
+
+    def kans_closed(self) -> bool:
+        """Whether her open and added kans become closed kans once made (a standing rule of
+        the card: asked with nothing)."""
+        return False
+
+    def before_draw(self, ctx: BeforeDrawContext) -> list[Action]:
+        """Other sources offered for her draw (tagged ability actions), with the wall draw."""
+        return []
+
+    def claim_filter(self, ctx: ClaimContext) -> list[Action]:
+        """The claims a seat may make of a discard, with some removed, added or marked."""
+        return ctx.actions
+
+    def win_allowed(self, ctx: WinCheckContext) -> bool:
+        """Whether the win may be declared."""
+        return True
+
+    def win_is_chombo(self, ctx: WinCheckContext) -> bool:
+        """Whether the declared win is a chombo instead (rule C-20's penalty)."""
+        return False
+
+    def payments(self, ctx: PaymentContext) -> None:
+        """A win's payments, before they are made: transfers added or changed."""
+
+    def draw_payments(self, ctx: PaymentContext) -> None:
+        """A draw's payments (noten payments; none at an abortive draw), before they are made."""
+
 
 # the hooks an effect class may take
 EFFECT_HOOKS = ("hand_start", "scoring", "forced_face_down", "extra_turn", "own_actions",
-                "action_taken")
+                "action_taken", "replace_draw", "kans_closed", "payments", "draw_payments",
+                "before_draw", "claim_filter", "win_allowed", "win_is_chombo")

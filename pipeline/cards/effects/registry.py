@@ -10,17 +10,21 @@ from pipeline.cards.effects.always_riichi import AlwaysRiichi
 from pipeline.cards.effects.base import CardEffect
 from pipeline.cards.effects.condition_bonus import ConditionBonus
 from pipeline.cards.effects.count_bonus import CountBonus
+from pipeline.cards.effects.declared_pool import DeclaredPool
 from pipeline.cards.effects.dora_both_ways import DoraBothWays
 from pipeline.cards.effects.double_wind import DoubleWind
 from pipeline.cards.effects.extra_turn import ExtraTurn
 from pipeline.cards.effects.face_down_discard import FaceDownDiscard
 from pipeline.cards.effects.han_per_count import HanPerCount
 from pipeline.cards.effects.local_yaku import LocalYakuEffect
+from pipeline.cards.effects.noten_double_wall import NotenDoubleWall
 from pipeline.cards.effects.one_han_yaku_value import OneHanYakuValue
 from pipeline.cards.effects.open_hands import OpenHands
 from pipeline.cards.effects.open_keeps_value import OpenKeepsValue
+from pipeline.cards.effects.rinshan_reveal import RinshanReveal
 from pipeline.cards.effects.score_as_dealer import ScoreAsDealer
 from pipeline.cards.effects.ura_rule import UraRule
+from pipeline.cards.effects.wall_to_indicator import WallToIndicator
 from pipeline.cards.effects.win_multiplier import WinMultiplier
 from pipeline.cards.effects.win_without_yaku import WinWithoutYaku
 from pipeline.cards.effects.yaku_value import YakuValue
@@ -43,4 +47,8 @@ EFFECTS: dict[str, type[CardEffect]] = {
     "win_without_yaku": WinWithoutYaku,
     "extra_turn": ExtraTurn,
     "face_down_discard": FaceDownDiscard,
+    "rinshan_reveal": RinshanReveal,
+    "wall_to_indicator": WallToIndicator,
+    "noten_double_wall": NotenDoubleWall,
+    "declared_pool": DeclaredPool,
 }

@@ -1,4 +1,4 @@
-"""A declared pool (``declared_pool``): tiles set aside face up, drawn in any order, and a win
+"""``declared_pool``: tiles set aside face up, drawn in any order, and a win
 that must hold exactly the yaku declared.
 
 Before her first discard (at the hand's start, after the deal) the next ``tiles`` live-wall
@@ -25,33 +25,29 @@ With menzen tsumo declared, a ron is a chombo (C-22 Ryuuka). It may still be dec
 real table: once the pool is empty, a ron her hand could make by the usual rules (any yaku) is
 offered tagged ``CHOMBO`` (through ``claim_filter``), and the engine then ends
 the hand with the chombo penalty of rule C-20 (``win_is_chombo``).
-
-Bot policy (Ryuuka Shimizudani): the bot declares the card's preferred combination, offered
-first: under ``any_combination`` the one of highest expected value (``declarations.best``: the
-chance a win holds every declared yaku times what it pays; riichi alone unless a second yaku is
-all but sure), under ``five_fixed`` :func:`preferred` (tanyao when hand and pool hold at most 3
-terminals and honors, since it survives calls; riichi otherwise). She draws from the pool the
-tile that leaves her hand closest to tenpai, keeping a tile that completes her hand for last
-(she may win only once the pool is empty); with a yaku declared that needs a closed hand she
-makes no call, with riichi declared she declares riichi as soon as she is tenpai, and with a
-yakuhai declared she never discards its honor while she has another tile to discard. It never
-declares a ron marked as a chombo: a reverse mangan for nothing.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import replace
+from typing import Any
 
 from pipeline.cards import declarations
-from pipeline.cards.catalog import Card
+from pipeline.cards.effects.base import (
+    BeforeDrawContext,
+    CardEffect,
+    ClaimContext,
+    HandStartContext,
+    ScoringContext,
+    WinCheckContext,
+)
 from pipeline.cards.moves import Move
 from pipeline.cards.table_effects import table_seats
 from pipeline.rules.actions import AbilityTag, Action, ActionKind, ability_action
-from pipeline.rules.hooks import ClaimView, DrawView, TableControls, WallControls, WinView
+from pipeline.rules.hooks import TableControls, WallControls
 from pipeline.rules.scoring import ScoringModifiers, ScoringRules, score_win
 from pipeline.tiles import TERMINAL_HONOR_TYPES
-
-POOL_KINDS = frozenset(("declared_pool",))
 
 # The combinations she may declare under ``five_fixed`` (names as the scoring library reports
 # them).
@@ -87,51 +83,50 @@ def preferred(hand: tuple[int, ...], pool: tuple[int, ...]) -> frozenset[str]:
     return frozenset({"Tanyao"}) if outside <= TANYAO_MAX_OUTSIDE else frozenset({"Riichi"})
 
 
-class DeclaredPool:
-    """One card's declared pool for one seat and one hand."""
+class DeclaredPool(CardEffect):
+    """Her pool of wall tiles set aside face up, drawn in any order, and a win that must hold
+    exactly the yaku she declared (the module says how she declares, and when a ron is a
+    chombo).
 
-    def __init__(self, card: Card, seat: int) -> None:
-        self.seat = seat
-        self.name = card.id
-        pools = [e.params for e in card.effects if e.kind == "declared_pool"]
-        self.size: int | None = pools[0]["tiles"] if pools else None
-        self.reading: str = pools[0]["declarations"] if pools else ""
-        self.wall: WallControls | None = None
+    Bot policy: the card's preferred declaration, offered first; the pool tile that leaves her
+    closest to tenpai; no ron marked as a chombo (Ryuuka Shimizudani's policy is said in
+    :mod:`pipeline.cards.abilities`)."""
+
+    kind = "declared_pool"
+    hooks = frozenset({"hand_start", "before_draw", "claim_filter", "win_allowed",
+                       "win_is_chombo", "scoring"})
+
+    def __init__(self, params: Mapping[str, Any], seat: int, card: str) -> None:
+        super().__init__(params, seat, card)
+        self.size: int = params["tiles"]
+        self.reading: str = params["declarations"]
         self.declared: frozenset[str] = frozenset()
 
-    def __bool__(self) -> bool:
-        return self.size is not None
-
-    def pool(self) -> tuple[int, ...]:
-        """The tiles still beside her hand."""
-        return self.wall.aside(self.seat) if self.wall is not None else ()
-
-    def hand_start(self, table: TableControls) -> None:
+    def hand_start(self, ctx: HandStartContext) -> None:
         """The pool is set aside, then she declares (the bots' choice offered first)."""
-        if self.size is None:
-            return
-        self.wall = table.wall()
-        pool = self.wall.set_aside_face_up(self.seat, self.size, self.name)
-        hand = self.wall.concealed(self.seat)
+        table = ctx.table
+        wall = table.wall()
+        pool = wall.set_aside_face_up(self.seat, self.size, self.card)
+        hand = wall.concealed(self.seat)
         if self.reading == "five_fixed":
             first = preferred(hand, pool)
             ordered = [first, *(d for d in DECLARATIONS if d != first)]
-            self.declared = self._ask(ordered)
+            self.declared = self._ask(wall, ordered)
         else:
-            winds = ((self.seat - table.dealer()) % table_seats(table), self.wall.round_wind())
+            winds = ((self.seat - table.dealer()) % table_seats(table), wall.round_wind())
             reach = declarations.reachable(hand, pool, *winds)
             odds = declarations.reachable(hand, pool, *winds, keep=declarations.KEEP)
-            self.declared = self._declare_any(reach, declarations.best(odds))
-        table.note(self.seat, self.name, f"declares {declaration_label(self.declared)}")
+            self.declared = self._declare_any(wall, reach, declarations.best(odds))
+        table.note(self.seat, self.card, f"declares {declaration_label(self.declared)}")
 
-    def _ask(self, options: list[frozenset[str]]) -> frozenset[str]:
-        assert self.wall is not None
-        actions = [ability_action(self.seat, self.name, Move.DECLARE, payload=tuple(sorted(d)),
-                                  detail=f"{self.name}:declare:{declaration_label(d)}")
+    def _ask(self, wall: WallControls, options: list[frozenset[str]]) -> frozenset[str]:
+        actions = [ability_action(self.seat, self.card, Move.DECLARE, payload=tuple(sorted(d)),
+                                  detail=f"{self.card}:declare:{declaration_label(d)}")
                    for d in options]
-        return frozenset(self.wall.choose(self.seat, actions).payload)
+        return frozenset(wall.choose(self.seat, actions).payload)
 
-    def _declare_any(self, short: dict[str, int], target: frozenset[str]) -> frozenset[str]:
+    def _declare_any(self, wall: WallControls, short: dict[str, int], target: frozenset[str]
+                     ) -> frozenset[str]:
         """Any combination of the reachable yaku, one yaku a step: each step offers the
         combination so far plus one yaku that does not clash with it, and (once it holds one)
         the combination so far, which ends the declaration. The bots' target is offered first:
@@ -147,37 +142,40 @@ class DeclaredPool:
             options = [*adds, chosen] if chosen else adds
             if first in options:
                 options = [first, *(d for d in options if d != first)]
-            picked = self._ask(options)
+            picked = self._ask(wall, options)
             if picked == chosen:
                 return chosen
             chosen = picked
 
-    def before_draw(self, view: DrawView) -> list[Action]:
+    def before_draw(self, ctx: BeforeDrawContext) -> list[Action]:
         """Her live draw comes from the pool while it holds tiles (one offer per type)."""
+        view = ctx.view
         if view.source != "wall" or view.seat != self.seat:
             return []
-        by_type = {t // 4: t for t in self.pool()}
-        return [ability_action(self.seat, self.name, AbilityTag.DRAW_INSTEAD, t)
+        by_type = {t // 4: t for t in pool_tiles(ctx.table, self.seat)}
+        return [ability_action(self.seat, self.card, AbilityTag.DRAW_INSTEAD, t)
                 for t in sorted(by_type.values())]
 
     def chombo_ron(self, seat: int, discarder: int | None) -> bool:
         """Whether a ron by ``seat`` off ``discarder`` is her ron with menzen tsumo declared."""
         return seat == self.seat and discarder is not None and MENZEN_TSUMO in self.declared
 
-    def scoring(self, win: WinView) -> ScoringModifiers | None:
+    def scoring(self, ctx: ScoringContext) -> ScoringModifiers | None:
         """Only the declared yaku count on her win (a chombo ron is valued as any hand's, so
         that she may declare it)."""
+        win = ctx.win
         if win.seat != self.seat or not self.declared or \
                 self.chombo_ron(win.seat, win.discarder):
             return None
         return ScoringModifiers(allowed_yaku=counted(self.declared))
 
-    def win_allowed(self, win: WinView) -> bool:
+    def win_allowed(self, ctx: WinCheckContext) -> bool:
         """Her win needs an empty pool and every declared yaku; with menzen tsumo declared a
         ron may be declared once the pool is empty (it is then a chombo)."""
-        if win.seat != self.seat or self.size is None:
+        win = ctx.win
+        if win.seat != self.seat:
             return True
-        if self.pool() or not self.declared:
+        if pool_tiles(ctx.table, self.seat) or not self.declared:
             return False
         if self.chombo_ron(win.seat, win.discarder):
             return True
@@ -186,16 +184,22 @@ class DeclaredPool:
         return result is not None and self.declared <= {
             SAME_YAKU.get(name, name) for name, _ in result.yaku}
 
-    def claim_filter(self, view: ClaimView, actions: list[Action]) -> list[Action]:
+    def claim_filter(self, ctx: ClaimContext) -> list[Action]:
         """Her ron with menzen tsumo declared is marked as a chombo (tag ``CHOMBO``)."""
+        view, actions = ctx.view, ctx.actions
         if not self.chombo_ron(view.seat, view.discarder):
             return actions
-        return [replace(a, detail=f"{self.name}:chombo", tag=AbilityTag.CHOMBO, card=self.name)
+        return [replace(a, detail=f"{self.card}:chombo", tag=AbilityTag.CHOMBO, card=self.card)
                 if a.kind == ActionKind.RON else a for a in actions]
 
-    def win_is_chombo(self, win: WinView) -> bool:
+    def win_is_chombo(self, ctx: WinCheckContext) -> bool:
         """C-22 Ryuuka: declaring menzen tsumo then winning by ron is a chombo."""
-        return self.chombo_ron(win.seat, win.discarder)
+        return self.chombo_ron(ctx.win.seat, ctx.win.discarder)
+
+
+def pool_tiles(table: TableControls | None, seat: int) -> tuple[int, ...]:
+    """The tiles still beside her hand (none outside a hand)."""
+    return table.wall().aside(seat) if table is not None else ()
 
 
 def step_towards(legal: list[Action], target: frozenset[str]) -> Action:
