@@ -16,6 +16,7 @@ from pipeline.cards.effects.double_wind import DoubleWind
 from pipeline.cards.effects.extra_turn import ExtraTurn
 from pipeline.cards.effects.face_down_discard import FaceDownDiscard
 from pipeline.cards.effects.han_per_count import HanPerCount
+from pipeline.cards.effects.honor_sequences import HonorSequences
 from pipeline.cards.effects.local_yaku import LocalYakuEffect
 from pipeline.cards.effects.noten_double_wall import NotenDoubleWall
 from pipeline.cards.effects.one_han_yaku_value import OneHanYakuValue
@@ -51,4 +52,5 @@ EFFECTS: dict[str, type[CardEffect]] = {
     "wall_to_indicator": WallToIndicator,
     "noten_double_wall": NotenDoubleWall,
     "declared_pool": DeclaredPool,
+    "honor_sequences": HonorSequences,
 }
