@@ -28,6 +28,7 @@ from pipeline.cards.effects.ura_rule import UraRule
 from pipeline.cards.effects.wall_to_indicator import WallToIndicator
 from pipeline.cards.effects.win_multiplier import WinMultiplier
 from pipeline.cards.effects.win_without_yaku import WinWithoutYaku
+from pipeline.cards.effects.winds_as_west import WindsAsWest
 from pipeline.cards.effects.yaku_value import YakuValue
 
 EFFECTS: dict[str, type[CardEffect]] = {
@@ -53,4 +54,5 @@ EFFECTS: dict[str, type[CardEffect]] = {
     "noten_double_wall": NotenDoubleWall,
     "declared_pool": DeclaredPool,
     "honor_sequences": HonorSequences,
+    "winds_as_west": WindsAsWest,
 }
