@@ -8,20 +8,21 @@ a number changes the behaviour with no code change. The effect kinds with a clas
 ``open_keeps_value``, ``open_hands``, ``local_yaku``, ``ura_rule``, ``score_as_dealer``,
 ``double_wind``, ``always_riichi``, ``condition_bonus``, ``dora_both_ways``,
 ``han_per_count``, ``win_without_yaku``, ``extra_turn``, ``face_down_discard``,
-``rinshan_reveal``, ``wall_to_indicator``, ``noten_double_wall``, ``declared_pool``) are each
+``rinshan_reveal``, ``wall_to_indicator``, ``noten_double_wall``, ``declared_pool``,
+``honor_sequences``, ``winds_as_west``) are each
 sent only the hooks they name (any of ``EFFECT_HOOKS``: ``hand_start``, ``scoring``,
 ``forced_face_down``, ``extra_turn``, ``own_actions``, ``action_taken``, ``replace_draw``,
 ``kans_closed``, ``payments``, ``draw_payments``, ``before_draw``, ``claim_filter``,
-``win_allowed``, ``win_is_chombo``), with the hand's table controls in the contexts built
-after the deal; the other 34 kinds are still played by the effect families below, whose hooks
-``_silent`` says they act on, until each moves to a class. Extra han from bonuses
-are not yaku (rule C-12); a value set replaces, it does not add (rule C-11).
+``win_allowed``, ``win_is_chombo``, ``hand_shapes``), with the hand's table controls in the
+contexts built after the deal; the other 32 kinds are still played by the effect families
+below, whose hooks ``_silent`` says they act on, until each moves to a class. Extra han from
+bonuses are not yaku (rule C-12); a value set replaces, it does not add (rule C-11).
 ``effect_implemented`` says which effects (with their parameter values) are covered. The
 families: extra sequences and what the counts read in :mod:`pipeline.cards.shapes`; claim
 filters, priority calls, set-aside draws
 and repeated discards in :mod:`pipeline.cards.claims` (mixed in as ``ClaimEffects``); wall
 exchanges, draws from her own pond, a private extra tile and the last-tile effects in
-:mod:`pipeline.cards.wall_effects`; rinshan tiles that always win and winds read as West in
+:mod:`pipeline.cards.wall_effects`; rinshan tiles that always win in
 :mod:`pipeline.cards.meta_effects` (which also holds the copied and two-sided cards the card
 table builds); tiles swapped with ponds or the next wall tile, melds swapped and wins blocked
 by a seat wind in :mod:`pipeline.cards.swap_effects`; payments per out, a tsumo paid as a ron,
@@ -366,8 +367,11 @@ class CardAbility(duel_effects.DuelHooks, claims.ClaimEffects, payments.PaymentH
 
     def hand_shapes(self) -> HandShapes | None:
         own = super().hand_shapes()
-        read = self.meta.hand_shapes() if self.meta else None  # winds read as West
-        return read.merged(own) if read else own
+        for effect in self.effects:
+            if "hand_shapes" in effect.hooks:
+                extra = effect.hand_shapes()
+                own = extra.merged(own) if extra else own
+        return own
 
     def always_wins(self, view: WinTileView) -> bool:
         """Asked of a seat at every discard: a card with no always-winning tile says no at

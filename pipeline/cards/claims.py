@@ -54,7 +54,7 @@ NO_CALL_KINDS = frozenset({ActionKind.PON, ActionKind.MINKAN, ActionKind.ANKAN,
                            ActionKind.KAKAN})
 
 # Effect kinds this module implements (parameters, where they matter: SUPPORTED_CALLS).
-CLAIM_KINDS = frozenset({"wrap_sequences", "honor_sequences", "priority_call",
+CLAIM_KINDS = frozenset({"wrap_sequences", "priority_call",
                          "unclaimable_repeat", "set_aside_draw", "repeat_discard"})
 SUPPORTED_CALLS = frozenset({"pon_red_dragon_from_pond"})
 

@@ -7,14 +7,7 @@ rinshan tiles and winds read as West, and Maho Yumeno's copied ability.
   ``always_wins`` hook. Reading ``always_winning``: ``wildcard`` (default) needs a ready hand,
   the tile standing for its best completion; ``shapeless`` lets any hand win, valued by
   :mod:`pipeline.rules.shapeless`. A rinshan tile is a moment, not a tile type: no furiten.
-- ``winds_as_west``: each wind in her closed hand may be read as West (win detection, waits,
-  riichi and scoring: the engine's ``hand_shapes`` hook, an ``alias`` of each other wind to
-  West). Melds keep their own tiles, so she may pon or kan West only with real West tiles (the
-  rules' own calls; C-22 Saki). A yaku counts once however many groups make it: two West
-  triplets are one yakuhai (C-22 Saki), and dora count the tiles as they are. Her card's third
-  clause (no win, except yakuman, holding a physical tile of Myeonghwa's seat wind) is
-  Myeonghwa's own effect on every other player; it reads the physical tiles, so reading a wind
-  as West does not avoid it.
+- ``winds_as_west``: has its class (:mod:`pipeline.cards.effects.winds_as_west`).
 - ``copy_ability``: when she is picked, she draws two cards from the deck into her team (she
   keeps both: they stay in her team after the hand) and copies one for this hand; her player
   chooses through its ``pick`` hook (the bots' pick estimates). The copy is chosen with the
@@ -40,7 +33,6 @@ from typing import Any
 from pipeline.cards.catalog import Card
 from pipeline.cards.moves import Move
 from pipeline.rules.actions import AbilityTag, ability_action
-from pipeline.rules.hand_shapes import HandShapes
 from pipeline.rules.hooks import DrawView, TableControls, WinTileView
 
 # Parameter values this module implements (joined to abilities.SUPPORTED_CHOICES).
@@ -50,9 +42,7 @@ SUPPORTED: dict[tuple[str, str], frozenset[str]] = {
     ("extra_turn", "when"): frozenset(("new_family_discard",)),
 }
 # Effect kinds implemented here.
-META_KINDS = frozenset(("copy_ability", "winds_as_west", "family_guess", "flip_card"))
-WEST = 29
-WINDS_AS_WEST = HandShapes(alias=((27, WEST), (28, WEST), (30, WEST)))
+META_KINDS = frozenset(("copy_ability", "family_guess", "flip_card"))
 COPY_COUNT = 2  # cards Maho draws
 
 
@@ -66,13 +56,9 @@ class MetaEffects:
         self.rinshan = bool(rinshan)
         self.rinshan_shapeless = any(e.params["always_winning"] == "shapeless" for e in rinshan)
         self.rinshan_tiles: set[int] = set()  # tiles other players drew as rinshan tiles
-        self.west = any(e.kind == "winds_as_west" for e in card.effects)
 
     def __bool__(self) -> bool:
-        return self.rinshan or self.west
-
-    def hand_shapes(self) -> HandShapes | None:
-        return WINDS_AS_WEST if self.west else None
+        return self.rinshan
 
     def after_draw(self, view: DrawView) -> None:
         if self.rinshan and view.source == "rinshan" and view.seat != self.seat \

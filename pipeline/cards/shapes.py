@@ -1,11 +1,11 @@
 """Hand-shape and tile-count primitives: extra sequences, and what ``win_without_yaku``,
 ``han_per_count`` and ``count_bonus`` count (their classes are in :mod:`pipeline.cards.effects`).
 
-- ``honor_sequences``: East-South-West, South-West-North and haku-hatsu-chun are sequences for
-  the seat (no wrap-around: West-North-East is not one). ``wrap_sequences``: 8-9-1 and 9-1-2 in
-  each suit. The engine reads them through the ``hand_shapes`` hook for win detection, waits,
-  furiten, riichi and chi, and scoring values the readings that use them
-  (:mod:`pipeline.rules.scoring_shapes`: no fu, never part of ittsu, sanshoku or iipeikou).
+- ``wrap_sequences``: 8-9-1 and 9-1-2 in each suit (``honor_sequences`` has its class in
+  :mod:`pipeline.cards.effects.honor_sequences`). The engine reads them through the
+  ``hand_shapes`` hook for win detection, waits, furiten, riichi and chi, and scoring values
+  the readings that use them (:mod:`pipeline.rules.scoring_shapes`: no fu, never part of ittsu,
+  sanshoku or iipeikou).
 - ``win_without_yaku``: a complete hand wins with no yaku; exactly 0 han counts as 1. Extra han
   of other abilities are still no yaku for anyone else (rule C-12). Bot policy (Kaori Senoo): no
   decision: the engine offers her yaku-less wins and honor sequences, and the bot takes every
@@ -30,7 +30,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable
 
-from pipeline.rules.hand_shapes import HandShapes, honor_sequences, wrap_sequences
+from pipeline.rules.hand_shapes import HandShapes, wrap_sequences
 from pipeline.rules.hooks import WinView
 from pipeline.tiles import RED_FIVE_IDS
 
@@ -40,7 +40,6 @@ WARM_TYPES = frozenset(range(9)) | frozenset(9 + n - 1 for n in (1, 3, 5, 6, 7, 
     | frozenset(18 + n - 1 for n in (1, 5, 7, 9)) | frozenset({33})
 
 SHAPE_KINDS: dict[str, HandShapes] = {
-    "honor_sequences": HandShapes(honor_sequences()),
     "wrap_sequences": HandShapes(wrap_sequences()),
 }
 

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from pipeline.rules.actions import Action
+from pipeline.rules.hand_shapes import HandShapes
 from pipeline.rules.hooks import (
     ClaimView,
     DiscardView,
@@ -163,6 +164,11 @@ class CardEffect:
         for the ordinary draw."""
         return None
 
+    def hand_shapes(self) -> HandShapes | None:
+        """The extra sequences (or tile readings) her hand may use, or None (a standing rule of
+        the card: asked with nothing)."""
+        return None
+
     def kans_closed(self) -> bool:
         """Whether her open and added kans become closed kans once made (a standing rule of
         the card: asked with nothing)."""
@@ -194,4 +200,5 @@ class CardEffect:
 # the hooks an effect class may take
 EFFECT_HOOKS = ("hand_start", "scoring", "forced_face_down", "extra_turn", "own_actions",
                 "action_taken", "replace_draw", "kans_closed", "payments", "draw_payments",
-                "before_draw", "claim_filter", "win_allowed", "win_is_chombo")
+                "before_draw", "claim_filter", "win_allowed", "win_is_chombo",
+                "hand_shapes")

@@ -16,6 +16,7 @@ from pipeline.cards.effects.double_wind import DoubleWind
 from pipeline.cards.effects.extra_turn import ExtraTurn
 from pipeline.cards.effects.face_down_discard import FaceDownDiscard
 from pipeline.cards.effects.han_per_count import HanPerCount
+from pipeline.cards.effects.honor_sequences import HonorSequences
 from pipeline.cards.effects.local_yaku import LocalYakuEffect
 from pipeline.cards.effects.noten_double_wall import NotenDoubleWall
 from pipeline.cards.effects.one_han_yaku_value import OneHanYakuValue
@@ -27,6 +28,7 @@ from pipeline.cards.effects.ura_rule import UraRule
 from pipeline.cards.effects.wall_to_indicator import WallToIndicator
 from pipeline.cards.effects.win_multiplier import WinMultiplier
 from pipeline.cards.effects.win_without_yaku import WinWithoutYaku
+from pipeline.cards.effects.winds_as_west import WindsAsWest
 from pipeline.cards.effects.yaku_value import YakuValue
 
 EFFECTS: dict[str, type[CardEffect]] = {
@@ -51,4 +53,6 @@ EFFECTS: dict[str, type[CardEffect]] = {
     "wall_to_indicator": WallToIndicator,
     "noten_double_wall": NotenDoubleWall,
     "declared_pool": DeclaredPool,
+    "honor_sequences": HonorSequences,
+    "winds_as_west": WindsAsWest,
 }
