@@ -237,10 +237,7 @@ def bots_fit_picks(
     from pipeline.cards.catalog import load_catalog
     from pipeline.sim.run import atomic_write
 
-    if fmt not in ("table", "json"):
-        typer.secho(f"error: unknown format {fmt!r} (known: table, json)",
-                    fg=typer.colors.RED, err=True)
-        raise typer.Exit(2)
+    _check_format(fmt, ("table", "json"))
     if out is not None:
         check_writable(out, "--out", SimError, folder=False)
     table, check = fit_trial(trial, load_catalog(catalog), hands)

@@ -228,8 +228,8 @@ class _Obs:
     def in_riichi(self, seat: int) -> bool:
         return False
 
-    def others_face_up(self) -> tuple:
-        return ()
+    def shown_types(self, seat: int) -> frozenset:
+        return frozenset()
 
 
 def test_heuristic_bot_repeats_a_useless_copy_and_keeps_a_useful_one() -> None:

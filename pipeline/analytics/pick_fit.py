@@ -14,6 +14,7 @@ with the other half's values is compared for the raw and the fitted estimates.
 
 from __future__ import annotations
 
+import json
 import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -22,6 +23,7 @@ from pathlib import Path
 
 import polars as pl
 
+from pipeline.analytics.intervals import mean_by_group
 from pipeline.analytics.trial import BLOCK, card_clusters, read_trial_doc, trial_table
 from pipeline.stats import spearman
 
@@ -81,21 +83,10 @@ def half_values(out: Path, cards: Sequence[str]) -> dict[str, tuple[tuple[float,
     """Each card's (value, se) on the two halves of its matches (alternate blocks of four)."""
     halves = {}
     for card in cards:
-        c = card_clusters(out, card).with_columns(
-            half=(pl.col("match_id") // BLOCK) % 2)
-        pair = []
-        for h in (0, 1):
-            part = c.filter(pl.col("half") == h)
-            n = float(part["n"].sum()) if part.height else 0.0
-            if not n:
-                pair.append((math.nan, None))
-                continue
-            mean = float(part["s"].sum()) / n
-            k = part.height
-            se = math.sqrt(k / (k - 1) * float(((part["s"] - mean * part["n"]) ** 2).sum())) / n \
-                if k > 1 else None
-            pair.append((mean, se))
-        halves[card] = (pair[0], pair[1])
+        c = card_clusters(out, card).with_columns(half=(pl.col("match_id") // BLOCK) % 2)
+        est = {r["half"]: (r["mean"], r["se"])
+               for r in mean_by_group(c, "half", "s", "n").iter_rows(named=True)}
+        halves[card] = (est.get(0, (math.nan, None)), est.get(1, (math.nan, None)))
     return halves
 
 
@@ -165,7 +156,7 @@ def offsets_toml(table: pl.DataFrame, out: Path, check: FitCheck, samples: int) 
 
 
 def _q(text: object) -> str:
-    return '"' + str(text).replace("\\", "\\\\").replace('"', '\\"') + '"'
+    return json.dumps(str(text), ensure_ascii=False)  # a TOML basic string
 
 
 def fit_trial(out: Path, catalog: object, samples: int = 400

@@ -541,7 +541,6 @@ class HeuristicBot:
     def _threats(self, obs: Observation) -> list[Threat]:
         threats = []
         dora = None
-        face_up = bool(obs.others_face_up())
         sanma = _sanma(obs)
         for s in range(_seats(obs)):
             if s == obs.seat:
@@ -549,15 +548,14 @@ class HeuristicBot:
             melds = obs.melds(s)
             riichi = obs.in_riichi(s)
             cleared = frozenset()
-            if face_up:
-                known = obs.shown_types(s)
-                if len(known) == 34:   # a face-up hand: its waits are known, not guessed
-                    threat = self._face_up_threat(obs, s, melds, riichi)
-                    if threat is not None:
-                        threats.append(threat)
-                    continue
-                if known:
-                    cleared = cleared_types(counts34(obs.shown_tiles(s)), shown_families(known))
+            known = obs.shown_types(s)
+            if len(known) == 34:   # a face-up hand: its waits are known, not guessed
+                threat = self._face_up_threat(obs, s, melds, riichi)
+                if threat is not None:
+                    threats.append(threat)
+                continue
+            if known:
+                cleared = cleared_types(counts34(obs.shown_tiles(s)), shown_families(known))
             if not riichi:
                 if len(melds) < 2:
                     continue  # fewer than two open melds: no threat
