@@ -123,15 +123,21 @@ from pipeline.cards.catalog import Card
 from pipeline.cards.effects import rinshan_reveal
 from pipeline.cards.effects.base import (
     BeforeDrawContext,
+    CallContext,
     CardEffect,
     ClaimContext,
     DiscardContext,
     DrawContext,
+    DrawnContext,
+    FuritenContext,
+    HandEndContext,
     HandStartContext,
     PaymentContext,
+    RiichiContext,
     ScoringContext,
     TurnContext,
     WinCheckContext,
+    WinTileContext,
 )
 from pipeline.cards.effects.registry import EFFECTS
 from pipeline.cards.memory import MatchMemory
@@ -151,7 +157,7 @@ from pipeline.rules.hooks import (
     merge_modifiers,
 )
 from pipeline.rules.scoring import ScoringModifiers
-from pipeline.rules.settlement import RiichiView, Settlement
+from pipeline.rules.settlement import HandEndView, RiichiView, Settlement
 
 # Parameters whose values are only partly covered: an effect is implemented when its value is.
 SUPPORTED_CHOICES: dict[tuple[str, str], frozenset[str]] = {
@@ -202,9 +208,13 @@ class CardAbility(duel_effects.DuelHooks, claims.ClaimEffects, payments.PaymentH
         self._memory = memory
         # the effects with a class of their own, each sent only the hooks it names
         self.effects: tuple[CardEffect, ...] = tuple(
-            EFFECTS[e.kind](e.params, seat, card.id) for e in card.effects if e.kind in EFFECTS)
+            EFFECTS[e.kind](e.params, seat, card.id, memory)
+            for e in card.effects if e.kind in EFFECTS)
         self._scorers = tuple(e for e in self.effects if "scoring" in e.hooks)  # card order
         self._heard = frozenset().union(*(effect.hooks for effect in self.effects))
+        # hook -> the effects that name it, in the card's order
+        self._named: dict[str, tuple[CardEffect, ...]] = {
+            hook: tuple(e for e in self.effects if hook in e.hooks) for hook in self._heard}
         self._table: TableControls | None = None  # this hand's, once it has started
 
     # The effect families, each built when first asked: a hand asks few of them.
@@ -272,6 +282,10 @@ class CardAbility(duel_effects.DuelHooks, claims.ClaimEffects, payments.PaymentH
         }
         return frozenset(hook for hook, on in acting.items() if not on)
 
+    def _to(self, hook: str) -> tuple[CardEffect, ...]:
+        """The effect classes that name ``hook``, in the card's order."""
+        return self._named.get(hook, ())
+
     def listens(self, hook: str) -> bool:
         """Every hook is overridden here: it is heard when an effect class names it, or when
         an effect family acts on it (``_silent`` says where none does)."""
@@ -282,7 +296,7 @@ class CardAbility(duel_effects.DuelHooks, claims.ClaimEffects, payments.PaymentH
         table = self.tab.own_actions(view) if self.tab else []
         if table:
             return table + self.pay.own_actions(view)
-        turn = TurnContext(view)
+        turn = TurnContext(view, self._table)
         for effect in self.effects:
             if "own_actions" in effect.hooks:
                 offered = effect.own_actions(turn)
@@ -292,7 +306,7 @@ class CardAbility(duel_effects.DuelHooks, claims.ClaimEffects, payments.PaymentH
 
     def extra_turn(self, view: DiscardView) -> bool:
         """Extra turns the card's effects earn (offered by the engine; optional, C-17)."""
-        discard = DiscardContext(view)
+        discard = DiscardContext(view, self._table)
         return not view.face_down and (any(
             effect.extra_turn(discard) for effect in self.effects if "extra_turn" in effect.hooks)
             or (bool(self.tab) and self.tab.extra_turn(view)))
@@ -339,8 +353,78 @@ class CardAbility(duel_effects.DuelHooks, claims.ClaimEffects, payments.PaymentH
             self.walls.turn_start(view)
         if self.swaps:  # swaps with a pond (pipeline/cards/swap_effects.py)
             self.swaps.turn_start(view)
-        return (self.tab.turn_choices(view) if self.tab else []) or \
+        chosen = (self.tab.turn_choices(view) if self.tab else []) or \
             (self.duel.turn_choices(view) if self.duel else [])
+        if chosen or not self._to("turn_choices"):
+            return chosen
+        turn = TurnContext(view, self._table)
+        for effect in self._to("turn_choices"):
+            chosen = effect.turn_choices(turn)
+            if chosen:
+                return chosen
+        return []
+
+    def riichi_choices(self, view: OwnTurnView) -> list[Action]:
+        chosen = super().riichi_choices(view)
+        if chosen or not self._to("riichi_choices"):
+            return chosen
+        turn = TurnContext(view, self._table)
+        for effect in self._to("riichi_choices"):
+            chosen = effect.riichi_choices(turn)
+            if chosen:
+                return chosen
+        return []
+
+    def riichi_allowed(self) -> bool:
+        return super().riichi_allowed() and all(
+            effect.riichi_allowed() for effect in self._to("riichi_allowed"))
+
+    def ignores_furiten(self, in_riichi: bool) -> bool:
+        if super().ignores_furiten(in_riichi):
+            return True
+        asked = FuritenContext(in_riichi)
+        return any(effect.ignores_furiten(asked) for effect in self._to("ignores_furiten"))
+
+    def switched_off(self) -> tuple[int, frozenset[int]] | None:
+        found = super().switched_off()
+        for effect in self._to("switched_off"):
+            if found is not None:
+                break
+            found = effect.switched_off()
+        return found
+
+    def late_claims(self, view: DiscardView) -> list[Action]:
+        claims_ = super().late_claims(view)
+        if self._to("late_claims"):
+            asked = DiscardContext(view, self._table)
+            for effect in self._to("late_claims"):
+                claims_ = claims_ + effect.late_claims(asked)
+        return claims_
+
+    def discard_actions(self, view: DiscardView) -> list[Action]:
+        offered = super().discard_actions(view)
+        if self._to("discard_actions"):
+            asked = DiscardContext(view, self._table)
+            for effect in self._to("discard_actions"):
+                offered = offered + effect.discard_actions(asked)
+        return offered
+
+    def offer_declined(self, action: Action) -> None:
+        for effect in self._to("offer_declined"):
+            effect.offer_declined(action)
+
+    def hand_end(self, view: HandEndView, table: TableControls) -> None:
+        super().hand_end(view, table)
+        if self._to("hand_end"):
+            ended = HandEndContext(view, table)
+            for effect in self._to("hand_end"):
+                effect.hand_end(ended)
+
+    def remember(self, memory: MatchMemory) -> None:
+        """Called by the card table once the hand is over."""
+        super().remember(memory)
+        for effect in self._to("remember"):
+            effect.remember(memory)
 
     def after_draw(self, view: DrawView) -> None:
         super().after_draw(view)
@@ -350,6 +434,10 @@ class CardAbility(duel_effects.DuelHooks, claims.ClaimEffects, payments.PaymentH
             self.swaps.after_draw(view)
         if self.meta:
             self.meta.after_draw(view)
+        if self._to("after_draw"):
+            drawn = DrawnContext(view, self._table)
+            for effect in self._to("after_draw"):
+                effect.after_draw(drawn)
 
     def riichi(self, view: RiichiView, table: TableControls) -> None:
         super().riichi(view, table)
@@ -357,6 +445,10 @@ class CardAbility(duel_effects.DuelHooks, claims.ClaimEffects, payments.PaymentH
             self.tab.riichi(view, table)
         if self.swaps:
             self.swaps.riichi(view)
+        if self._to("riichi"):
+            declared = RiichiContext(view, table)
+            for effect in self._to("riichi"):
+                effect.riichi(declared)
 
     def claim_made(self, view: CallView) -> None:
         super().claim_made(view)
@@ -364,6 +456,10 @@ class CardAbility(duel_effects.DuelHooks, claims.ClaimEffects, payments.PaymentH
             self.tab.claim_made(view)
         if self.swaps:
             self.swaps.claim_made(view)
+        if self._to("claim_made"):
+            called = CallContext(view, self._table)
+            for effect in self._to("claim_made"):
+                effect.claim_made(called)
 
     def hand_shapes(self) -> HandShapes | None:
         own = super().hand_shapes()
@@ -376,12 +472,17 @@ class CardAbility(duel_effects.DuelHooks, claims.ClaimEffects, payments.PaymentH
     def always_wins(self, view: WinTileView) -> bool:
         """Asked of a seat at every discard: a card with no always-winning tile says no at
         once (``_every_always_win`` asks each effect family)."""
-        return "always_wins" not in self._silent and self._every_always_win(view)
+        return ("always_wins" not in self._silent and self._every_always_win(view)) or (
+            bool(self._to("always_wins")) and self._classes_always_win(view))
 
     def _every_always_win(self, view: WinTileView) -> bool:
         return super().always_wins(view) or (bool(self.tab) and self.tab.always_wins(view)) \
             or (bool(self.walls) and self.walls.always_wins(view)) \
             or (bool(self.meta) and self.meta.always_wins(view))
+
+    def _classes_always_win(self, view: WinTileView) -> bool:
+        asked = WinTileContext(view, self._table)
+        return any(effect.always_wins(asked) for effect in self._to("always_wins"))
 
     # swap effects (pipeline/cards/swap_effects.py)
     def win_allowed(self, win: WinView) -> bool:
@@ -400,7 +501,13 @@ class CardAbility(duel_effects.DuelHooks, claims.ClaimEffects, payments.PaymentH
 
     def while_switched_off(self) -> AbilityHooks | None:
         """Under Yuuko's reading ``restriction_stays``: her ban on pon and kan."""
-        return self._left_when_off
+        if self._left_when_off is not None:
+            return self._left_when_off
+        for effect in self._to("while_switched_off"):
+            left = effect.while_switched_off()
+            if left is not None:
+                return left
+        return None
 
     def claim_filter(self, view: ClaimView, actions: list[Action]) -> list[Action]:
         actions = super().claim_filter(view, actions)
@@ -419,6 +526,10 @@ class CardAbility(duel_effects.DuelHooks, claims.ClaimEffects, payments.PaymentH
         super().discard_passed(view, table)
         if self.swaps:
             self.swaps.discard_passed(view)
+        if self._to("discard_passed"):
+            passed = DiscardContext(view, table)
+            for effect in self._to("discard_passed"):
+                effect.discard_passed(passed)
 
     def payments(self, s: Settlement) -> None:
         super().payments(s)
@@ -467,10 +578,14 @@ class CardAbility(duel_effects.DuelHooks, claims.ClaimEffects, payments.PaymentH
             self.swaps.discard_made(view)
         if self.tab:
             self.tab.discard_made(view, table)
+        if self._to("discard_made"):
+            made = DiscardContext(view, table)
+            for effect in self._to("discard_made"):
+                effect.discard_made(made)
 
     def forced_face_down(self, view: OwnTurnView) -> bool:
         """Whether an effect forces her plain discard face down (``always_riichi``)."""
-        turn = TurnContext(view)
+        turn = TurnContext(view, self._table)
         return any(effect.forced_face_down(turn) for effect in self.effects
                    if "forced_face_down" in effect.hooks)
 

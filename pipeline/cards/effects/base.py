@@ -16,21 +16,27 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from pipeline.rules.actions import Action
 from pipeline.rules.hand_shapes import HandShapes
 from pipeline.rules.hooks import (
+    AbilityHooks,
+    CallView,
     ClaimView,
     DiscardView,
     DrawView,
     OwnTurnView,
     TableControls,
     WallControls,
+    WinTileView,
     WinView,
 )
 from pipeline.rules.scoring import ScoringModifiers
-from pipeline.rules.settlement import Settlement
+from pipeline.rules.settlement import HandEndView, RiichiView, Settlement
+
+if TYPE_CHECKING:
+    from pipeline.cards.memory import MatchMemory
 
 
 @dataclass(frozen=True)
@@ -68,9 +74,11 @@ class HandStartContext:
 
 @dataclass(frozen=True)
 class TurnContext:
-    """The seat's own turn, before it acts: what it may do (``view``)."""
+    """The seat's own turn, before it acts: what it may do (``view``); the table's controls
+    once the hand has started."""
 
     view: OwnTurnView
+    table: TableControls | None = None
 
 
 @dataclass(frozen=True)
@@ -112,9 +120,59 @@ class WinCheckContext:
 
 @dataclass(frozen=True)
 class DiscardContext:
-    """A discard nobody claimed (``view``)."""
+    """A discard (``view``): just made, or passed by everyone (the hook says which); the
+    table's controls once the hand has started."""
 
     view: DiscardView
+    table: TableControls | None = None
+
+
+@dataclass(frozen=True)
+class DrawnContext:
+    """Any seat's draw just made (``view.tile``, ``view.source``); the table's controls."""
+
+    view: DrawView
+    table: TableControls | None = None
+
+
+@dataclass(frozen=True)
+class CallContext:
+    """Any seat's call (chi, pon, open kan) just made, before the caller discards."""
+
+    view: CallView
+    table: TableControls | None = None
+
+
+@dataclass(frozen=True)
+class RiichiContext:
+    """Any seat's riichi just accepted (its stick paid)."""
+
+    view: RiichiView
+    table: TableControls
+
+
+@dataclass(frozen=True)
+class WinTileContext:
+    """A tile that might win for the card holder whatever her hand's shape (``view``; see
+    :meth:`~pipeline.rules.hooks.AbilityHooks.always_wins`)."""
+
+    view: WinTileView
+    table: TableControls | None = None
+
+
+@dataclass(frozen=True)
+class FuritenContext:
+    """A ron the card holder might make in furiten: whether she is in riichi."""
+
+    in_riichi: bool
+
+
+@dataclass(frozen=True)
+class HandEndContext:
+    """The hand is over and paid (``view``): stakes for later, what the match must remember."""
+
+    view: HandEndView
+    table: TableControls
 
 
 class CardEffect:
@@ -127,10 +185,12 @@ class CardEffect:
     # scoring: asked for every seat's win (True) or only the card holder's (False)
     any_win: ClassVar[bool] = False
 
-    def __init__(self, params: Mapping[str, Any], seat: int, card: str) -> None:
+    def __init__(self, params: Mapping[str, Any], seat: int, card: str,
+                 memory: MatchMemory | None = None) -> None:
         self.params = params
         self.seat = seat
         self.card = card
+        self.memory = memory  # the match's memory (read only during a hand), when in a match
 
     @classmethod
     def implements(cls, params: Mapping[str, Any]) -> bool:
@@ -196,9 +256,77 @@ class CardEffect:
     def draw_payments(self, ctx: PaymentContext) -> None:
         """A draw's payments (noten payments; none at an abortive draw), before they are made."""
 
+    def after_draw(self, ctx: DrawnContext) -> None:
+        """After any seat's draw."""
+
+    def turn_choices(self, ctx: TurnContext) -> list[Action]:
+        """A choice she must make before acting on her turn (tagged ability actions, no
+        pass)."""
+        return []
+
+    def riichi_choices(self, ctx: TurnContext) -> list[Action]:
+        """A choice she must make as she declares riichi (tagged ability actions, no pass)."""
+        return []
+
+    def riichi_allowed(self) -> bool:
+        """Whether she may declare riichi at all this hand (a standing rule of the card)."""
+        return True
+
+    def riichi(self, ctx: RiichiContext) -> None:
+        """After any seat's riichi is accepted."""
+
+    def ignores_furiten(self, ctx: FuritenContext) -> bool:
+        """Whether she may ron in furiten (rule H-09 does not apply to her)."""
+        return False
+
+    def claim_made(self, ctx: CallContext) -> None:
+        """After any seat's call, before the caller discards."""
+
+    def discard_made(self, ctx: DiscardContext) -> None:
+        """After any seat's discard, before anyone may claim it."""
+
+    def discard_passed(self, ctx: DiscardContext) -> None:
+        """After any seat's discard that nobody claimed or ronned (it lies last in the pond)."""
+
+    def discard_actions(self, ctx: DiscardContext) -> list[Action]:
+        """Optional follow-ups of her own discard that nobody claimed, offered with a pass."""
+        return []
+
+    def late_claims(self, ctx: DiscardContext) -> list[Action]:
+        """Rons of earlier tiles of the discarder's pond (tagged ``LATE``), after a discard
+        nobody claimed."""
+        return []
+
+    def always_wins(self, ctx: WinTileContext) -> bool:
+        """Whether this tile wins for her whatever her hand's shape."""
+        return False
+
+    def switched_off(self) -> tuple[int, frozenset[int]] | None:
+        """The seats whose abilities her card switches off now, with the moment it began (an
+        index into the hand's log), or None."""
+        return None
+
+    def while_switched_off(self) -> AbilityHooks | None:
+        """What of this effect still applies while another ability switches hers off."""
+        return None
+
+    def offer_declined(self, action: Action) -> None:
+        """One of her card's optional offers was declined (the plain alternative chosen)."""
+
+    def hand_end(self, ctx: HandEndContext) -> None:
+        """After every payment of the hand."""
+
+    def remember(self, memory: MatchMemory) -> None:
+        """Once the hand is over: what the match must remember of it (the card table calls
+        this; during a hand the memory is only read)."""
+
 
 # the hooks an effect class may take
 EFFECT_HOOKS = ("hand_start", "scoring", "forced_face_down", "extra_turn", "own_actions",
                 "action_taken", "replace_draw", "kans_closed", "payments", "draw_payments",
                 "before_draw", "claim_filter", "win_allowed", "win_is_chombo",
-                "hand_shapes")
+                "hand_shapes", "after_draw", "turn_choices", "riichi_choices",
+                "riichi_allowed", "riichi", "ignores_furiten", "claim_made", "discard_made",
+                "discard_passed", "discard_actions", "late_claims", "always_wins",
+                "switched_off", "while_switched_off", "offer_declined", "hand_end",
+                "remember")

@@ -42,6 +42,7 @@ from pipeline.cards.effects.base import (
     ScoringContext,
     WinCheckContext,
 )
+from pipeline.cards.memory import MatchMemory
 from pipeline.cards.moves import Move
 from pipeline.cards.table_effects import table_seats
 from pipeline.rules.actions import AbilityTag, Action, ActionKind, ability_action
@@ -96,8 +97,9 @@ class DeclaredPool(CardEffect):
     hooks = frozenset({"hand_start", "before_draw", "claim_filter", "win_allowed",
                        "win_is_chombo", "scoring"})
 
-    def __init__(self, params: Mapping[str, Any], seat: int, card: str) -> None:
-        super().__init__(params, seat, card)
+    def __init__(self, params: Mapping[str, Any], seat: int, card: str,
+                 memory: MatchMemory | None = None) -> None:
+        super().__init__(params, seat, card, memory)
         self.size: int = params["tiles"]
         self.reading: str = params["declarations"]
         self.declared: frozenset[str] = frozenset()

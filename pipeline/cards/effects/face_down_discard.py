@@ -6,6 +6,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from pipeline.cards.effects.base import CardEffect, TurnContext
+from pipeline.cards.memory import MatchMemory
 from pipeline.rules.actions import AbilityTag, Action
 from pipeline.rules.hooks import OwnTurnView, face_down_actions
 
@@ -31,8 +32,9 @@ class FaceDownDiscard(CardEffect):
     hooks = frozenset({"own_actions", "action_taken"})
     supported = {"when": frozenset(WHEN)}
 
-    def __init__(self, params: Mapping[str, Any], seat: int, card: str) -> None:
-        super().__init__(params, seat, card)
+    def __init__(self, params: Mapping[str, Any], seat: int, card: str,
+                 memory: MatchMemory | None = None) -> None:
+        super().__init__(params, seat, card, memory)
         self.used = 0  # face-down discards of her card this hand
 
     def own_actions(self, ctx: TurnContext) -> list[Action]:

@@ -8,6 +8,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from pipeline.cards.effects.base import CardEffect, DrawContext
+from pipeline.cards.memory import MatchMemory
 from pipeline.cards.moves import Move
 from pipeline.rules.actions import Action, ActionKind, ability_action
 from pipeline.rules.hooks import WallControls
@@ -36,8 +37,9 @@ class RinshanReveal(CardEffect):
     kind = "rinshan_reveal"
     hooks = frozenset({"replace_draw", "kans_closed"})
 
-    def __init__(self, params: Mapping[str, Any], seat: int, card: str) -> None:
-        super().__init__(params, seat, card)
+    def __init__(self, params: Mapping[str, Any], seat: int, card: str,
+                 memory: MatchMemory | None = None) -> None:
+        super().__init__(params, seat, card, memory)
         self.count = int(params.get("tiles", REVEALED))
 
     def kans_closed(self) -> bool:
