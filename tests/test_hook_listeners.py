@@ -53,7 +53,7 @@ QUIET_ANSWERS = {"claim_filter": "given", "claim_made": None, "before_draw": [],
                  "switched_off": None, "extra_turn": False, "forced_face_down": False}
 # Hooks that look at ``listens`` themselves: their every family asked.
 FULL_PATHS = {"always_wins": "_every_always_win"}
-PARTS = ("pay", "tab", "duel", "walls", "swaps", "meta")
+PARTS = ("pay", "tab", "duel", "swaps", "meta")
 
 
 def _holders(ability: CardAbility) -> tuple[object, ...]:
@@ -164,7 +164,11 @@ def test_card_ability_is_silent_only_where_its_card_has_no_effect():
     pool = next(c for c, k in kinds.items() if "declared_pool" in k)
     assert all(CardAbility(CATALOG.card(pool), 1).listens(h)
                for h in ("win_allowed", "win_is_chombo", "claim_filter", "before_draw"))
-    quiet = [c for c, k in kinds.items() if not k & {"blocks_wins_with_wind", "declared_pool"}]
+    # a draw taken back from her pond: its class names win_allowed (the ``forbidden`` reading)
+    back = next(c for c, k in kinds.items() if "draw_from_discards" in k)
+    assert CardAbility(CATALOG.card(back), 1).listens("win_allowed")
+    quiet = [c for c, k in kinds.items()
+             if not k & {"blocks_wins_with_wind", "declared_pool", "draw_from_discards"}]
     assert not any(CardAbility(CATALOG.card(c), 0).listens("win_allowed") for c in quiet)
 
 

@@ -9,20 +9,18 @@ a number changes the behaviour with no code change. The effect kinds with a clas
 ``double_wind``, ``always_riichi``, ``condition_bonus``, ``dora_both_ways``,
 ``han_per_count``, ``win_without_yaku``, ``extra_turn``, ``face_down_discard``,
 ``rinshan_reveal``, ``wall_to_indicator``, ``noten_double_wall``, ``declared_pool``,
-``honor_sequences``, ``winds_as_west``) are each
-sent only the hooks they name (any of ``EFFECT_HOOKS``: ``hand_start``, ``scoring``,
-``forced_face_down``, ``extra_turn``, ``own_actions``, ``action_taken``, ``replace_draw``,
-``kans_closed``, ``payments``, ``draw_payments``, ``before_draw``, ``claim_filter``,
-``win_allowed``, ``win_is_chombo``, ``hand_shapes``), with the hand's table controls in the
-contexts built after the deal; the other 32 kinds are still played by the effect families
+``honor_sequences``, ``winds_as_west``, ``wall_exchange``, ``draw_from_discards``,
+``private_extra_tile``, ``last_tile_mastery``) are each sent only the hooks they name (any of
+``EFFECT_HOOKS``: the engine's hooks, and ``turn_start``, asked as her turn begins before her
+turn choices), with the hand's table controls in the contexts built after the deal; the other
+28 kinds are still played by the effect families
 below, whose hooks ``_silent`` says they act on, until each moves to a class. Extra han from
 bonuses are not yaku (rule C-12); a value set replaces, it does not add (rule C-11).
 ``effect_implemented`` says which effects (with their parameter values) are covered. The
 families: extra sequences and what the counts read in :mod:`pipeline.cards.shapes`; claim
 filters, priority calls, set-aside draws
-and repeated discards in :mod:`pipeline.cards.claims` (mixed in as ``ClaimEffects``); wall
-exchanges, draws from her own pond, a private extra tile and the last-tile effects in
-:mod:`pipeline.cards.wall_effects`; rinshan tiles that always win in
+and repeated discards in :mod:`pipeline.cards.claims` (mixed in as ``ClaimEffects``); rinshan
+tiles that always win in
 :mod:`pipeline.cards.meta_effects` (which also holds the copied and two-sided cards the card
 table builds); tiles swapped with ponds or the next wall tile, melds swapped and wins blocked
 by a seat wind in :mod:`pipeline.cards.swap_effects`; payments per out, a tsumo paid as a ron,
@@ -59,6 +57,15 @@ bonuses do not change how it builds a hand unless its policy says so.
   by a rough chance of applying.
 - Bot policy (Nodoka Haramura): her one face-down discard follows the shared rule, so it waits
   for a dangerous tile; the pick prices 2-han pinfu and closed tanyao by the starting hand.
+- Bot policy (Kazue Nanpo): (``wall_exchange``) after drawing, each tile she puts at the end of
+  the dead wall is chosen the same way as Yuuki's: the least useful one.
+- Bot policy (Yuuki Kataoka): (``wall_exchange``) each tile she puts back at the end of the live
+  wall is the least useful one by the bot's own discard judgment (shanten, then how well it
+  connects, keeping dora, red fives and value pairs).
+- Bot policy (Koromo Amae): (``last_tile_mastery``) the second last-tile move (offered while she
+  is the only player in riichi) is declined when the last live tile already falls to her own
+  draw (tiles left a multiple of four) and made otherwise, which may bring it to her; her
+  last-tile wins are taken like every win.
 - Bot policy (Komaki Jindai): no decision: she plays face up from the start; the pick weighs
   the doubled win and 2-han riichi and ippatsu against a fixed cost for the open hand.
 - Bot policy (Tomoe Karijuku): her extra turn after a white dragon discard follows the shared
@@ -99,6 +106,15 @@ bonuses do not change how it builds a hand unless its policy says so.
 - Bot policy (Momoko Touyoko): no decision: her third-row discards go face down by force
   (``always_riichi``); the bot still declares riichi by its usual rule, although the card gives
   a closed win riichi and ura anyway (a declared riichi adds mostly the ippatsu chance).
+- Bot policy (Toki Onjouji): (``private_extra_tile``) the tile beside her hand is swapped in
+  when that brings her hand closer to tenpai, and taken instead of a draw when it wins or brings
+  the hand closer to tenpai (in riichi only to win); otherwise it stays beside the hand, unseen
+  by the others.
+- Bot policy (Takami Shibuya): (``draw_from_discards``) a tile of her own pond is drawn instead
+  of the wall's when it wins or brings her hand closer to tenpai, or when her hand, one step
+  from tenpai or less, stays as close and accepts at least 4 more tiles
+  (``KNOWN_DRAW_MIN_GAIN``) despite the type she may not then discard; otherwise the unknown
+  wall tile.
 - Bot policy (Hatsumi Usuzumi): no decision (``double_wind``): the bot keeps a pair of her seat
   wind as it keeps any value pair; the pick prices the double yakuhai by the seat winds held and
   the others' wind melds.
@@ -117,10 +133,9 @@ from pipeline.cards import (
     payments,
     swap_effects,
     table_effects,
-    wall_effects,
 )
 from pipeline.cards.catalog import Card
-from pipeline.cards.effects import rinshan_reveal
+from pipeline.cards.effects import last_tile_mastery, private_extra_tile, rinshan_reveal
 from pipeline.cards.effects.base import (
     BeforeDrawContext,
     CallContext,
@@ -175,7 +190,8 @@ OWN_TURN_KINDS = frozenset(("face_down_discard", "extra_turn")) | claims.CLAIM_K
 # plays hands with every playable card to check it).
 OPTIONAL_EFFECTS: set[str] = {"face_down", "extra_turn", "draw", "repeat"}
 OPTIONAL_EFFECTS.update(payments.RIICHI_CHOICES)  # a riichi declared with a stake
-OPTIONAL_EFFECTS.update(wall_effects.OPTIONAL)  # a swap with the tile beside the hand, ...
+OPTIONAL_EFFECTS.update(private_extra_tile.OPTIONAL)  # a swap with the tile beside the hand
+OPTIONAL_EFFECTS.update(last_tile_mastery.OPTIONAL)  # a second last live tile moved
 OPTIONAL_EFFECTS.update(swap_effects.OPTIONAL)  # a swap with a pond tile
 OPTIONAL_EFFECTS.update(rinshan_reveal.OPTIONAL)  # a revealed tile swapped with an indicator
 
@@ -190,8 +206,7 @@ def effect_implemented(kind: str, params: Mapping[str, Any]) -> bool:
                    | SUPPORTED_CHOICES.get((kind, n), frozenset()) for n in names)
     if kind not in OWN_TURN_KINDS and kind not in payments.PAYMENT_KINDS \
             and kind not in table_effects.TABLE_KINDS and kind not in duel_effects.DUEL_KINDS \
-            and kind not in swap_effects.SWAP_KINDS \
-            and kind not in wall_effects.WALL_KINDS and kind not in meta_effects.META_KINDS:
+            and kind not in swap_effects.SWAP_KINDS and kind not in meta_effects.META_KINDS:
         return False
     return all(params.get(name) in choices
                for (k, name), choices in SUPPORTED_CHOICES.items() if k == kind)
@@ -233,11 +248,6 @@ class CardAbility(duel_effects.DuelHooks, claims.ClaimEffects, payments.PaymentH
         return duel_effects.DuelEffects(self.card, self.seat)
 
     @cached_property
-    def walls(self) -> wall_effects.WallEffects:
-        """The wall and draws."""
-        return wall_effects.WallEffects(self.card, self.seat)
-
-    @cached_property
     def swaps(self) -> swap_effects.SwapEffects:
         """Tiles swapped with ponds."""
         return swap_effects.SwapEffects(self.card, self.seat)
@@ -253,7 +263,6 @@ class CardAbility(duel_effects.DuelHooks, claims.ClaimEffects, payments.PaymentH
         what they were given, or nothing, and change no state): ``listens`` is False there.
         Worked out when first asked (an ability built for a pick estimate never is)."""
         kinds, duel, tab, swaps = self._kinds(), bool(self.duel), bool(self.tab), bool(self.swaps)
-        walls = bool(self.walls)
         by_place = tab and "others_while_last" in self.tab.open_who  # checked at draws, discards
         late = duel and bool(self.duel.late_han)  # a late ron: offered, then scored
         peeks = swaps and self.swaps.peek          # a peek at the wall after others' moves
@@ -263,20 +272,20 @@ class CardAbility(duel_effects.DuelHooks, claims.ClaimEffects, payments.PaymentH
             or bool(kinds & claims.FILTER_KINDS) or bool(self._calls() & claims.FILTER_CALLS),
             "claim_made": (duel and bool(self.duel.double_chi or self.duel.open_stake)) or tab
             or swaps or "set_aside_draw" in kinds,
-            "before_draw": walls or "set_aside_draw" in kinds,
+            "before_draw": "set_aside_draw" in kinds,
             "replace_draw": False,  # only effect classes replace a draw
             "after_draw": by_place or late or (duel and self.duel.dama) or peeks
             or (bool(self.meta) and self.meta.rinshan),
-            "discard_made": (walls and self.walls.last_tile) or peeks or by_place,
+            "discard_made": peeks or by_place,
             "discard_passed": wind,
             "discard_actions": "repeat_discard" in kinds,
             "late_claims": late,
-            "win_allowed": wind or (walls and not self.walls.taken_tile_wins),
+            "win_allowed": wind,
             "win_is_chombo": False,  # only effect classes make a win a chombo
             "switched_off": duel and bool(self.duel.block or self.duel.factor),
             "extra_turn": tab and "suji_or_genbutsu_vs_riichi" in self.tab.extra_when,
             "forced_face_down": False,  # only effect classes force a face-down discard
-            "always_wins": (duel and self.duel.dama) or (walls and self.walls.last_tile)
+            "always_wins": (duel and self.duel.dama)
             or (tab and "white_dragon_in_riichi" in self.tab.always)
             or (bool(self.meta) and self.meta.rinshan),
         }
@@ -318,15 +327,11 @@ class CardAbility(duel_effects.DuelHooks, claims.ClaimEffects, payments.PaymentH
         self.pay.action_taken(action)
         self.tab.action_taken(action)
         self.duel.action_taken(action)
-        if self.walls:
-            self.walls.action_taken(action)
 
     def hand_start(self, table: TableControls) -> None:
         self.pay.hand_start(table)
         self.tab.hand_start(table)
         self.duel.hand_start(table)
-        if self.walls:
-            self.walls.hand_start(table)
         if self.swaps:
             self.swaps.hand_start(table)
         self._table = table  # the controls the hand's later hooks hand to the effect classes
@@ -349,8 +354,10 @@ class CardAbility(duel_effects.DuelHooks, claims.ClaimEffects, payments.PaymentH
 
     # table effects (pipeline/cards/table_effects.py) on the hooks other mixins answer too
     def turn_choices(self, view: OwnTurnView) -> list[Action]:
-        if self.walls:  # the wall steps her turn starts with (pipeline/cards/wall_effects.py)
-            self.walls.turn_start(view)
+        if self._to("turn_start"):  # the steps her turn starts with, before anything is asked
+            starting = TurnContext(view, self._table)
+            for effect in self._to("turn_start"):
+                effect.turn_start(starting)
         if self.swaps:  # swaps with a pond (pipeline/cards/swap_effects.py)
             self.swaps.turn_start(view)
         chosen = (self.tab.turn_choices(view) if self.tab else []) or \
@@ -477,7 +484,6 @@ class CardAbility(duel_effects.DuelHooks, claims.ClaimEffects, payments.PaymentH
 
     def _every_always_win(self, view: WinTileView) -> bool:
         return super().always_wins(view) or (bool(self.tab) and self.tab.always_wins(view)) \
-            or (bool(self.walls) and self.walls.always_wins(view)) \
             or (bool(self.meta) and self.meta.always_wins(view))
 
     def _classes_always_win(self, view: WinTileView) -> bool:
@@ -487,7 +493,7 @@ class CardAbility(duel_effects.DuelHooks, claims.ClaimEffects, payments.PaymentH
     # swap effects (pipeline/cards/swap_effects.py)
     def win_allowed(self, win: WinView) -> bool:
         return super().win_allowed(win) and (not self.swaps or self.swaps.win_allowed(win)) \
-            and self._classes_allow(win) and (not self.walls or self.walls.win_allowed(win))
+            and self._classes_allow(win)
 
     def _classes_allow(self, win: WinView) -> bool:
         asked = WinCheckContext(win, self.seat, self._table)
@@ -562,7 +568,7 @@ class CardAbility(duel_effects.DuelHooks, claims.ClaimEffects, payments.PaymentH
         return None
 
     def before_draw(self, view: DrawView) -> list[Action]:
-        own = self.walls.before_draw(view) if self.walls else []
+        own: list[Action] = []
         asked = BeforeDrawContext(view, self._table)
         for effect in self.effects:
             if "before_draw" in effect.hooks:
@@ -572,8 +578,6 @@ class CardAbility(duel_effects.DuelHooks, claims.ClaimEffects, payments.PaymentH
         return super().before_draw(view) + own
 
     def discard_made(self, view: DiscardView, table: TableControls) -> None:
-        if self.walls:
-            self.walls.discard_made(view, table)
         if self.swaps:
             self.swaps.discard_made(view)
         if self.tab:

@@ -13,18 +13,22 @@ from pipeline.cards.effects.count_bonus import CountBonus
 from pipeline.cards.effects.declared_pool import DeclaredPool
 from pipeline.cards.effects.dora_both_ways import DoraBothWays
 from pipeline.cards.effects.double_wind import DoubleWind
+from pipeline.cards.effects.draw_from_discards import DrawFromDiscards
 from pipeline.cards.effects.extra_turn import ExtraTurn
 from pipeline.cards.effects.face_down_discard import FaceDownDiscard
 from pipeline.cards.effects.han_per_count import HanPerCount
 from pipeline.cards.effects.honor_sequences import HonorSequences
+from pipeline.cards.effects.last_tile_mastery import LastTileMastery
 from pipeline.cards.effects.local_yaku import LocalYakuEffect
 from pipeline.cards.effects.noten_double_wall import NotenDoubleWall
 from pipeline.cards.effects.one_han_yaku_value import OneHanYakuValue
 from pipeline.cards.effects.open_hands import OpenHands
 from pipeline.cards.effects.open_keeps_value import OpenKeepsValue
+from pipeline.cards.effects.private_extra_tile import PrivateExtraTile
 from pipeline.cards.effects.rinshan_reveal import RinshanReveal
 from pipeline.cards.effects.score_as_dealer import ScoreAsDealer
 from pipeline.cards.effects.ura_rule import UraRule
+from pipeline.cards.effects.wall_exchange import WallExchange
 from pipeline.cards.effects.wall_to_indicator import WallToIndicator
 from pipeline.cards.effects.win_multiplier import WinMultiplier
 from pipeline.cards.effects.win_without_yaku import WinWithoutYaku
@@ -55,4 +59,8 @@ EFFECTS: dict[str, type[CardEffect]] = {
     "declared_pool": DeclaredPool,
     "honor_sequences": HonorSequences,
     "winds_as_west": WindsAsWest,
+    "wall_exchange": WallExchange,
+    "draw_from_discards": DrawFromDiscards,
+    "private_extra_tile": PrivateExtraTile,
+    "last_tile_mastery": LastTileMastery,
 }
