@@ -10,10 +10,11 @@ a number changes the behaviour with no code change. The effect kinds with a clas
 ``han_per_count``, ``win_without_yaku``, ``extra_turn``, ``face_down_discard``,
 ``rinshan_reveal``, ``wall_to_indicator``, ``noten_double_wall``, ``declared_pool``,
 ``honor_sequences``, ``winds_as_west``, ``wall_exchange``, ``draw_from_discards``,
-``private_extra_tile``, ``last_tile_mastery``) are each sent only the hooks they name (any of
+``private_extra_tile``, ``last_tile_mastery``, ``swap_with_discard``, ``blocks_wins_with_wind``,
+``peek_and_swap``, ``meld_swap``) are each sent only the hooks they name (any of
 ``EFFECT_HOOKS``: the engine's hooks, and ``turn_start``, asked as her turn begins before her
 turn choices), with the hand's table controls in the contexts built after the deal; the other
-28 kinds are still played by the effect families
+24 kinds are still played by the effect families
 below, whose hooks ``_silent`` says they act on, until each moves to a class. Extra han from
 bonuses are not yaku (rule C-12); a value set replaces, it does not add (rule C-11).
 ``effect_implemented`` says which effects (with their parameter values) are covered. The
@@ -22,8 +23,7 @@ filters, priority calls, set-aside draws
 and repeated discards in :mod:`pipeline.cards.claims` (mixed in as ``ClaimEffects``); rinshan
 tiles that always win in
 :mod:`pipeline.cards.meta_effects` (which also holds the copied and two-sided cards the card
-table builds); tiles swapped with ponds or the next wall tile, melds swapped and wins blocked
-by a seat wind in :mod:`pipeline.cards.swap_effects`; payments per out, a tsumo paid as a ron,
+table builds); payments per out, a tsumo paid as a ron,
 stakes, sweeps, floors, honba by han and the dora rules in :mod:`pipeline.cards.payments`
 (``PaymentHooks``); call payments and always-winning tiles in :mod:`pipeline.cards.table_effects`;
 late rons, chi from any seat, wins doubled by chi sources, dama protection, blocked calls and
@@ -40,8 +40,12 @@ or two late in the hand) while her hand is two or more steps from tenpai: a fold
 only risk one more discard. A face-down discard cannot deal in (C-13), so it is used only under
 a threat, on the tile the bot would discard anyway when that tile is dangerous (an expected
 deal-in cost of ``FACE_DOWN_MIN_DANGER``, 100 points, or more; in riichi, the tile she must
-discard). The bot's tile judgment knows only the standard hand shapes and values, so a card's
-bonuses do not change how it builds a hand unless its policy says so.
+discard). A hand tile offered for a known tile (a pond's, or the next wall tile: the exchange
+rule) is swapped when that brings the hand closer to tenpai, or keeps it as close (one step or
+less) while it accepts at least 4 more tiles (``KNOWN_DRAW_MIN_GAIN`` in
+:mod:`pipeline.bots.heuristic`); among several such swaps the best one, else none. The bot's
+tile judgment knows only the standard hand shapes and values, so a card's bonuses do not change
+how it builds a hand unless its policy says so.
 
 - Bot policy (Aislinn Wishart): her extra turn after a tedashi discard follows the shared rule;
   the stake others pay for opening needs no decision of hers (and other bots do not call less
@@ -52,11 +56,25 @@ bonuses do not change how it builds a hand unless its policy says so.
   after her best discard (the best connected on a tie). Her kans follow the bot's usual kan
   rules, which call no kan on a discard with a closed hand: the kan on a discard her riichi
   allows is never taken.
+- Bot policy (Ako Atarashi): (``swap_with_discard``) her swap after a call with a pond tile of
+  the same family follows the exchange rule.
 - Bot policy (Toyone Anetai): no decision: the chasing-riichi value, Shiiaru raotai and the
   stick bonus apply by themselves, with the bot's usual riichi and calls; the pick prices each
   by a rough chance of applying.
+- Bot policy (Myeonghwa Choe): (``blocks_wins_with_wind``) the swap of a passed round or seat
+  wind for a terminal or honor of hers follows the exchange rule; blocking the others' wins
+  needs no decision.
 - Bot policy (Nodoka Haramura): her one face-down discard follows the shared rule, so it waits
   for a dangerous tile; the pick prices 2-han pinfu and closed tanyao by the starting hand.
+- Bot policy (Yumi Kajiki): (``meld_swap``) after her call the bot swaps melds when the other
+  meld is worth more to her (a value-tile triplet 2, each dora tile 1, a kan a half more), never
+  for a sequence only another character may build (her hand would be dead, rule C-20: no win,
+  noten at the draw, so the swap can only cost her), while such a meld of hers goes for any
+  other; it turns one tile of another player's pond face down (the last one offered: those
+  count for her han) while her hand is within two steps of tenpai, never a tile of her own pond.
+- Bot policy (Hajime Kunihiro): (``swap_with_discard``) her swap with a pond tile of the same
+  number (at 6 or 12 tiles in her pond, or after another player's riichi) follows the exchange
+  rule.
 - Bot policy (Kazue Nanpo): (``wall_exchange``) after drawing, each tile she puts at the end of
   the dead wall is chosen the same way as Yuuki's: the least useful one.
 - Bot policy (Yuuki Kataoka): (``wall_exchange``) each tile she puts back at the end of the live
@@ -106,6 +124,9 @@ bonuses do not change how it builds a hand unless its policy says so.
 - Bot policy (Momoko Touyoko): no decision: her third-row discards go face down by force
   (``always_riichi``); the bot still declares riichi by its usual rule, although the card gives
   a closed win riichi and ura anyway (a declared riichi adds mostly the ippatsu chance).
+- Bot policy (Satoha Tsujigaito): (``peek_and_swap``) the swap of a hand tile for the wall tile
+  she peeks at follows the exchange rule; the doubling under an ippatsu threat needs no
+  decision.
 - Bot policy (Toki Onjouji): (``private_extra_tile``) the tile beside her hand is swapped in
   when that brings her hand closer to tenpai, and taken instead of a draw when it wins or brings
   the hand closer to tenpai (in riichi only to win); otherwise it stays beside the hand, unseen
@@ -131,11 +152,18 @@ from pipeline.cards import (
     duel_effects,
     meta_effects,
     payments,
-    swap_effects,
     table_effects,
 )
 from pipeline.cards.catalog import Card
-from pipeline.cards.effects import last_tile_mastery, private_extra_tile, rinshan_reveal
+from pipeline.cards.effects import (
+    blocks_wins_with_wind,
+    last_tile_mastery,
+    meld_swap,
+    peek_and_swap,
+    private_extra_tile,
+    rinshan_reveal,
+    swap_with_discard,
+)
 from pipeline.cards.effects.base import (
     BeforeDrawContext,
     CallContext,
@@ -192,7 +220,10 @@ OPTIONAL_EFFECTS: set[str] = {"face_down", "extra_turn", "draw", "repeat"}
 OPTIONAL_EFFECTS.update(payments.RIICHI_CHOICES)  # a riichi declared with a stake
 OPTIONAL_EFFECTS.update(private_extra_tile.OPTIONAL)  # a swap with the tile beside the hand
 OPTIONAL_EFFECTS.update(last_tile_mastery.OPTIONAL)  # a second last live tile moved
-OPTIONAL_EFFECTS.update(swap_effects.OPTIONAL)  # a swap with a pond tile
+OPTIONAL_EFFECTS.update(swap_with_discard.OPTIONAL)  # a swap with a pond tile
+OPTIONAL_EFFECTS.update(blocks_wins_with_wind.OPTIONAL)  # a passed wind swapped in
+OPTIONAL_EFFECTS.update(peek_and_swap.OPTIONAL)  # a swap with the next wall tile
+OPTIONAL_EFFECTS.update(meld_swap.OPTIONAL)  # a meld swapped, a pond tile turned face down
 OPTIONAL_EFFECTS.update(rinshan_reveal.OPTIONAL)  # a revealed tile swapped with an indicator
 
 
@@ -206,7 +237,7 @@ def effect_implemented(kind: str, params: Mapping[str, Any]) -> bool:
                    | SUPPORTED_CHOICES.get((kind, n), frozenset()) for n in names)
     if kind not in OWN_TURN_KINDS and kind not in payments.PAYMENT_KINDS \
             and kind not in table_effects.TABLE_KINDS and kind not in duel_effects.DUEL_KINDS \
-            and kind not in swap_effects.SWAP_KINDS and kind not in meta_effects.META_KINDS:
+            and kind not in meta_effects.META_KINDS:
         return False
     return all(params.get(name) in choices
                for (k, name), choices in SUPPORTED_CHOICES.items() if k == kind)
@@ -248,11 +279,6 @@ class CardAbility(duel_effects.DuelHooks, claims.ClaimEffects, payments.PaymentH
         return duel_effects.DuelEffects(self.card, self.seat)
 
     @cached_property
-    def swaps(self) -> swap_effects.SwapEffects:
-        """Tiles swapped with ponds."""
-        return swap_effects.SwapEffects(self.card, self.seat)
-
-    @cached_property
     def meta(self) -> meta_effects.MetaEffects:
         """Rinshan tiles, winds read as West."""
         return meta_effects.MetaEffects(self.card, self.seat)
@@ -262,25 +288,23 @@ class CardAbility(duel_effects.DuelHooks, claims.ClaimEffects, payments.PaymentH
         """The engine-asked hooks on which this card's effects never act (they would return
         what they were given, or nothing, and change no state): ``listens`` is False there.
         Worked out when first asked (an ability built for a pick estimate never is)."""
-        kinds, duel, tab, swaps = self._kinds(), bool(self.duel), bool(self.tab), bool(self.swaps)
+        kinds, duel, tab = self._kinds(), bool(self.duel), bool(self.tab)
         by_place = tab and "others_while_last" in self.tab.open_who  # checked at draws, discards
         late = duel and bool(self.duel.late_han)  # a late ron: offered, then scored
-        peeks = swaps and self.swaps.peek          # a peek at the wall after others' moves
-        wind = swaps and self.swaps.wind_guard     # wins blocked, swaps with a passed wind
         acting = {
             "claim_filter": (duel and (self.duel.block or self.duel.chi_any))
             or bool(kinds & claims.FILTER_KINDS) or bool(self._calls() & claims.FILTER_CALLS),
             "claim_made": (duel and bool(self.duel.double_chi or self.duel.open_stake)) or tab
-            or swaps or "set_aside_draw" in kinds,
+            or "set_aside_draw" in kinds,
             "before_draw": "set_aside_draw" in kinds,
             "replace_draw": False,  # only effect classes replace a draw
-            "after_draw": by_place or late or (duel and self.duel.dama) or peeks
+            "after_draw": by_place or late or (duel and self.duel.dama)
             or (bool(self.meta) and self.meta.rinshan),
-            "discard_made": peeks or by_place,
-            "discard_passed": wind,
+            "discard_made": by_place,
+            "discard_passed": False,  # only effect classes act on a discard passed
             "discard_actions": "repeat_discard" in kinds,
             "late_claims": late,
-            "win_allowed": wind,
+            "win_allowed": False,  # only effect classes block a win
             "win_is_chombo": False,  # only effect classes make a win a chombo
             "switched_off": duel and bool(self.duel.block or self.duel.factor),
             "extra_turn": tab and "suji_or_genbutsu_vs_riichi" in self.tab.extra_when,
@@ -332,8 +356,6 @@ class CardAbility(duel_effects.DuelHooks, claims.ClaimEffects, payments.PaymentH
         self.pay.hand_start(table)
         self.tab.hand_start(table)
         self.duel.hand_start(table)
-        if self.swaps:
-            self.swaps.hand_start(table)
         self._table = table  # the controls the hand's later hooks hand to the effect classes
         start = HandStartContext(table, self.seat, self.name)
         for effect in self.effects:
@@ -345,7 +367,6 @@ class CardAbility(duel_effects.DuelHooks, claims.ClaimEffects, payments.PaymentH
         extra = self.pay.scoring(win) if own and self.pay else []
         extra += self.tab.scoring(win) if own and self.tab else []
         extra += self.duel.scoring(win) if own and self.duel else []
-        extra += self.swaps.scoring(win) if own and self.swaps else []
         if not self._scorers and not extra:
             return None
         asked = ScoringContext(win, self.seat, self._table)
@@ -358,8 +379,6 @@ class CardAbility(duel_effects.DuelHooks, claims.ClaimEffects, payments.PaymentH
             starting = TurnContext(view, self._table)
             for effect in self._to("turn_start"):
                 effect.turn_start(starting)
-        if self.swaps:  # swaps with a pond (pipeline/cards/swap_effects.py)
-            self.swaps.turn_start(view)
         chosen = (self.tab.turn_choices(view) if self.tab else []) or \
             (self.duel.turn_choices(view) if self.duel else [])
         if chosen or not self._to("turn_choices"):
@@ -437,8 +456,6 @@ class CardAbility(duel_effects.DuelHooks, claims.ClaimEffects, payments.PaymentH
         super().after_draw(view)
         if self.tab:
             self.tab.after_draw(view)
-        if self.swaps:
-            self.swaps.after_draw(view)
         if self.meta:
             self.meta.after_draw(view)
         if self._to("after_draw"):
@@ -450,8 +467,6 @@ class CardAbility(duel_effects.DuelHooks, claims.ClaimEffects, payments.PaymentH
         super().riichi(view, table)
         if self.tab:
             self.tab.riichi(view, table)
-        if self.swaps:
-            self.swaps.riichi(view)
         if self._to("riichi"):
             declared = RiichiContext(view, table)
             for effect in self._to("riichi"):
@@ -461,8 +476,6 @@ class CardAbility(duel_effects.DuelHooks, claims.ClaimEffects, payments.PaymentH
         super().claim_made(view)
         if self.tab:
             self.tab.claim_made(view)
-        if self.swaps:
-            self.swaps.claim_made(view)
         if self._to("claim_made"):
             called = CallContext(view, self._table)
             for effect in self._to("claim_made"):
@@ -490,10 +503,8 @@ class CardAbility(duel_effects.DuelHooks, claims.ClaimEffects, payments.PaymentH
         asked = WinTileContext(view, self._table)
         return any(effect.always_wins(asked) for effect in self._to("always_wins"))
 
-    # swap effects (pipeline/cards/swap_effects.py)
     def win_allowed(self, win: WinView) -> bool:
-        return super().win_allowed(win) and (not self.swaps or self.swaps.win_allowed(win)) \
-            and self._classes_allow(win)
+        return super().win_allowed(win) and self._classes_allow(win)
 
     def _classes_allow(self, win: WinView) -> bool:
         asked = WinCheckContext(win, self.seat, self._table)
@@ -530,8 +541,6 @@ class CardAbility(duel_effects.DuelHooks, claims.ClaimEffects, payments.PaymentH
 
     def discard_passed(self, view: DiscardView, table: TableControls) -> None:
         super().discard_passed(view, table)
-        if self.swaps:
-            self.swaps.discard_passed(view)
         if self._to("discard_passed"):
             passed = DiscardContext(view, table)
             for effect in self._to("discard_passed"):
@@ -578,8 +587,6 @@ class CardAbility(duel_effects.DuelHooks, claims.ClaimEffects, payments.PaymentH
         return super().before_draw(view) + own
 
     def discard_made(self, view: DiscardView, table: TableControls) -> None:
-        if self.swaps:
-            self.swaps.discard_made(view)
         if self.tab:
             self.tab.discard_made(view, table)
         if self._to("discard_made"):
@@ -596,6 +603,5 @@ class CardAbility(duel_effects.DuelHooks, claims.ClaimEffects, payments.PaymentH
 
 # Table effects (pipeline/cards/table_effects.py): their primitives and parameter values.
 for _key, _values in (*table_effects.SUPPORTED.items(), *duel_effects.SUPPORTED.items(),
-                      *swap_effects.SUPPORTED.items(),
                       *meta_effects.SUPPORTED.items()):
     SUPPORTED_CHOICES[_key] = SUPPORTED_CHOICES.get(_key, frozenset()) | _values

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from pipeline.cards.effects.always_riichi import AlwaysRiichi
 from pipeline.cards.effects.base import CardEffect
+from pipeline.cards.effects.blocks_wins_with_wind import BlocksWinsWithWind
 from pipeline.cards.effects.condition_bonus import ConditionBonus
 from pipeline.cards.effects.count_bonus import CountBonus
 from pipeline.cards.effects.declared_pool import DeclaredPool
@@ -20,13 +21,16 @@ from pipeline.cards.effects.han_per_count import HanPerCount
 from pipeline.cards.effects.honor_sequences import HonorSequences
 from pipeline.cards.effects.last_tile_mastery import LastTileMastery
 from pipeline.cards.effects.local_yaku import LocalYakuEffect
+from pipeline.cards.effects.meld_swap import MeldSwap
 from pipeline.cards.effects.noten_double_wall import NotenDoubleWall
 from pipeline.cards.effects.one_han_yaku_value import OneHanYakuValue
 from pipeline.cards.effects.open_hands import OpenHands
 from pipeline.cards.effects.open_keeps_value import OpenKeepsValue
+from pipeline.cards.effects.peek_and_swap import PeekAndSwap
 from pipeline.cards.effects.private_extra_tile import PrivateExtraTile
 from pipeline.cards.effects.rinshan_reveal import RinshanReveal
 from pipeline.cards.effects.score_as_dealer import ScoreAsDealer
+from pipeline.cards.effects.swap_with_discard import SwapWithDiscard
 from pipeline.cards.effects.ura_rule import UraRule
 from pipeline.cards.effects.wall_exchange import WallExchange
 from pipeline.cards.effects.wall_to_indicator import WallToIndicator
@@ -63,4 +67,8 @@ EFFECTS: dict[str, type[CardEffect]] = {
     "draw_from_discards": DrawFromDiscards,
     "private_extra_tile": PrivateExtraTile,
     "last_tile_mastery": LastTileMastery,
+    "swap_with_discard": SwapWithDiscard,
+    "blocks_wins_with_wind": BlocksWinsWithWind,
+    "peek_and_swap": PeekAndSwap,
+    "meld_swap": MeldSwap,
 }
