@@ -11,23 +11,21 @@ a number changes the behaviour with no code change. The effect kinds with a clas
 ``rinshan_reveal``, ``wall_to_indicator``, ``noten_double_wall``, ``declared_pool``,
 ``honor_sequences``, ``winds_as_west``, ``wall_exchange``, ``draw_from_discards``,
 ``private_extra_tile``, ``last_tile_mastery``, ``swap_with_discard``, ``blocks_wins_with_wind``,
-``peek_and_swap``, ``meld_swap``) are each sent only the hooks they name (any of
-``EFFECT_HOOKS``: the engine's hooks, and ``turn_start``, asked as her turn begins before her
-turn choices), with the hand's table controls in the contexts built after the deal; the other
-24 kinds are still played by the effect families
-below, whose hooks ``_silent`` says they act on, until each moves to a class. Extra han from
-bonuses are not yaku (rule C-12); a value set replaces, it does not add (rule C-11).
-``effect_implemented`` says which effects (with their parameter values) are covered. The
-families: extra sequences and what the counts read in :mod:`pipeline.cards.shapes`; claim
-filters, priority calls, set-aside draws
-and repeated discards in :mod:`pipeline.cards.claims` (mixed in as ``ClaimEffects``); rinshan
-tiles that always win in
-:mod:`pipeline.cards.meta_effects` (which also holds the copied and two-sided cards the card
-table builds); payments per out, a tsumo paid as a ron,
-stakes, sweeps, floors, honba by han and the dora rules in :mod:`pipeline.cards.payments`
-(``PaymentHooks``); call payments and always-winning tiles in :mod:`pipeline.cards.table_effects`;
-late rons, chi from any seat, wins doubled by chi sources, dama protection, blocked calls and
-duels in :mod:`pipeline.cards.duel_effects` (``DuelHooks``).
+``peek_and_swap``, ``meld_swap``, ``always_winning_tile``) are each sent only the hooks they
+name (any of ``EFFECT_HOOKS``: the engine's hooks, and ``turn_start``, asked as her turn begins
+before her turn choices), with the hand's table controls in the contexts built after the deal;
+the other 23 kinds are still played by the effect families below, whose hooks ``_silent`` says
+they act on, until each moves to a class. Extra han from bonuses are not yaku (rule C-12); a
+value set replaces, it does not add (rule C-11). ``effect_implemented`` says which effects (with
+their parameter values) are covered. The families: extra sequences and what the counts read in
+:mod:`pipeline.cards.shapes`; claim filters, priority calls, set-aside draws and repeated
+discards in :mod:`pipeline.cards.claims` (mixed in as ``ClaimEffects``); the copied and
+two-sided cards the card table builds in :mod:`pipeline.cards.meta_effects`; payments per out,
+a tsumo paid as a ron, stakes, sweeps, floors, honba by han and the dora rules in
+:mod:`pipeline.cards.payments` (``PaymentHooks``); call payments and the white dragon that
+always wins in :mod:`pipeline.cards.table_effects`; late rons, chi from any seat, wins doubled
+by chi sources, dama protection, blocked calls and duels in :mod:`pipeline.cards.duel_effects`
+(``DuelHooks``).
 
 Bot policies. Each card says what the heuristic bot (:mod:`pipeline.bots.heuristic`) does with
 its choices, and why, in a sentence opening "Bot policy" and the card's name in brackets, in the
@@ -92,6 +90,10 @@ how it builds a hand unless its policy says so.
 - Bot policy (Touka Ryuumonbuchi): no decision (``score_as_dealer``): the bot declares riichi
   by its usual rule; the pick prices a riichi win paid as a dealer's, or as dealer one limit
   higher.
+- Bot policy (Saki Miyanaga): no decision (``always_winning_tile``, ``winds_as_west``): the bot
+  takes every win offered, her rinshan tiles included, and declares kans by its usual rule (no
+  threat, the hand no further from tenpai), with no extra push for the rinshan tile; its tile
+  judgment does not read winds as West.
 - Bot policy (Arata Sagimori): no decision: the bot does not gather pinzu on purpose; the pick
   prices the pinzu thresholds from the pinzu of the starting hand.
 - Bot policy (Tomoki Sawamura): her face-down discard while she could deal into an ippatsu
@@ -279,11 +281,6 @@ class CardAbility(duel_effects.DuelHooks, claims.ClaimEffects, payments.PaymentH
         return duel_effects.DuelEffects(self.card, self.seat)
 
     @cached_property
-    def meta(self) -> meta_effects.MetaEffects:
-        """Rinshan tiles, winds read as West."""
-        return meta_effects.MetaEffects(self.card, self.seat)
-
-    @cached_property
     def _silent(self) -> frozenset[str]:
         """The engine-asked hooks on which this card's effects never act (they would return
         what they were given, or nothing, and change no state): ``listens`` is False there.
@@ -298,8 +295,7 @@ class CardAbility(duel_effects.DuelHooks, claims.ClaimEffects, payments.PaymentH
             or "set_aside_draw" in kinds,
             "before_draw": "set_aside_draw" in kinds,
             "replace_draw": False,  # only effect classes replace a draw
-            "after_draw": by_place or late or (duel and self.duel.dama)
-            or (bool(self.meta) and self.meta.rinshan),
+            "after_draw": by_place or late or (duel and self.duel.dama),
             "discard_made": by_place,
             "discard_passed": False,  # only effect classes act on a discard passed
             "discard_actions": "repeat_discard" in kinds,
@@ -310,8 +306,7 @@ class CardAbility(duel_effects.DuelHooks, claims.ClaimEffects, payments.PaymentH
             "extra_turn": tab and "suji_or_genbutsu_vs_riichi" in self.tab.extra_when,
             "forced_face_down": False,  # only effect classes force a face-down discard
             "always_wins": (duel and self.duel.dama)
-            or (tab and "white_dragon_in_riichi" in self.tab.always)
-            or (bool(self.meta) and self.meta.rinshan),
+            or (tab and "white_dragon_in_riichi" in self.tab.always),
         }
         return frozenset(hook for hook, on in acting.items() if not on)
 
@@ -456,8 +451,6 @@ class CardAbility(duel_effects.DuelHooks, claims.ClaimEffects, payments.PaymentH
         super().after_draw(view)
         if self.tab:
             self.tab.after_draw(view)
-        if self.meta:
-            self.meta.after_draw(view)
         if self._to("after_draw"):
             drawn = DrawnContext(view, self._table)
             for effect in self._to("after_draw"):
@@ -496,8 +489,7 @@ class CardAbility(duel_effects.DuelHooks, claims.ClaimEffects, payments.PaymentH
             bool(self._to("always_wins")) and self._classes_always_win(view))
 
     def _every_always_win(self, view: WinTileView) -> bool:
-        return super().always_wins(view) or (bool(self.tab) and self.tab.always_wins(view)) \
-            or (bool(self.meta) and self.meta.always_wins(view))
+        return super().always_wins(view) or (bool(self.tab) and self.tab.always_wins(view))
 
     def _classes_always_win(self, view: WinTileView) -> bool:
         asked = WinTileContext(view, self._table)

@@ -1,13 +1,6 @@
-"""Cards acting on other cards, on the rinshan draw or on how tiles are read: Saki Miyanaga's
-rinshan tiles and winds read as West, and Maho Yumeno's copied ability.
+"""Cards acting on other cards: Maho Yumeno's copied ability and the two-sided card of Mairu
+Shirouzu and Himeko Tsuruta, which the card table builds.
 
-- ``always_winning_tile`` ``rinshan``: every tile drawn as a rinshan tile this hand wins for her
-  whatever her hand's shape: her own rinshan draw (by tsumo), and a rinshan tile another player
-  drew after a kan, when that player later discards it (by ron, face down too). The engine's
-  ``always_wins`` hook. Reading ``always_winning``: ``wildcard`` (default) needs a ready hand,
-  the tile standing for its best completion; ``shapeless`` lets any hand win, valued by
-  :mod:`pipeline.rules.shapeless`. A rinshan tile is a moment, not a tile type: no furiten.
-- ``winds_as_west``: has its class (:mod:`pipeline.cards.effects.winds_as_west`).
 - ``copy_ability``: when she is picked, she draws two cards from the deck into her team (she
   keeps both: they stay in her team after the hand) and copies one for this hand; her player
   chooses through its ``pick`` hook (the bots' pick estimates). The copy is chosen with the
@@ -17,9 +10,6 @@ rinshan tiles and winds read as West, and Maho Yumeno's copied ability.
 
 Bot policies (the shared rules are in :mod:`pipeline.cards.abilities`):
 
-- Bot policy (Saki Miyanaga): no decision: the bot takes every win offered, her rinshan tiles
-  included, and declares kans by its usual rule (no threat, the hand no further from tenpai),
-  with no extra push for the rinshan tile; its tile judgment does not read winds as West.
 - Bot policy (Maho Yumeno): the bot copies the drawn card its pick estimate values most with
   this starting hand and situation (:func:`pipeline.bots.pick.choose`), as it picks any card.
 - Mairu Shirouzu and Himeko Tsuruta: see :class:`FlipAbility`.
@@ -33,45 +23,16 @@ from typing import Any
 from pipeline.cards.catalog import Card
 from pipeline.cards.moves import Move
 from pipeline.rules.actions import AbilityTag, ability_action
-from pipeline.rules.hooks import DrawView, TableControls, WinTileView
+from pipeline.rules.hooks import DrawView, TableControls
 
 # Parameter values this module implements (joined to abilities.SUPPORTED_CHOICES).
 SUPPORTED: dict[tuple[str, str], frozenset[str]] = {
-    ("always_winning_tile", "tile"): frozenset(("rinshan",)),
     ("count_bonus", "count"): frozenset(("face_down_in_own_discards",)),
     ("extra_turn", "when"): frozenset(("new_family_discard",)),
 }
 # Effect kinds implemented here.
 META_KINDS = frozenset(("copy_ability", "family_guess", "flip_card"))
 COPY_COUNT = 2  # cards Maho draws
-
-
-class MetaEffects:
-    """One card's rinshan effect for one seat and one hand."""
-
-    def __init__(self, card: Card, seat: int) -> None:
-        self.seat = seat
-        rinshan = [e for e in card.effects
-                   if e.kind == "always_winning_tile" and e.params["tile"] == "rinshan"]
-        self.rinshan = bool(rinshan)
-        self.rinshan_shapeless = any(e.params["always_winning"] == "shapeless" for e in rinshan)
-        self.rinshan_tiles: set[int] = set()  # tiles other players drew as rinshan tiles
-
-    def __bool__(self) -> bool:
-        return self.rinshan
-
-    def after_draw(self, view: DrawView) -> None:
-        if self.rinshan and view.source == "rinshan" and view.seat != self.seat \
-                and view.tile is not None:
-            self.rinshan_tiles.add(view.tile)
-
-    def always_wins(self, view: WinTileView) -> bool:
-        """Her own rinshan draw, or another player's rinshan tile discarded."""
-        if not self.rinshan or view.seat != self.seat or view.furiten_probe:
-            return False
-        if not (view.waits or self.rinshan_shapeless):
-            return False  # the wildcard reading: only a ready hand has winning tiles
-        return view.rinshan if view.tsumo else view.tile in self.rinshan_tiles
 
 
 def copies(card: Card) -> bool:

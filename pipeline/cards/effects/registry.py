@@ -7,6 +7,7 @@ itself by being imported. A kind not listed is still played by the older effect 
 from __future__ import annotations
 
 from pipeline.cards.effects.always_riichi import AlwaysRiichi
+from pipeline.cards.effects.always_winning_tile import AlwaysWinningTile
 from pipeline.cards.effects.base import CardEffect
 from pipeline.cards.effects.blocks_wins_with_wind import BlocksWinsWithWind
 from pipeline.cards.effects.condition_bonus import ConditionBonus
@@ -71,4 +72,5 @@ EFFECTS: dict[str, type[CardEffect]] = {
     "blocks_wins_with_wind": BlocksWinsWithWind,
     "peek_and_swap": PeekAndSwap,
     "meld_swap": MeldSwap,
+    "always_winning_tile": AlwaysWinningTile,
 }
