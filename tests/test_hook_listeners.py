@@ -16,9 +16,10 @@ import random
 import pytest
 
 from pipeline.bots.heuristic import HeuristicBot
-from pipeline.cards import meta_effects, registry, table
+from pipeline.cards import registry, table
 from pipeline.cards.abilities import CardAbility
 from pipeline.cards.catalog import load_catalog
+from pipeline.cards.effects import flip_card
 from pipeline.rules import hook_points
 from pipeline.rules.agents import RandomAgent
 from pipeline.rules.hand import play_hand
@@ -38,11 +39,11 @@ SCORES = ((30000, 30000, 30000, 30000), (8000, 46000, 36000, 30000),
 def _ability(card_id: str, seat: int) -> object:
     """The seat's ability as the card table builds it: a two-sided card holds both sides."""
     card = CATALOG.card(card_id)
-    back = meta_effects.two_sided(card)
+    back = flip_card.two_sided(card)
     front = CardAbility(card, seat)
     if back is None:
         return front
-    return meta_effects.FlipAbility(front, CardAbility(CATALOG.card(back), seat))
+    return flip_card.FlipAbility(front, CardAbility(CATALOG.card(back), seat))
 
 
 # What a hook that does nothing answers (claim_filter: the actions it was given).
@@ -174,7 +175,7 @@ def test_card_ability_is_silent_only_where_its_card_has_no_effect():
 
 def test_flip_card_listens_to_what_either_side_does():
     # C-22 Himeko: the back side comes up during the hand, so its hooks count from the start
-    front = next(c for c in PLAYABLE if meta_effects.two_sided(c))
+    front = next(c for c in PLAYABLE if flip_card.two_sided(c))
     flip = _ability(front.id, 2)
     back = flip.sides[1]
     assert all(flip.listens(h) for h in ("before_draw", "after_draw", "claim_made"))

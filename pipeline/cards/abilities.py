@@ -11,16 +11,19 @@ a number changes the behaviour with no code change. The effect kinds with a clas
 ``rinshan_reveal``, ``wall_to_indicator``, ``noten_double_wall``, ``declared_pool``,
 ``honor_sequences``, ``winds_as_west``, ``wall_exchange``, ``draw_from_discards``,
 ``private_extra_tile``, ``last_tile_mastery``, ``swap_with_discard``, ``blocks_wins_with_wind``,
-``peek_and_swap``, ``meld_swap``, ``always_winning_tile``) are each sent only the hooks they
-name (any of ``EFFECT_HOOKS``: the engine's hooks, and ``turn_start``, asked as her turn begins
-before her turn choices), with the hand's table controls in the contexts built after the deal;
-the other 23 kinds are still played by the effect families below, whose hooks ``_silent`` says
+``peek_and_swap``, ``meld_swap``, ``always_winning_tile``, ``copy_ability``, ``family_guess``,
+``flip_card``) are each sent only the hooks they name (any of ``EFFECT_HOOKS``: the engine's
+hooks, and ``turn_start``, asked as her turn begins before her turn choices), with the hand's
+table controls in the contexts built after the deal. ``copy_ability`` and ``flip_card`` take no
+hook: the card table builds those cards' abilities (a copied card's whole ability, both sides
+of a two-sided card, whose back's ``count_bonus`` and ``extra_turn`` values it plays itself:
+:mod:`pipeline.cards.effects.copy_ability`, :mod:`pipeline.cards.effects.flip_card`). The
+other 20 kinds are still played by the effect families below, whose hooks ``_silent`` says
 they act on, until each moves to a class. Extra han from bonuses are not yaku (rule C-12); a
 value set replaces, it does not add (rule C-11). ``effect_implemented`` says which effects (with
 their parameter values) are covered. The families: extra sequences and what the counts read in
 :mod:`pipeline.cards.shapes`; claim filters, priority calls, set-aside draws and repeated
-discards in :mod:`pipeline.cards.claims` (mixed in as ``ClaimEffects``); the copied and
-two-sided cards the card table builds in :mod:`pipeline.cards.meta_effects`; payments per out,
+discards in :mod:`pipeline.cards.claims` (mixed in as ``ClaimEffects``); payments per out,
 a tsumo paid as a ron, stakes, sweeps, floors, honba by han and the dora rules in
 :mod:`pipeline.cards.payments` (``PaymentHooks``); call payments and the white dragon that
 always wins in :mod:`pipeline.cards.table_effects`; late rons, chi from any seat, wins doubled
@@ -94,6 +97,11 @@ how it builds a hand unless its policy says so.
   takes every win offered, her rinshan tiles included, and declares kans by its usual rule (no
   threat, the hand no further from tenpai), with no extra push for the rinshan tile; its tile
   judgment does not read winds as West.
+- Bot policy (Mairu Shirouzu): (``family_guess``) before each draw the bot names the family with
+  the most copies it cannot see, the likeliest family for the next wall tile.
+- Bot policy (Himeko Tsuruta): (``flip_card``, ``extra_turn``) her extra turn after a new-family
+  discard follows the shared extra-turn rule; the bot does not send tiles face down or choose
+  new families on purpose for her han.
 - Bot policy (Arata Sagimori): no decision: the bot does not gather pinzu on purpose; the pick
   prices the pinzu thresholds from the pinzu of the starting hand.
 - Bot policy (Tomoki Sawamura): her face-down discard while she could deal into an ippatsu
@@ -138,6 +146,9 @@ how it builds a hand unless its policy says so.
   from tenpai or less, stays as close and accepts at least 4 more tiles
   (``KNOWN_DRAW_MIN_GAIN``) despite the type she may not then discard; otherwise the unknown
   wall tile.
+- Bot policy (Maho Yumeno): (``copy_ability``) the bot copies the drawn card its pick estimate
+  values most with this starting hand and situation (:func:`pipeline.bots.pick.choose`), as it
+  picks any card.
 - Bot policy (Hatsumi Usuzumi): no decision (``double_wind``): the bot keeps a pair of her seat
   wind as it keeps any value pair; the pick prices the double yakuhai by the seat winds held and
   the others' wind melds.
@@ -152,13 +163,13 @@ from typing import Any
 from pipeline.cards import (
     claims,
     duel_effects,
-    meta_effects,
     payments,
     table_effects,
 )
 from pipeline.cards.catalog import Card
 from pipeline.cards.effects import (
     blocks_wins_with_wind,
+    flip_card,
     last_tile_mastery,
     meld_swap,
     peek_and_swap,
@@ -238,8 +249,7 @@ def effect_implemented(kind: str, params: Mapping[str, Any]) -> bool:
         return all(params.get(n) in effect.supported.get(n, frozenset())
                    | SUPPORTED_CHOICES.get((kind, n), frozenset()) for n in names)
     if kind not in OWN_TURN_KINDS and kind not in payments.PAYMENT_KINDS \
-            and kind not in table_effects.TABLE_KINDS and kind not in duel_effects.DUEL_KINDS \
-            and kind not in meta_effects.META_KINDS:
+            and kind not in table_effects.TABLE_KINDS and kind not in duel_effects.DUEL_KINDS:
         return False
     return all(params.get(name) in choices
                for (k, name), choices in SUPPORTED_CHOICES.items() if k == kind)
@@ -595,5 +605,5 @@ class CardAbility(duel_effects.DuelHooks, claims.ClaimEffects, payments.PaymentH
 
 # Table effects (pipeline/cards/table_effects.py): their primitives and parameter values.
 for _key, _values in (*table_effects.SUPPORTED.items(), *duel_effects.SUPPORTED.items(),
-                      *meta_effects.SUPPORTED.items()):
+                      *flip_card.SUPPORTED.items()):
     SUPPORTED_CHOICES[_key] = SUPPORTED_CHOICES.get(_key, frozenset()) | _values

@@ -11,6 +11,7 @@ from pipeline.cards.effects.always_winning_tile import AlwaysWinningTile
 from pipeline.cards.effects.base import CardEffect
 from pipeline.cards.effects.blocks_wins_with_wind import BlocksWinsWithWind
 from pipeline.cards.effects.condition_bonus import ConditionBonus
+from pipeline.cards.effects.copy_ability import CopyAbility
 from pipeline.cards.effects.count_bonus import CountBonus
 from pipeline.cards.effects.declared_pool import DeclaredPool
 from pipeline.cards.effects.dora_both_ways import DoraBothWays
@@ -18,6 +19,8 @@ from pipeline.cards.effects.double_wind import DoubleWind
 from pipeline.cards.effects.draw_from_discards import DrawFromDiscards
 from pipeline.cards.effects.extra_turn import ExtraTurn
 from pipeline.cards.effects.face_down_discard import FaceDownDiscard
+from pipeline.cards.effects.family_guess import FamilyGuess
+from pipeline.cards.effects.flip_card import FlipCard
 from pipeline.cards.effects.han_per_count import HanPerCount
 from pipeline.cards.effects.honor_sequences import HonorSequences
 from pipeline.cards.effects.last_tile_mastery import LastTileMastery
@@ -73,4 +76,7 @@ EFFECTS: dict[str, type[CardEffect]] = {
     "peek_and_swap": PeekAndSwap,
     "meld_swap": MeldSwap,
     "always_winning_tile": AlwaysWinningTile,
+    "copy_ability": CopyAbility,
+    "family_guess": FamilyGuess,
+    "flip_card": FlipCard,
 }

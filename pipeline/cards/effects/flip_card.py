@@ -1,81 +1,40 @@
-"""Cards acting on other cards: Maho Yumeno's copied ability and the two-sided card of Mairu
-Shirouzu and Himeko Tsuruta, which the card table builds.
-
-- ``copy_ability``: when she is picked, she draws two cards from the deck into her team (she
-  keeps both: they stay in her team after the hand) and copies one for this hand; her player
-  chooses through its ``pick`` hook (the bots' pick estimates). The copy is chosen with the
-  picks, after the deal and before the dealer's first discard, so it is in place before her
-  first discard. Her pick stays Maho: under winner rotation Maho rotates and the copied card
-  stays in her team (C-22 Maho).
-
-Bot policies (the shared rules are in :mod:`pipeline.cards.abilities`):
-
-- Bot policy (Maho Yumeno): the bot copies the drawn card its pick estimate values most with
-  this starting hand and situation (:func:`pipeline.bots.pick.choose`), as it picks any card.
-- Mairu Shirouzu and Himeko Tsuruta: see :class:`FlipAbility`.
-"""
+"""``flip_card``: the card turns to its other side (a two-sided card: Mairu Shirouzu and Himeko
+Tsuruta)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
 from typing import Any
 
 from pipeline.cards.catalog import Card
+from pipeline.cards.effects.base import CardEffect
+from pipeline.cards.effects.family_guess import FamilyGuess, family_of
 from pipeline.cards.moves import Move
-from pipeline.rules.actions import AbilityTag, ability_action
-from pipeline.rules.hooks import DrawView, TableControls
+from pipeline.rules.actions import AbilityTag
+from pipeline.rules.hooks import TableControls
 
-# Parameter values this module implements (joined to abilities.SUPPORTED_CHOICES).
+# Parameter values of other kinds the two-sided card plays (joined to
+# abilities.SUPPORTED_CHOICES): the back side's, which count only while it is up.
 SUPPORTED: dict[tuple[str, str], frozenset[str]] = {
     ("count_bonus", "count"): frozenset(("face_down_in_own_discards",)),
     ("extra_turn", "when"): frozenset(("new_family_discard",)),
 }
-# Effect kinds implemented here.
-META_KINDS = frozenset(("copy_ability", "family_guess", "flip_card"))
-COPY_COUNT = 2  # cards Maho draws
 
 
-def copies(card: Card) -> bool:
-    """Whether the card copies another card's ability (``copy_ability``)."""
-    return any(e.kind == "copy_ability" for e in card.effects)
+class FlipCard(CardEffect):
+    """The card turns to its other side (``to``) when ``when`` happens (``right_guess``,
+    ``own_riichi``, ``after_new_family_discard``, ``any_call_or_riichi``; reading
+    ``flip_back``).
 
+    The kind acts on no hook of its own: turning a card over swaps every effect at once, so the
+    card table (:mod:`pipeline.cards.table`) builds such a card as both sides' abilities held
+    by :class:`FlipAbility`, which plays the flips; this class declares the kind, as a card's
+    other effects are declared. See :class:`FlipAbility` for what flips the card and what the
+    back side counts while it is up.
 
-class CopiedAbility:
-    """The ability of a copied card for the copying seat: every hook is the copied card's; the
-    start of the hand logs the copy (an ``ability`` event under the copying card's name)."""
+    Bot policy: no decision of its own: the flips follow from what happens; the bot's choices
+    are those of the side that is up (the family it names, the extra turn it is offered)."""
 
-    def __init__(self, inner: Any, by: str, copied: str, drawn: Sequence[str]) -> None:
-        self._inner = inner
-        self.by = by
-        self.copied = copied
-        self.drawn = tuple(drawn)
-
-    def __getattr__(self, name: str) -> Any:
-        return getattr(self._inner, name)
-
-    def hand_start(self, table: TableControls) -> None:
-        table.note(self._inner.seat, self.by,
-                   f"draws {' and '.join(self.drawn)}, copies {self.copied}")
-        self._inner.hand_start(table)
-
-
-def copy_choice(drawn: Sequence[str], choose: Callable[[Sequence[str]], str] | None) -> str:
-    """The card copied: the player's choice among the drawn cards (the first without one, or
-    when the choice is not one of them)."""
-    choice = choose(drawn) if choose is not None else drawn[0]
-    return choice if choice in drawn else drawn[0]
-
-
-# ---------------------------------------------------------------------------- two-sided cards
-
-FAMILIES: dict[str, frozenset[int]] = {
-    "man": frozenset(range(0, 9)), "pin": frozenset(range(9, 18)),
-    "sou": frozenset(range(18, 27)), "honors": frozenset(range(27, 34)),
-}
-
-
-def family_of(tile: int) -> str:
-    return next(name for name, types in FAMILIES.items() if tile // 4 in types)
+    kind = "flip_card"
 
 
 def two_sided(card: Card) -> str | None:
@@ -97,18 +56,16 @@ class FlipAbility:
     """A two-sided card for one seat and one hand (Mairu Shirouzu / Himeko Tsuruta): every
     hook not answered here is the side now up. The flips, by the ``flip_card`` effects:
 
-    - front (``family_guess``): before each draw (from the wall, or the replacement after a
-      kan) she names a family (a choice the card requires); the drawn tile is revealed to the
-      table (the log's ``ability`` event names it, and every observation shows it among her
-      shown tiles while she holds it:
-      :meth:`TableControls.show_tile`); a right guess turns her first face-up tile lying in
-      her pond face down and flips the card (``right_guess``). Her riichi turns
-      her first ``riichi_face_down`` tiles lying face up in her pond face down and flips it
+    - front: a right guess of her ``family_guess`` (:class:`FamilyGuess`, which names the
+      family and reveals the tile) turns her first face-up tile lying in her pond face down and
+      flips the card (``right_guess``). Her riichi turns her first ``riichi_face_down`` (a
+      parameter of her ``family_guess``) tiles lying face up in her pond face down and flips it
       (``own_riichi``).
-    - back: ``count_bonus`` on the face-down tiles lying in her pond (extra han, C-12);
-      ``extra_turn`` ``new_family_discard``: a face-up discard of a family none of her other
-      face-up pond tiles shows earns an extra turn, then the card flips back
-      (``after_new_family_discard``). Reading ``flip_back``: by default
+    - back (its two effects are played here, :data:`SUPPORTED`: they count only while the
+      back is up, and its extra turn flips the card): ``count_bonus`` on the face-down tiles
+      lying in her pond (extra han, C-12); ``extra_turn`` ``new_family_discard``: a face-up
+      discard of a family none of her other face-up pond tiles shows earns an extra turn, then
+      the card flips back (``after_new_family_discard``). Reading ``flip_back``: by default
       (``after_extra_turn``) she stays Himeko through the extra turn (its draw and a win on it
       count her face-down han) and flips back when it ends (her next discard) or is declined;
       ``when_offered`` flips back as the extra turn is offered, so it is played with the front
@@ -117,21 +74,19 @@ class FlipAbility:
     The side belongs to the hand: every hand starts with the front up, since the back enters
     play only through the front's effect (C-22 Himeko) and the pick is the front.
 
-    Bot policy (Mairu Shirouzu): before each draw the bot names the family with the most
-    copies it cannot see, the likeliest family for the next wall tile.
-    Bot policy (Himeko Tsuruta): her extra turn after a new-family discard follows the shared
-    extra-turn rule (:mod:`pipeline.cards.abilities`); the bot does not send tiles face down or
-    choose new families on purpose for her han.
+    The bots' policies for both sides are said in :mod:`pipeline.cards.abilities`.
     """
 
     def __init__(self, front: Any, back: Any) -> None:
         self.sides = (front, back)
         self.up = 0
         self.table: TableControls | None = None
-        self.guess: str | None = None
         self.front_discard: int | None = None  # the riichi tile that flipped the card
-        guess = next((e for e in front.card.effects if e.kind == "family_guess"), None)
-        self.riichi_face_down = guess.params["riichi_face_down"] if guess else 0
+        # the front's guess (its effect object, which says whether the last draw's was right)
+        self.guessing: FamilyGuess | None = next(
+            (e for e in getattr(front, "effects", ()) if isinstance(e, FamilyGuess)), None)
+        self.riichi_face_down = self.guessing.params["riichi_face_down"] if self.guessing \
+            else 0
         self.flips = [frozenset(e.params["when"]) for side in self.sides
                       for e in side.card.effects if e.kind == "flip_card"]
         self.flip_when_offered = any(
@@ -145,7 +100,7 @@ class FlipAbility:
         return self.sides[self.up]
 
     # hooks answered here, whatever side is up
-    OWN_HOOKS = frozenset(("hand_start", "before_draw", "after_draw", "riichi", "claim_made",
+    OWN_HOOKS = frozenset(("hand_start", "after_draw", "riichi", "claim_made",
                            "extra_turn", "scoring"))
 
     def listens(self, hook: str) -> bool:
@@ -178,30 +133,10 @@ class FlipAbility:
         self.table = table
         self.side.hand_start(table)
 
-    def before_draw(self, view: DrawView) -> list:
-        seat = self.side.seat
-        # "before each draw": the wall draw and the replacement draw after a kan alike
-        if self.up == 0 and view.seat == seat and self.table is not None and \
-                (view.source == "rinshan" or (view.source == "wall" and view.live_left)):
-            name = self.side.name
-            options = [ability_action(seat, name, Move.FAMILY, payload=f,
-                                      detail=f"{name}:family:{f}") for f in FAMILIES]
-            choice = self.table.wall().choose(seat, options)
-            self.guess = choice.payload
-            self.table.note(seat, name, f"names {self.guess}")
-        return self.side.before_draw(view)
-
-    def after_draw(self, view: DrawView) -> None:
-        self.side.after_draw(view)
-        guess, self.guess = self.guess, None
-        if guess is None or view.seat != self.side.seat or view.tile is None \
-                or self.table is None:
-            return
-        drawn = family_of(view.tile)
-        # the tile is shown to the whole table: the log names it, and every observation sees
-        # it in her hand until it leaves
-        self.table.show_tile(view.seat, view.tile, self.side.name, f"reveals a {drawn} tile")
-        if drawn == guess and self.up == 0 and "right_guess" in self.flips[0]:
+    def after_draw(self, view: Any) -> None:
+        self.side.after_draw(view)  # the front's guess revealed (FamilyGuess)
+        if self.up == 0 and self.guessing is not None and self.guessing.right \
+                and "right_guess" in self.flips[0]:
             self._turn_down(1)
             self._flip("right guess")
 
