@@ -138,3 +138,45 @@ def test_the_export_takes_targets_and_tsumogiri_from_the_fields(card_hands) -> N
     dahai = [m for m in out if m["type"] == "dahai"]
     assert [m["tsumogiri"] for m in dahai] == [e.tsumogiri for e in rec.events
                                              if e.kind == "discard"]
+
+
+def whole_deck(matches: int) -> list[HandRecord]:
+    """Every team mode with the whole deck (as the digests play it), a few matches each."""
+    import tempfile
+    from pathlib import Path
+
+    from tests import digests
+
+    players = (HeuristicBot, RandomAgent, EagerAgent, RandomAgent)
+    hands: list[HandRecord] = []
+    with tempfile.TemporaryDirectory() as tmp:
+        for mode in digests.MODES:
+            preset = digests.mode_preset(Path(tmp), mode)
+            for i in range(matches):
+                agents = [kind(derive_seed("digest", i, s)) for s, kind in enumerate(players)]
+                table = CardTable(preset, agents, seed=29, match_index=i,
+                                  catalog=load_catalog("1.2"))
+                hands.extend(play_match(preset, agents, 29, i, table=table).hands)
+    return hands
+
+
+# what the texts of state-keeping events say (the tables once classified by these phrases)
+STATE_TEXTS = ("moves the last live-wall tile to the dead wall", ": names ", ": family ",
+               ": flips to ", " kept face up", "hand hidden again", "for the rest of the match")
+
+
+def test_the_effect_agrees_with_what_the_text_says() -> None:
+    found: set[str] = set()
+    for rec in whole_deck(3):
+        for e in rec.events:
+            if e.kind != "ability":
+                continue
+            phrase = next((p for p in STATE_TEXTS if p in e.detail), None)
+            if phrase:
+                found.add(phrase)
+                assert e.effect is AbilityEffect.BOOKKEEPING, e
+            elif e.detail.startswith(("scoring:", "always-winning tile:")) or " points" in e.detail:
+                assert e.effect is AbilityEffect.POINTS, e
+            else:
+                assert e.effect is AbilityEffect.PLAY, e
+    assert found >= {": names ", ": flips to ", "for the rest of the match", ": family "}
