@@ -7,7 +7,9 @@ itself by being imported. A kind not listed is still played by the older effect 
 from __future__ import annotations
 
 from pipeline.cards.effects.always_riichi import AlwaysRiichi
+from pipeline.cards.effects.always_winning_tile import AlwaysWinningTile
 from pipeline.cards.effects.base import CardEffect
+from pipeline.cards.effects.call_payment import CallPayment
 from pipeline.cards.effects.condition_bonus import ConditionBonus
 from pipeline.cards.effects.count_bonus import CountBonus
 from pipeline.cards.effects.declared_pool import DeclaredPool
@@ -55,4 +57,6 @@ EFFECTS: dict[str, type[CardEffect]] = {
     "declared_pool": DeclaredPool,
     "honor_sequences": HonorSequences,
     "winds_as_west": WindsAsWest,
+    "call_payment": CallPayment,
+    "always_winning_tile": AlwaysWinningTile,
 }
