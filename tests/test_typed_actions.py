@@ -13,9 +13,10 @@ from pathlib import Path
 
 import pytest
 
+from pipeline.cards.effects.face_down_discard import last_discards
 from pipeline.cards.moves import Move
 from pipeline.cards.payments import added_honba
-from pipeline.cards.table_effects import ippatsu_alive, last_discards
+from pipeline.cards.table_reading import ippatsu_alive
 from pipeline.rules.actions import AbilityTag, Action, ActionKind, ability_action
 from pipeline.rules.records import Event
 
