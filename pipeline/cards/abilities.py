@@ -9,26 +9,25 @@ a number changes the behaviour with no code change. The effect kinds with a clas
 ``double_wind``, ``always_riichi``, ``condition_bonus``, ``dora_both_ways``,
 ``han_per_count``, ``win_without_yaku``, ``extra_turn``, ``face_down_discard``,
 ``rinshan_reveal``, ``wall_to_indicator``, ``noten_double_wall``, ``declared_pool``,
-``honor_sequences``, ``winds_as_west``, ``wall_exchange``, ``draw_from_discards``,
-``private_extra_tile``, ``last_tile_mastery``, ``swap_with_discard``, ``blocks_wins_with_wind``,
-``peek_and_swap``, ``meld_swap``, ``always_winning_tile``, ``copy_ability``, ``family_guess``,
-``flip_card``) are each sent only the hooks they name (any of ``EFFECT_HOOKS``: the engine's
-hooks, and ``turn_start``, asked as her turn begins before her turn choices), with the hand's
-table controls in the contexts built after the deal. ``copy_ability`` and ``flip_card`` take no
-hook: the card table builds those cards' abilities (a copied card's whole ability, both sides
-of a two-sided card, whose back's ``count_bonus`` and ``extra_turn`` values it plays itself:
-:mod:`pipeline.cards.effects.copy_ability`, :mod:`pipeline.cards.effects.flip_card`). The
-other 20 kinds are still played by the effect families below, whose hooks ``_silent`` says
-they act on, until each moves to a class. Extra han from bonuses are not yaku (rule C-12); a
-value set replaces, it does not add (rule C-11). ``effect_implemented`` says which effects (with
-their parameter values) are covered. The families: extra sequences and what the counts read in
-:mod:`pipeline.cards.shapes`; claim filters, priority calls, set-aside draws and repeated
-discards in :mod:`pipeline.cards.claims` (mixed in as ``ClaimEffects``); payments per out,
-a tsumo paid as a ron, stakes, sweeps, floors, honba by han and the dora rules in
-:mod:`pipeline.cards.payments` (``PaymentHooks``); call payments and the white dragon that
-always wins in :mod:`pipeline.cards.table_effects`; late rons, chi from any seat, wins doubled
-by chi sources, dama protection, blocked calls and duels in :mod:`pipeline.cards.duel_effects`
-(``DuelHooks``).
+``honor_sequences``, ``winds_as_west``, ``call_payment``, ``always_winning_tile``,
+``wrap_sequences``, ``priority_call``, ``unclaimable_repeat``, ``set_aside_draw``,
+``repeat_discard``, ``wall_exchange``, ``draw_from_discards``, ``private_extra_tile``,
+``last_tile_mastery``, ``swap_with_discard``, ``blocks_wins_with_wind``, ``peek_and_swap``,
+``meld_swap``, ``copy_ability``, ``family_guess``, ``flip_card``) are each sent only the hooks
+they name (any of ``EFFECT_HOOKS``, which holds every engine hook, and ``turn_start``, asked as
+her turn begins before her turn choices), with the hand's table controls in the contexts built
+after the deal. ``copy_ability`` and ``flip_card`` take no hook: the card table builds those
+cards' abilities (a copied card's whole ability, both sides of a two-sided card, whose back's
+``count_bonus`` and ``extra_turn`` values it plays itself:
+:mod:`pipeline.cards.effects.copy_ability`, :mod:`pipeline.cards.effects.flip_card`). The other
+14 kinds are still played by the effect families below, whose hooks ``_silent`` says they act
+on, until each moves to a class. Extra han from bonuses are not yaku (rule C-12); a value set
+replaces, it does not add (rule C-11). ``effect_implemented`` says which effects (with their
+parameter values) are covered. The families: what the counts read in
+:mod:`pipeline.cards.shapes`; payments per out, a tsumo paid as a ron, stakes, sweeps, floors,
+honba by han and the dora rules in :mod:`pipeline.cards.payments` (``PaymentHooks``); late
+rons, chi from any seat, wins doubled by chi sources, dama protection, blocked calls and duels
+in :mod:`pipeline.cards.duel_effects` (``DuelHooks``).
 
 Bot policies. Each card says what the heuristic bot (:mod:`pipeline.bots.heuristic`) does with
 its choices, and why, in a sentence opening "Bot policy" and the card's name in brackets, in the
@@ -62,11 +61,21 @@ how it builds a hand unless its policy says so.
 - Bot policy (Toyone Anetai): no decision: the chasing-riichi value, Shiiaru raotai and the
   stick bonus apply by themselves, with the bot's usual riichi and calls; the pick prices each
   by a rough chance of applying.
+- Bot policy (Mihoko Fukuji): her face-down discard when her last visible discard matches
+  another player's last discard (``face_down_discard``) follows the shared rule; the hands she
+  opens (``open_hands``) need no decision (the bot reads their tiles as it reads any hand
+  played face up).
 - Bot policy (Myeonghwa Choe): (``blocks_wins_with_wind``) the swap of a passed round or seat
   wind for a terminal or honor of hers follows the exchange rule; blocking the others' wins
   needs no decision.
 - Bot policy (Nodoka Haramura): her one face-down discard follows the shared rule, so it waits
   for a dangerous tile; the pick prices 2-han pinfu and closed tanyao by the starting hand.
+- Bot policy (Jun Inoue): her extra turn after a call and her face-down discard after a call
+  that broke an ippatsu follow the shared rules; the call payment (``call_payment``) needs no
+  decision, and the bot calls by its usual rules, not more for the payment.
+- Bot policy (Kasumi Iwato): before her first discard (``open_hands``) the bot names the family
+  with the most copies it cannot see: the others most likely hold those, so the most tiles are
+  shown and counted for her han.
 - Bot policy (Yumi Kajiki): (``meld_swap``) after her call the bot swaps melds when the other
   meld is worth more to her (a value-tile triplet 2, each dora tile 1, a kan a half more), never
   for a sequence only another character may build (her hand would be dead, rule C-20: no win,
@@ -87,9 +96,33 @@ how it builds a hand unless its policy says so.
   last-tile wins are taken like every win.
 - Bot policy (Komaki Jindai): no decision: she plays face up from the start; the pick weighs
   the doubled win and 2-han riichi and ippatsu against a fixed cost for the open hand.
+- Bot policy (Yoshiko Kainou): the bot repeats the discard (``repeat_discard``) when the
+  second copy is useless (the hand is no further from tenpai with a dead honor in its place):
+  a safe, unclaimable discard and a fresh draw. Uumensai needs no decision; the bot does not
+  aim for five families.
+- Bot policy (Kurumi Kakura): no decision: a repeated type cannot be called or ronned by itself
+  (``unclaimable_repeat``); the bot neither repeats types on purpose nor aims for damaten seven
+  pairs.
 - Bot policy (Tomoe Karijuku): her extra turn after a white dragon discard follows the shared
   rule; the white dragon winning in riichi and the tsumo bonus need none (the bot takes every
   win offered); the pick counts the white dragons held and unseen.
+- Bot policy (Shiromi Kosegawa): her extra turn after a suji or genbutsu discard against a
+  riichi (``extra_turn``) follows the shared rule (the riichi is a threat, so the bot takes it
+  while within one step of tenpai), and so does the face-down discard of that turn; the bot
+  does not choose suji to earn the turn. Her dora both ways need no decision.
+- Bot policy (Yuuko Mase): no decision: the engine offers her no pon or kan and reads her
+  wrap-around sequences (``wrap_sequences``); the bot counts them as sets when it builds her
+  hand (shanten and acceptance in pipeline/bots/shaped.py) and takes every win and riichi they
+  make.
+- Bot policy (Seiko Matano): the set-aside fourth copy (``set_aside_draw``) is drawn instead of
+  the wall's tile when her hand is within one step of tenpai (the kan it makes brings a
+  replacement draw, fu and a dora indicator) or under a threat (a tile already seen is safer to
+  hold); a slow hand draws from the wall. Her pon bonus needs no decision: the bot calls by its
+  usual rules.
+- Bot policy (Yuu Matsumi): her priority pon of a red dragon (``priority_call``; just discarded
+  or earlier in the discarder's pond) is judged like any pon of a value tile: taken when it
+  brings her hand closer to tenpai (under a threat only to reach tenpai). The warm-tile bonus
+  needs no decision; the bot does not keep warm tiles on purpose.
 - Bot policy (Touka Ryuumonbuchi): no decision (``score_as_dealer``): the bot declares riichi
   by its usual rule; the pick prices a riichi win paid as a dealer's, or as dealer one limit
   higher.
@@ -161,10 +194,8 @@ from functools import cached_property
 from typing import Any
 
 from pipeline.cards import (
-    claims,
     duel_effects,
     payments,
-    table_effects,
 )
 from pipeline.cards.catalog import Card
 from pipeline.cards.effects import (
@@ -219,11 +250,8 @@ from pipeline.rules.settlement import HandEndView, RiichiView, Settlement
 SUPPORTED_CHOICES: dict[tuple[str, str], frozenset[str]] = {
     ("condition_bonus", "when"): payments.MEMORY_CONDITIONS,  # the rest: its class
     ("stake_rule", "when"): payments.STAKE_WHEN,
-    ("priority_call", "call"): claims.SUPPORTED_CALLS,
 }
 
-
-OWN_TURN_KINDS = frozenset(("face_down_discard", "extra_turn")) | claims.CLAIM_KINDS
 
 # Optional choices an ability offers to its player: an ``ABILITY`` action tagged ``<what>``,
 # next to a plain alternative (a discard, or a pass). Register ``<what>`` here when adding one:
@@ -248,15 +276,13 @@ def effect_implemented(kind: str, params: Mapping[str, Any]) -> bool:
         names = set(effect.supported) | {n for k, n in SUPPORTED_CHOICES if k == kind}
         return all(params.get(n) in effect.supported.get(n, frozenset())
                    | SUPPORTED_CHOICES.get((kind, n), frozenset()) for n in names)
-    if kind not in OWN_TURN_KINDS and kind not in payments.PAYMENT_KINDS \
-            and kind not in table_effects.TABLE_KINDS and kind not in duel_effects.DUEL_KINDS:
+    if kind not in payments.PAYMENT_KINDS and kind not in duel_effects.DUEL_KINDS:
         return False
     return all(params.get(name) in choices
                for (k, name), choices in SUPPORTED_CHOICES.items() if k == kind)
 
 
-class CardAbility(duel_effects.DuelHooks, claims.ClaimEffects, payments.PaymentHooks,
-                  AbilityHooks):
+class CardAbility(duel_effects.DuelHooks, payments.PaymentHooks, AbilityHooks):
     """One character's ability for one seat, answering the hooks from the card's effects."""
 
     def __init__(self, card: Card, seat: int, memory: MatchMemory | None = None) -> None:
@@ -282,10 +308,6 @@ class CardAbility(duel_effects.DuelHooks, claims.ClaimEffects, payments.PaymentH
         return payments.PaymentEffects(self.card, self.seat, self._memory or MatchMemory())
 
     @cached_property
-    def tab(self) -> table_effects.TableEffects:
-        return table_effects.TableEffects(self.card, self.seat)
-
-    @cached_property
     def duel(self) -> duel_effects.DuelEffects:
         """Claims, wins, blocks, duels."""
         return duel_effects.DuelEffects(self.card, self.seat)
@@ -295,28 +317,24 @@ class CardAbility(duel_effects.DuelHooks, claims.ClaimEffects, payments.PaymentH
         """The engine-asked hooks on which this card's effects never act (they would return
         what they were given, or nothing, and change no state): ``listens`` is False there.
         Worked out when first asked (an ability built for a pick estimate never is)."""
-        kinds, duel, tab = self._kinds(), bool(self.duel), bool(self.tab)
-        by_place = tab and "others_while_last" in self.tab.open_who  # checked at draws, discards
+        duel = bool(self.duel)
         late = duel and bool(self.duel.late_han)  # a late ron: offered, then scored
         acting = {
-            "claim_filter": (duel and (self.duel.block or self.duel.chi_any))
-            or bool(kinds & claims.FILTER_KINDS) or bool(self._calls() & claims.FILTER_CALLS),
-            "claim_made": (duel and bool(self.duel.double_chi or self.duel.open_stake)) or tab
-            or "set_aside_draw" in kinds,
-            "before_draw": "set_aside_draw" in kinds,
+            "claim_filter": duel and (self.duel.block or self.duel.chi_any),
+            "claim_made": duel and bool(self.duel.double_chi or self.duel.open_stake),
+            "before_draw": False,  # only effect classes offer other draws
             "replace_draw": False,  # only effect classes replace a draw
-            "after_draw": by_place or late or (duel and self.duel.dama),
-            "discard_made": by_place,
+            "after_draw": late or (duel and self.duel.dama),
+            "discard_made": False,  # only effect classes act on a discard made
             "discard_passed": False,  # only effect classes act on a discard passed
-            "discard_actions": "repeat_discard" in kinds,
+            "discard_actions": False,  # only effect classes offer a follow-up discard
             "late_claims": late,
             "win_allowed": False,  # only effect classes block a win
             "win_is_chombo": False,  # only effect classes make a win a chombo
             "switched_off": duel and bool(self.duel.block or self.duel.factor),
-            "extra_turn": tab and "suji_or_genbutsu_vs_riichi" in self.tab.extra_when,
+            "extra_turn": False,  # only effect classes earn an extra turn
             "forced_face_down": False,  # only effect classes force a face-down discard
-            "always_wins": (duel and self.duel.dama)
-            or (tab and "white_dragon_in_riichi" in self.tab.always),
+            "always_wins": duel and self.duel.dama,
         }
         return frozenset(hook for hook, on in acting.items() if not on)
 
@@ -331,9 +349,6 @@ class CardAbility(duel_effects.DuelHooks, claims.ClaimEffects, payments.PaymentH
 
     def own_actions(self, view: OwnTurnView) -> list[Action]:
         """Face-down discards (rule C-13) when the card's condition holds."""
-        table = self.tab.own_actions(view) if self.tab else []
-        if table:
-            return table + self.pay.own_actions(view)
         turn = TurnContext(view, self._table)
         for effect in self.effects:
             if "own_actions" in effect.hooks:
@@ -345,21 +360,18 @@ class CardAbility(duel_effects.DuelHooks, claims.ClaimEffects, payments.PaymentH
     def extra_turn(self, view: DiscardView) -> bool:
         """Extra turns the card's effects earn (offered by the engine; optional, C-17)."""
         discard = DiscardContext(view, self._table)
-        return not view.face_down and (any(
+        return not view.face_down and any(
             effect.extra_turn(discard) for effect in self.effects if "extra_turn" in effect.hooks)
-            or (bool(self.tab) and self.tab.extra_turn(view)))
 
     def action_taken(self, action: Action) -> None:
         for effect in self.effects:
             if "action_taken" in effect.hooks:
                 effect.action_taken(action)
         self.pay.action_taken(action)
-        self.tab.action_taken(action)
         self.duel.action_taken(action)
 
     def hand_start(self, table: TableControls) -> None:
         self.pay.hand_start(table)
-        self.tab.hand_start(table)
         self.duel.hand_start(table)
         self._table = table  # the controls the hand's later hooks hand to the effect classes
         start = HandStartContext(table, self.seat, self.name)
@@ -370,7 +382,6 @@ class CardAbility(duel_effects.DuelHooks, claims.ClaimEffects, payments.PaymentH
     def scoring(self, win: WinView) -> ScoringModifiers | None:
         own = win.seat == self.seat
         extra = self.pay.scoring(win) if own and self.pay else []
-        extra += self.tab.scoring(win) if own and self.tab else []
         extra += self.duel.scoring(win) if own and self.duel else []
         if not self._scorers and not extra:
             return None
@@ -378,14 +389,12 @@ class CardAbility(duel_effects.DuelHooks, claims.ClaimEffects, payments.PaymentH
         return merge_modifiers([*(e.scoring(asked) for e in self._scorers if own or e.any_win),
                                 *extra])
 
-    # table effects (pipeline/cards/table_effects.py) on the hooks other mixins answer too
     def turn_choices(self, view: OwnTurnView) -> list[Action]:
         if self._to("turn_start"):  # the steps her turn starts with, before anything is asked
             starting = TurnContext(view, self._table)
             for effect in self._to("turn_start"):
                 effect.turn_start(starting)
-        chosen = (self.tab.turn_choices(view) if self.tab else []) or \
-            (self.duel.turn_choices(view) if self.duel else [])
+        chosen = self.duel.turn_choices(view) if self.duel else []
         if chosen or not self._to("turn_choices"):
             return chosen
         turn = TurnContext(view, self._table)
@@ -433,7 +442,7 @@ class CardAbility(duel_effects.DuelHooks, claims.ClaimEffects, payments.PaymentH
         return claims_
 
     def discard_actions(self, view: DiscardView) -> list[Action]:
-        offered = super().discard_actions(view)
+        offered: list[Action] = []
         if self._to("discard_actions"):
             asked = DiscardContext(view, self._table)
             for effect in self._to("discard_actions"):
@@ -459,8 +468,6 @@ class CardAbility(duel_effects.DuelHooks, claims.ClaimEffects, payments.PaymentH
 
     def after_draw(self, view: DrawView) -> None:
         super().after_draw(view)
-        if self.tab:
-            self.tab.after_draw(view)
         if self._to("after_draw"):
             drawn = DrawnContext(view, self._table)
             for effect in self._to("after_draw"):
@@ -468,8 +475,6 @@ class CardAbility(duel_effects.DuelHooks, claims.ClaimEffects, payments.PaymentH
 
     def riichi(self, view: RiichiView, table: TableControls) -> None:
         super().riichi(view, table)
-        if self.tab:
-            self.tab.riichi(view, table)
         if self._to("riichi"):
             declared = RiichiContext(view, table)
             for effect in self._to("riichi"):
@@ -477,15 +482,13 @@ class CardAbility(duel_effects.DuelHooks, claims.ClaimEffects, payments.PaymentH
 
     def claim_made(self, view: CallView) -> None:
         super().claim_made(view)
-        if self.tab:
-            self.tab.claim_made(view)
         if self._to("claim_made"):
             called = CallContext(view, self._table)
             for effect in self._to("claim_made"):
                 effect.claim_made(called)
 
     def hand_shapes(self) -> HandShapes | None:
-        own = super().hand_shapes()
+        own: HandShapes | None = None
         for effect in self.effects:
             if "hand_shapes" in effect.hooks:
                 extra = effect.hand_shapes()
@@ -499,7 +502,7 @@ class CardAbility(duel_effects.DuelHooks, claims.ClaimEffects, payments.PaymentH
             bool(self._to("always_wins")) and self._classes_always_win(view))
 
     def _every_always_win(self, view: WinTileView) -> bool:
-        return super().always_wins(view) or (bool(self.tab) and self.tab.always_wins(view))
+        return super().always_wins(view)
 
     def _classes_always_win(self, view: WinTileView) -> bool:
         asked = WinTileContext(view, self._table)
@@ -513,15 +516,9 @@ class CardAbility(duel_effects.DuelHooks, claims.ClaimEffects, payments.PaymentH
         return all(effect.win_allowed(asked) for effect in self.effects
                    if "win_allowed" in effect.hooks)
 
-    @cached_property
-    def _left_when_off(self) -> AbilityHooks | None:
-        return claims.PonKanBan(self.seat, self.name) if claims.restriction_stays(self.card) \
-            else None
-
     def while_switched_off(self) -> AbilityHooks | None:
-        """Under Yuuko's reading ``restriction_stays``: her ban on pon and kan."""
-        if self._left_when_off is not None:
-            return self._left_when_off
+        """What of her effects still applies while her ability is switched off (under Yuuko's
+        reading ``restriction_stays``: her ban on pon and kan), or None."""
         for effect in self._to("while_switched_off"):
             left = effect.while_switched_off()
             if left is not None:
@@ -584,13 +581,9 @@ class CardAbility(duel_effects.DuelHooks, claims.ClaimEffects, payments.PaymentH
         for effect in self.effects:
             if "before_draw" in effect.hooks:
                 own += effect.before_draw(asked)
-        if view.source == "rinshan":  # a set-aside pond tile waits for a live draw
-            return own
-        return super().before_draw(view) + own
+        return own
 
     def discard_made(self, view: DiscardView, table: TableControls) -> None:
-        if self.tab:
-            self.tab.discard_made(view, table)
         if self._to("discard_made"):
             made = DiscardContext(view, table)
             for effect in self._to("discard_made"):
@@ -603,7 +596,6 @@ class CardAbility(duel_effects.DuelHooks, claims.ClaimEffects, payments.PaymentH
                    if "forced_face_down" in effect.hooks)
 
 
-# Table effects (pipeline/cards/table_effects.py): their primitives and parameter values.
-for _key, _values in (*table_effects.SUPPORTED.items(), *duel_effects.SUPPORTED.items(),
-                      *flip_card.SUPPORTED.items()):
+# The parameter values the effect families (and the two-sided card) play.
+for _key, _values in (*duel_effects.SUPPORTED.items(), *flip_card.SUPPORTED.items()):
     SUPPORTED_CHOICES[_key] = SUPPORTED_CHOICES.get(_key, frozenset()) | _values

@@ -324,7 +324,7 @@ class PaymentEffects:
         if self.params.get("dora_multiplier") and seat not in self.memory.dora_lost and \
                 self._dora_lost():
             table.note(seat, self.name, "a known dora discarded outside riichi: dora give 0 han "
-                       "for the rest of the match")
+                       "for the rest of the match", bookkeeping=True)
         tenpai_value = None
         if "deal_in_while_tenpai" in self.params and any(
                 not w.is_tsumo and w.seat != seat for w in rec.wins):

@@ -9,7 +9,10 @@ of the vocabulary), its ``when`` values name predicates of a table
 ("Bot policy").
 
 Each hook takes one context object: the view of the moment plus the controls that hook may
-use, so no effect keeps controls it was handed earlier.
+use, so no effect keeps controls it was handed earlier; ``action_taken`` and
+``offer_declined`` take the action alone, so an effect that acts on the table there keeps the
+controls ``hand_start`` handed it (``open_hands``, showing the family named;
+``draw_from_discards``, barring the type of the tile taken back).
 """
 
 from __future__ import annotations

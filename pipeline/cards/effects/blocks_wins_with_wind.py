@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pipeline.cards.effects.base import CardEffect, DiscardContext, WinCheckContext
 from pipeline.cards.moves import Move
-from pipeline.cards.table_effects import table_seats
+from pipeline.cards.table_reading import table_seats
 from pipeline.rules.actions import Action, ActionKind, ability_action
 
 # Optional choices offered with a pass (registered in abilities.OPTIONAL_EFFECTS).

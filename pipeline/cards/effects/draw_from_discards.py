@@ -5,7 +5,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from pipeline.cards.effects.base import BeforeDrawContext, CardEffect, WinCheckContext
+from pipeline.cards.effects.base import (
+    BeforeDrawContext,
+    CardEffect,
+    HandStartContext,
+    WinCheckContext,
+)
 from pipeline.cards.memory import MatchMemory
 from pipeline.rules.actions import AbilityTag, Action, ability_action
 from pipeline.rules.hooks import TableControls
@@ -24,21 +29,23 @@ class DrawFromDiscards(CardEffect):
     then discard; otherwise the unknown wall tile."""
 
     kind = "draw_from_discards"
-    hooks = frozenset({"before_draw", "action_taken", "win_allowed"})
+    hooks = frozenset({"hand_start", "before_draw", "action_taken", "win_allowed"})
 
     def __init__(self, params: Mapping[str, Any], seat: int, card: str,
                  memory: MatchMemory | None = None) -> None:
         super().__init__(params, seat, card, memory)
         self.taken_back: int | None = None  # the last tile she took back from her pond
-        # the controls of the draw last offered: the tile she then takes is barred through them
-        self._offered: TableControls | None = None
+        # the hand's controls: ``action_taken``, handed none, bars the type taken back with them
+        self._table: TableControls | None = None
+
+    def hand_start(self, ctx: HandStartContext) -> None:
+        self._table = ctx.table
 
     def before_draw(self, ctx: BeforeDrawContext) -> list[Action]:
         """Her own pond's face-up tiles, for a live draw."""
         view, table = ctx.view, ctx.table
         if view.seat != self.seat or table is None:
             return []
-        self._offered = table
         wall = table.wall()
         if view.source != "wall" or self.seat in wall.riichi_seats():
             return []
@@ -48,9 +55,9 @@ class DrawFromDiscards(CardEffect):
 
     def action_taken(self, action: Action) -> None:
         """A tile taken from her own pond: its type may not be her discard this turn."""
-        if self._offered is None or action.tag is not AbilityTag.DRAW:
+        if self._table is None or action.tag is not AbilityTag.DRAW:
             return
-        wall = self._offered.wall()
+        wall = self._table.wall()
         if action.tile in wall.aside(self.seat):
             return  # the tile beside her hand (another effect's), not one of her pond
         wall.forbid_discard(self.seat, frozenset({action.tile // 4}))

@@ -51,7 +51,7 @@ class FamilyGuess(CardEffect):
             options = [ability_action(self.seat, self.card, Move.FAMILY, payload=f,
                                       detail=f"{self.card}:family:{f}") for f in FAMILIES]
             self.guess = table.wall().choose(self.seat, options).payload
-            table.note(self.seat, self.card, f"names {self.guess}")
+            table.note(self.seat, self.card, f"names {self.guess}", bookkeeping=True)
         return []
 
     def after_draw(self, ctx: DrawnContext) -> None:

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 
 from pipeline.cards.effects.base import CallContext, CardEffect
 from pipeline.cards.moves import Move
-from pipeline.cards.table_effects import table_seats
+from pipeline.cards.table_reading import table_seats
 from pipeline.rules.actions import Action, ActionKind, ability_action
 from pipeline.rules.hooks import SwapControls
 

@@ -10,6 +10,7 @@ from pipeline.cards.effects.always_riichi import AlwaysRiichi
 from pipeline.cards.effects.always_winning_tile import AlwaysWinningTile
 from pipeline.cards.effects.base import CardEffect
 from pipeline.cards.effects.blocks_wins_with_wind import BlocksWinsWithWind
+from pipeline.cards.effects.call_payment import CallPayment
 from pipeline.cards.effects.condition_bonus import ConditionBonus
 from pipeline.cards.effects.copy_ability import CopyAbility
 from pipeline.cards.effects.count_bonus import CountBonus
@@ -31,16 +32,21 @@ from pipeline.cards.effects.one_han_yaku_value import OneHanYakuValue
 from pipeline.cards.effects.open_hands import OpenHands
 from pipeline.cards.effects.open_keeps_value import OpenKeepsValue
 from pipeline.cards.effects.peek_and_swap import PeekAndSwap
+from pipeline.cards.effects.priority_call import PriorityCall
 from pipeline.cards.effects.private_extra_tile import PrivateExtraTile
+from pipeline.cards.effects.repeat_discard import RepeatDiscard
 from pipeline.cards.effects.rinshan_reveal import RinshanReveal
 from pipeline.cards.effects.score_as_dealer import ScoreAsDealer
+from pipeline.cards.effects.set_aside_draw import SetAsideDraw
 from pipeline.cards.effects.swap_with_discard import SwapWithDiscard
+from pipeline.cards.effects.unclaimable_repeat import UnclaimableRepeat
 from pipeline.cards.effects.ura_rule import UraRule
 from pipeline.cards.effects.wall_exchange import WallExchange
 from pipeline.cards.effects.wall_to_indicator import WallToIndicator
 from pipeline.cards.effects.win_multiplier import WinMultiplier
 from pipeline.cards.effects.win_without_yaku import WinWithoutYaku
 from pipeline.cards.effects.winds_as_west import WindsAsWest
+from pipeline.cards.effects.wrap_sequences import WrapSequences
 from pipeline.cards.effects.yaku_value import YakuValue
 
 EFFECTS: dict[str, type[CardEffect]] = {
@@ -67,6 +73,13 @@ EFFECTS: dict[str, type[CardEffect]] = {
     "declared_pool": DeclaredPool,
     "honor_sequences": HonorSequences,
     "winds_as_west": WindsAsWest,
+    "call_payment": CallPayment,
+    "always_winning_tile": AlwaysWinningTile,
+    "wrap_sequences": WrapSequences,
+    "priority_call": PriorityCall,
+    "unclaimable_repeat": UnclaimableRepeat,
+    "set_aside_draw": SetAsideDraw,
+    "repeat_discard": RepeatDiscard,
     "wall_exchange": WallExchange,
     "draw_from_discards": DrawFromDiscards,
     "private_extra_tile": PrivateExtraTile,
@@ -75,7 +88,6 @@ EFFECTS: dict[str, type[CardEffect]] = {
     "blocks_wins_with_wind": BlocksWinsWithWind,
     "peek_and_swap": PeekAndSwap,
     "meld_swap": MeldSwap,
-    "always_winning_tile": AlwaysWinningTile,
     "copy_ability": CopyAbility,
     "family_guess": FamilyGuess,
     "flip_card": FlipCard,

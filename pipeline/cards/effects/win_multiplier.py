@@ -6,7 +6,7 @@ from collections.abc import Callable
 
 from pipeline.cards import scoring_effects
 from pipeline.cards.effects.base import CardEffect, ScoringContext
-from pipeline.cards.table_effects import ippatsu_alive
+from pipeline.cards.table_reading import ippatsu_alive
 from pipeline.rules.scoring import ScoringModifiers
 
 
