@@ -17,8 +17,7 @@ a number changes the behaviour with no code change. The effect kinds with a clas
 they name (any of ``EFFECT_HOOKS``, which holds every engine hook, and ``turn_start``, asked as
 her turn begins before her turn choices), with the hand's table controls in the contexts built
 after the deal. ``copy_ability`` and ``flip_card`` take no hook: the card table builds those
-cards' abilities (a copied card's whole ability, both sides of a two-sided card, whose back's
-``count_bonus`` and ``extra_turn`` values it plays itself:
+cards' abilities (a copied card's whole ability, both sides of a two-sided card:
 :mod:`pipeline.cards.effects.copy_ability`, :mod:`pipeline.cards.effects.flip_card`). The other
 14 kinds are still played by the effect families below, whose hooks ``_silent`` says they act
 on, until each moves to a class. Extra han from bonuses are not yaku (rule C-12); a value set
@@ -200,7 +199,6 @@ from pipeline.cards import (
 from pipeline.cards.catalog import Card
 from pipeline.cards.effects import (
     blocks_wins_with_wind,
-    flip_card,
     last_tile_mastery,
     meld_swap,
     peek_and_swap,
@@ -596,6 +594,6 @@ class CardAbility(duel_effects.DuelHooks, payments.PaymentHooks, AbilityHooks):
                    if "forced_face_down" in effect.hooks)
 
 
-# The parameter values the effect families (and the two-sided card) play.
-for _key, _values in (*duel_effects.SUPPORTED.items(), *flip_card.SUPPORTED.items()):
+# The parameter values the effect families play.
+for _key, _values in duel_effects.SUPPORTED.items():
     SUPPORTED_CHOICES[_key] = SUPPORTED_CHOICES.get(_key, frozenset()) | _values

@@ -7,17 +7,10 @@ from typing import Any
 
 from pipeline.cards.catalog import Card
 from pipeline.cards.effects.base import CardEffect
-from pipeline.cards.effects.family_guess import FamilyGuess, family_of
+from pipeline.cards.effects.family_guess import FamilyGuess
 from pipeline.cards.moves import Move
 from pipeline.rules.actions import AbilityTag
 from pipeline.rules.hooks import TableControls
-
-# Parameter values of other kinds the two-sided card plays (joined to
-# abilities.SUPPORTED_CHOICES): the back side's, which count only while it is up.
-SUPPORTED: dict[tuple[str, str], frozenset[str]] = {
-    ("count_bonus", "count"): frozenset(("face_down_in_own_discards",)),
-    ("extra_turn", "when"): frozenset(("new_family_discard",)),
-}
 
 
 class FlipCard(CardEffect):
@@ -42,16 +35,6 @@ def two_sided(card: Card) -> str | None:
     return next((e.params["to"] for e in card.effects if e.kind == "flip_card"), None)
 
 
-def _face_down_bonus(card: Card, count: int) -> int:
-    han = 0
-    for e in card.effects:
-        if e.kind == "count_bonus" and e.params["count"] == "face_down_in_own_discards":
-            for at, value in zip(e.params["at"], e.params["han"], strict=True):
-                if count >= at:
-                    han = value
-    return han
-
-
 class FlipAbility:
     """A two-sided card for one seat and one hand (Mairu Shirouzu / Himeko Tsuruta): every
     hook not answered here is the side now up. The flips, by the ``flip_card`` effects:
@@ -61,18 +44,21 @@ class FlipAbility:
       flips the card (``right_guess``). Her riichi turns her first ``riichi_face_down`` (a
       parameter of her ``family_guess``) tiles lying face up in her pond face down and flips it
       (``own_riichi``).
-    - back (its two effects are played here, :data:`SUPPORTED`: they count only while the
-      back is up, and its extra turn flips the card): ``count_bonus`` on the face-down tiles
-      lying in her pond (extra han, C-12); ``extra_turn`` ``new_family_discard``: a face-up
-      discard of a family none of her other face-up pond tiles shows earns an extra turn, then
-      the card flips back (``after_new_family_discard``). Reading ``flip_back``: by default
-      (``after_extra_turn``) she stays Himeko through the extra turn (its draw and a win on it
-      count her face-down han) and flips back when it ends (her next discard) or is declined;
-      ``when_offered`` flips back as the extra turn is offered, so it is played with the front
-      up. Any call or riichi (hers included) flips it back (``any_call_or_riichi``).
+    - back: the extra turn her ``extra_turn`` ``new_family_discard`` earns (a face-up discard
+      of a family none of her other face-up pond tiles shows) flips the card back
+      (``after_new_family_discard``); the riichi tile that flipped the front earns the back
+      nothing. Reading ``flip_back``: by default (``after_extra_turn``) she stays Himeko
+      through the extra turn (its draw and a win on it count her face-down han) and flips back
+      when it ends (her next discard) or is declined; ``when_offered`` flips back as the extra
+      turn is offered, so it is played with the front up. Any call or riichi (hers included)
+      flips it back (``any_call_or_riichi``).
 
     The side belongs to the hand: every hand starts with the front up, since the back enters
-    play only through the front's effect (C-22 Himeko) and the pick is the front.
+    play only through the front's effect (C-22 Himeko) and the pick is the front. A side is
+    started (``hand_start``, which hands its effects the hand's controls) when it first comes
+    up: the front at the deal, the back at its first flip. Every other hook goes to the side
+    now up (the back's ``count_bonus`` on the face-down tiles lying in her pond counts only
+    while it is up).
 
     The bots' policies for both sides are said in :mod:`pipeline.cards.abilities`.
     """
@@ -80,6 +66,7 @@ class FlipAbility:
     def __init__(self, front: Any, back: Any) -> None:
         self.sides = (front, back)
         self.up = 0
+        self.started: set[int] = set()  # the sides started this hand (hand_start asked)
         self.table: TableControls | None = None
         self.front_discard: int | None = None  # the riichi tile that flipped the card
         # the front's guess (its effect object, which says whether the last draw's was right)
@@ -100,8 +87,7 @@ class FlipAbility:
         return self.sides[self.up]
 
     # hooks answered here, whatever side is up
-    OWN_HOOKS = frozenset(("hand_start", "after_draw", "riichi", "claim_made",
-                           "extra_turn", "scoring"))
+    OWN_HOOKS = frozenset(("hand_start", "after_draw", "riichi", "claim_made", "extra_turn"))
 
     def listens(self, hook: str) -> bool:
         """Either side may be up during the hand: a hook either side listens to counts; the
@@ -119,6 +105,13 @@ class FlipAbility:
         if self.table is not None:
             self.table.note(self.side.seat, self.sides[1 - self.up].name,
                             f"flips to {self.side.name} ({why})", tag)
+            self._start()
+
+    def _start(self) -> None:
+        """The side now up enters play, once a hand: its effects get the hand's controls."""
+        if self.up not in self.started and self.table is not None:
+            self.started.add(self.up)
+            self.side.hand_start(self.table)
 
     def _turn_down(self, count: int) -> None:
         if self.table is None or not count:
@@ -131,7 +124,7 @@ class FlipAbility:
 
     def hand_start(self, table: TableControls) -> None:
         self.table = table
-        self.side.hand_start(table)
+        self._start()
 
     def after_draw(self, view: Any) -> None:
         self.side.after_draw(view)  # the front's guess revealed (FamilyGuess)
@@ -157,12 +150,11 @@ class FlipAbility:
             self._flip("a call")
 
     def extra_turn(self, view: Any) -> bool:
-        if self.up == 0 or view.seat != self.side.seat or view.tile == self.front_discard:
+        if self.up == 0 or view.seat != self.side.seat:
             return self.side.extra_turn(view)
-        earned = self.side.extra_turn(view) or (
-            not view.face_down and self._new_family(view.tile) and any(
-                e.kind == "extra_turn" and e.params["when"] == "new_family_discard"
-                for e in self.side.card.effects))
+        if view.tile == self.front_discard:
+            return False  # the riichi tile that flipped the front earns the back nothing
+        earned = self.side.extra_turn(view)
         if earned and "after_new_family_discard" in self.flips[1]:
             if self.flip_when_offered:
                 self._flip("a new family discarded")
@@ -188,24 +180,3 @@ class FlipAbility:
             self.in_extra_turn = False
             if self.up == 1:
                 self._flip("the extra turn over", Move.FLIP_AFTER_EXTRA_TURN)
-
-    def _new_family(self, tile: int) -> bool:
-        """No other face-up tile lying in her pond is of this tile's family."""
-        if self.table is None:
-            return False
-        lying = [t for t in self.table.swaps().lying()[self.side.seat] if t != tile]
-        return family_of(tile) not in {family_of(t) for t in lying}
-
-    def scoring(self, win: Any) -> Any:
-        from pipeline.rules.hooks import merge_modifiers
-        from pipeline.rules.scoring import ScoringModifiers
-
-        own = self.side.scoring(win)
-        if self.up == 0 or win.seat != self.side.seat or self.table is None:
-            return own
-        down = self.table.swaps().face_down_counts()[self.side.seat]
-        han = _face_down_bonus(self.side.card, down)
-        if not han:
-            return own
-        bonus = ScoringModifiers(extra_han=(("face_down_in_own_discards", han),))
-        return merge_modifiers([own, bonus]) if own is not None else bonus
