@@ -13,8 +13,8 @@ from pathlib import Path
 
 import pytest
 
+from pipeline.cards.effects.honba_by_han import added_honba
 from pipeline.cards.moves import Move
-from pipeline.cards.payments import added_honba
 from pipeline.cards.table_effects import ippatsu_alive, last_discards
 from pipeline.rules.actions import AbilityTag, Action, ActionKind, ability_action
 from pipeline.rules.records import Event

@@ -9,12 +9,11 @@ a number changes the behaviour with no code change. The effect kinds with a clas
 ``double_wind``, ``always_riichi``, ``condition_bonus``, ``dora_both_ways``,
 ``han_per_count``, ``win_without_yaku``, ``extra_turn``, ``face_down_discard``,
 ``rinshan_reveal``, ``wall_to_indicator``, ``noten_double_wall``, ``declared_pool``,
-``honor_sequences``, ``winds_as_west``) are each
-sent only the hooks they name (any of ``EFFECT_HOOKS``: ``hand_start``, ``scoring``,
-``forced_face_down``, ``extra_turn``, ``own_actions``, ``action_taken``, ``replace_draw``,
-``kans_closed``, ``payments``, ``draw_payments``, ``before_draw``, ``claim_filter``,
-``win_allowed``, ``win_is_chombo``, ``hand_shapes``), with the hand's table controls in the
-contexts built after the deal; the other 32 kinds are still played by the effect families
+``honor_sequences``, ``winds_as_west``, ``payment_per_out``, ``tsumo_full_ron``,
+``stake_rule``, ``table_sweep``, ``floor_at_zero``, ``extra_dora_stake``, ``ignore_dora``,
+``honba_by_han``, ``dora_multiplier``) are each sent only the hooks they name (any of
+``EFFECT_HOOKS`` in :mod:`pipeline.cards.effects.base`), with the hand's table controls in the
+contexts built after the deal; the other 23 kinds are still played by the effect families
 below, whose hooks ``_silent`` says they act on, until each moves to a class. Extra han from
 bonuses are not yaku (rule C-12); a value set replaces, it does not add (rule C-11).
 ``effect_implemented`` says which effects (with their parameter values) are covered. The
@@ -25,11 +24,11 @@ exchanges, draws from her own pond, a private extra tile and the last-tile effec
 :mod:`pipeline.cards.wall_effects`; rinshan tiles that always win in
 :mod:`pipeline.cards.meta_effects` (which also holds the copied and two-sided cards the card
 table builds); tiles swapped with ponds or the next wall tile, melds swapped and wins blocked
-by a seat wind in :mod:`pipeline.cards.swap_effects`; payments per out, a tsumo paid as a ron,
-stakes, sweeps, floors, honba by han and the dora rules in :mod:`pipeline.cards.payments`
-(``PaymentHooks``); call payments and always-winning tiles in :mod:`pipeline.cards.table_effects`;
-late rons, chi from any seat, wins doubled by chi sources, dama protection, blocked calls and
-duels in :mod:`pipeline.cards.duel_effects` (``DuelHooks``).
+by a seat wind in :mod:`pipeline.cards.swap_effects`; call payments and always-winning tiles
+in :mod:`pipeline.cards.table_effects`; late rons, chi from any seat, wins doubled by chi
+sources, dama protection, blocked calls and duels in :mod:`pipeline.cards.duel_effects`
+(``DuelHooks``). The stakes a card imposes for the next hand are paid by
+:mod:`pipeline.cards.match_duties`.
 
 Bot policies. Each card says what the heuristic bot (:mod:`pipeline.bots.heuristic`) does with
 its choices, and why, in a sentence opening "Bot policy" and the card's name in brackets, in the
@@ -64,6 +63,34 @@ bonuses do not change how it builds a hand unless its policy says so.
 - Bot policy (Tomoe Karijuku): her extra turn after a white dragon discard follows the shared
   rule; the white dragon winning in riichi and the tsumo bonus need none (the bot takes every
   win offered); the pick counts the white dragons held and unseen.
+- Bot policy (Kei Arakawa): no decision (``payment_per_out``); the pick counts about six live
+  outs on her wins and, now and then, a winner's tile held.
+- Bot policy (Hitomi Ezaki): no decision: both stakes (``stake_rule``) follow from the hand's
+  result; the pick gives each a small fixed worth.
+- Bot policy (Kirame Hanada): (``extra_dora_stake``) when the bot declares riichi (its usual
+  rule) below the points limit, it stakes half her points for the extra indicators while 24 or
+  more live tiles are left (``STAKE_RIICHI_MIN_TILES``): the stake comes back on her win, so it
+  pays while the riichi is early enough to win often; later, the plain riichi. The floor at
+  zero (``floor_at_zero``) needs no decision.
+- Bot policy (Huiyu Hao): no decision (``ignore_dora``, ``tsumo_full_ron``): riichi is never
+  offered to her, furiten and noten payments need none; the bot still keeps dora as value (it
+  does not know they give her nothing), and the pick counts her lost dora against the
+  full-ron tsumo.
+- Bot policy (Kana Ikeda): (``stake_rule``) the Inazuma riichi is chosen over a plain riichi
+  when she has at least 15,000 points and 24 or more live tiles are left
+  (``STAKE_RIICHI_MIN_POINTS``, ``STAKE_RIICHI_MIN_TILES``): the 5,000 stake comes back on her
+  win, so it pays while the riichi is early and she can afford it. The 1-han yaku doubled in
+  last place need no decision.
+- Bot policy (Kuro Matsumi): no decision (``dora_multiplier``): the bot values her dora as it
+  values any dora when it chooses a discard, with no extra guard, so it may still lose them for
+  the match by letting one go outside riichi; the pick prices the doubled dora of the starting
+  hand.
+- Bot policy (Teru Miyanaga): no decision (``honba_by_han``): the bot calls, declares riichi
+  and takes extra turns by its usual rules, not to add honba; the pick prices the honba on the
+  table and a few added.
+- Bot policy (Nelly Virsaladze): no decision: the sweep (``table_sweep``) and the early-riichi
+  han (``condition_bonus``) follow from the hand's result and her riichi turn; the pick prices
+  the sweep by the chance of a drawn hand or her deal-in.
 - Bot policy (Touka Ryuumonbuchi): no decision (``score_as_dealer``): the bot declares riichi
   by its usual rule; the pick prices a riichi win paid as a dealer's, or as dealer one limit
   higher.
@@ -114,13 +141,12 @@ from pipeline.cards import (
     claims,
     duel_effects,
     meta_effects,
-    payments,
     swap_effects,
     table_effects,
     wall_effects,
 )
 from pipeline.cards.catalog import Card
-from pipeline.cards.effects import rinshan_reveal
+from pipeline.cards.effects import extra_dora_stake, rinshan_reveal, stake_rule
 from pipeline.cards.effects.base import (
     BeforeDrawContext,
     CallContext,
@@ -141,7 +167,7 @@ from pipeline.cards.effects.base import (
 )
 from pipeline.cards.effects.registry import EFFECTS
 from pipeline.cards.memory import MatchMemory
-from pipeline.rules.actions import Action
+from pipeline.rules.actions import AbilityTag, Action
 from pipeline.rules.hand_shapes import HandShapes
 from pipeline.rules.hooks import (
     AbilityHooks,
@@ -161,8 +187,6 @@ from pipeline.rules.settlement import HandEndView, RiichiView, Settlement
 
 # Parameters whose values are only partly covered: an effect is implemented when its value is.
 SUPPORTED_CHOICES: dict[tuple[str, str], frozenset[str]] = {
-    ("condition_bonus", "when"): payments.MEMORY_CONDITIONS,  # the rest: its class
-    ("stake_rule", "when"): payments.STAKE_WHEN,
     ("priority_call", "call"): claims.SUPPORTED_CALLS,
 }
 
@@ -174,7 +198,8 @@ OWN_TURN_KINDS = frozenset(("face_down_discard", "extra_turn")) | claims.CLAIM_K
 # the bots must both use and decline every registered choice (tests/test_optional_effects.py
 # plays hands with every playable card to check it).
 OPTIONAL_EFFECTS: set[str] = {"face_down", "extra_turn", "draw", "repeat"}
-OPTIONAL_EFFECTS.update(payments.RIICHI_CHOICES)  # a riichi declared with a stake
+OPTIONAL_EFFECTS.update(stake_rule.OPTIONAL)  # a riichi declared with a stake
+OPTIONAL_EFFECTS.update(extra_dora_stake.OPTIONAL)
 OPTIONAL_EFFECTS.update(wall_effects.OPTIONAL)  # a swap with the tile beside the hand, ...
 OPTIONAL_EFFECTS.update(swap_effects.OPTIONAL)  # a swap with a pond tile
 OPTIONAL_EFFECTS.update(rinshan_reveal.OPTIONAL)  # a revealed tile swapped with an indicator
@@ -188,7 +213,7 @@ def effect_implemented(kind: str, params: Mapping[str, Any]) -> bool:
         names = set(effect.supported) | {n for k, n in SUPPORTED_CHOICES if k == kind}
         return all(params.get(n) in effect.supported.get(n, frozenset())
                    | SUPPORTED_CHOICES.get((kind, n), frozenset()) for n in names)
-    if kind not in OWN_TURN_KINDS and kind not in payments.PAYMENT_KINDS \
+    if kind not in OWN_TURN_KINDS \
             and kind not in table_effects.TABLE_KINDS and kind not in duel_effects.DUEL_KINDS \
             and kind not in swap_effects.SWAP_KINDS \
             and kind not in wall_effects.WALL_KINDS and kind not in meta_effects.META_KINDS:
@@ -197,8 +222,7 @@ def effect_implemented(kind: str, params: Mapping[str, Any]) -> bool:
                for (k, name), choices in SUPPORTED_CHOICES.items() if k == kind)
 
 
-class CardAbility(duel_effects.DuelHooks, claims.ClaimEffects, payments.PaymentHooks,
-                  AbilityHooks):
+class CardAbility(duel_effects.DuelHooks, claims.ClaimEffects, AbilityHooks):
     """One character's ability for one seat, answering the hooks from the card's effects."""
 
     def __init__(self, card: Card, seat: int, memory: MatchMemory | None = None) -> None:
@@ -210,6 +234,8 @@ class CardAbility(duel_effects.DuelHooks, claims.ClaimEffects, payments.PaymentH
         self.effects: tuple[CardEffect, ...] = tuple(
             EFFECTS[e.kind](e.params, seat, card.id, memory)
             for e in card.effects if e.kind in EFFECTS)
+        for effect in self.effects:  # what each effect knows of its kind's other effects
+            effect.alike = tuple(e for e in self.effects if e.kind == effect.kind)
         self._scorers = tuple(e for e in self.effects if "scoring" in e.hooks)  # card order
         self._heard = frozenset().union(*(effect.hooks for effect in self.effects))
         # hook -> the effects that name it, in the card's order
@@ -218,10 +244,6 @@ class CardAbility(duel_effects.DuelHooks, claims.ClaimEffects, payments.PaymentH
         self._table: TableControls | None = None  # this hand's, once it has started
 
     # The effect families, each built when first asked: a hand asks few of them.
-
-    @cached_property
-    def pay(self) -> payments.PaymentEffects:
-        return payments.PaymentEffects(self.card, self.seat, self._memory or MatchMemory())
 
     @cached_property
     def tab(self) -> table_effects.TableEffects:
@@ -261,7 +283,7 @@ class CardAbility(duel_effects.DuelHooks, claims.ClaimEffects, payments.PaymentH
         acting = {
             "claim_filter": (duel and (self.duel.block or self.duel.chi_any))
             or bool(kinds & claims.FILTER_KINDS) or bool(self._calls() & claims.FILTER_CALLS),
-            "claim_made": (duel and bool(self.duel.double_chi or self.duel.open_stake)) or tab
+            "claim_made": (duel and self.duel.double_chi) or tab
             or swaps or "set_aside_draw" in kinds,
             "before_draw": walls or "set_aside_draw" in kinds,
             "replace_draw": False,  # only effect classes replace a draw
@@ -292,17 +314,18 @@ class CardAbility(duel_effects.DuelHooks, claims.ClaimEffects, payments.PaymentH
         return hook in self._heard or hook not in self._silent
 
     def own_actions(self, view: OwnTurnView) -> list[Action]:
-        """Face-down discards (rule C-13) when the card's condition holds."""
-        table = self.tab.own_actions(view) if self.tab else []
-        if table:
-            return table + self.pay.own_actions(view)
+        """Face-down discards (rule C-13) when the card's condition holds, those of the first
+        effect that offers them; then every riichi declared with a stake that is offered."""
+        offered = self.tab.own_actions(view) if self.tab else []
+        stakes: list[Action] = []
         turn = TurnContext(view, self._table)
-        for effect in self.effects:
-            if "own_actions" in effect.hooks:
-                offered = effect.own_actions(turn)
-                if offered:
-                    return offered + self.pay.own_actions(view)
-        return self.pay.own_actions(view)
+        for effect in self._to("own_actions"):
+            got = effect.own_actions(turn)
+            if got and got[0].tag is AbilityTag.RIICHI:
+                stakes += got
+            elif got and not offered:
+                offered = got
+        return offered + stakes
 
     def extra_turn(self, view: DiscardView) -> bool:
         """Extra turns the card's effects earn (offered by the engine; optional, C-17)."""
@@ -315,14 +338,12 @@ class CardAbility(duel_effects.DuelHooks, claims.ClaimEffects, payments.PaymentH
         for effect in self.effects:
             if "action_taken" in effect.hooks:
                 effect.action_taken(action)
-        self.pay.action_taken(action)
         self.tab.action_taken(action)
         self.duel.action_taken(action)
         if self.walls:
             self.walls.action_taken(action)
 
     def hand_start(self, table: TableControls) -> None:
-        self.pay.hand_start(table)
         self.tab.hand_start(table)
         self.duel.hand_start(table)
         if self.walls:
@@ -337,8 +358,7 @@ class CardAbility(duel_effects.DuelHooks, claims.ClaimEffects, payments.PaymentH
 
     def scoring(self, win: WinView) -> ScoringModifiers | None:
         own = win.seat == self.seat
-        extra = self.pay.scoring(win) if own and self.pay else []
-        extra += self.tab.scoring(win) if own and self.tab else []
+        extra = self.tab.scoring(win) if own and self.tab else []
         extra += self.duel.scoring(win) if own and self.duel else []
         extra += self.swaps.scoring(win) if own and self.swaps else []
         if not self._scorers and not extra:
@@ -422,7 +442,6 @@ class CardAbility(duel_effects.DuelHooks, claims.ClaimEffects, payments.PaymentH
 
     def remember(self, memory: MatchMemory) -> None:
         """Called by the card table once the hand is over."""
-        super().remember(memory)
         for effect in self._to("remember"):
             effect.remember(memory)
 

@@ -97,7 +97,6 @@ DUEL_KINDS = frozenset(("late_ron", "double_from_chi_sources", "dama_protection"
                         "duel"))
 SUPPORTED: dict[tuple[str, str], frozenset[str]] = {
     ("priority_call", "call"): frozenset(("chi_any",)),
-    ("stake_rule", "when"): frozenset(("open_hand_vs_aislinn",)),
 }
 
 
@@ -164,8 +163,6 @@ class DuelEffects:
         self.dama = "dama_protection" in params
         self.block = "blocks_calls" in params
         self.factor = int(params["duel"]["factor"]) if "duel" in params else 0
-        self.open_stake = [e.params["amount"] for e in card.effects if e.kind == "stake_rule"
-                           and e.params["when"] == "open_hand_vs_aislinn"]
         self.table: TableControls | None = None
         self.late_tile: int | None = None       # the earlier discard offered for a late ron
         self.chi_from: set[int] = set()         # players she called chi from
@@ -175,7 +172,7 @@ class DuelEffects:
         self.duel_at = 0
         self.duel_over = False
         self._any = bool(self.late_han or self.chi_any or self.double_chi or self.dama
-                         or self.block or self.factor or self.open_stake)  # asked very often
+                         or self.block or self.factor)  # asked very often
 
     def __bool__(self) -> bool:
         return self._any
@@ -256,11 +253,6 @@ class DuelEffects:
     def claim_made(self, view: CallView) -> None:
         if self.double_chi and view.seat == self.seat and view.kind == "chi":
             self.chi_from.add(view.from_seat)  # read only for the doubled payments
-        if self.open_stake and view.seat != self.seat and self.table is not None:
-            calls = sum(1 for e in self._events() if e.kind in CALL_EVENTS and e.seat == view.seat)
-            if calls == 1:  # this call opened the hand
-                for amount in self.open_stake:
-                    self.table.stake(view.seat, amount, self.name, "opened the hand")
 
     def late_claims(self, view: DiscardView) -> list[Action]:
         """A ron on the discarder's previous discard."""
