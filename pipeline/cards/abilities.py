@@ -11,9 +11,10 @@ a number changes the behaviour with no code change. The effect kinds with a clas
 ``rinshan_reveal``, ``wall_to_indicator``, ``noten_double_wall``, ``declared_pool``,
 ``honor_sequences``, ``winds_as_west``, ``payment_per_out``, ``tsumo_full_ron``,
 ``stake_rule``, ``table_sweep``, ``floor_at_zero``, ``extra_dora_stake``, ``ignore_dora``,
-``honba_by_han``, ``dora_multiplier``) are each sent only the hooks they name (any of
-``EFFECT_HOOKS`` in :mod:`pipeline.cards.effects.base`), with the hand's table controls in the
-contexts built after the deal; the other 23 kinds are still played by the effect families
+``honba_by_han``, ``dora_multiplier``, ``late_ron``, ``double_from_chi_sources``,
+``dama_protection``, ``blocks_calls``, ``duel``) are each sent only the hooks they name (any
+of ``EFFECT_HOOKS`` in :mod:`pipeline.cards.effects.base`), with the hand's table controls in
+the contexts built after the deal; the other 18 kinds are still played by the effect families
 below, whose hooks ``_silent`` says they act on, until each moves to a class. Extra han from
 bonuses are not yaku (rule C-12); a value set replaces, it does not add (rule C-11).
 ``effect_implemented`` says which effects (with their parameter values) are covered. The
@@ -25,10 +26,9 @@ exchanges, draws from her own pond, a private extra tile and the last-tile effec
 :mod:`pipeline.cards.meta_effects` (which also holds the copied and two-sided cards the card
 table builds); tiles swapped with ponds or the next wall tile, melds swapped and wins blocked
 by a seat wind in :mod:`pipeline.cards.swap_effects`; call payments and always-winning tiles
-in :mod:`pipeline.cards.table_effects`; late rons, chi from any seat, wins doubled by chi
-sources, dama protection, blocked calls and duels in :mod:`pipeline.cards.duel_effects`
-(``DuelHooks``). The stakes a card imposes for the next hand are paid by
-:mod:`pipeline.cards.match_duties`.
+in :mod:`pipeline.cards.table_effects`; the priority chi from any seat (``priority_call``
+``chi_any``) in :mod:`pipeline.cards.priority_chi`. The stakes a card imposes for the next
+hand are paid by :mod:`pipeline.cards.match_duties`.
 
 Bot policies. Each card says what the heuristic bot (:mod:`pipeline.bots.heuristic`) does with
 its choices, and why, in a sentence opening "Bot policy" and the card's name in brackets, in the
@@ -91,6 +91,24 @@ bonuses do not change how it builds a hand unless its policy says so.
 - Bot policy (Nelly Virsaladze): no decision: the sweep (``table_sweep``) and the early-riichi
   han (``condition_bonus``) follow from the hand's result and her riichi turn; the pick prices
   the sweep by the chance of a drawn hand or her deal-in.
+- Bot policy (Sumire Hirose): (``late_ron``) the late ron is taken whenever it is offered, as
+  the bot takes every legal win (passing would only let a winning tile go by).
+- Bot policy (Yukiko Maya): her priority chi from any player (``priority_call``) is judged like
+  any chi (taken when it speeds up a hand that keeps a yaku and some value); the double payment
+  (``double_from_chi_sources``) needs no decision.
+- Bot policy (Hiroe Atago): (``dama_protection``) her choice is riichi or dama. In tenpai with
+  a yaku that needs no riichi (all simples, a value-honor triplet, a flush) and two or more
+  winning tiles the bot stays dama (``DAMA_CARD`` in :mod:`pipeline.bots.heuristic`): her
+  damaten saves her share of others' tsumo and turns higher players' ippatsu draws into wins,
+  worth more than riichi's han; without such a yaku it declares riichi as usual (her riichi
+  ignores furiten). The ron on a higher player's ippatsu draw is taken like any win.
+- Bot policy (Sae Usuzawa): (``blocks_calls``) at her riichi the bot blocks a player not in
+  riichi (one in riichi may still call), the one with the most melds (a calling hand is fast),
+  then the points leader (rule C-21 on equal points).
+- Bot policy (Megan Davin): (``duel``) before her first discard the bot duels the points leader
+  (rule C-21 on equal points): double payments are worth most against the richest player,
+  whose ability is then switched off; the pick prices the duel by the chance her starting hand
+  wins.
 - Bot policy (Touka Ryuumonbuchi): no decision (``score_as_dealer``): the bot declares riichi
   by its usual rule; the pick prices a riichi win paid as a dealer's, or as dealer one limit
   higher.
@@ -139,8 +157,8 @@ from typing import Any
 
 from pipeline.cards import (
     claims,
-    duel_effects,
     meta_effects,
+    priority_chi,
     swap_effects,
     table_effects,
     wall_effects,
@@ -214,7 +232,7 @@ def effect_implemented(kind: str, params: Mapping[str, Any]) -> bool:
         return all(params.get(n) in effect.supported.get(n, frozenset())
                    | SUPPORTED_CHOICES.get((kind, n), frozenset()) for n in names)
     if kind not in OWN_TURN_KINDS \
-            and kind not in table_effects.TABLE_KINDS and kind not in duel_effects.DUEL_KINDS \
+            and kind not in table_effects.TABLE_KINDS \
             and kind not in swap_effects.SWAP_KINDS \
             and kind not in wall_effects.WALL_KINDS and kind not in meta_effects.META_KINDS:
         return False
@@ -222,7 +240,7 @@ def effect_implemented(kind: str, params: Mapping[str, Any]) -> bool:
                for (k, name), choices in SUPPORTED_CHOICES.items() if k == kind)
 
 
-class CardAbility(duel_effects.DuelHooks, claims.ClaimEffects, AbilityHooks):
+class CardAbility(claims.ClaimEffects, AbilityHooks):
     """One character's ability for one seat, answering the hooks from the card's effects."""
 
     def __init__(self, card: Card, seat: int, memory: MatchMemory | None = None) -> None:
@@ -250,9 +268,9 @@ class CardAbility(duel_effects.DuelHooks, claims.ClaimEffects, AbilityHooks):
         return table_effects.TableEffects(self.card, self.seat)
 
     @cached_property
-    def duel(self) -> duel_effects.DuelEffects:
-        """Claims, wins, blocks, duels."""
-        return duel_effects.DuelEffects(self.card, self.seat)
+    def chi(self) -> priority_chi.PriorityChi:
+        """A priority chi from any player."""
+        return priority_chi.PriorityChi(self.card, self.seat)
 
     @cached_property
     def walls(self) -> wall_effects.WallEffects:
@@ -274,31 +292,28 @@ class CardAbility(duel_effects.DuelHooks, claims.ClaimEffects, AbilityHooks):
         """The engine-asked hooks on which this card's effects never act (they would return
         what they were given, or nothing, and change no state): ``listens`` is False there.
         Worked out when first asked (an ability built for a pick estimate never is)."""
-        kinds, duel, tab, swaps = self._kinds(), bool(self.duel), bool(self.tab), bool(self.swaps)
+        kinds, tab, swaps = self._kinds(), bool(self.tab), bool(self.swaps)
         walls = bool(self.walls)
         by_place = tab and "others_while_last" in self.tab.open_who  # checked at draws, discards
-        late = duel and bool(self.duel.late_han)  # a late ron: offered, then scored
         peeks = swaps and self.swaps.peek          # a peek at the wall after others' moves
         wind = swaps and self.swaps.wind_guard     # wins blocked, swaps with a passed wind
         acting = {
-            "claim_filter": (duel and (self.duel.block or self.duel.chi_any))
+            "claim_filter": bool(self.chi)
             or bool(kinds & claims.FILTER_KINDS) or bool(self._calls() & claims.FILTER_CALLS),
-            "claim_made": (duel and self.duel.double_chi) or tab
-            or swaps or "set_aside_draw" in kinds,
+            "claim_made": tab or swaps or "set_aside_draw" in kinds,
             "before_draw": walls or "set_aside_draw" in kinds,
             "replace_draw": False,  # only effect classes replace a draw
-            "after_draw": by_place or late or (duel and self.duel.dama) or peeks
-            or (bool(self.meta) and self.meta.rinshan),
+            "after_draw": by_place or peeks or (bool(self.meta) and self.meta.rinshan),
             "discard_made": (walls and self.walls.last_tile) or peeks or by_place,
             "discard_passed": wind,
             "discard_actions": "repeat_discard" in kinds,
-            "late_claims": late,
+            "late_claims": False,  # only effect classes make late claims
             "win_allowed": wind or (walls and not self.walls.taken_tile_wins),
             "win_is_chombo": False,  # only effect classes make a win a chombo
-            "switched_off": duel and bool(self.duel.block or self.duel.factor),
+            "switched_off": False,  # only effect classes switch abilities off
             "extra_turn": tab and "suji_or_genbutsu_vs_riichi" in self.tab.extra_when,
             "forced_face_down": False,  # only effect classes force a face-down discard
-            "always_wins": (duel and self.duel.dama) or (walls and self.walls.last_tile)
+            "always_wins": (walls and self.walls.last_tile)
             or (tab and "white_dragon_in_riichi" in self.tab.always)
             or (bool(self.meta) and self.meta.rinshan),
         }
@@ -339,13 +354,11 @@ class CardAbility(duel_effects.DuelHooks, claims.ClaimEffects, AbilityHooks):
             if "action_taken" in effect.hooks:
                 effect.action_taken(action)
         self.tab.action_taken(action)
-        self.duel.action_taken(action)
         if self.walls:
             self.walls.action_taken(action)
 
     def hand_start(self, table: TableControls) -> None:
         self.tab.hand_start(table)
-        self.duel.hand_start(table)
         if self.walls:
             self.walls.hand_start(table)
         if self.swaps:
@@ -359,7 +372,6 @@ class CardAbility(duel_effects.DuelHooks, claims.ClaimEffects, AbilityHooks):
     def scoring(self, win: WinView) -> ScoringModifiers | None:
         own = win.seat == self.seat
         extra = self.tab.scoring(win) if own and self.tab else []
-        extra += self.duel.scoring(win) if own and self.duel else []
         extra += self.swaps.scoring(win) if own and self.swaps else []
         if not self._scorers and not extra:
             return None
@@ -373,8 +385,7 @@ class CardAbility(duel_effects.DuelHooks, claims.ClaimEffects, AbilityHooks):
             self.walls.turn_start(view)
         if self.swaps:  # swaps with a pond (pipeline/cards/swap_effects.py)
             self.swaps.turn_start(view)
-        chosen = (self.tab.turn_choices(view) if self.tab else []) or \
-            (self.duel.turn_choices(view) if self.duel else [])
+        chosen = self.tab.turn_choices(view) if self.tab else []
         if chosen or not self._to("turn_choices"):
             return chosen
         turn = TurnContext(view, self._table)
@@ -530,6 +541,8 @@ class CardAbility(duel_effects.DuelHooks, claims.ClaimEffects, AbilityHooks):
 
     def claim_filter(self, view: ClaimView, actions: list[Action]) -> list[Action]:
         actions = super().claim_filter(view, actions)
+        if self.chi:  # a priority chi from any player (pipeline/cards/priority_chi.py)
+            actions = self.chi.claim_filter(view, actions)
         for effect in self.effects:
             if "claim_filter" in effect.hooks:
                 actions = effect.claim_filter(ClaimContext(view, actions))
@@ -610,7 +623,7 @@ class CardAbility(duel_effects.DuelHooks, claims.ClaimEffects, AbilityHooks):
 
 
 # Table effects (pipeline/cards/table_effects.py): their primitives and parameter values.
-for _key, _values in (*table_effects.SUPPORTED.items(), *duel_effects.SUPPORTED.items(),
+for _key, _values in (*table_effects.SUPPORTED.items(), *priority_chi.SUPPORTED.items(),
                       *swap_effects.SUPPORTED.items(),
                       *meta_effects.SUPPORTED.items()):
     SUPPORTED_CHOICES[_key] = SUPPORTED_CHOICES.get(_key, frozenset()) | _values

@@ -8,12 +8,16 @@ from __future__ import annotations
 
 from pipeline.cards.effects.always_riichi import AlwaysRiichi
 from pipeline.cards.effects.base import CardEffect
+from pipeline.cards.effects.blocks_calls import BlocksCalls
 from pipeline.cards.effects.condition_bonus import ConditionBonus
 from pipeline.cards.effects.count_bonus import CountBonus
+from pipeline.cards.effects.dama_protection import DamaProtection
 from pipeline.cards.effects.declared_pool import DeclaredPool
 from pipeline.cards.effects.dora_both_ways import DoraBothWays
 from pipeline.cards.effects.dora_multiplier import DoraMultiplier
+from pipeline.cards.effects.double_from_chi_sources import DoubleFromChiSources
 from pipeline.cards.effects.double_wind import DoubleWind
+from pipeline.cards.effects.duel import Duel
 from pipeline.cards.effects.extra_dora_stake import ExtraDoraStake
 from pipeline.cards.effects.extra_turn import ExtraTurn
 from pipeline.cards.effects.face_down_discard import FaceDownDiscard
@@ -22,6 +26,7 @@ from pipeline.cards.effects.han_per_count import HanPerCount
 from pipeline.cards.effects.honba_by_han import HonbaByHan
 from pipeline.cards.effects.honor_sequences import HonorSequences
 from pipeline.cards.effects.ignore_dora import IgnoreDora
+from pipeline.cards.effects.late_ron import LateRon
 from pipeline.cards.effects.local_yaku import LocalYakuEffect
 from pipeline.cards.effects.noten_double_wall import NotenDoubleWall
 from pipeline.cards.effects.one_han_yaku_value import OneHanYakuValue
@@ -73,4 +78,9 @@ EFFECTS: dict[str, type[CardEffect]] = {
     "ignore_dora": IgnoreDora,
     "honba_by_han": HonbaByHan,
     "dora_multiplier": DoraMultiplier,
+    "late_ron": LateRon,
+    "double_from_chi_sources": DoubleFromChiSources,
+    "dama_protection": DamaProtection,
+    "blocks_calls": BlocksCalls,
+    "duel": Duel,
 }
