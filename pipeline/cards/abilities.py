@@ -247,7 +247,6 @@ class CardAbility(claims.ClaimEffects, AbilityHooks):
         self.card = card
         self.seat = seat
         self.name = card.id
-        self._memory = memory
         # the effects with a class of their own, each sent only the hooks it names
         self.effects: tuple[CardEffect, ...] = tuple(
             EFFECTS[e.kind](e.params, seat, card.id, memory)
@@ -395,10 +394,10 @@ class CardAbility(claims.ClaimEffects, AbilityHooks):
                 return chosen
         return []
 
+    # effect classes only
     def riichi_choices(self, view: OwnTurnView) -> list[Action]:
-        chosen = super().riichi_choices(view)
-        if chosen or not self._to("riichi_choices"):
-            return chosen
+        if not self._to("riichi_choices"):
+            return []
         turn = TurnContext(view, self._table)
         for effect in self._to("riichi_choices"):
             chosen = effect.riichi_choices(turn)
@@ -407,25 +406,21 @@ class CardAbility(claims.ClaimEffects, AbilityHooks):
         return []
 
     def riichi_allowed(self) -> bool:
-        return super().riichi_allowed() and all(
-            effect.riichi_allowed() for effect in self._to("riichi_allowed"))
+        return all(effect.riichi_allowed() for effect in self._to("riichi_allowed"))
 
     def ignores_furiten(self, in_riichi: bool) -> bool:
-        if super().ignores_furiten(in_riichi):
-            return True
         asked = FuritenContext(in_riichi)
         return any(effect.ignores_furiten(asked) for effect in self._to("ignores_furiten"))
 
     def switched_off(self) -> tuple[int, frozenset[int]] | None:
-        found = super().switched_off()
         for effect in self._to("switched_off"):
-            if found is not None:
-                break
             found = effect.switched_off()
-        return found
+            if found is not None:
+                return found
+        return None
 
     def late_claims(self, view: DiscardView) -> list[Action]:
-        claims_ = super().late_claims(view)
+        claims_: list[Action] = []
         if self._to("late_claims"):
             asked = DiscardContext(view, self._table)
             for effect in self._to("late_claims"):
@@ -445,7 +440,6 @@ class CardAbility(claims.ClaimEffects, AbilityHooks):
             effect.offer_declined(action)
 
     def hand_end(self, view: HandEndView, table: TableControls) -> None:
-        super().hand_end(view, table)
         if self._to("hand_end"):
             ended = HandEndContext(view, table)
             for effect in self._to("hand_end"):
@@ -457,7 +451,6 @@ class CardAbility(claims.ClaimEffects, AbilityHooks):
             effect.remember(memory)
 
     def after_draw(self, view: DrawView) -> None:
-        super().after_draw(view)
         if self.tab:
             self.tab.after_draw(view)
         if self.swaps:
@@ -470,7 +463,6 @@ class CardAbility(claims.ClaimEffects, AbilityHooks):
                 effect.after_draw(drawn)
 
     def riichi(self, view: RiichiView, table: TableControls) -> None:
-        super().riichi(view, table)
         if self.tab:
             self.tab.riichi(view, table)
         if self.swaps:
@@ -506,7 +498,7 @@ class CardAbility(claims.ClaimEffects, AbilityHooks):
             bool(self._to("always_wins")) and self._classes_always_win(view))
 
     def _every_always_win(self, view: WinTileView) -> bool:
-        return super().always_wins(view) or (bool(self.tab) and self.tab.always_wins(view)) \
+        return (bool(self.tab) and self.tab.always_wins(view)) \
             or (bool(self.walls) and self.walls.always_wins(view)) \
             or (bool(self.meta) and self.meta.always_wins(view))
 
@@ -564,14 +556,12 @@ class CardAbility(claims.ClaimEffects, AbilityHooks):
                 effect.discard_passed(passed)
 
     def payments(self, s: Settlement) -> None:
-        super().payments(s)
         paid = PaymentContext(s, self._table)
         for effect in self.effects:
             if "payments" in effect.hooks:
                 effect.payments(paid)
 
     def draw_payments(self, s: Settlement) -> None:
-        super().draw_payments(s)
         paid = PaymentContext(s, self._table)
         for effect in self.effects:
             if "draw_payments" in effect.hooks:
