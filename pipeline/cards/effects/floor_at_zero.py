@@ -9,8 +9,8 @@ from pipeline.rules.actions import AbilityTag
 
 class FloorAtZero(CardEffect):
     """Once per match, a payment that would leave her below 0 points leaves her at 0 (the
-    settlement's floor, asked after her card's other payments of a win or a draw); the match
-    remembers that the floor was used once a hand logs it.
+    settlement's floor, set at a win's or a draw's payments and applied after every other
+    transfer); the match remembers that the floor was used once a hand logs it.
 
     Bot policy: no decision; the floor needs no choice, and the pick gives it a small worth."""
 
