@@ -85,8 +85,8 @@ def whole_deck(mode: str) -> str:
             table = CardTable(preset, agents, seed=29, match_index=i, catalog=catalog)
             records.extend(play_match(preset, agents, 29, i, table=table).hands)
     PLAYED.update(p for rec in records for p in (rec.picks or ()) if p)
-    PLAYED.update(e.detail.split(":")[0] for rec in records for e in rec.events
-                  if e.kind == "ability")
+    PLAYED.update(e.card for rec in records for e in rec.events
+                  if e.kind == "ability" and e.card)
     return records_digest(records)
 
 

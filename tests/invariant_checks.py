@@ -39,7 +39,7 @@ from typing import Protocol
 
 from pipeline.cards.abilities import CardAbility
 from pipeline.cards.catalog import load_catalog
-from pipeline.rules.actions import Action, ActionKind
+from pipeline.rules.actions import AbilityTag, Action, ActionKind
 from pipeline.rules.agents import Agent, Observation
 from pipeline.rules.hand import HandState
 from pipeline.rules.match import MatchResult, derive_seed, play_match
@@ -57,10 +57,10 @@ WITHOUT_YAKU = "kaori_senoo"  # her card lets a hand without yaku win
 
 
 def step_name(action: Action) -> str:
-    """The step of an ability action (``card:step:...``), or "" for any other action."""
-    if action.kind != ActionKind.ABILITY:
+    """The step of an ability action (its tag), or "" for any other action."""
+    if action.kind != ActionKind.ABILITY or action.tag is None:
         return ""
-    return action.detail.split(":", 2)[1] if ":" in action.detail else ""
+    return str(action.tag)
 
 
 # ------------------------------------------------------------------------- the generic checks
@@ -176,7 +176,7 @@ def card_calls(state: HandState, seat: int, legal: list[Action]) -> list[Action]
     any seat's discard) and, in riichi, a kan on a discard where the seat's kans become
     closed."""
     riichi_kan = state.players[seat].riichi and state._kans_closed(seat)
-    return [a for a in legal if a.detail.endswith(":priority")
+    return [a for a in legal if a.tag is AbilityTag.PRIORITY
             or (riichi_kan and a.kind == ActionKind.MINKAN)]
 
 
@@ -184,7 +184,7 @@ def check_card_calls(state: HandState, seat: int, calls: list[Action]) -> None:
     """A priority call is made on another seat's discard, not in riichi, not on the last
     discard (rule K-03, the wall's one notion of it), and takes a tile lying in that seat's
     pond (the discard on offer or an earlier one)."""
-    priority = [a for a in calls if a.detail.endswith(":priority")]
+    priority = [a for a in calls if a.tag is AbilityTag.PRIORITY]
     if not priority:
         return
     last = last_discard(state)

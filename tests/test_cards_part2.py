@@ -10,14 +10,11 @@ from __future__ import annotations
 from pipeline.cards.abilities import OPTIONAL_EFFECTS, CardAbility
 from pipeline.cards.catalog import load_catalog
 from pipeline.cards.effects.base import ScoringContext
-from pipeline.cards.effects.dora_both_ways import DoraBothWays
+from pipeline.cards.effects.dora_both_ways import DoraBothWays, previous_type
+from pipeline.cards.effects.extra_turn import is_suji
+from pipeline.cards.effects.han_per_count import HanPerCount
 from pipeline.cards.moves import Move
-from pipeline.cards.table_effects import (
-    TableEffects,
-    ippatsu_alive,
-    is_suji,
-    previous_type,
-)
+from pipeline.cards.table_reading import ippatsu_alive
 from pipeline.rules.actions import AbilityTag, ActionKind, Meld, MeldKind, ability_action
 from pipeline.rules.hand import HandState
 from pipeline.rules.hooks import WinView
@@ -381,17 +378,20 @@ class _Table:
 
 def test_kasumi_called_family_tiles_count_too() -> None:
     # "shown or called": P2's pon of 777s and P3's chi of 123s count with P0's shown 5s
-    effects = TableEffects(CATALOG.card("kasumi_iwato"), 1)
-    effects.table = _Table({0: tuple(parse_tiles("5s")), 2: (), 3: ()})
-    effects.action_taken(ability_action(1, "kasumi_iwato", Move.FAMILY, payload="sou"))
+    card = CATALOG.card("kasumi_iwato")
+    (params,) = [e.params for e in card.effects if e.kind == "han_per_count"]
+    effect = HanPerCount(params, 1, card.id)
+    table = _Table({0: tuple(parse_tiles("5s")), 2: (), 3: ()})
+    effect.action_taken(ability_action(1, "kasumi_iwato", Move.FAMILY, payload="sou"))
     pon = Meld(MeldKind.PON, tuple(parse_tiles("777s")), parse_tiles("7s")[0], 0)
     chi = Meld(MeldKind.CHI, tuple(parse_tiles("123s")), parse_tiles("1s")[0], 2)
     ctx = win_ctx("123m456m789m123p5p", "5p", dora="1z")
     win = WinView(1, ctx, 0, (25000,) * 4, 0, (), melds=((), (), (pon,), (chi,)))
-    mods = effects.scoring(win)
-    assert [m.extra_han for m in mods] == [(("shown_family_tiles", 2),)]   # 7 tiles: 2 groups
+    mods = effect.scoring(ScoringContext(win, 1, table))
+    assert mods.extra_han == (("shown_family_tiles", 2),)   # 7 tiles: 2 groups
     win = WinView(1, ctx, 0, (25000,) * 4, 0, (), melds=((), (), (pon,), ()))
-    assert [m.extra_han for m in effects.scoring(win)] == [(("shown_family_tiles", 1),)]
+    assert effect.scoring(ScoringContext(win, 1, table)).extra_han == \
+        (("shown_family_tiles", 1),)
 
 
 # ------------------------------------------------------------------------ Jun Inoue

@@ -17,9 +17,9 @@ from pipeline.cards.abilities import CardAbility
 from pipeline.cards.catalog import load_catalog
 from pipeline.cards.effects.conditions import placement_order
 from pipeline.cards.effects.duel import routed_noten
+from pipeline.cards.effects.open_hands import last_place
 from pipeline.cards.sanma import SANMA_CHANGES, SANMA_UNPLAYABLE, sanma_status
 from pipeline.cards.table import CardTable
-from pipeline.cards.table_effects import last_place
 from pipeline.rules.hand import play_hand
 from pipeline.rules.match import derive_seed, play_match
 from pipeline.rules.preset import load_preset

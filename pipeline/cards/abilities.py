@@ -9,26 +9,24 @@ a number changes the behaviour with no code change. The effect kinds with a clas
 ``double_wind``, ``always_riichi``, ``condition_bonus``, ``dora_both_ways``,
 ``han_per_count``, ``win_without_yaku``, ``extra_turn``, ``face_down_discard``,
 ``rinshan_reveal``, ``wall_to_indicator``, ``noten_double_wall``, ``declared_pool``,
-``honor_sequences``, ``winds_as_west``, ``payment_per_out``, ``tsumo_full_ron``,
-``stake_rule``, ``table_sweep``, ``floor_at_zero``, ``extra_dora_stake``, ``ignore_dora``,
-``honba_by_han``, ``dora_multiplier``, ``late_ron``, ``double_from_chi_sources``,
-``dama_protection``, ``blocks_calls``, ``duel``) are each sent only the hooks they name (any
-of ``EFFECT_HOOKS`` in :mod:`pipeline.cards.effects.base`), with the hand's table controls in
-the contexts built after the deal; the other 18 kinds are still played by the effect families
-below, whose hooks ``_silent`` says they act on, until each moves to a class. Extra han from
-bonuses are not yaku (rule C-12); a value set replaces, it does not add (rule C-11).
-``effect_implemented`` says which effects (with their parameter values) are covered. The
-families: extra sequences and what the counts read in :mod:`pipeline.cards.shapes`; claim
-filters, priority calls, set-aside draws
-and repeated discards in :mod:`pipeline.cards.claims` (mixed in as ``ClaimEffects``); wall
-exchanges, draws from her own pond, a private extra tile and the last-tile effects in
-:mod:`pipeline.cards.wall_effects`; rinshan tiles that always win in
+``honor_sequences``, ``winds_as_west``, ``call_payment``, ``always_winning_tile``,
+``wrap_sequences``, ``priority_call``, ``unclaimable_repeat``, ``set_aside_draw``,
+``repeat_discard``, ``payment_per_out``, ``tsumo_full_ron``, ``stake_rule``, ``table_sweep``,
+``floor_at_zero``, ``extra_dora_stake``, ``ignore_dora``, ``honba_by_han``,
+``dora_multiplier``, ``late_ron``, ``double_from_chi_sources``, ``dama_protection``,
+``blocks_calls``, ``duel``) are each sent only the hooks they name (any of ``EFFECT_HOOKS``,
+which holds every engine hook), with the hand's table controls in the contexts built after
+the deal; the other 11 kinds are still played by the effect families below, whose hooks
+``_silent`` says they act on, until each moves to a class. Extra han from bonuses are not yaku
+(rule C-12); a value set replaces, it does not add (rule C-11). ``effect_implemented`` says
+which effects (with their parameter values) are covered. The families: what the counts read
+in :mod:`pipeline.cards.shapes`; wall exchanges, draws from her own pond, a private extra tile
+and the last-tile effects in :mod:`pipeline.cards.wall_effects`; rinshan tiles that always win in
 :mod:`pipeline.cards.meta_effects` (which also holds the copied and two-sided cards the card
 table builds); tiles swapped with ponds or the next wall tile, melds swapped and wins blocked
-by a seat wind in :mod:`pipeline.cards.swap_effects`; call payments and always-winning tiles
-in :mod:`pipeline.cards.table_effects`; the priority chi from any seat (``priority_call``
-``chi_any``) in :mod:`pipeline.cards.priority_chi`. The stakes a card imposes for the next
-hand are paid by :mod:`pipeline.cards.match_duties`.
+by a seat wind in :mod:`pipeline.cards.swap_effects`; the priority chi from any seat
+(``priority_call`` ``chi_any``) in :mod:`pipeline.cards.priority_chi`. The stakes a card
+imposes for the next hand are paid by :mod:`pipeline.cards.match_duties`.
 
 Bot policies. Each card says what the heuristic bot (:mod:`pipeline.bots.heuristic`) does with
 its choices, and why, in a sentence opening "Bot policy" and the card's name in brackets, in the
@@ -56,13 +54,47 @@ bonuses do not change how it builds a hand unless its policy says so.
 - Bot policy (Toyone Anetai): no decision: the chasing-riichi value, Shiiaru raotai and the
   stick bonus apply by themselves, with the bot's usual riichi and calls; the pick prices each
   by a rough chance of applying.
+- Bot policy (Mihoko Fukuji): her face-down discard when her last visible discard matches
+  another player's last discard (``face_down_discard``) follows the shared rule; the hands she
+  opens (``open_hands``) need no decision (the bot reads their tiles as it reads any hand
+  played face up).
 - Bot policy (Nodoka Haramura): her one face-down discard follows the shared rule, so it waits
   for a dangerous tile; the pick prices 2-han pinfu and closed tanyao by the starting hand.
+- Bot policy (Jun Inoue): her extra turn after a call and her face-down discard after a call
+  that broke an ippatsu follow the shared rules; the call payment (``call_payment``) needs no
+  decision, and the bot calls by its usual rules, not more for the payment.
+- Bot policy (Kasumi Iwato): before her first discard (``open_hands``) the bot names the family
+  with the most copies it cannot see: the others most likely hold those, so the most tiles are
+  shown and counted for her han.
 - Bot policy (Komaki Jindai): no decision: she plays face up from the start; the pick weighs
   the doubled win and 2-han riichi and ippatsu against a fixed cost for the open hand.
+- Bot policy (Yoshiko Kainou): the bot repeats the discard (``repeat_discard``) when the
+  second copy is useless (the hand is no further from tenpai with a dead honor in its place):
+  a safe, unclaimable discard and a fresh draw. Uumensai needs no decision; the bot does not
+  aim for five families.
+- Bot policy (Kurumi Kakura): no decision: a repeated type cannot be called or ronned by itself
+  (``unclaimable_repeat``); the bot neither repeats types on purpose nor aims for damaten seven
+  pairs.
 - Bot policy (Tomoe Karijuku): her extra turn after a white dragon discard follows the shared
   rule; the white dragon winning in riichi and the tsumo bonus need none (the bot takes every
   win offered); the pick counts the white dragons held and unseen.
+- Bot policy (Shiromi Kosegawa): her extra turn after a suji or genbutsu discard against a
+  riichi (``extra_turn``) follows the shared rule (the riichi is a threat, so the bot takes it
+  while within one step of tenpai), and so does the face-down discard of that turn; the bot
+  does not choose suji to earn the turn. Her dora both ways need no decision.
+- Bot policy (Yuuko Mase): no decision: the engine offers her no pon or kan and reads her
+  wrap-around sequences (``wrap_sequences``); the bot counts them as sets when it builds her
+  hand (shanten and acceptance in pipeline/bots/shaped.py) and takes every win and riichi they
+  make.
+- Bot policy (Seiko Matano): the set-aside fourth copy (``set_aside_draw``) is drawn instead of
+  the wall's tile when her hand is within one step of tenpai (the kan it makes brings a
+  replacement draw, fu and a dora indicator) or under a threat (a tile already seen is safer to
+  hold); a slow hand draws from the wall. Her pon bonus needs no decision: the bot calls by its
+  usual rules.
+- Bot policy (Yuu Matsumi): her priority pon of a red dragon (``priority_call``; just discarded
+  or earlier in the discarder's pond) is judged like any pon of a value tile: taken when it
+  brings her hand closer to tenpai (under a threat only to reach tenpai). The warm-tile bonus
+  needs no decision; the bot does not keep warm tiles on purpose.
 - Bot policy (Kei Arakawa): no decision (``payment_per_out``); the pick counts about six live
   outs on her wins and, now and then, a winner's tile held.
 - Bot policy (Hitomi Ezaki): no decision: both stakes (``stake_rule``) follow from the hand's
@@ -156,11 +188,9 @@ from functools import cached_property
 from typing import Any
 
 from pipeline.cards import (
-    claims,
     meta_effects,
     priority_chi,
     swap_effects,
-    table_effects,
     wall_effects,
 )
 from pipeline.cards.catalog import Card
@@ -204,12 +234,8 @@ from pipeline.rules.scoring import ScoringModifiers
 from pipeline.rules.settlement import HandEndView, RiichiView, Settlement
 
 # Parameters whose values are only partly covered: an effect is implemented when its value is.
-SUPPORTED_CHOICES: dict[tuple[str, str], frozenset[str]] = {
-    ("priority_call", "call"): claims.SUPPORTED_CALLS,
-}
+SUPPORTED_CHOICES: dict[tuple[str, str], frozenset[str]] = {}
 
-
-OWN_TURN_KINDS = frozenset(("face_down_discard", "extra_turn")) | claims.CLAIM_KINDS
 
 # Optional choices an ability offers to its player: an ``ABILITY`` action tagged ``<what>``,
 # next to a plain alternative (a discard, or a pass). Register ``<what>`` here when adding one:
@@ -231,16 +257,14 @@ def effect_implemented(kind: str, params: Mapping[str, Any]) -> bool:
         names = set(effect.supported) | {n for k, n in SUPPORTED_CHOICES if k == kind}
         return all(params.get(n) in effect.supported.get(n, frozenset())
                    | SUPPORTED_CHOICES.get((kind, n), frozenset()) for n in names)
-    if kind not in OWN_TURN_KINDS \
-            and kind not in table_effects.TABLE_KINDS \
-            and kind not in swap_effects.SWAP_KINDS \
+    if kind not in swap_effects.SWAP_KINDS \
             and kind not in wall_effects.WALL_KINDS and kind not in meta_effects.META_KINDS:
         return False
     return all(params.get(name) in choices
                for (k, name), choices in SUPPORTED_CHOICES.items() if k == kind)
 
 
-class CardAbility(claims.ClaimEffects, AbilityHooks):
+class CardAbility(AbilityHooks):
     """One character's ability for one seat, answering the hooks from the card's effects."""
 
     def __init__(self, card: Card, seat: int, memory: MatchMemory | None = None) -> None:
@@ -261,10 +285,6 @@ class CardAbility(claims.ClaimEffects, AbilityHooks):
         self._table: TableControls | None = None  # this hand's, once it has started
 
     # The effect families, each built when first asked: a hand asks few of them.
-
-    @cached_property
-    def tab(self) -> table_effects.TableEffects:
-        return table_effects.TableEffects(self.card, self.seat)
 
     @cached_property
     def chi(self) -> priority_chi.PriorityChi:
@@ -291,29 +311,25 @@ class CardAbility(claims.ClaimEffects, AbilityHooks):
         """The engine-asked hooks on which this card's effects never act (they would return
         what they were given, or nothing, and change no state): ``listens`` is False there.
         Worked out when first asked (an ability built for a pick estimate never is)."""
-        kinds, tab, swaps = self._kinds(), bool(self.tab), bool(self.swaps)
-        walls = bool(self.walls)
-        by_place = tab and "others_while_last" in self.tab.open_who  # checked at draws, discards
+        swaps, walls = bool(self.swaps), bool(self.walls)
         peeks = swaps and self.swaps.peek          # a peek at the wall after others' moves
         wind = swaps and self.swaps.wind_guard     # wins blocked, swaps with a passed wind
         acting = {
-            "claim_filter": bool(self.chi)
-            or bool(kinds & claims.FILTER_KINDS) or bool(self._calls() & claims.FILTER_CALLS),
-            "claim_made": tab or swaps or "set_aside_draw" in kinds,
-            "before_draw": walls or "set_aside_draw" in kinds,
+            "claim_filter": bool(self.chi),
+            "claim_made": swaps,
+            "before_draw": walls,
             "replace_draw": False,  # only effect classes replace a draw
-            "after_draw": by_place or peeks or (bool(self.meta) and self.meta.rinshan),
-            "discard_made": (walls and self.walls.last_tile) or peeks or by_place,
+            "after_draw": peeks or (bool(self.meta) and self.meta.rinshan),
+            "discard_made": (walls and self.walls.last_tile) or peeks,
             "discard_passed": wind,
-            "discard_actions": "repeat_discard" in kinds,
+            "discard_actions": False,  # only effect classes offer a follow-up discard
             "late_claims": False,  # only effect classes make late claims
             "win_allowed": wind or (walls and not self.walls.taken_tile_wins),
             "win_is_chombo": False,  # only effect classes make a win a chombo
             "switched_off": False,  # only effect classes switch abilities off
-            "extra_turn": tab and "suji_or_genbutsu_vs_riichi" in self.tab.extra_when,
+            "extra_turn": False,  # only effect classes earn an extra turn
             "forced_face_down": False,  # only effect classes force a face-down discard
             "always_wins": (walls and self.walls.last_tile)
-            or (tab and "white_dragon_in_riichi" in self.tab.always)
             or (bool(self.meta) and self.meta.rinshan),
         }
         return frozenset(hook for hook, on in acting.items() if not on)
@@ -330,7 +346,7 @@ class CardAbility(claims.ClaimEffects, AbilityHooks):
     def own_actions(self, view: OwnTurnView) -> list[Action]:
         """Face-down discards (rule C-13) when the card's condition holds, those of the first
         effect that offers them; then every riichi declared with a stake that is offered."""
-        offered = self.tab.own_actions(view) if self.tab else []
+        offered: list[Action] = []
         stakes: list[Action] = []
         turn = TurnContext(view, self._table)
         for effect in self._to("own_actions"):
@@ -344,20 +360,17 @@ class CardAbility(claims.ClaimEffects, AbilityHooks):
     def extra_turn(self, view: DiscardView) -> bool:
         """Extra turns the card's effects earn (offered by the engine; optional, C-17)."""
         discard = DiscardContext(view, self._table)
-        return not view.face_down and (any(
+        return not view.face_down and any(
             effect.extra_turn(discard) for effect in self.effects if "extra_turn" in effect.hooks)
-            or (bool(self.tab) and self.tab.extra_turn(view)))
 
     def action_taken(self, action: Action) -> None:
         for effect in self.effects:
             if "action_taken" in effect.hooks:
                 effect.action_taken(action)
-        self.tab.action_taken(action)
         if self.walls:
             self.walls.action_taken(action)
 
     def hand_start(self, table: TableControls) -> None:
-        self.tab.hand_start(table)
         if self.walls:
             self.walls.hand_start(table)
         if self.swaps:
@@ -370,23 +383,20 @@ class CardAbility(claims.ClaimEffects, AbilityHooks):
 
     def scoring(self, win: WinView) -> ScoringModifiers | None:
         own = win.seat == self.seat
-        extra = self.tab.scoring(win) if own and self.tab else []
-        extra += self.swaps.scoring(win) if own and self.swaps else []
+        extra = self.swaps.scoring(win) if own and self.swaps else []
         if not self._scorers and not extra:
             return None
         asked = ScoringContext(win, self.seat, self._table)
         return merge_modifiers([*(e.scoring(asked) for e in self._scorers if own or e.any_win),
                                 *extra])
 
-    # table effects (pipeline/cards/table_effects.py) on the hooks other mixins answer too
     def turn_choices(self, view: OwnTurnView) -> list[Action]:
         if self.walls:  # the wall steps her turn starts with (pipeline/cards/wall_effects.py)
             self.walls.turn_start(view)
         if self.swaps:  # swaps with a pond (pipeline/cards/swap_effects.py)
             self.swaps.turn_start(view)
-        chosen = self.tab.turn_choices(view) if self.tab else []
-        if chosen or not self._to("turn_choices"):
-            return chosen
+        if not self._to("turn_choices"):
+            return []
         turn = TurnContext(view, self._table)
         for effect in self._to("turn_choices"):
             chosen = effect.turn_choices(turn)
@@ -394,7 +404,6 @@ class CardAbility(claims.ClaimEffects, AbilityHooks):
                 return chosen
         return []
 
-    # effect classes only
     def riichi_choices(self, view: OwnTurnView) -> list[Action]:
         if not self._to("riichi_choices"):
             return []
@@ -428,7 +437,7 @@ class CardAbility(claims.ClaimEffects, AbilityHooks):
         return claims_
 
     def discard_actions(self, view: DiscardView) -> list[Action]:
-        offered = super().discard_actions(view)
+        offered: list[Action] = []
         if self._to("discard_actions"):
             asked = DiscardContext(view, self._table)
             for effect in self._to("discard_actions"):
@@ -451,8 +460,6 @@ class CardAbility(claims.ClaimEffects, AbilityHooks):
             effect.remember(memory)
 
     def after_draw(self, view: DrawView) -> None:
-        if self.tab:
-            self.tab.after_draw(view)
         if self.swaps:
             self.swaps.after_draw(view)
         if self.meta:
@@ -463,8 +470,6 @@ class CardAbility(claims.ClaimEffects, AbilityHooks):
                 effect.after_draw(drawn)
 
     def riichi(self, view: RiichiView, table: TableControls) -> None:
-        if self.tab:
-            self.tab.riichi(view, table)
         if self.swaps:
             self.swaps.riichi(view)
         if self._to("riichi"):
@@ -473,9 +478,6 @@ class CardAbility(claims.ClaimEffects, AbilityHooks):
                 effect.riichi(declared)
 
     def claim_made(self, view: CallView) -> None:
-        super().claim_made(view)
-        if self.tab:
-            self.tab.claim_made(view)
         if self.swaps:
             self.swaps.claim_made(view)
         if self._to("claim_made"):
@@ -484,7 +486,7 @@ class CardAbility(claims.ClaimEffects, AbilityHooks):
                 effect.claim_made(called)
 
     def hand_shapes(self) -> HandShapes | None:
-        own = super().hand_shapes()
+        own: HandShapes | None = None
         for effect in self.effects:
             if "hand_shapes" in effect.hooks:
                 extra = effect.hand_shapes()
@@ -498,8 +500,7 @@ class CardAbility(claims.ClaimEffects, AbilityHooks):
             bool(self._to("always_wins")) and self._classes_always_win(view))
 
     def _every_always_win(self, view: WinTileView) -> bool:
-        return (bool(self.tab) and self.tab.always_wins(view)) \
-            or (bool(self.walls) and self.walls.always_wins(view)) \
+        return (bool(self.walls) and self.walls.always_wins(view)) \
             or (bool(self.meta) and self.meta.always_wins(view))
 
     def _classes_always_win(self, view: WinTileView) -> bool:
@@ -516,15 +517,9 @@ class CardAbility(claims.ClaimEffects, AbilityHooks):
         return all(effect.win_allowed(asked) for effect in self.effects
                    if "win_allowed" in effect.hooks)
 
-    @cached_property
-    def _left_when_off(self) -> AbilityHooks | None:
-        return claims.PonKanBan(self.seat, self.name) if claims.restriction_stays(self.card) \
-            else None
-
     def while_switched_off(self) -> AbilityHooks | None:
-        """Under Yuuko's reading ``restriction_stays``: her ban on pon and kan."""
-        if self._left_when_off is not None:
-            return self._left_when_off
+        """What of her effects still applies while her ability is switched off (under Yuuko's
+        reading ``restriction_stays``: her ban on pon and kan), or None."""
         for effect in self._to("while_switched_off"):
             left = effect.while_switched_off()
             if left is not None:
@@ -532,7 +527,6 @@ class CardAbility(claims.ClaimEffects, AbilityHooks):
         return None
 
     def claim_filter(self, view: ClaimView, actions: list[Action]) -> list[Action]:
-        actions = super().claim_filter(view, actions)
         if self.chi:  # a priority chi from any player (pipeline/cards/priority_chi.py)
             actions = self.chi.claim_filter(view, actions)
         for effect in self.effects:
@@ -589,17 +583,13 @@ class CardAbility(claims.ClaimEffects, AbilityHooks):
         for effect in self.effects:
             if "before_draw" in effect.hooks:
                 own += effect.before_draw(asked)
-        if view.source == "rinshan":  # a set-aside pond tile waits for a live draw
-            return own
-        return super().before_draw(view) + own
+        return own
 
     def discard_made(self, view: DiscardView, table: TableControls) -> None:
         if self.walls:
             self.walls.discard_made(view, table)
         if self.swaps:
             self.swaps.discard_made(view)
-        if self.tab:
-            self.tab.discard_made(view, table)
         if self._to("discard_made"):
             made = DiscardContext(view, table)
             for effect in self._to("discard_made"):
@@ -612,8 +602,7 @@ class CardAbility(claims.ClaimEffects, AbilityHooks):
                    if "forced_face_down" in effect.hooks)
 
 
-# Table effects (pipeline/cards/table_effects.py): their primitives and parameter values.
-for _key, _values in (*table_effects.SUPPORTED.items(), *priority_chi.SUPPORTED.items(),
-                      *swap_effects.SUPPORTED.items(),
+# The parameter values the effect families play.
+for _key, _values in (*priority_chi.SUPPORTED.items(), *swap_effects.SUPPORTED.items(),
                       *meta_effects.SUPPORTED.items()):
     SUPPORTED_CHOICES[_key] = SUPPORTED_CHOICES.get(_key, frozenset()) | _values

@@ -227,7 +227,7 @@ class FlipAbility:
                                       detail=f"{name}:family:{f}") for f in FAMILIES]
             choice = self.table.wall().choose(seat, options)
             self.guess = choice.payload
-            self.table.note(seat, name, f"names {self.guess}")
+            self.table.note(seat, name, f"names {self.guess}", bookkeeping=True)
         return self.side.before_draw(view)
 
     def after_draw(self, view: DrawView) -> None:

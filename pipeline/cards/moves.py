@@ -30,3 +30,12 @@ class Move(StrEnum):
     # an event: the flip back that an extra turn causes (offered or over). Its note has always
     # counted as one more extra turn for Teru's honba and ippatsu, and still does.
     FLIP_AFTER_EXTRA_TURN = "flip_after_extra_turn"
+
+    @property
+    def bookkeeping(self) -> bool:
+        """Whether an event tagged so only keeps the card's state (a family named, a side
+        flipped): the tables count it apart from the triggers that change play or points."""
+        return self in _BOOKKEEPING
+
+
+_BOOKKEEPING = frozenset({Move.FAMILY, Move.FLIP, Move.FLIP_AFTER_EXTRA_TURN})

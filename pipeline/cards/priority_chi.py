@@ -3,9 +3,9 @@ every chi of hers beats every other claim on that discard, ron included (C-22 Yu
 a discard are made at the same moment; she may not chi a tile from earlier in the pond: a late
 call is not valid). Kuikae (H-07) applies as after any chi.
 
-The other ``priority_call`` value is played by :mod:`pipeline.cards.claims`; the card ability
-asks :class:`PriorityChi` for its claims after that module's filters and before the effect
-classes'.
+The other ``priority_call`` value is played by its class
+(:mod:`pipeline.cards.effects.priority_call`); the card ability asks :class:`PriorityChi` for
+its claims before the effect classes'.
 """
 
 from __future__ import annotations

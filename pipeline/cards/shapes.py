@@ -1,11 +1,7 @@
-"""Hand-shape and tile-count primitives: extra sequences, and what ``win_without_yaku``,
-``han_per_count`` and ``count_bonus`` count (their classes are in :mod:`pipeline.cards.effects`).
+"""Tile-count primitives: what ``han_per_count`` and ``count_bonus`` count, and the policy of
+``win_without_yaku`` (their classes are in :mod:`pipeline.cards.effects`; the extra sequences
+of ``wrap_sequences`` and ``honor_sequences`` are in theirs).
 
-- ``wrap_sequences``: 8-9-1 and 9-1-2 in each suit (``honor_sequences`` has its class in
-  :mod:`pipeline.cards.effects.honor_sequences`). The engine reads them through the
-  ``hand_shapes`` hook for win detection, waits, furiten, riichi and chi, and scoring values
-  the readings that use them (:mod:`pipeline.rules.scoring_shapes`: no fu, never part of ittsu,
-  sanshoku or iipeikou).
 - ``win_without_yaku``: a complete hand wins with no yaku; exactly 0 han counts as 1. Extra han
   of other abilities are still no yaku for anyone else (rule C-12). Bot policy (Kaori Senoo): no
   decision: the engine offers her yaku-less wins and honor sequences, and the bot takes every
@@ -30,7 +26,6 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable
 
-from pipeline.rules.hand_shapes import HandShapes, wrap_sequences
 from pipeline.rules.hooks import WinView
 from pipeline.tiles import RED_FIVE_IDS
 
@@ -38,20 +33,6 @@ from pipeline.tiles import RED_FIVE_IDS
 # 1 5 7 9 sou, the red dragon.
 WARM_TYPES = frozenset(range(9)) | frozenset(9 + n - 1 for n in (1, 3, 5, 6, 7, 9)) \
     | frozenset(18 + n - 1 for n in (1, 5, 7, 9)) | frozenset({33})
-
-SHAPE_KINDS: dict[str, HandShapes] = {
-    "wrap_sequences": HandShapes(wrap_sequences()),
-}
-
-
-def shapes_of(kinds: list[str]) -> HandShapes | None:
-    """The extra sequences a card's effect kinds allow, or None."""
-    shapes: HandShapes | None = None
-    for kind in kinds:
-        extra = SHAPE_KINDS.get(kind)
-        if extra is not None:
-            shapes = extra if shapes is None else shapes.merged(extra)
-    return shapes
 
 
 def _all_tiles(win: WinView) -> list[int]:

@@ -48,6 +48,13 @@ class AbilityTag(StrEnum):
     FLOOR_AT_ZERO = "floor_at_zero"  # an event: a seat's payments stopped at zero points
     FROM_POND = "from_pond"        # an event: a tile drawn out of a pond (it left the pond)
 
+    @property
+    def bookkeeping(self) -> bool:
+        """Whether an event tagged so only keeps a card's state (no engine tag does; a card's
+        own tags may, :class:`pipeline.cards.moves.Move`): the tables count such events apart
+        from the triggers."""
+        return False
+
 
 # What an ability's action carries beyond its tile: a seat named, a family or a way of
 # declaring riichi, the labels of a declaration (each tag says which it carries).

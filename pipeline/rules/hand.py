@@ -40,6 +40,7 @@ from pipeline.rules.hooks import (
 )
 from pipeline.rules.preset import Preset
 from pipeline.rules.records import (
+    AbilityEffect,
     Event,
     HandRecord,
     HandStart,
@@ -338,10 +339,15 @@ class HandState(HookPoints):
 
     def log(self, kind: str, seat: int | None = None, tile: int | None = None,
             tiles: tuple[int, ...] = (), detail: str = "", *, tag: StrEnum | None = None,
-            card: str = "") -> None:
-        self.events.append(Event(kind, seat, tile, tiles, detail, tag, card))
+            card: str = "", effect: AbilityEffect | None = None, source: int | None = None,
+            tsumogiri: bool = False) -> None:
         if kind == "ability":
             self.pond_changes += 1
+            # a tag may say it only keeps its card's state (``bookkeeping``)
+            effect = effect or (AbilityEffect.BOOKKEEPING if getattr(tag, "bookkeeping", False)
+                                else AbilityEffect.PLAY)
+        self.events.append(Event(kind, seat, tile, tiles, detail, tag, card, effect, source,
+                                 tsumogiri))
 
     def pond_view(self, seat: int, *, own: bool) -> tuple[tuple[DiscardInfo, ...],
                                                           tuple[int, ...]]:
@@ -383,9 +389,11 @@ class HandState(HookPoints):
                     kinds.append(a.tag)
         if not kinds:
             return
-        taken = f"took {choice.tag}" if choice.kind is _ABILITY else "declined"
+        took = choice.kind is _ABILITY
+        taken = f"took {choice.tag}" if took else "declined"
+        # the event's tag is what was taken (None: declined)
         self.events.append(Event("offer", seat, detail=f"{card}: offered {', '.join(kinds)}; "
-                                 f"{taken}"))
+                                 f"{taken}", tag=choice.tag if took else None, card=card))
 
     def seat_wind(self, seat: int) -> int:
         return (seat - self.dealer) % self.n
@@ -861,7 +869,7 @@ class HandState(HookPoints):
                  + (f" face down ({face_down})" if face_down else "")
                  + (f" unclaimable ({unclaimable})" if unclaimable else ""),
                  tag=(AbilityTag.FACE_DOWN if face_down else AbilityTag.REPEAT if unclaimable
-                      else None), card=face_down or unclaimable)
+                      else None), card=face_down or unclaimable, tsumogiri=tsumogiri)
         if self.pending_dora:
             self._flush_pending_dora()  # rule K-05
         self.last_kan_from = None
@@ -990,7 +998,8 @@ class HandState(HookPoints):
         p.melds.append(meld)
         p.calls += 1
         self.record.seats[seat].calls += 1
-        self.log(kind.value, seat, tile, tiles=tiles, detail=f"from P{discarder}")
+        self.log(kind.value, seat, tile, tiles=tiles, detail=f"from P{discarder}",
+                 source=discarder)
         self._interrupt()
         if kind == MeldKind.MINKAN:
             p.last_call = (kind.value, tile)
@@ -1017,7 +1026,7 @@ class HandState(HookPoints):
         result = self._score_win(ctx, modifiers)
         if result is None and self.abilities:  # an always-winning tile on an incomplete hand
             result, note = value_always_winning(ctx, self.rules, modifiers)
-            self.log("ability", seat, tile, detail=note)
+            self.log("ability", seat, tile, detail=note, effect=AbilityEffect.POINTS)
         assert result is not None, "a win was offered that does not score"
         if modifiers != NO_MODIFIERS:
             plain = score_win(ctx, self.rules)
@@ -1025,7 +1034,8 @@ class HandState(HookPoints):
             if (result.han, result.total) != (base_han, base_points):  # a trigger changes value
                 names = self._scorers(seat, ctx, None if tsumo else self._discarder(seat))
                 self.log("ability", seat, detail=f"scoring: {result.han - base_han:+d} han, "
-                         f"{result.total - base_points:+d} points ({', '.join(names)})")
+                         f"{result.total - base_points:+d} points ({', '.join(names)})",
+                         card=names[0] if names else "", effect=AbilityEffect.POINTS)
             if modifiers.ura_dora is not None or modifiers.extra_ura_indicators:
                 self._ura_done.add(seat)  # an ability decides which ura indicators show
                 riichi = ctx.riichi or ctx.double_riichi
@@ -1048,7 +1058,8 @@ class HandState(HookPoints):
         if by not in sources:
             return
         sources.discard(by)
-        self.log("ability", seat, detail=f"{by}: hand hidden again", card=by)
+        self.log("ability", seat, detail=f"{by}: hand hidden again", card=by,
+                 effect=AbilityEffect.BOOKKEEPING)
         if not sources:
             self.revealed.discard(seat)
 
@@ -1056,7 +1067,8 @@ class HandState(HookPoints):
         """Through :class:`TableControls`: the seat's tiles of these types stay face up."""
         self.shown_types[seat] = self.shown_types.get(seat, frozenset()) | types
         shown = " ".join(type_to_str(t) for t in sorted(types))
-        self.log("ability", seat, detail=f"{by}: tiles {shown} kept face up", card=by)
+        self.log("ability", seat, detail=f"{by}: tiles {shown} kept face up", card=by,
+                 effect=AbilityEffect.BOOKKEEPING)
 
     def shown_tiles(self, seat: int) -> tuple[int, ...]:
         """The seat's concealed tiles lying face up now: all of them when the hand is revealed,
@@ -1073,7 +1085,7 @@ class HandState(HookPoints):
         self.scores[payer] -= points
         self.scores[payee] += points
         self.log("ability", payee, detail=f"{by}: {what}: P{payer} pays {points}, "
-                 f"{points:+d} points", card=by)
+                 f"{points:+d} points", card=by, effect=AbilityEffect.POINTS)
 
     def _always_wins(self, view: WinTileView) -> bool:
         """Whether one of the seat's abilities makes this tile win whatever the hand's shape."""
@@ -1254,7 +1266,8 @@ class HandState(HookPoints):
                 pao = None
                 transfers = [(discarder, seat, result.ron_points + 100 * honba)]
             win = self._win_record(seat, discarder, result, pao)
-            self.log("ron", seat, tile, detail=f"off P{discarder} " + self._win_text(win))
+            self.log("ron", seat, tile, detail=f"off P{discarder} " + self._win_text(win),
+                     source=discarder)
             # sticks (and stakes) to the winner nearest the discarder, or shared out
             self._settle("ron", seat, discarder, result, transfers, collects=shares[i] > 0
                          or i == 0, table=shares[i] if len(winners) > 1 else None)
@@ -1401,8 +1414,8 @@ class HandState(HookPoints):
             hands=tuple(tuple(q.concealed) for q in self.players), visible=self._visible(),
             events=tuple(self.events), win_tile=win_tile)
         return Settlement(view, transfers, collector, base,
-                          log=lambda seat, text, card="", tag=None: self.log(
-                              "ability", seat, detail=text, tag=tag, card=card))
+                          log=lambda seat, text, card="", tag=None, effect=None: self.log(
+                              "ability", seat, detail=text, tag=tag, card=card, effect=effect))
 
     def _settle(self, kind: str, winner: int, from_seat: int, result: WinResult,
                 transfers: list[Transfer], *, collects: bool = True,
@@ -1452,7 +1465,7 @@ class HandState(HookPoints):
         self.scores[seat] -= amount
         self.stakes += amount
         self.log("ability", seat, detail=f"{by}: stake: {what}: stakes {amount} of {points} "
-                 f"points, {-amount:+d} points", card=by)
+                 f"points, {-amount:+d} points", card=by, effect=AbilityEffect.POINTS)
         return amount
 
     def reveal_extra_dora(self, seat: int, count: int, by: str) -> int:

@@ -70,7 +70,7 @@ from enum import StrEnum
 
 from pipeline.rules.actions import AbilityTag, Action, ActionKind, Meld, MeldKind, ability_action
 from pipeline.rules.hand_shapes import HandShapes
-from pipeline.rules.records import Event
+from pipeline.rules.records import AbilityEffect, Event
 from pipeline.rules.scoring import NO_MODIFIERS, ScoringModifiers, WinContext
 from pipeline.rules.settlement import HandEndView, RiichiView, Settlement
 
@@ -160,10 +160,14 @@ class TableControls:
         """``payer`` pays ``payee`` during the hand (outside any win); logged, points conserved."""
         self._state.transfer(payer, payee, points, by, what)
 
-    def note(self, seat: int, by: str, what: str, tag: StrEnum | None = None) -> None:
+    def note(self, seat: int, by: str, what: str, tag: StrEnum | None = None, *,
+             bookkeeping: bool = False) -> None:
         """Log what an ability did that moves no points now (an ``ability`` event, tagged
-        ``tag`` when something must recognise it)."""
-        self._state.log("ability", seat, detail=f"{by}: {what}", tag=tag, card=by)
+        ``tag`` when something must recognise it); ``bookkeeping`` when it only keeps the
+        card's state (a family named, a side flipped, a match-long memory noted) and changes
+        neither the play nor the points."""
+        self._state.log("ability", seat, detail=f"{by}: {what}", tag=tag, card=by,
+                        effect=AbilityEffect.BOOKKEEPING if bookkeeping else None)
 
     def events(self) -> tuple[Event, ...]:
         """The hand's public log so far (deals and draws left out)."""
@@ -278,7 +282,7 @@ class WallControls:
         moved = self._state.wall.move_last_live_to_dead() is not None
         if moved:
             self._state.log("ability", seat, detail=f"{by}: moves the last live-wall tile to "
-                            "the dead wall", card=by)
+                            "the dead wall", card=by, effect=AbilityEffect.BOOKKEEPING)
         return moved
 
     def dora_indicators(self) -> tuple[int, ...]:

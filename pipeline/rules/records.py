@@ -22,9 +22,21 @@ class HandStart:
     stakes: int = 0           # points staked by abilities, on the table like sticks (C-18)
 
 
+class AbilityEffect(StrEnum):
+    """What an ability's event did, as the tables count it: changed the play (an extra turn, a
+    draw, a swap, a reveal), moved points, or only kept a card's state (a family named, a side
+    flipped, a wall tile moved on every discard: counted apart, so that triggers per hand stay
+    meaningful)."""
+
+    PLAY = "play"
+    POINTS = "points"
+    BOOKKEEPING = "bookkeeping"
+
+
 @dataclass(frozen=True)
 class Event:
-    """One thing that happened at the table, in play order."""
+    """One thing that happened at the table, in play order. ``detail`` is for people; what a
+    program needs is in the typed fields."""
 
     kind: str                 # deal, draw, discard, riichi, call, kan, dora, win, draw_end, ...
     seat: int | None = None
@@ -35,6 +47,12 @@ class Event:
     # out of the repr, which prints (and hashes) a log as before they were kept
     tag: StrEnum | None = field(default=None, repr=False)
     card: str = field(default="", repr=False)
+    # what an ability's event did (``None`` for the other kinds)
+    effect: AbilityEffect | None = field(default=None, repr=False)
+    # the seat a call or a ron took its tile from
+    source: int | None = field(default=None, repr=False)
+    # a discard of the tile just drawn
+    tsumogiri: bool = field(default=False, repr=False)
 
     def __str__(self) -> str:
         who = f"P{self.seat} " if self.seat is not None else ""

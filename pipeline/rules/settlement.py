@@ -18,7 +18,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from pipeline.rules.actions import AbilityTag
-from pipeline.rules.records import Event, HandRecord
+from pipeline.rules.records import AbilityEffect, Event, HandRecord
 from pipeline.rules.scoring import WinResult
 
 Transfer = tuple[int, int, int]  # (payer, payee, points)
@@ -73,8 +73,9 @@ class Settlement:
     transfers: list[Transfer]
     table_to: int | None               # who collects sticks and stakes (None: they stay)
     noten_base: Callable[[frozenset[int]], list[Transfer]] | None = None
-    # logs an ability event: (seat, text, the ability's name, a tag when one is due)
-    log: Callable[..., None] = lambda seat, text, card="", tag=None: None
+    # logs an ability event: (seat, text, the ability's name, a tag when one is due, what it
+    # did: an AbilityEffect, play by default)
+    log: Callable[..., None] = lambda seat, text, card="", tag=None, effect=None: None
     extra: list[Transfer] = field(default_factory=list)
     exempt_seats: set[int] = field(default_factory=set)
     floors: dict[int, str] = field(default_factory=dict)  # seat -> the ability that floors it
@@ -97,7 +98,8 @@ class Settlement:
             self.extra.append((payer, payee, points) if points > 0 else (payee, payer, -points))
             total += points
         if total:
-            self.log(payee, f"{by}: {self.hook}: {what}, {total:+d} points", by)
+            self.log(payee, f"{by}: {self.hook}: {what}, {total:+d} points", by,
+                     effect=AbilityEffect.POINTS)
 
     def paid_by(self, seat: int) -> int:
         """Points the seat pays in the rules' own transfers of this ending."""
@@ -108,7 +110,7 @@ class Settlement:
         self.table_to = seat
         if self.view.table_points:
             self.log(seat, f"{by}: {self.hook}: {what}: takes the table, "
-                     f"{self.view.table_points:+d} points", by)
+                     f"{self.view.table_points:+d} points", by, effect=AbilityEffect.POINTS)
 
     def exempt(self, seat: int, by: str, what: str) -> None:
         """The seat neither pays nor receives in this ending (applied last)."""
@@ -155,7 +157,7 @@ class Settlement:
                 short -= cut
             self.log(seat, f"{self.floors[seat]}: {self.hook}: floor at zero: pays "
                      f"{saved - short} points less and ends at 0, {saved - short:+d} points",
-                     self.floors[seat], AbilityTag.FLOOR_AT_ZERO)
+                     self.floors[seat], AbilityTag.FLOOR_AT_ZERO, effect=AbilityEffect.POINTS)
         out = [0] * len(scores)
         for payer, payee, points in transfers:
             out[payer] -= points

@@ -16,7 +16,6 @@ green and red dragons.
 from __future__ import annotations
 
 import json
-import re
 from collections.abc import Iterable, Sequence
 from typing import Any
 
@@ -44,9 +43,6 @@ RYUKYOKU_REASONS = {
 # The card extension: events standard mjai readers do not know (docs/mjai-extension.md).
 SAKI_PICKS = "saki_picks"
 SAKI_ABILITY = "saki_ability"
-_CARD_ID = re.compile(r"[a-z]+(?:_[a-z]+)+")
-_CARD_TAIL = re.compile(r"\(([a-z]+(?:_[a-z]+)+)\)\s*$")
-_FROM = re.compile(r"(?:from|off) P(\d)")
 
 
 def mjai_tile(tile: int, red_fives: bool = True) -> str:
@@ -70,11 +66,6 @@ def _without(tiles: Sequence[int], tile: int) -> list[int]:
     else:  # the same type, should the log ever hold another copy
         rest.remove(next(x for x in rest if x // 4 == tile // 4))
     return rest
-
-
-def _source(detail: str, fallback: int | None) -> int | None:
-    found = _FROM.search(detail)
-    return int(found.group(1)) if found else fallback
 
 
 def hand_deltas(rec: HandRecord) -> list[int]:
@@ -117,25 +108,14 @@ def ability_event(e: Event, red_fives: bool = True) -> dict[str, Any]:
     """An ``ability`` log event as a ``saki_ability`` mjai event: the seat, the card (where the
     text names one), the engine's own text, and the tile and tiles it names or moved."""
     out: dict[str, Any] = {"type": SAKI_ABILITY, "actor": e.seat}
-    card = _card_of(e.detail)
-    if card is not None:
-        out["card"] = card
+    if e.card:
+        out["card"] = e.card
     out["text"] = e.detail
     if e.tile is not None:
         out["pai"] = mjai_tile(e.tile, red_fives)
     if e.tiles:
         out["tiles"] = _tiles(e.tiles, red_fives)
     return out
-
-
-def _card_of(detail: str) -> str | None:
-    """The card id an ability text starts with (``"nodoka_haramura: ..."``) or ends with in
-    parentheses (``"scoring: +1 han, ... (komaki_jindai)"``)."""
-    head = detail.split(":", 1)[0].strip()
-    if _CARD_ID.fullmatch(head):
-        return head
-    tail = _CARD_TAIL.search(detail)
-    return tail.group(1) if tail else None
 
 
 def is_card_game(result: MatchResult) -> bool:
@@ -173,7 +153,7 @@ def hand_events(rec: HandRecord, red_fives: bool = True, preset: Preset | None =
     deltas = iter(win_deltas(rec, preset))
     ura: dict[int, list[str]] = {}
     first_dora = True
-    last_discarder: int | None = None
+    declaring: int | None = None  # a seat that declared riichi and has yet to discard
     for e in rec.events:
         kind, seat = e.kind, e.seat
         if kind == "deal" or kind == "nine_terminals":
@@ -187,16 +167,16 @@ def hand_events(rec: HandRecord, red_fives: bool = True, preset: Preset | None =
             out.append({"type": "tsumo", "actor": seat, "pai": mjai_tile(e.tile, red_fives)})
         elif kind == "riichi":
             out.append({"type": "reach", "actor": seat})
+            declaring = seat  # the seat's next discard declares it
         elif kind == "discard":
-            flags = e.detail.split()
             out.append({"type": "dahai", "actor": seat, "pai": mjai_tile(e.tile, red_fives),
-                        "tsumogiri": "tsumogiri" in flags})
-            if "riichi" in flags and seat is not None and rec.seats[seat].riichi:
+                        "tsumogiri": e.tsumogiri})
+            if seat == declaring and seat is not None and rec.seats[seat].riichi:
                 out.append({"type": "reach_accepted", "actor": seat})
-            last_discarder = seat
+            declaring = None if seat == declaring else declaring
         elif kind in ("chi", "pon", "minkan"):
             out.append({"type": "daiminkan" if kind == "minkan" else kind, "actor": seat,
-                        "target": _source(e.detail, last_discarder),
+                        "target": e.source,
                         "pai": mjai_tile(e.tile, red_fives),
                         "consumed": _tiles(_without(e.tiles, e.tile), red_fives)})
         elif kind == "ankan":
@@ -212,7 +192,7 @@ def hand_events(rec: HandRecord, red_fives: bool = True, preset: Preset | None =
         elif kind == "ability":
             out.append(ability_event(e, red_fives))
         elif kind in ("tsumo", "ron"):
-            target = seat if kind == "tsumo" else _source(e.detail, last_discarder)
+            target = seat if kind == "tsumo" else e.source
             out.append({"type": "hora", "actor": seat, "target": target,
                         "deltas": next(deltas), "ura_markers": ura.get(seat, [])})
         elif kind in ("abort", "draw_end"):

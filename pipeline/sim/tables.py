@@ -18,14 +18,14 @@ until the card layer takes part in play.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from typing import Any
 
 import polars as pl
 
+from pipeline.rules.actions import AbilityTag
 from pipeline.rules.match import MatchResult
-from pipeline.rules.records import Event, HandRecord
+from pipeline.rules.records import AbilityEffect, Event, HandRecord
 from pipeline.sim.paired import HandPair
 from pipeline.tiles import WIND_NAMES, tile_to_str, type_to_str
 
@@ -275,8 +275,9 @@ class ShardRows:
                 "team": _team(rec, s.seat),
                 "character": rec.picks[s.seat] if rec.picks else None,
             })
-        for seq, (seat, kind, tile, detail) in enumerate(notable_events(rec, self.red_fives)):
-            card, card_seat, effect = (attribute(detail, seat, rec.picks)
+        for seq, (seat, kind, tile, detail, event) in enumerate(
+                notable_events(rec, self.red_fives)):
+            card, card_seat, effect = (attribute(event, rec.picks)
                                        if kind in ("ability", "offer") else (None, None, None))
             self.rows["events"].append({
                 "run_id": self.run_id,
@@ -337,45 +338,29 @@ def _moves(rec: HandRecord) -> list[tuple[str, int | None, int | None, tuple[int
             if e.kind not in ("ability", "offer")]
 
 
-# An ability event's text names its card first (``card_id: what it did``); these do not.
-_UNNAMED = ("scoring:", "always-winning tile:", "the kan becomes")
-# Events that keep a card's state rather than change play or points: a wall tile moved on
-# every discard (Koromo), a family named or a side flipped (Mairu, Himeko, Kasumi), tiles kept
-# face up, a match-long memory noted (Kuro). Counted apart, so triggers per hand stay meaningful.
-BOOKKEEPING = ("moves the last live-wall tile to the dead wall", ": names ", ": family ",
-               ": flips to ", " kept face up", "hand hidden again", "for the rest of the match")
-_POINTS = re.compile(r"[+-]\d+ points")
-FACE_DOWN = re.compile(r"face down \(([a-z0-9_]+)\)")
-
-
-def attribute(detail: str, seat: int | None, picks: Sequence[str] | None
-              ) -> tuple[str | None, int | None, str]:
-    """``(card, card_seat, effect)`` of an ``ability`` or ``offer`` row: the card that caused
-    it (named first in the text; a scoring event names its cards in brackets; an unnamed one,
-    an always-winning tile's, is the card of the seat it lands on), the seat that played that
-    card this hand (the landing seat when no seat picked it: a copied card), and ``effect``:
-    ``offer``, ``points`` (the text states points won or paid), ``bookkeeping``
-    (:data:`BOOKKEEPING`) or ``play`` (anything else that changed the play: extra turns,
-    draws, swaps, reveals, face-down discards, priority calls)."""
+def attribute(e: Event, picks: Sequence[str] | None) -> tuple[str | None, int | None, str]:
+    """``(card, card_seat, effect)`` of an ``ability`` or ``offer`` event (or a face-down
+    discard): the card that caused it (the event's; an event no card names, such as an
+    always-winning tile's value, is the card of the seat it lands on), the seat that played
+    that card this hand (the landing seat when no seat picked it: a copied card), and
+    ``effect``: ``offer``, or what the event did (:class:`AbilityEffect`: ``points``,
+    ``bookkeeping``, or ``play`` for anything else that changed the play: extra turns, draws,
+    swaps, reveals, face-down discards, priority calls)."""
     picks = list(picks or ())
-    card: str | None = None
-    if detail.startswith("scoring:"):
-        named = detail.rsplit("(", 1)[1].rstrip(")") if detail.endswith(")") else ""
-        card = named.split(",")[0].strip() or None
-    elif not detail.startswith(_UNNAMED):
-        card = detail.split(":", 1)[0].strip() or None
+    seat = e.seat
+    card: str | None = e.card or None
     if card is None and seat is not None and seat < len(picks):
         card = picks[seat]
     card_seat = picks.index(card) if card in picks else seat
-    if " offered " in detail:
+    if e.kind == "offer":
         effect = "offer"
-    elif detail.startswith(("scoring:", "always-winning tile:")) or _POINTS.search(detail):
-        effect = "points"
-    elif any(phrase in detail for phrase in BOOKKEEPING):
-        effect = "bookkeeping"
     else:
-        effect = "play"
+        effect = (e.effect or AbilityEffect.PLAY).value
     return card, card_seat, effect
+
+
+def _face_down(e: Event) -> bool:
+    return e.kind == "discard" and e.tag is AbilityTag.FACE_DOWN
 
 
 def ability_counts(rec: HandRecord) -> list[dict[str, int]]:
@@ -385,27 +370,21 @@ def ability_counts(rec: HandRecord) -> list[dict[str, int]]:
     out = [{"ability_triggers": 0, "ability_bookkeeping": 0, "offers": 0, "offers_taken": 0}
            for _ in rec.seats]
     for e in rec.events:
-        if e.kind == "ability" or (e.kind == "discard" and FACE_DOWN.search(e.detail)):
-            detail = e.detail if e.kind == "ability" else _face_down_text(e.detail)
-            _, seat, effect = attribute(detail, e.seat, rec.picks)
+        if e.kind == "ability" or _face_down(e):
+            _, seat, effect = attribute(e, rec.picks)
             if seat is not None:
                 key = "ability_bookkeeping" if effect == "bookkeeping" else "ability_triggers"
                 out[seat][key] += 1
         elif e.kind == "offer" and e.seat is not None:
             out[e.seat]["offers"] += 1
-            out[e.seat]["offers_taken"] += "; took " in e.detail
+            out[e.seat]["offers_taken"] += e.tag is not None  # the tag of what was taken
     return out
 
 
-def _face_down_text(detail: str) -> str:
-    """A face-down discard as an ability row's text: the card that put it face down."""
-    match = FACE_DOWN.search(detail)
-    return f"{match.group(1)}: face-down discard" if match else detail
-
-
 def notable_events(rec: HandRecord, red_fives: bool = True
-                   ) -> list[tuple[int | None, str, str | None, str]]:
-    """The hand's notable events in play order as ``(seat, kind, tile, detail)``.
+                   ) -> list[tuple[int | None, str, str | None, str, Event]]:
+    """The hand's notable events in play order as ``(seat, kind, tile, detail, event)``
+    (``event``: the log's event it comes from).
 
     Kinds: ``win`` (tile: the winning tile; detail ``tsumo ...`` or ``ron off P<n> ...`` with
     the value and yaku), ``abortive_draw`` (detail: which one; seat: the player who declared
@@ -420,33 +399,34 @@ def notable_events(rec: HandRecord, red_fives: bool = True
     def text(tile: int | None) -> str | None:
         return None if tile is None else tile_to_str(tile, red_fives)
 
-    out: list[tuple[int | None, str, str | None, str]] = []
+    out: list[tuple[int | None, str, str | None, str, Event]] = []
     for i, e in enumerate(events):
         kind = _EVENT_KINDS.get(e.kind)
         if kind is None:
-            if e.kind != "discard" or not FACE_DOWN.search(e.detail):
+            if not _face_down(e):
                 continue
             kind = "ability"
         if e.kind in ("tsumo", "ron"):
-            out.append((e.seat, kind, text(e.tile), f"{e.kind} {e.detail}".strip()))
+            found = (e.seat, kind, text(e.tile), f"{e.kind} {e.detail}".strip())
         elif e.kind == "abort":
             declarer = events[i - 1].seat if i and events[i - 1].kind == "nine_terminals" else None
-            out.append((declarer, kind, None, e.detail))
+            found = (declarer, kind, None, e.detail)
         elif e.kind == "riichi":
             discard = next((x.tile for x in events[i + 1:]
                             if x.kind == "discard" and x.seat == e.seat), None)
             flags = [e.detail] if e.detail else []
             if e.seat is not None and not rec.seats[e.seat].riichi:
                 flags.append("not_accepted")
-            out.append((e.seat, kind, text(discard), ", ".join(flags)))
+            found = (e.seat, kind, text(discard), ", ".join(flags))
         elif e.kind in ("ability", "offer"):
-            out.append((e.seat, kind, None, e.detail))
+            found = (e.seat, kind, None, e.detail)
         elif e.kind == "discard":  # only face-down ones are notable: an ability's
-            out.append((e.seat, kind, text(e.tile), _face_down_text(e.detail)))
+            found = (e.seat, kind, text(e.tile), f"{e.card}: face-down discard")
         elif e.kind == "ankan":
-            out.append((e.seat, kind, type_to_str(e.tiles[0] // 4), "ankan"))
+            found = (e.seat, kind, type_to_str(e.tiles[0] // 4), "ankan")
         elif e.kind == "kakan":
-            out.append((e.seat, kind, text(e.tile), "kakan"))
+            found = (e.seat, kind, text(e.tile), "kakan")
         else:  # chi, pon, minkan: the detail says who fed the tile
-            out.append((e.seat, kind, text(e.tile), f"{e.kind} {e.detail}".strip()))
+            found = (e.seat, kind, text(e.tile), f"{e.kind} {e.detail}".strip())
+        out.append((*found, e))
     return out

@@ -11,7 +11,9 @@ A card with several effects of one kind has one object for each; ``alike`` holds
 a kind whose effects on one card combine (the tiers of one bonus).
 
 Each hook takes one context object: the view of the moment plus the controls that hook may
-use, so no effect keeps controls it was handed earlier.
+use, so no effect keeps controls it was handed earlier; ``action_taken`` and
+``offer_declined`` take the action alone, so an effect that acts on the table there keeps the
+controls ``hand_start`` handed it (``open_hands``, showing the family named).
 """
 
 from __future__ import annotations

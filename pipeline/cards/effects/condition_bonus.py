@@ -7,11 +7,17 @@ from collections.abc import Callable
 from pipeline.cards import scoring_effects
 from pipeline.cards.effects.base import CardEffect, RiichiContext, ScoringContext
 from pipeline.cards.effects.count_bonus import all_tiles
-from pipeline.cards.table_effects import white_dragon_tsumo
 from pipeline.rules.agari import winning_types
 from pipeline.rules.hooks import WinView
 from pipeline.rules.scoring import ScoringModifiers
 from pipeline.tiles import counts34
+
+WHITE_DRAGON = 31
+
+
+def white_dragon_tsumo(win: WinView) -> bool:
+    """A win by drawing a white dragon (a rinshan draw too)."""
+    return win.ctx.is_tsumo and win.ctx.win_tile // 4 == WHITE_DRAGON
 
 
 def waiting_types(win: WinView) -> frozenset[int]:

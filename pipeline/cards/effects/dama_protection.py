@@ -15,7 +15,7 @@ from pipeline.cards.effects.base import (
 )
 from pipeline.cards.effects.conditions import placement_order
 from pipeline.cards.memory import MatchMemory
-from pipeline.cards.table_effects import ippatsu_alive
+from pipeline.cards.table_reading import ippatsu_alive
 from pipeline.rules.agari import winning_types
 from pipeline.rules.hooks import TableControls
 from pipeline.rules.settlement import Settlement

@@ -44,7 +44,7 @@ from pipeline.cards.effects.base import (
 )
 from pipeline.cards.memory import MatchMemory
 from pipeline.cards.moves import Move
-from pipeline.cards.table_effects import table_seats
+from pipeline.cards.table_reading import table_seats
 from pipeline.rules.actions import AbilityTag, Action, ActionKind, ability_action
 from pipeline.rules.hooks import TableControls, WallControls
 from pipeline.rules.scoring import ScoringModifiers, ScoringRules, score_win

@@ -3,8 +3,17 @@
 from __future__ import annotations
 
 from pipeline.cards.effects.base import CardEffect, ScoringContext
-from pipeline.cards.table_effects import previous_type
 from pipeline.rules.scoring import ScoringModifiers
+
+
+def previous_type(t: int) -> int:
+    """The tile type before ``t`` in the dora order (9 before 1, North before East, red dragon
+    before white)."""
+    if t < 27:
+        return t - t % 9 + (t % 9 - 1) % 9
+    if t < 31:
+        return 27 + (t - 27 - 1) % 4
+    return 31 + (t - 31 - 1) % 3
 
 
 class DoraBothWays(CardEffect):

@@ -63,7 +63,7 @@ class DoraMultiplier(CardEffect):
         memory = self.memory or MatchMemory()
         if self.seat not in memory.dora_lost and self._dora_lost(ctx.table):
             ctx.table.note(self.seat, self.card, "a known dora discarded outside riichi: dora "
-                           "give 0 han for the rest of the match")
+                           "give 0 han for the rest of the match", bookkeeping=True)
 
     def remember(self, memory: MatchMemory) -> None:
         if self.dora_lost_now:

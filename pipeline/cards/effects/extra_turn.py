@@ -2,48 +2,98 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from pipeline.cards.effects.base import CardEffect, DiscardContext
-from pipeline.rules.hooks import DiscardView
+from pipeline.rules.actions import AbilityTag
+from pipeline.rules.records import Event
 
 WHITE_DRAGON, GREEN_DRAGON = 31, 32
 
 
-def _two_or_eight(view: DiscardView, params: Mapping[str, Any]) -> bool:
-    t = view.tile // 4
+def _two_or_eight(ctx: DiscardContext, params: Mapping[str, Any]) -> bool:
+    t = ctx.view.tile // 4
     return t < 27 and t % 9 in (1, 7)
 
 
-def _souzu_or_green_called(view: DiscardView, params: Mapping[str, Any]) -> bool:
-    called = view.after_call
+def _souzu_or_green_called(ctx: DiscardContext, params: Mapping[str, Any]) -> bool:
+    called = ctx.view.after_call
     return called is not None and (18 <= called[1] // 4 < 27 or called[1] // 4 == GREEN_DRAGON)
 
 
-def _tedashi_all_closed_behind(view: DiscardView, params: Mapping[str, Any]) -> bool:
+def _tedashi_all_closed_behind(ctx: DiscardContext, params: Mapping[str, Any]) -> bool:
     # C-22 Aislinn: no extra turn from a discard after a call; the dealer's first discard
     # counts as tedashi
+    view = ctx.view
     tedashi = not view.tsumogiri or (view.first_discard and view.seat == view.dealer)
     below = view.scores[view.seat] < view.start_points or not params["points_below_start"]
     return view.after_call is None and view.others_closed and tedashi and below
 
 
+def riichi_safe(events: Sequence[Event], seat: int) -> dict[int, tuple[set[int], set[int]]]:
+    """For each other player in riichi: (genbutsu types, types of that player's own face-up
+    discards), from the public log (the last discard event left out: the one being judged)."""
+    last = max((i for i, e in enumerate(events) if e.kind == "discard"), default=-1)
+    declared: dict[int, int] = {}
+    for i, e in enumerate(events[:last]):
+        if e.kind == "riichi" and e.seat is not None and e.seat != seat:
+            declared[e.seat] = i
+    out: dict[int, tuple[set[int], set[int]]] = {}
+    for r, at in declared.items():
+        safe: set[int] = set()
+        own: set[int] = set()
+        for i, e in enumerate(events[:last]):
+            if e.kind != "discard" or e.tile is None or e.tag is AbilityTag.FACE_DOWN:
+                continue
+            if e.seat == r:
+                own.add(e.tile // 4)
+                safe.add(e.tile // 4)
+            elif i > at:
+                safe.add(e.tile // 4)
+        out[r] = (safe, own)
+    return out
+
+
+def is_suji(t: int, discarded: set[int]) -> bool:
+    """Suji against these discards: a 1-2-3 or 7-8-9 needs the tile three away; a 4, 5 or 6
+    needs both sides."""
+    if t >= 27:
+        return False
+    n = t % 9
+    sides = [t + 3] if n < 3 else [t - 3] if n > 5 else [t - 3, t + 3]
+    return all(s in discarded for s in sides)
+
+
+def _suji_or_genbutsu_vs_riichi(ctx: DiscardContext, params: Mapping[str, Any]) -> bool:
+    # genbutsu: that player's face-up discards, and every face-up tile discarded by another
+    # player after that riichi (C-22 Shiromi), her own included
+    if ctx.table is None:
+        return False
+    t = ctx.view.tile // 4
+    return any(t in safe or is_suji(t, own)
+               for safe, own in riichi_safe(ctx.table.events(), ctx.view.seat).values())
+
+
 # The discards that earn the turn, by ``when`` value: (the discard, the effect's parameters).
-WHEN: dict[str, Callable[[DiscardView, Mapping[str, Any]], bool]] = {
+WHEN: dict[str, Callable[[DiscardContext, Mapping[str, Any]], bool]] = {
     "discard_2_or_8": _two_or_eight,
-    "discard_white_dragon": lambda view, params: view.tile // 4 == WHITE_DRAGON,
+    "discard_white_dragon": lambda ctx, params: ctx.view.tile // 4 == WHITE_DRAGON,
     "call_souzu_or_green": _souzu_or_green_called,
-    "after_call": lambda view, params: view.after_call is not None,
+    "after_call": lambda ctx, params: ctx.view.after_call is not None,
     "tedashi_all_closed_behind": _tedashi_all_closed_behind,
+    "suji_or_genbutsu_vs_riichi": _suji_or_genbutsu_vs_riichi,
 }
 
 
 class ExtraTurn(CardEffect):
     """Her discard that nobody claimed earns an extra turn when ``when`` holds (:data:`WHEN`);
     the engine offers it with a pass (C-17), never after a face-down discard or an extra turn
-    (C-15). ``suji_or_genbutsu_vs_riichi`` is played by the table effects and
-    ``new_family_discard`` by the two-sided card.
+    (C-15). ``suji_or_genbutsu_vs_riichi``: her discard is genbutsu or suji against at least
+    one other player in riichi (genbutsu: that player's face-up discards, and every face-up
+    tile discarded by another player after that riichi, her own included; suji: three apart
+    from that player's own face-up discards, a 4, 5 or 6 needing both sides; honors have no
+    suji). ``new_family_discard`` is played by the two-sided card.
 
     Bot policy: the extra turn is taken unless a threat is on the table (a riichi, or an
     opponent with three open melds, or two late in the hand) while her hand is two or more
@@ -55,4 +105,4 @@ class ExtraTurn(CardEffect):
 
     def extra_turn(self, ctx: DiscardContext) -> bool:
         earned = WHEN.get(self.params["when"])
-        return earned is not None and earned(ctx.view, self.params)
+        return earned is not None and earned(ctx, self.params)

@@ -2,31 +2,76 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from pipeline.cards.effects.base import CardEffect, ScoringContext
 from pipeline.cards.effects.conditions import condition_holds
+from pipeline.cards.effects.open_hands import FAMILIES
+from pipeline.cards.memory import MatchMemory
+from pipeline.cards.moves import Move
 from pipeline.cards.shapes import PER_COUNTERS
+from pipeline.cards.table_reading import table_seats
+from pipeline.rules.actions import Action
+from pipeline.rules.hooks import TableControls, WinView
 from pipeline.rules.scoring import ScoringModifiers
+
+SHOWN_FAMILY_TILES = "shown_family_tiles"
+
+
+def shown_family_tiles(table: TableControls, win: WinView, seat: int,
+                       types: frozenset[int]) -> int:
+    """The tiles of these types the players other than ``seat`` show: those lying face up in
+    their concealed hands (a tile just ronned has left its owner's hand) plus those in their
+    melds (calls and closed kans)."""
+    shown = 0
+    for other in range(table_seats(table)):
+        if other == seat:
+            continue
+        shown += sum(1 for x in table.shown_tiles(other) if x // 4 in types)
+        melds = win.melds[other] if win.melds else ()
+        shown += sum(1 for m in melds for x in m.tiles if x // 4 in types)
+    return shown
 
 
 class HanPerCount(CardEffect):
     """``han`` extra han per full ``per`` of ``count`` (rule C-12); with ``yaku`` set, only
     on a reading of the hand that holds that yaku. The counts read from her own pond are
-    :data:`pipeline.cards.shapes.PER_COUNTERS`; ``shown_family_tiles`` and
-    ``face_down_in_other_discards`` are played by the table and swap effects.
+    :data:`pipeline.cards.shapes.PER_COUNTERS`; ``shown_family_tiles`` counts, at her win, the
+    tiles of the family her card named (``open_hands`` ``others_family``) that the other
+    players show (:func:`shown_family_tiles`); ``face_down_in_other_discards`` is played by
+    the swap effects.
 
     Bot policy: no decision; the bot does not discard for the count, and the pick prices the
     han by a rough chance of reaching a group."""
 
     kind = "han_per_count"
-    hooks = frozenset({"scoring"})
-    supported = {"count": frozenset(PER_COUNTERS)}
+    hooks = frozenset({"scoring", "action_taken"})
+    supported = {"count": frozenset(PER_COUNTERS) | {SHOWN_FAMILY_TILES}}
+
+    def __init__(self, params: Mapping[str, Any], seat: int, card: str,
+                 memory: MatchMemory | None = None) -> None:
+        super().__init__(params, seat, card, memory)
+        self.family: str | None = None  # the family her card named (shown_family_tiles)
+
+    def action_taken(self, action: Action) -> None:
+        if action.tag is Move.FAMILY and self.params["count"] == SHOWN_FAMILY_TILES:
+            self.family = action.payload
 
     def scoring(self, ctx: ScoringContext) -> ScoringModifiers | None:
         p = self.params
-        counter = PER_COUNTERS.get(p["count"])
-        if counter is None or not condition_holds(p["condition"], ctx.win, ctx.seat):
+        if p["count"] == SHOWN_FAMILY_TILES:
+            if self.family is None or ctx.table is None:
+                return None
+            count = shown_family_tiles(ctx.table, ctx.win, self.seat, FAMILIES[self.family])
+        else:
+            counter = PER_COUNTERS.get(p["count"])
+            if counter is None:
+                return None
+            count = counter(ctx.win)
+        if not condition_holds(p["condition"], ctx.win, ctx.seat):
             return None
-        han = counter(ctx.win) // p["per"] * p["han"]
+        han = count // p["per"] * p["han"]
         if not han:
             return None
         if p["yaku"]:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from pipeline.cards.effects.base import CardEffect, PaymentContext
-from pipeline.cards.table_effects import EXTRA_TURN_EVENTS
+from pipeline.cards.table_reading import EXTRA_TURN_EVENTS
 from pipeline.rules.actions import AbilityTag
 from pipeline.rules.records import Event
 

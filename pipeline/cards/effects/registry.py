@@ -7,8 +7,10 @@ itself by being imported. A kind not listed is still played by the older effect 
 from __future__ import annotations
 
 from pipeline.cards.effects.always_riichi import AlwaysRiichi
+from pipeline.cards.effects.always_winning_tile import AlwaysWinningTile
 from pipeline.cards.effects.base import CardEffect
 from pipeline.cards.effects.blocks_calls import BlocksCalls
+from pipeline.cards.effects.call_payment import CallPayment
 from pipeline.cards.effects.condition_bonus import ConditionBonus
 from pipeline.cards.effects.count_bonus import CountBonus
 from pipeline.cards.effects.dama_protection import DamaProtection
@@ -33,16 +35,21 @@ from pipeline.cards.effects.one_han_yaku_value import OneHanYakuValue
 from pipeline.cards.effects.open_hands import OpenHands
 from pipeline.cards.effects.open_keeps_value import OpenKeepsValue
 from pipeline.cards.effects.payment_per_out import PaymentPerOut
+from pipeline.cards.effects.priority_call import PriorityCall
+from pipeline.cards.effects.repeat_discard import RepeatDiscard
 from pipeline.cards.effects.rinshan_reveal import RinshanReveal
 from pipeline.cards.effects.score_as_dealer import ScoreAsDealer
+from pipeline.cards.effects.set_aside_draw import SetAsideDraw
 from pipeline.cards.effects.stake_rule import StakeRule
 from pipeline.cards.effects.table_sweep import TableSweep
 from pipeline.cards.effects.tsumo_full_ron import TsumoFullRon
+from pipeline.cards.effects.unclaimable_repeat import UnclaimableRepeat
 from pipeline.cards.effects.ura_rule import UraRule
 from pipeline.cards.effects.wall_to_indicator import WallToIndicator
 from pipeline.cards.effects.win_multiplier import WinMultiplier
 from pipeline.cards.effects.win_without_yaku import WinWithoutYaku
 from pipeline.cards.effects.winds_as_west import WindsAsWest
+from pipeline.cards.effects.wrap_sequences import WrapSequences
 from pipeline.cards.effects.yaku_value import YakuValue
 
 EFFECTS: dict[str, type[CardEffect]] = {
@@ -83,4 +90,11 @@ EFFECTS: dict[str, type[CardEffect]] = {
     "dama_protection": DamaProtection,
     "blocks_calls": BlocksCalls,
     "duel": Duel,
+    "call_payment": CallPayment,
+    "always_winning_tile": AlwaysWinningTile,
+    "wrap_sequences": WrapSequences,
+    "priority_call": PriorityCall,
+    "unclaimable_repeat": UnclaimableRepeat,
+    "set_aside_draw": SetAsideDraw,
+    "repeat_discard": RepeatDiscard,
 }
