@@ -11,8 +11,8 @@ from pipeline.bots.heuristic import HeuristicBot
 from pipeline.cards import registry
 from pipeline.cards.abilities import OPTIONAL_EFFECTS, CardAbility
 from pipeline.cards.catalog import load_catalog
+from pipeline.cards.effects.honba_by_han import added_honba
 from pipeline.cards.moves import Move
-from pipeline.cards.payments import added_honba
 from pipeline.cards.teams import deck_for
 from pipeline.cards.wall_effects import WallEffects
 from pipeline.rules.actions import Action, ActionKind, ability_action

@@ -53,7 +53,7 @@ QUIET_ANSWERS = {"claim_filter": "given", "claim_made": None, "before_draw": [],
                  "switched_off": None, "extra_turn": False, "forced_face_down": False}
 # Hooks that look at ``listens`` themselves: their every family asked.
 FULL_PATHS = {"always_wins": "_every_always_win"}
-PARTS = ("pay", "duel", "walls", "swaps", "meta")
+PARTS = ("chi", "walls", "swaps", "meta")
 
 
 def _holders(ability: CardAbility) -> tuple[object, ...]:

@@ -1,4 +1,4 @@
-"""The names the payment, duel and swap effects still import from here: they live in
+"""The names the swap effects still import from here: they live in
 :mod:`pipeline.cards.table_reading` now. The table effects themselves are classes
 (:mod:`pipeline.cards.effects`: ``call_payment``, ``always_winning_tile``, and the values of
 ``extra_turn``, ``face_down_discard``, ``open_hands`` and ``han_per_count`` played here before).
