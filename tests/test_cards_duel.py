@@ -8,7 +8,7 @@ from __future__ import annotations
 from pipeline.bots.heuristic import HeuristicBot
 from pipeline.cards.abilities import CardAbility
 from pipeline.cards.catalog import load_catalog
-from pipeline.cards.duel_effects import routed_noten
+from pipeline.cards.effects.duel import routed_noten
 from pipeline.cards.moves import Move
 from pipeline.rules.actions import Action, ActionKind, Meld, MeldKind, ability_action
 from pipeline.rules.agents import Observation

@@ -16,8 +16,8 @@ import pytest
 
 from pipeline.bots.heuristic import HeuristicBot
 from pipeline.cards.abilities import CardAbility
+from pipeline.cards.match_duties import match_duties
 from pipeline.cards.memory import MatchMemory
-from pipeline.cards.payments import match_duties
 from pipeline.rules.actions import ActionKind
 from pipeline.rules.agents import RandomAgent
 from pipeline.rules.match import derive_seed, play_match

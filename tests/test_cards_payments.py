@@ -13,13 +13,11 @@ from dataclasses import replace
 from pipeline.bots.heuristic import HeuristicBot
 from pipeline.cards.abilities import CardAbility, effect_implemented
 from pipeline.cards.catalog import load_catalog
+from pipeline.cards.effects.dora_multiplier import known_dora_discarded
+from pipeline.cards.effects.honba_by_han import added_honba
+from pipeline.cards.effects.payment_per_out import live_outs
+from pipeline.cards.match_duties import match_duties
 from pipeline.cards.memory import MatchMemory
-from pipeline.cards.payments import (
-    added_honba,
-    known_dora_discarded,
-    live_outs,
-    match_duties,
-)
 from pipeline.cards.table import CardTable
 from pipeline.rules.actions import AbilityTag, ActionKind
 from pipeline.rules.hand import play_hand
@@ -238,7 +236,9 @@ def test_nelly_bonus_depends_on_the_riichi_turn():
     win = WinView(1, ctx, 0, (25000,) * 4, 0, (1,))
     expected = {None: 0, 1: 2, 6: 2, 7: 1, 8: 1, 9: 0}  # by turn 6: 2 han, by turn 8: 1 han
     for turn, han in expected.items():
-        nelly.pay.riichi_turn = turn
+        for effect in nelly.effects:
+            if effect.kind == "condition_bonus":
+                effect.riichi_turn = turn
         mods = nelly.scoring(win)
         got = sum(h for _, h in mods.extra_han) if mods else 0
         assert got == han, turn

@@ -15,7 +15,8 @@ import pytest
 from pipeline.bots.registry import make_agent
 from pipeline.cards.abilities import CardAbility
 from pipeline.cards.catalog import load_catalog
-from pipeline.cards.duel_effects import placement_order, routed_noten
+from pipeline.cards.effects.conditions import placement_order
+from pipeline.cards.effects.duel import routed_noten
 from pipeline.cards.effects.open_hands import last_place
 from pipeline.cards.sanma import SANMA_CHANGES, SANMA_UNPLAYABLE, sanma_status
 from pipeline.cards.table import CardTable

@@ -17,8 +17,8 @@ from collections import Counter
 from pipeline.bots.heuristic import HeuristicBot
 from pipeline.cards.abilities import OPTIONAL_EFFECTS, CardAbility
 from pipeline.cards.catalog import load_catalog
+from pipeline.cards.effects.honba_by_han import added_honba
 from pipeline.cards.moves import Move
-from pipeline.cards.payments import added_honba
 from pipeline.rules.actions import Action, ActionKind, Meld, MeldKind, ability_action
 from pipeline.rules.agents import Observation
 from pipeline.rules.hand import HandState

@@ -11,9 +11,9 @@ from pipeline.bots.heuristic import HeuristicBot
 from pipeline.cards import registry
 from pipeline.cards.abilities import OPTIONAL_EFFECTS, CardAbility
 from pipeline.cards.catalog import load_catalog
+from pipeline.cards.effects.honba_by_han import added_honba
 from pipeline.cards.effects.private_extra_tile import PrivateExtraTile
 from pipeline.cards.moves import Move
-from pipeline.cards.payments import added_honba
 from pipeline.cards.teams import deck_for
 from pipeline.rules.actions import Action, ActionKind, ability_action
 from pipeline.rules.agents import Observation

@@ -52,9 +52,7 @@ QUIET_ANSWERS = {"claim_filter": "given", "claim_made": None, "before_draw": [],
                  "discard_passed": None, "discard_actions": [], "late_claims": [],
                  "win_allowed": True, "win_is_chombo": False, "always_wins": False,
                  "switched_off": None, "extra_turn": False, "forced_face_down": False}
-# Hooks that look at ``listens`` themselves: their every family asked.
-FULL_PATHS = {"always_wins": "_every_always_win"}
-PARTS = ("pay", "duel")
+PARTS = ("chi",)
 
 
 def _holders(ability: CardAbility) -> tuple[object, ...]:
@@ -82,7 +80,7 @@ def _same_state(before: list[dict], after: list[dict], ability: CardAbility) -> 
 def _quiet_checked(hook: str):
     """The card ability's hook, checked to change nothing and answer as a hook that does
     nothing wherever the ability says it does not listen."""
-    original = getattr(CardAbility, FULL_PATHS.get(hook, hook))
+    original = getattr(CardAbility, hook)
 
     def checked(self, *args):
         if self.listens(hook):

@@ -14,8 +14,8 @@ from pathlib import Path
 import pytest
 
 from pipeline.cards.effects.face_down_discard import last_discards
+from pipeline.cards.effects.honba_by_han import added_honba
 from pipeline.cards.moves import Move
-from pipeline.cards.payments import added_honba
 from pipeline.cards.table_reading import ippatsu_alive
 from pipeline.rules.actions import AbilityTag, Action, ActionKind, ability_action
 from pipeline.rules.records import Event
@@ -54,8 +54,8 @@ def detail_reads(path: Path) -> list[int]:
             and not passed_along(node)]
 
 
-@pytest.mark.parametrize("layer",
-                         ["rules", "cards", "bots", "sim", "replay", "analytics", "report"])
+@pytest.mark.parametrize("layer", ["rules", "cards", "bots", "sim", "replay", "analytics",
+                                   "report"])
 def test_no_meaning_is_read_out_of_detail_text(layer: str) -> None:
     found = {str(p.relative_to(ROOT)): lines for p in (ROOT / "pipeline" / layer).rglob("*.py")
              if (lines := detail_reads(p))}

@@ -11,22 +11,24 @@ a number changes the behaviour with no code change. The effect kinds with a clas
 ``rinshan_reveal``, ``wall_to_indicator``, ``noten_double_wall``, ``declared_pool``,
 ``honor_sequences``, ``winds_as_west``, ``call_payment``, ``always_winning_tile``,
 ``wrap_sequences``, ``priority_call``, ``unclaimable_repeat``, ``set_aside_draw``,
-``repeat_discard``, ``wall_exchange``, ``draw_from_discards``, ``private_extra_tile``,
+``repeat_discard``, ``payment_per_out``, ``tsumo_full_ron``, ``stake_rule``, ``table_sweep``,
+``floor_at_zero``, ``extra_dora_stake``, ``ignore_dora``, ``honba_by_han``,
+``dora_multiplier``, ``late_ron``, ``double_from_chi_sources``, ``dama_protection``,
+``blocks_calls``, ``duel``, ``wall_exchange``, ``draw_from_discards``, ``private_extra_tile``,
 ``last_tile_mastery``, ``swap_with_discard``, ``blocks_wins_with_wind``, ``peek_and_swap``,
-``meld_swap``, ``copy_ability``, ``family_guess``, ``flip_card``) are each sent only the hooks
-they name (any of ``EFFECT_HOOKS``, which holds every engine hook, and ``turn_start``, asked as
-her turn begins before her turn choices), with the hand's table controls in the contexts built
-after the deal. ``copy_ability`` and ``flip_card`` take no hook: the card table builds those
-cards' abilities (a copied card's whole ability, both sides of a two-sided card:
-:mod:`pipeline.cards.effects.copy_ability`, :mod:`pipeline.cards.effects.flip_card`). The other
-14 kinds are still played by the effect families below, whose hooks ``_silent`` says they act
-on, until each moves to a class. Extra han from bonuses are not yaku (rule C-12); a value set
-replaces, it does not add (rule C-11). ``effect_implemented`` says which effects (with their
-parameter values) are covered. The families: what the counts read in
-:mod:`pipeline.cards.shapes`; payments per out, a tsumo paid as a ron, stakes, sweeps, floors,
-honba by han and the dora rules in :mod:`pipeline.cards.payments` (``PaymentHooks``); late
-rons, chi from any seat, wins doubled by chi sources, dama protection, blocked calls and duels
-in :mod:`pipeline.cards.duel_effects` (``DuelHooks``).
+``meld_swap``, ``copy_ability``, ``family_guess``, ``flip_card``: every kind) are each sent
+only the hooks they name (any of ``EFFECT_HOOKS``, which holds every engine hook, and
+``turn_start``, asked as her turn begins before her turn choices), with the hand's table
+controls in the contexts built after the deal. ``copy_ability`` and ``flip_card`` take no
+hook: the card table builds those cards' abilities (a copied card's whole ability, both sides
+of a two-sided card: :mod:`pipeline.cards.effects.copy_ability`,
+:mod:`pipeline.cards.effects.flip_card`). Extra han from bonuses are not yaku (rule C-12); a
+value set replaces, it does not add (rule C-11). ``effect_implemented`` says which effects
+(with their parameter values) are covered. One value is still played by an effect family,
+whose hooks ``_silent`` says it acts on: the priority chi from any seat (``priority_call``
+``chi_any``) in :mod:`pipeline.cards.priority_chi`. What the counts read is in
+:mod:`pipeline.cards.shapes`; the stakes a card imposes for the next hand are paid by
+:mod:`pipeline.cards.match_duties`.
 
 Bot policies. Each card says what the heuristic bot (:mod:`pipeline.bots.heuristic`) does with
 its choices, and why, in a sentence opening "Bot policy" and the card's name in brackets, in the
@@ -122,6 +124,52 @@ how it builds a hand unless its policy says so.
   or earlier in the discarder's pond) is judged like any pon of a value tile: taken when it
   brings her hand closer to tenpai (under a threat only to reach tenpai). The warm-tile bonus
   needs no decision; the bot does not keep warm tiles on purpose.
+- Bot policy (Kei Arakawa): no decision (``payment_per_out``); the pick counts about six live
+  outs on her wins and, now and then, a winner's tile held.
+- Bot policy (Hitomi Ezaki): no decision: both stakes (``stake_rule``) follow from the hand's
+  result; the pick gives each a small fixed worth.
+- Bot policy (Kirame Hanada): (``extra_dora_stake``) when the bot declares riichi (its usual
+  rule) below the points limit, it stakes half her points for the extra indicators while 24 or
+  more live tiles are left (``STAKE_RIICHI_MIN_TILES``): the stake comes back on her win, so it
+  pays while the riichi is early enough to win often; later, the plain riichi. The floor at
+  zero (``floor_at_zero``) needs no decision.
+- Bot policy (Huiyu Hao): no decision (``ignore_dora``, ``tsumo_full_ron``): riichi is never
+  offered to her, furiten and noten payments need none; the bot still keeps dora as value (it
+  does not know they give her nothing), and the pick counts her lost dora against the
+  full-ron tsumo.
+- Bot policy (Kana Ikeda): (``stake_rule``) the Inazuma riichi is chosen over a plain riichi
+  when she has at least 15,000 points and 24 or more live tiles are left
+  (``STAKE_RIICHI_MIN_POINTS``, ``STAKE_RIICHI_MIN_TILES``): the 5,000 stake comes back on her
+  win, so it pays while the riichi is early and she can afford it. The 1-han yaku doubled in
+  last place need no decision.
+- Bot policy (Kuro Matsumi): no decision (``dora_multiplier``): the bot values her dora as it
+  values any dora when it chooses a discard, with no extra guard, so it may still lose them for
+  the match by letting one go outside riichi; the pick prices the doubled dora of the starting
+  hand.
+- Bot policy (Teru Miyanaga): no decision (``honba_by_han``): the bot calls, declares riichi
+  and takes extra turns by its usual rules, not to add honba; the pick prices the honba on the
+  table and a few added.
+- Bot policy (Nelly Virsaladze): no decision: the sweep (``table_sweep``) and the early-riichi
+  han (``condition_bonus``) follow from the hand's result and her riichi turn; the pick prices
+  the sweep by the chance of a drawn hand or her deal-in.
+- Bot policy (Sumire Hirose): (``late_ron``) the late ron is taken whenever it is offered, as
+  the bot takes every legal win (passing would only let a winning tile go by).
+- Bot policy (Yukiko Maya): her priority chi from any player (``priority_call``) is judged like
+  any chi (taken when it speeds up a hand that keeps a yaku and some value); the double payment
+  (``double_from_chi_sources``) needs no decision.
+- Bot policy (Hiroe Atago): (``dama_protection``) her choice is riichi or dama. In tenpai with
+  a yaku that needs no riichi (all simples, a value-honor triplet, a flush) and two or more
+  winning tiles the bot stays dama (``DAMA_CARD`` in :mod:`pipeline.bots.heuristic`): her
+  damaten saves her share of others' tsumo and turns higher players' ippatsu draws into wins,
+  worth more than riichi's han; without such a yaku it declares riichi as usual (her riichi
+  ignores furiten). The ron on a higher player's ippatsu draw is taken like any win.
+- Bot policy (Sae Usuzawa): (``blocks_calls``) at her riichi the bot blocks a player not in
+  riichi (one in riichi may still call), the one with the most melds (a calling hand is fast),
+  then the points leader (rule C-21 on equal points).
+- Bot policy (Megan Davin): (``duel``) before her first discard the bot duels the points leader
+  (rule C-21 on equal points): double payments are worth most against the richest player,
+  whose ability is then switched off; the pick prices the duel by the chance her starting hand
+  wins.
 - Bot policy (Touka Ryuumonbuchi): no decision (``score_as_dealer``): the bot declares riichi
   by its usual rule; the pick prices a riichi win paid as a dealer's, or as dealer one limit
   higher.
@@ -192,18 +240,17 @@ from collections.abc import Mapping
 from functools import cached_property
 from typing import Any
 
-from pipeline.cards import (
-    duel_effects,
-    payments,
-)
+from pipeline.cards import priority_chi
 from pipeline.cards.catalog import Card
 from pipeline.cards.effects import (
     blocks_wins_with_wind,
+    extra_dora_stake,
     last_tile_mastery,
     meld_swap,
     peek_and_swap,
     private_extra_tile,
     rinshan_reveal,
+    stake_rule,
     swap_with_discard,
 )
 from pipeline.cards.effects.base import (
@@ -226,7 +273,7 @@ from pipeline.cards.effects.base import (
 )
 from pipeline.cards.effects.registry import EFFECTS
 from pipeline.cards.memory import MatchMemory
-from pipeline.rules.actions import Action
+from pipeline.rules.actions import AbilityTag, Action
 from pipeline.rules.hand_shapes import HandShapes
 from pipeline.rules.hooks import (
     AbilityHooks,
@@ -245,10 +292,7 @@ from pipeline.rules.scoring import ScoringModifiers
 from pipeline.rules.settlement import HandEndView, RiichiView, Settlement
 
 # Parameters whose values are only partly covered: an effect is implemented when its value is.
-SUPPORTED_CHOICES: dict[tuple[str, str], frozenset[str]] = {
-    ("condition_bonus", "when"): payments.MEMORY_CONDITIONS,  # the rest: its class
-    ("stake_rule", "when"): payments.STAKE_WHEN,
-}
+SUPPORTED_CHOICES: dict[tuple[str, str], frozenset[str]] = {}
 
 
 # Optional choices an ability offers to its player: an ``ABILITY`` action tagged ``<what>``,
@@ -256,7 +300,8 @@ SUPPORTED_CHOICES: dict[tuple[str, str], frozenset[str]] = {
 # the bots must both use and decline every registered choice (tests/test_optional_effects.py
 # plays hands with every playable card to check it).
 OPTIONAL_EFFECTS: set[str] = {"face_down", "extra_turn", "draw", "repeat"}
-OPTIONAL_EFFECTS.update(payments.RIICHI_CHOICES)  # a riichi declared with a stake
+OPTIONAL_EFFECTS.update(stake_rule.OPTIONAL)  # a riichi declared with a stake
+OPTIONAL_EFFECTS.update(extra_dora_stake.OPTIONAL)
 OPTIONAL_EFFECTS.update(private_extra_tile.OPTIONAL)  # a swap with the tile beside the hand
 OPTIONAL_EFFECTS.update(last_tile_mastery.OPTIONAL)  # a second last live tile moved
 OPTIONAL_EFFECTS.update(swap_with_discard.OPTIONAL)  # a swap with a pond tile
@@ -268,30 +313,29 @@ OPTIONAL_EFFECTS.update(rinshan_reveal.OPTIONAL)  # a revealed tile swapped with
 
 def effect_implemented(kind: str, params: Mapping[str, Any]) -> bool:
     """Whether this effect, with these parameters, has an implementation: its class
-    (:data:`~pipeline.cards.effects.registry.EFFECTS`), or an effect family here."""
-    if kind in EFFECTS:  # some values of a few kinds are still played by a family here
-        effect = EFFECTS[kind]
-        names = set(effect.supported) | {n for k, n in SUPPORTED_CHOICES if k == kind}
-        return all(params.get(n) in effect.supported.get(n, frozenset())
-                   | SUPPORTED_CHOICES.get((kind, n), frozenset()) for n in names)
-    if kind not in payments.PAYMENT_KINDS and kind not in duel_effects.DUEL_KINDS:
+    (:data:`~pipeline.cards.effects.registry.EFFECTS`), with the values it plays, or an
+    effect family here for the values it plays (``SUPPORTED_CHOICES``)."""
+    if kind not in EFFECTS:
         return False
-    return all(params.get(name) in choices
-               for (k, name), choices in SUPPORTED_CHOICES.items() if k == kind)
+    effect = EFFECTS[kind]
+    names = set(effect.supported) | {n for k, n in SUPPORTED_CHOICES if k == kind}
+    return all(params.get(n) in effect.supported.get(n, frozenset())
+               | SUPPORTED_CHOICES.get((kind, n), frozenset()) for n in names)
 
 
-class CardAbility(duel_effects.DuelHooks, payments.PaymentHooks, AbilityHooks):
+class CardAbility(AbilityHooks):
     """One character's ability for one seat, answering the hooks from the card's effects."""
 
     def __init__(self, card: Card, seat: int, memory: MatchMemory | None = None) -> None:
         self.card = card
         self.seat = seat
         self.name = card.id
-        self._memory = memory
         # the effects with a class of their own, each sent only the hooks it names
         self.effects: tuple[CardEffect, ...] = tuple(
             EFFECTS[e.kind](e.params, seat, card.id, memory)
             for e in card.effects if e.kind in EFFECTS)
+        for effect in self.effects:  # what each effect knows of its kind's other effects
+            effect.alike = tuple(e for e in self.effects if e.kind == effect.kind)
         self._scorers = tuple(e for e in self.effects if "scoring" in e.hooks)  # card order
         self._heard = frozenset().union(*(effect.hooks for effect in self.effects))
         # hook -> the effects that name it, in the card's order
@@ -302,37 +346,31 @@ class CardAbility(duel_effects.DuelHooks, payments.PaymentHooks, AbilityHooks):
     # The effect families, each built when first asked: a hand asks few of them.
 
     @cached_property
-    def pay(self) -> payments.PaymentEffects:
-        return payments.PaymentEffects(self.card, self.seat, self._memory or MatchMemory())
-
-    @cached_property
-    def duel(self) -> duel_effects.DuelEffects:
-        """Claims, wins, blocks, duels."""
-        return duel_effects.DuelEffects(self.card, self.seat)
+    def chi(self) -> priority_chi.PriorityChi:
+        """A priority chi from any player."""
+        return priority_chi.PriorityChi(self.card, self.seat)
 
     @cached_property
     def _silent(self) -> frozenset[str]:
         """The engine-asked hooks on which this card's effects never act (they would return
         what they were given, or nothing, and change no state): ``listens`` is False there.
         Worked out when first asked (an ability built for a pick estimate never is)."""
-        duel = bool(self.duel)
-        late = duel and bool(self.duel.late_han)  # a late ron: offered, then scored
         acting = {
-            "claim_filter": duel and (self.duel.block or self.duel.chi_any),
-            "claim_made": duel and bool(self.duel.double_chi or self.duel.open_stake),
+            "claim_filter": bool(self.chi),
+            "claim_made": False,  # only effect classes act on a call
             "before_draw": False,  # only effect classes offer other draws
             "replace_draw": False,  # only effect classes replace a draw
-            "after_draw": late or (duel and self.duel.dama),
+            "after_draw": False,  # only effect classes act on a draw
             "discard_made": False,  # only effect classes act on a discard made
             "discard_passed": False,  # only effect classes act on a discard passed
             "discard_actions": False,  # only effect classes offer a follow-up discard
-            "late_claims": late,
+            "late_claims": False,  # only effect classes make late claims
             "win_allowed": False,  # only effect classes block a win
             "win_is_chombo": False,  # only effect classes make a win a chombo
-            "switched_off": duel and bool(self.duel.block or self.duel.factor),
+            "switched_off": False,  # only effect classes switch abilities off
             "extra_turn": False,  # only effect classes earn an extra turn
             "forced_face_down": False,  # only effect classes force a face-down discard
-            "always_wins": duel and self.duel.dama,
+            "always_wins": False,  # only effect classes have always-winning tiles
         }
         return frozenset(hook for hook, on in acting.items() if not on)
 
@@ -346,14 +384,18 @@ class CardAbility(duel_effects.DuelHooks, payments.PaymentHooks, AbilityHooks):
         return hook in self._heard or hook not in self._silent
 
     def own_actions(self, view: OwnTurnView) -> list[Action]:
-        """Face-down discards (rule C-13) when the card's condition holds."""
+        """Face-down discards (rule C-13) when the card's condition holds, those of the first
+        effect that offers them; then every riichi declared with a stake that is offered."""
+        offered: list[Action] = []
+        stakes: list[Action] = []
         turn = TurnContext(view, self._table)
-        for effect in self.effects:
-            if "own_actions" in effect.hooks:
-                offered = effect.own_actions(turn)
-                if offered:
-                    return offered + self.pay.own_actions(view)
-        return self.pay.own_actions(view)
+        for effect in self._to("own_actions"):
+            got = effect.own_actions(turn)
+            if got and got[0].tag is AbilityTag.RIICHI:
+                stakes += got
+            elif got and not offered:
+                offered = got
+        return offered + stakes
 
     def extra_turn(self, view: DiscardView) -> bool:
         """Extra turns the card's effects earn (offered by the engine; optional, C-17)."""
@@ -365,12 +407,8 @@ class CardAbility(duel_effects.DuelHooks, payments.PaymentHooks, AbilityHooks):
         for effect in self.effects:
             if "action_taken" in effect.hooks:
                 effect.action_taken(action)
-        self.pay.action_taken(action)
-        self.duel.action_taken(action)
 
     def hand_start(self, table: TableControls) -> None:
-        self.pay.hand_start(table)
-        self.duel.hand_start(table)
         self._table = table  # the controls the hand's later hooks hand to the effect classes
         start = HandStartContext(table, self.seat, self.name)
         for effect in self.effects:
@@ -378,23 +416,19 @@ class CardAbility(duel_effects.DuelHooks, payments.PaymentHooks, AbilityHooks):
                 effect.hand_start(start)
 
     def scoring(self, win: WinView) -> ScoringModifiers | None:
-        own = win.seat == self.seat
-        extra = self.pay.scoring(win) if own and self.pay else []
-        extra += self.duel.scoring(win) if own and self.duel else []
-        if not self._scorers and not extra:
+        if not self._scorers:
             return None
+        own = win.seat == self.seat
         asked = ScoringContext(win, self.seat, self._table)
-        return merge_modifiers([*(e.scoring(asked) for e in self._scorers if own or e.any_win),
-                                *extra])
+        return merge_modifiers([e.scoring(asked) for e in self._scorers if own or e.any_win])
 
     def turn_choices(self, view: OwnTurnView) -> list[Action]:
         if self._to("turn_start"):  # the steps her turn starts with, before anything is asked
             starting = TurnContext(view, self._table)
             for effect in self._to("turn_start"):
                 effect.turn_start(starting)
-        chosen = self.duel.turn_choices(view) if self.duel else []
-        if chosen or not self._to("turn_choices"):
-            return chosen
+        if not self._to("turn_choices"):
+            return []
         turn = TurnContext(view, self._table)
         for effect in self._to("turn_choices"):
             chosen = effect.turn_choices(turn)
@@ -403,9 +437,8 @@ class CardAbility(duel_effects.DuelHooks, payments.PaymentHooks, AbilityHooks):
         return []
 
     def riichi_choices(self, view: OwnTurnView) -> list[Action]:
-        chosen = super().riichi_choices(view)
-        if chosen or not self._to("riichi_choices"):
-            return chosen
+        if not self._to("riichi_choices"):
+            return []
         turn = TurnContext(view, self._table)
         for effect in self._to("riichi_choices"):
             chosen = effect.riichi_choices(turn)
@@ -414,25 +447,21 @@ class CardAbility(duel_effects.DuelHooks, payments.PaymentHooks, AbilityHooks):
         return []
 
     def riichi_allowed(self) -> bool:
-        return super().riichi_allowed() and all(
-            effect.riichi_allowed() for effect in self._to("riichi_allowed"))
+        return all(effect.riichi_allowed() for effect in self._to("riichi_allowed"))
 
     def ignores_furiten(self, in_riichi: bool) -> bool:
-        if super().ignores_furiten(in_riichi):
-            return True
         asked = FuritenContext(in_riichi)
         return any(effect.ignores_furiten(asked) for effect in self._to("ignores_furiten"))
 
     def switched_off(self) -> tuple[int, frozenset[int]] | None:
-        found = super().switched_off()
         for effect in self._to("switched_off"):
-            if found is not None:
-                break
             found = effect.switched_off()
-        return found
+            if found is not None:
+                return found
+        return None
 
     def late_claims(self, view: DiscardView) -> list[Action]:
-        claims_ = super().late_claims(view)
+        claims_: list[Action] = []
         if self._to("late_claims"):
             asked = DiscardContext(view, self._table)
             for effect in self._to("late_claims"):
@@ -452,7 +481,6 @@ class CardAbility(duel_effects.DuelHooks, payments.PaymentHooks, AbilityHooks):
             effect.offer_declined(action)
 
     def hand_end(self, view: HandEndView, table: TableControls) -> None:
-        super().hand_end(view, table)
         if self._to("hand_end"):
             ended = HandEndContext(view, table)
             for effect in self._to("hand_end"):
@@ -460,26 +488,22 @@ class CardAbility(duel_effects.DuelHooks, payments.PaymentHooks, AbilityHooks):
 
     def remember(self, memory: MatchMemory) -> None:
         """Called by the card table once the hand is over."""
-        super().remember(memory)
         for effect in self._to("remember"):
             effect.remember(memory)
 
     def after_draw(self, view: DrawView) -> None:
-        super().after_draw(view)
         if self._to("after_draw"):
             drawn = DrawnContext(view, self._table)
             for effect in self._to("after_draw"):
                 effect.after_draw(drawn)
 
     def riichi(self, view: RiichiView, table: TableControls) -> None:
-        super().riichi(view, table)
         if self._to("riichi"):
             declared = RiichiContext(view, table)
             for effect in self._to("riichi"):
                 effect.riichi(declared)
 
     def claim_made(self, view: CallView) -> None:
-        super().claim_made(view)
         if self._to("claim_made"):
             called = CallContext(view, self._table)
             for effect in self._to("claim_made"):
@@ -495,21 +519,13 @@ class CardAbility(duel_effects.DuelHooks, payments.PaymentHooks, AbilityHooks):
 
     def always_wins(self, view: WinTileView) -> bool:
         """Asked of a seat at every discard: a card with no always-winning tile says no at
-        once (``_every_always_win`` asks each effect family)."""
-        return ("always_wins" not in self._silent and self._every_always_win(view)) or (
-            bool(self._to("always_wins")) and self._classes_always_win(view))
-
-    def _every_always_win(self, view: WinTileView) -> bool:
-        return super().always_wins(view)
-
-    def _classes_always_win(self, view: WinTileView) -> bool:
+        once."""
+        if not self._to("always_wins"):
+            return False
         asked = WinTileContext(view, self._table)
         return any(effect.always_wins(asked) for effect in self._to("always_wins"))
 
     def win_allowed(self, win: WinView) -> bool:
-        return super().win_allowed(win) and self._classes_allow(win)
-
-    def _classes_allow(self, win: WinView) -> bool:
         asked = WinCheckContext(win, self.seat, self._table)
         return all(effect.win_allowed(asked) for effect in self.effects
                    if "win_allowed" in effect.hooks)
@@ -524,7 +540,8 @@ class CardAbility(duel_effects.DuelHooks, payments.PaymentHooks, AbilityHooks):
         return None
 
     def claim_filter(self, view: ClaimView, actions: list[Action]) -> list[Action]:
-        actions = super().claim_filter(view, actions)
+        if self.chi:  # a priority chi from any player (pipeline/cards/priority_chi.py)
+            actions = self.chi.claim_filter(view, actions)
         for effect in self.effects:
             if "claim_filter" in effect.hooks:
                 actions = effect.claim_filter(ClaimContext(view, actions))
@@ -537,21 +554,18 @@ class CardAbility(duel_effects.DuelHooks, payments.PaymentHooks, AbilityHooks):
                    if "win_is_chombo" in effect.hooks)
 
     def discard_passed(self, view: DiscardView, table: TableControls) -> None:
-        super().discard_passed(view, table)
         if self._to("discard_passed"):
             passed = DiscardContext(view, table)
             for effect in self._to("discard_passed"):
                 effect.discard_passed(passed)
 
     def payments(self, s: Settlement) -> None:
-        super().payments(s)
         paid = PaymentContext(s, self._table)
         for effect in self.effects:
             if "payments" in effect.hooks:
                 effect.payments(paid)
 
     def draw_payments(self, s: Settlement) -> None:
-        super().draw_payments(s)
         paid = PaymentContext(s, self._table)
         for effect in self.effects:
             if "draw_payments" in effect.hooks:
@@ -595,5 +609,5 @@ class CardAbility(duel_effects.DuelHooks, payments.PaymentHooks, AbilityHooks):
 
 
 # The parameter values the effect families play.
-for _key, _values in duel_effects.SUPPORTED.items():
+for _key, _values in priority_chi.SUPPORTED.items():
     SUPPORTED_CHOICES[_key] = SUPPORTED_CHOICES.get(_key, frozenset()) | _values

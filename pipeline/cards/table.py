@@ -14,8 +14,8 @@ from collections.abc import Callable, Sequence
 from pipeline.cards.abilities import CardAbility
 from pipeline.cards.catalog import Catalog, load_catalog
 from pipeline.cards.effects import copy_ability, flip_card
+from pipeline.cards.match_duties import match_duties
 from pipeline.cards.memory import MatchMemory
-from pipeline.cards.payments import match_duties
 from pipeline.cards.sanma import SANMA_UNPLAYABLE
 from pipeline.cards.teams import (
     TeamState,

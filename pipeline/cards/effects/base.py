@@ -7,6 +7,8 @@ which parameter values it implements in ``supported`` (a parameter absent there:
 of the vocabulary), its ``when`` values name predicates of a table
 (:mod:`pipeline.cards.effects.conditions`), and its docstring says what the bots do with it
 ("Bot policy").
+A card with several effects of one kind has one object for each; ``alike`` holds them all, for
+a kind whose effects on one card combine (the tiers of one bonus).
 
 Each hook takes one context object: the view of the moment plus the controls that hook may
 use, so no effect keeps controls it was handed earlier; ``action_taken`` and
@@ -187,6 +189,9 @@ class CardEffect:
     supported: ClassVar[Mapping[str, frozenset[Any]]] = {}
     # scoring: asked for every seat's win (True) or only the card holder's (False)
     any_win: ClassVar[bool] = False
+    # the card's effects of this kind, this one included, in the card's order (the card's
+    # ability sets them once it has built its effects)
+    alike: tuple[CardEffect, ...] = ()
 
     def __init__(self, params: Mapping[str, Any], seat: int, card: str,
                  memory: MatchMemory | None = None) -> None:

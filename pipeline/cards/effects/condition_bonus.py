@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from pipeline.cards import scoring_effects
-from pipeline.cards.effects.base import CardEffect, ScoringContext
+from pipeline.cards.effects.base import CardEffect, RiichiContext, ScoringContext
 from pipeline.cards.effects.count_bonus import all_tiles
 from pipeline.rules.agari import winning_types
 from pipeline.rules.hooks import WinView
@@ -36,23 +36,36 @@ CONDITIONS: dict[str, Callable[[WinView], bool]] = {
     "tsumo": lambda win: win.ctx.is_tsumo,
     "white_dragon_tsumo": white_dragon_tsumo,
 }
+# The conditions on the match's memory: her riichi by turn ``turn`` in the hand after she dealt
+# in. Several of them on one card are tiers of one bonus: the highest she earned counts.
+MEMORY_CONDITIONS = frozenset(("early_riichi_after_dealing_in",))
 
 
 class ConditionBonus(CardEffect):
     """``han`` extra han when ``when`` holds on her win (:data:`CONDITIONS`), or ``han`` per
     counted unit (:data:`pipeline.cards.scoring_effects.COUNTED_CONDITIONS`, sticks on the
-    table). Extra han are no yaku (rule C-12). A condition on the match's memory
-    (``early_riichi_after_dealing_in``) is played by the payment effects.
+    table), or ``han`` for her riichi by turn ``turn`` in the hand after she dealt in
+    (:data:`MEMORY_CONDITIONS`: the card's several such bonuses are tiers, and only the highest
+    she earned counts). Extra han are no yaku (rule C-12).
 
-    Bot policy: no decision; the bot builds its hand as usual, and the pick prices the bonus
-    by a rough chance of the condition."""
+    Bot policy: no decision; the bot builds its hand and declares riichi as usual, and the pick
+    prices the bonus by a rough chance of the condition."""
 
     kind = "condition_bonus"
-    hooks = frozenset({"scoring"})
-    supported = {"when": frozenset(CONDITIONS) | frozenset(scoring_effects.COUNTED_CONDITIONS)}
+    hooks = frozenset({"scoring", "riichi"})
+    supported = {"when": frozenset(CONDITIONS) | frozenset(scoring_effects.COUNTED_CONDITIONS)
+                 | MEMORY_CONDITIONS}
+
+    riichi_turn: int | None = None  # the turn of her riichi this hand
+
+    def riichi(self, ctx: RiichiContext) -> None:
+        if ctx.view.seat == self.seat:
+            self.riichi_turn = ctx.view.turn
 
     def scoring(self, ctx: ScoringContext) -> ScoringModifiers | None:
         p, win = self.params, ctx.win
+        if p["when"] in MEMORY_CONDITIONS:
+            return self._after_dealing_in()
         counted = scoring_effects.COUNTED_CONDITIONS.get(p["when"])
         if counted is not None:
             han = p["han"] * counted(win, ctx.seat, p)
@@ -61,3 +74,15 @@ class ConditionBonus(CardEffect):
         if holds is not None and holds(win):
             return ScoringModifiers(extra_han=((p["when"], p["han"]),))
         return None
+
+    def _after_dealing_in(self) -> ScoringModifiers | None:
+        """The early-riichi bonus, played by the first of the card's tiers (the others add
+        nothing): the highest han whose turn her riichi made."""
+        when = self.params["when"]
+        tiers = [e for e in self.alike if e.params["when"] == when] or [self]
+        if tiers[0] is not self or self.memory is None or self.riichi_turn is None or \
+                self.seat not in self.memory.dealt_in_last:
+            return None
+        han = max((e.params["han"] for e in tiers if self.riichi_turn <= e.params["turn"]),
+                  default=0)
+        return ScoringModifiers(extra_han=((when, han),)) if han else None

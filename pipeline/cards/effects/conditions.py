@@ -19,12 +19,14 @@ def _in_riichi(win: WinView, seat: int) -> bool:
     return win.ctx.riichi or win.ctx.double_riichi
 
 
-def _last_place(win: WinView, seat: int) -> bool:
-    scores = win.scores
-    # rule C-21: on equal points the player farther from the dealer ranks lower
+def placement_order(scores: tuple[int, ...], dealer: int) -> list[int]:
+    """Seats from first to last (rule C-21: on equal points, farther from the dealer is lower)."""
     n = len(scores)  # three or four seats (rule S-01)
-    order = sorted(range(n), key=lambda s: (-scores[s], (s - win.dealer) % n))
-    return order[-1] == seat
+    return sorted(range(n), key=lambda s: (-scores[s], (s - dealer) % n))
+
+
+def _last_place(win: WinView, seat: int) -> bool:
+    return placement_order(win.scores, win.dealer)[-1] == seat
 
 
 def _chasing_riichi(win: WinView, seat: int) -> bool:

@@ -42,7 +42,7 @@ class PriorityCall(CardEffect):
     """``pon_red_dragon_from_pond``: when a player discards, she may pon a red dragon lying in
     that player's pond, with the timing of a normal pon and priority over every other claim,
     ron included (C-22 Yuu); a red dragon just discarded is taken the same way (tag
-    ``PRIORITY``). ``chi_any`` is played by the duel effects.
+    ``PRIORITY``). ``chi_any`` is played by :mod:`pipeline.cards.priority_chi`.
 
     Bot policy: a priority pon is judged like any pon of a value tile: taken when it brings
     her hand closer to tenpai, under a threat only to reach tenpai (Yuu Matsumi's policy is

@@ -1,0 +1,37 @@
+"""``ignore_dora``: dora give her no han, she never pays or receives at an exhaustive draw, she
+ignores furiten and may not declare riichi."""
+
+from __future__ import annotations
+
+from pipeline.cards.effects.base import (
+    CardEffect,
+    FuritenContext,
+    PaymentContext,
+    ScoringContext,
+)
+from pipeline.rules.scoring import ScoringModifiers
+
+
+class IgnoreDora(CardEffect):
+    """Her wins count no dora (red fives and ura-dora included); riichi is never offered to
+    her; she may ron in furiten; at an exhaustive draw she is exempt from the noten payments
+    (she neither pays nor receives).
+
+    Bot policy: no decision; riichi is never offered, and the bot still keeps dora as value (it
+    does not know they give her nothing)."""
+
+    kind = "ignore_dora"
+    hooks = frozenset({"scoring", "riichi_allowed", "ignores_furiten", "draw_payments"})
+
+    def scoring(self, ctx: ScoringContext) -> ScoringModifiers | None:
+        return ScoringModifiers(dora_multiplier=0)
+
+    def riichi_allowed(self) -> bool:
+        return False
+
+    def ignores_furiten(self, ctx: FuritenContext) -> bool:
+        return True
+
+    def draw_payments(self, ctx: PaymentContext) -> None:
+        if ctx.settlement.view.kind == "exhaustive":
+            ctx.settlement.exempt(self.seat, self.card, "ignores noten payments")
