@@ -9,7 +9,7 @@ from pipeline.bots.pick import card_value, choose
 from pipeline.cards import registry
 from pipeline.cards.abilities import CardAbility, effect_implemented
 from pipeline.cards.catalog import load_catalog
-from pipeline.cards.meta_effects import FlipAbility
+from pipeline.cards.effects.flip_card import FlipAbility
 from pipeline.cards.table import CardTable
 from pipeline.cards.teams import deck_for
 from pipeline.rules.actions import ActionKind

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 
 from pipeline.cards.abilities import CardAbility
 from pipeline.cards.catalog import load_catalog
-from pipeline.cards.meta_effects import FlipAbility
+from pipeline.cards.effects.flip_card import FlipAbility
 from pipeline.rules.actions import ActionKind
 from pipeline.rules.hand import HandState
 from pipeline.rules.preset import load_preset

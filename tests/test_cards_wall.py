@@ -12,9 +12,9 @@ from pipeline.cards import registry
 from pipeline.cards.abilities import OPTIONAL_EFFECTS, CardAbility
 from pipeline.cards.catalog import load_catalog
 from pipeline.cards.effects.honba_by_han import added_honba
+from pipeline.cards.effects.private_extra_tile import PrivateExtraTile
 from pipeline.cards.moves import Move
 from pipeline.cards.teams import deck_for
-from pipeline.cards.wall_effects import WallEffects
 from pipeline.rules.actions import Action, ActionKind, ability_action
 from pipeline.rules.agents import Observation
 from pipeline.rules.hand import HandState
@@ -404,14 +404,15 @@ def test_h07_toki_is_never_offered_a_swap_that_leaves_her_no_tile_to_discard() -
     # the 7p in would leave her only tiles she may not discard, so it is not offered (the
     # whole-deck invariant checker found it at match index 20361 in winner rotation: after a
     # fourth call she swapped her last allowed tile away and had no legal discard)
-    toki = WallEffects(CATALOG.card("toki_onjouji"), 1)
-    toki.wall = SwapTable("1m4m7p", "1m", barred="1m4m")
-    toki._offer_swap()
-    swaps = [a.tile for a in toki.wall.offered if a.kind == ActionKind.ABILITY]
+    (effect,) = CATALOG.card("toki_onjouji").effects
+    toki = PrivateExtraTile(effect.params, 1, "toki_onjouji")
+    wall = SwapTable("1m4m7p", "1m", barred="1m4m")
+    toki._offer_swap(wall)
+    swaps = [a.tile for a in wall.offered if a.kind == ActionKind.ABILITY]
     assert kinds(swaps) == parse_types("1m4m")           # the 7p stays
-    toki.wall = SwapTable("1m4m7p", "9s", barred="1m4m")  # an allowed tile beside her hand
-    toki._offer_swap()
-    swaps = [a.tile for a in toki.wall.offered if a.kind == ActionKind.ABILITY]
+    wall = SwapTable("1m4m7p", "9s", barred="1m4m")  # an allowed tile beside her hand
+    toki._offer_swap(wall)
+    swaps = [a.tile for a in wall.offered if a.kind == ActionKind.ABILITY]
     assert kinds(swaps) == parse_types("1m4m7p")
 
 

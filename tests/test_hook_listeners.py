@@ -16,9 +16,10 @@ import random
 import pytest
 
 from pipeline.bots.heuristic import HeuristicBot
-from pipeline.cards import meta_effects, registry, table
+from pipeline.cards import registry, table
 from pipeline.cards.abilities import CardAbility
 from pipeline.cards.catalog import load_catalog
+from pipeline.cards.effects import flip_card
 from pipeline.rules import hook_points
 from pipeline.rules.agents import RandomAgent
 from pipeline.rules.hand import play_hand
@@ -38,11 +39,11 @@ SCORES = ((30000, 30000, 30000, 30000), (8000, 46000, 36000, 30000),
 def _ability(card_id: str, seat: int) -> object:
     """The seat's ability as the card table builds it: a two-sided card holds both sides."""
     card = CATALOG.card(card_id)
-    back = meta_effects.two_sided(card)
+    back = flip_card.two_sided(card)
     front = CardAbility(card, seat)
     if back is None:
         return front
-    return meta_effects.FlipAbility(front, CardAbility(CATALOG.card(back), seat))
+    return flip_card.FlipAbility(front, CardAbility(CATALOG.card(back), seat))
 
 
 # What a hook that does nothing answers (claim_filter: the actions it was given).
@@ -51,9 +52,7 @@ QUIET_ANSWERS = {"claim_filter": "given", "claim_made": None, "before_draw": [],
                  "discard_passed": None, "discard_actions": [], "late_claims": [],
                  "win_allowed": True, "win_is_chombo": False, "always_wins": False,
                  "switched_off": None, "extra_turn": False, "forced_face_down": False}
-# Hooks that look at ``listens`` themselves: their every family asked.
-FULL_PATHS = {"always_wins": "_every_always_win"}
-PARTS = ("chi", "walls", "swaps", "meta")
+PARTS = ("chi",)
 
 
 def _holders(ability: CardAbility) -> tuple[object, ...]:
@@ -81,7 +80,7 @@ def _same_state(before: list[dict], after: list[dict], ability: CardAbility) -> 
 def _quiet_checked(hook: str):
     """The card ability's hook, checked to change nothing and answer as a hook that does
     nothing wherever the ability says it does not listen."""
-    original = getattr(CardAbility, FULL_PATHS.get(hook, hook))
+    original = getattr(CardAbility, hook)
 
     def checked(self, *args):
         if self.listens(hook):
@@ -164,13 +163,17 @@ def test_card_ability_is_silent_only_where_its_card_has_no_effect():
     pool = next(c for c, k in kinds.items() if "declared_pool" in k)
     assert all(CardAbility(CATALOG.card(pool), 1).listens(h)
                for h in ("win_allowed", "win_is_chombo", "claim_filter", "before_draw"))
-    quiet = [c for c, k in kinds.items() if not k & {"blocks_wins_with_wind", "declared_pool"}]
+    # a draw taken back from her pond: its class names win_allowed (the ``forbidden`` reading)
+    back = next(c for c, k in kinds.items() if "draw_from_discards" in k)
+    assert CardAbility(CATALOG.card(back), 1).listens("win_allowed")
+    quiet = [c for c, k in kinds.items()
+             if not k & {"blocks_wins_with_wind", "declared_pool", "draw_from_discards"}]
     assert not any(CardAbility(CATALOG.card(c), 0).listens("win_allowed") for c in quiet)
 
 
 def test_flip_card_listens_to_what_either_side_does():
     # C-22 Himeko: the back side comes up during the hand, so its hooks count from the start
-    front = next(c for c in PLAYABLE if meta_effects.two_sided(c))
+    front = next(c for c in PLAYABLE if flip_card.two_sided(c))
     flip = _ability(front.id, 2)
     back = flip.sides[1]
     assert all(flip.listens(h) for h in ("before_draw", "after_draw", "claim_made"))

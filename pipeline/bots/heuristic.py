@@ -46,8 +46,8 @@ from pipeline.bots.shaped import (
 )
 from pipeline.bots.style import BotStyle, style
 from pipeline.cards.declarations import CLOSED_ONLY, yakuhai_types
+from pipeline.cards.effects.meld_swap import standard
 from pipeline.cards.moves import Move
-from pipeline.cards.swap_effects import standard
 from pipeline.rules.actions import AbilityTag, Action, ActionKind, Meld, MeldKind
 from pipeline.rules.agents import Observation
 from pipeline.rules.hand import kuikae_types

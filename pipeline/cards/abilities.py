@@ -14,19 +14,21 @@ a number changes the behaviour with no code change. The effect kinds with a clas
 ``repeat_discard``, ``payment_per_out``, ``tsumo_full_ron``, ``stake_rule``, ``table_sweep``,
 ``floor_at_zero``, ``extra_dora_stake``, ``ignore_dora``, ``honba_by_han``,
 ``dora_multiplier``, ``late_ron``, ``double_from_chi_sources``, ``dama_protection``,
-``blocks_calls``, ``duel``) are each sent only the hooks they name (any of ``EFFECT_HOOKS``,
-which holds every engine hook), with the hand's table controls in the contexts built after
-the deal; the other 11 kinds are still played by the effect families below, whose hooks
-``_silent`` says they act on, until each moves to a class. Extra han from bonuses are not yaku
-(rule C-12); a value set replaces, it does not add (rule C-11). ``effect_implemented`` says
-which effects (with their parameter values) are covered. The families: what the counts read
-in :mod:`pipeline.cards.shapes`; wall exchanges, draws from her own pond, a private extra tile
-and the last-tile effects in :mod:`pipeline.cards.wall_effects`; rinshan tiles that always win in
-:mod:`pipeline.cards.meta_effects` (which also holds the copied and two-sided cards the card
-table builds); tiles swapped with ponds or the next wall tile, melds swapped and wins blocked
-by a seat wind in :mod:`pipeline.cards.swap_effects`; the priority chi from any seat
-(``priority_call`` ``chi_any``) in :mod:`pipeline.cards.priority_chi`. The stakes a card
-imposes for the next hand are paid by :mod:`pipeline.cards.match_duties`.
+``blocks_calls``, ``duel``, ``wall_exchange``, ``draw_from_discards``, ``private_extra_tile``,
+``last_tile_mastery``, ``swap_with_discard``, ``blocks_wins_with_wind``, ``peek_and_swap``,
+``meld_swap``, ``copy_ability``, ``family_guess``, ``flip_card``: every kind) are each sent
+only the hooks they name (any of ``EFFECT_HOOKS``, which holds every engine hook, and
+``turn_start``, asked as her turn begins before her turn choices), with the hand's table
+controls in the contexts built after the deal. ``copy_ability`` and ``flip_card`` take no
+hook: the card table builds those cards' abilities (a copied card's whole ability, both sides
+of a two-sided card: :mod:`pipeline.cards.effects.copy_ability`,
+:mod:`pipeline.cards.effects.flip_card`). Extra han from bonuses are not yaku (rule C-12); a
+value set replaces, it does not add (rule C-11). ``effect_implemented`` says which effects
+(with their parameter values) are covered. One value is still played by an effect family,
+whose hooks ``_silent`` says it acts on: the priority chi from any seat (``priority_call``
+``chi_any``) in :mod:`pipeline.cards.priority_chi`. What the counts read is in
+:mod:`pipeline.cards.shapes`; the stakes a card imposes for the next hand are paid by
+:mod:`pipeline.cards.match_duties`.
 
 Bot policies. Each card says what the heuristic bot (:mod:`pipeline.bots.heuristic`) does with
 its choices, and why, in a sentence opening "Bot policy" and the card's name in brackets, in the
@@ -39,8 +41,12 @@ or two late in the hand) while her hand is two or more steps from tenpai: a fold
 only risk one more discard. A face-down discard cannot deal in (C-13), so it is used only under
 a threat, on the tile the bot would discard anyway when that tile is dangerous (an expected
 deal-in cost of ``FACE_DOWN_MIN_DANGER``, 100 points, or more; in riichi, the tile she must
-discard). The bot's tile judgment knows only the standard hand shapes and values, so a card's
-bonuses do not change how it builds a hand unless its policy says so.
+discard). A hand tile offered for a known tile (a pond's, or the next wall tile: the exchange
+rule) is swapped when that brings the hand closer to tenpai, or keeps it as close (one step or
+less) while it accepts at least 4 more tiles (``KNOWN_DRAW_MIN_GAIN`` in
+:mod:`pipeline.bots.heuristic`); among several such swaps the best one, else none. The bot's
+tile judgment knows only the standard hand shapes and values, so a card's bonuses do not change
+how it builds a hand unless its policy says so.
 
 - Bot policy (Aislinn Wishart): her extra turn after a tedashi discard follows the shared rule;
   the stake others pay for opening needs no decision of hers (and other bots do not call less
@@ -51,6 +57,8 @@ bonuses do not change how it builds a hand unless its policy says so.
   after her best discard (the best connected on a tie). Her kans follow the bot's usual kan
   rules, which call no kan on a discard with a closed hand: the kan on a discard her riichi
   allows is never taken.
+- Bot policy (Ako Atarashi): (``swap_with_discard``) her swap after a call with a pond tile of
+  the same family follows the exchange rule.
 - Bot policy (Toyone Anetai): no decision: the chasing-riichi value, Shiiaru raotai and the
   stick bonus apply by themselves, with the bot's usual riichi and calls; the pick prices each
   by a rough chance of applying.
@@ -58,6 +66,9 @@ bonuses do not change how it builds a hand unless its policy says so.
   another player's last discard (``face_down_discard``) follows the shared rule; the hands she
   opens (``open_hands``) need no decision (the bot reads their tiles as it reads any hand
   played face up).
+- Bot policy (Myeonghwa Choe): (``blocks_wins_with_wind``) the swap of a passed round or seat
+  wind for a terminal or honor of hers follows the exchange rule; blocking the others' wins
+  needs no decision.
 - Bot policy (Nodoka Haramura): her one face-down discard follows the shared rule, so it waits
   for a dangerous tile; the pick prices 2-han pinfu and closed tanyao by the starting hand.
 - Bot policy (Jun Inoue): her extra turn after a call and her face-down discard after a call
@@ -66,6 +77,24 @@ bonuses do not change how it builds a hand unless its policy says so.
 - Bot policy (Kasumi Iwato): before her first discard (``open_hands``) the bot names the family
   with the most copies it cannot see: the others most likely hold those, so the most tiles are
   shown and counted for her han.
+- Bot policy (Yumi Kajiki): (``meld_swap``) after her call the bot swaps melds when the other
+  meld is worth more to her (a value-tile triplet 2, each dora tile 1, a kan a half more), never
+  for a sequence only another character may build (her hand would be dead, rule C-20: no win,
+  noten at the draw, so the swap can only cost her), while such a meld of hers goes for any
+  other; it turns one tile of another player's pond face down (the last one offered: those
+  count for her han) while her hand is within two steps of tenpai, never a tile of her own pond.
+- Bot policy (Hajime Kunihiro): (``swap_with_discard``) her swap with a pond tile of the same
+  number (at 6 or 12 tiles in her pond, or after another player's riichi) follows the exchange
+  rule.
+- Bot policy (Kazue Nanpo): (``wall_exchange``) after drawing, each tile she puts at the end of
+  the dead wall is chosen the same way as Yuuki's: the least useful one.
+- Bot policy (Yuuki Kataoka): (``wall_exchange``) each tile she puts back at the end of the live
+  wall is the least useful one by the bot's own discard judgment (shanten, then how well it
+  connects, keeping dora, red fives and value pairs).
+- Bot policy (Koromo Amae): (``last_tile_mastery``) the second last-tile move (offered while she
+  is the only player in riichi) is declined when the last live tile already falls to her own
+  draw (tiles left a multiple of four) and made otherwise, which may bring it to her; her
+  last-tile wins are taken like every win.
 - Bot policy (Komaki Jindai): no decision: she plays face up from the start; the pick weighs
   the doubled win and 2-han riichi and ippatsu against a fixed cost for the open hand.
 - Bot policy (Yoshiko Kainou): the bot repeats the discard (``repeat_discard``) when the
@@ -144,6 +173,15 @@ bonuses do not change how it builds a hand unless its policy says so.
 - Bot policy (Touka Ryuumonbuchi): no decision (``score_as_dealer``): the bot declares riichi
   by its usual rule; the pick prices a riichi win paid as a dealer's, or as dealer one limit
   higher.
+- Bot policy (Saki Miyanaga): no decision (``always_winning_tile``, ``winds_as_west``): the bot
+  takes every win offered, her rinshan tiles included, and declares kans by its usual rule (no
+  threat, the hand no further from tenpai), with no extra push for the rinshan tile; its tile
+  judgment does not read winds as West.
+- Bot policy (Mairu Shirouzu): (``family_guess``) before each draw the bot names the family with
+  the most copies it cannot see, the likeliest family for the next wall tile.
+- Bot policy (Himeko Tsuruta): (``flip_card``, ``extra_turn``) her extra turn after a new-family
+  discard follows the shared extra-turn rule; the bot does not send tiles face down or choose
+  new families on purpose for her han.
 - Bot policy (Arata Sagimori): no decision: the bot does not gather pinzu on purpose; the pick
   prices the pinzu thresholds from the pinzu of the starting hand.
 - Bot policy (Tomoki Sawamura): her face-down discard while she could deal into an ippatsu
@@ -176,6 +214,21 @@ bonuses do not change how it builds a hand unless its policy says so.
 - Bot policy (Momoko Touyoko): no decision: her third-row discards go face down by force
   (``always_riichi``); the bot still declares riichi by its usual rule, although the card gives
   a closed win riichi and ura anyway (a declared riichi adds mostly the ippatsu chance).
+- Bot policy (Satoha Tsujigaito): (``peek_and_swap``) the swap of a hand tile for the wall tile
+  she peeks at follows the exchange rule; the doubling under an ippatsu threat needs no
+  decision.
+- Bot policy (Toki Onjouji): (``private_extra_tile``) the tile beside her hand is swapped in
+  when that brings her hand closer to tenpai, and taken instead of a draw when it wins or brings
+  the hand closer to tenpai (in riichi only to win); otherwise it stays beside the hand, unseen
+  by the others.
+- Bot policy (Takami Shibuya): (``draw_from_discards``) a tile of her own pond is drawn instead
+  of the wall's when it wins or brings her hand closer to tenpai, or when her hand, one step
+  from tenpai or less, stays as close and accepts at least 4 more tiles
+  (``KNOWN_DRAW_MIN_GAIN``) despite the type she may not then discard; otherwise the unknown
+  wall tile.
+- Bot policy (Maho Yumeno): (``copy_ability``) the bot copies the drawn card its pick estimate
+  values most with this starting hand and situation (:func:`pipeline.bots.pick.choose`), as it
+  picks any card.
 - Bot policy (Hatsumi Usuzumi): no decision (``double_wind``): the bot keeps a pair of her seat
   wind as it keeps any value pair; the pick prices the double yakuhai by the seat winds held and
   the others' wind melds.
@@ -187,14 +240,19 @@ from collections.abc import Mapping
 from functools import cached_property
 from typing import Any
 
-from pipeline.cards import (
-    meta_effects,
-    priority_chi,
-    swap_effects,
-    wall_effects,
-)
+from pipeline.cards import priority_chi
 from pipeline.cards.catalog import Card
-from pipeline.cards.effects import extra_dora_stake, rinshan_reveal, stake_rule
+from pipeline.cards.effects import (
+    blocks_wins_with_wind,
+    extra_dora_stake,
+    last_tile_mastery,
+    meld_swap,
+    peek_and_swap,
+    private_extra_tile,
+    rinshan_reveal,
+    stake_rule,
+    swap_with_discard,
+)
 from pipeline.cards.effects.base import (
     BeforeDrawContext,
     CallContext,
@@ -244,24 +302,25 @@ SUPPORTED_CHOICES: dict[tuple[str, str], frozenset[str]] = {}
 OPTIONAL_EFFECTS: set[str] = {"face_down", "extra_turn", "draw", "repeat"}
 OPTIONAL_EFFECTS.update(stake_rule.OPTIONAL)  # a riichi declared with a stake
 OPTIONAL_EFFECTS.update(extra_dora_stake.OPTIONAL)
-OPTIONAL_EFFECTS.update(wall_effects.OPTIONAL)  # a swap with the tile beside the hand, ...
-OPTIONAL_EFFECTS.update(swap_effects.OPTIONAL)  # a swap with a pond tile
+OPTIONAL_EFFECTS.update(private_extra_tile.OPTIONAL)  # a swap with the tile beside the hand
+OPTIONAL_EFFECTS.update(last_tile_mastery.OPTIONAL)  # a second last live tile moved
+OPTIONAL_EFFECTS.update(swap_with_discard.OPTIONAL)  # a swap with a pond tile
+OPTIONAL_EFFECTS.update(blocks_wins_with_wind.OPTIONAL)  # a passed wind swapped in
+OPTIONAL_EFFECTS.update(peek_and_swap.OPTIONAL)  # a swap with the next wall tile
+OPTIONAL_EFFECTS.update(meld_swap.OPTIONAL)  # a meld swapped, a pond tile turned face down
 OPTIONAL_EFFECTS.update(rinshan_reveal.OPTIONAL)  # a revealed tile swapped with an indicator
 
 
 def effect_implemented(kind: str, params: Mapping[str, Any]) -> bool:
     """Whether this effect, with these parameters, has an implementation: its class
-    (:data:`~pipeline.cards.effects.registry.EFFECTS`), or an effect family here."""
-    if kind in EFFECTS:  # some values of a few kinds are still played by a family here
-        effect = EFFECTS[kind]
-        names = set(effect.supported) | {n for k, n in SUPPORTED_CHOICES if k == kind}
-        return all(params.get(n) in effect.supported.get(n, frozenset())
-                   | SUPPORTED_CHOICES.get((kind, n), frozenset()) for n in names)
-    if kind not in swap_effects.SWAP_KINDS \
-            and kind not in wall_effects.WALL_KINDS and kind not in meta_effects.META_KINDS:
+    (:data:`~pipeline.cards.effects.registry.EFFECTS`), with the values it plays, or an
+    effect family here for the values it plays (``SUPPORTED_CHOICES``)."""
+    if kind not in EFFECTS:
         return False
-    return all(params.get(name) in choices
-               for (k, name), choices in SUPPORTED_CHOICES.items() if k == kind)
+    effect = EFFECTS[kind]
+    names = set(effect.supported) | {n for k, n in SUPPORTED_CHOICES if k == kind}
+    return all(params.get(n) in effect.supported.get(n, frozenset())
+               | SUPPORTED_CHOICES.get((kind, n), frozenset()) for n in names)
 
 
 class CardAbility(AbilityHooks):
@@ -292,45 +351,26 @@ class CardAbility(AbilityHooks):
         return priority_chi.PriorityChi(self.card, self.seat)
 
     @cached_property
-    def walls(self) -> wall_effects.WallEffects:
-        """The wall and draws."""
-        return wall_effects.WallEffects(self.card, self.seat)
-
-    @cached_property
-    def swaps(self) -> swap_effects.SwapEffects:
-        """Tiles swapped with ponds."""
-        return swap_effects.SwapEffects(self.card, self.seat)
-
-    @cached_property
-    def meta(self) -> meta_effects.MetaEffects:
-        """Rinshan tiles, winds read as West."""
-        return meta_effects.MetaEffects(self.card, self.seat)
-
-    @cached_property
     def _silent(self) -> frozenset[str]:
         """The engine-asked hooks on which this card's effects never act (they would return
         what they were given, or nothing, and change no state): ``listens`` is False there.
         Worked out when first asked (an ability built for a pick estimate never is)."""
-        swaps, walls = bool(self.swaps), bool(self.walls)
-        peeks = swaps and self.swaps.peek          # a peek at the wall after others' moves
-        wind = swaps and self.swaps.wind_guard     # wins blocked, swaps with a passed wind
         acting = {
             "claim_filter": bool(self.chi),
-            "claim_made": swaps,
-            "before_draw": walls,
+            "claim_made": False,  # only effect classes act on a call
+            "before_draw": False,  # only effect classes offer other draws
             "replace_draw": False,  # only effect classes replace a draw
-            "after_draw": peeks or (bool(self.meta) and self.meta.rinshan),
-            "discard_made": (walls and self.walls.last_tile) or peeks,
-            "discard_passed": wind,
+            "after_draw": False,  # only effect classes act on a draw
+            "discard_made": False,  # only effect classes act on a discard made
+            "discard_passed": False,  # only effect classes act on a discard passed
             "discard_actions": False,  # only effect classes offer a follow-up discard
             "late_claims": False,  # only effect classes make late claims
-            "win_allowed": wind or (walls and not self.walls.taken_tile_wins),
+            "win_allowed": False,  # only effect classes block a win
             "win_is_chombo": False,  # only effect classes make a win a chombo
             "switched_off": False,  # only effect classes switch abilities off
             "extra_turn": False,  # only effect classes earn an extra turn
             "forced_face_down": False,  # only effect classes force a face-down discard
-            "always_wins": (walls and self.walls.last_tile)
-            or (bool(self.meta) and self.meta.rinshan),
+            "always_wins": False,  # only effect classes have always-winning tiles
         }
         return frozenset(hook for hook, on in acting.items() if not on)
 
@@ -367,14 +407,8 @@ class CardAbility(AbilityHooks):
         for effect in self.effects:
             if "action_taken" in effect.hooks:
                 effect.action_taken(action)
-        if self.walls:
-            self.walls.action_taken(action)
 
     def hand_start(self, table: TableControls) -> None:
-        if self.walls:
-            self.walls.hand_start(table)
-        if self.swaps:
-            self.swaps.hand_start(table)
         self._table = table  # the controls the hand's later hooks hand to the effect classes
         start = HandStartContext(table, self.seat, self.name)
         for effect in self.effects:
@@ -382,19 +416,17 @@ class CardAbility(AbilityHooks):
                 effect.hand_start(start)
 
     def scoring(self, win: WinView) -> ScoringModifiers | None:
-        own = win.seat == self.seat
-        extra = self.swaps.scoring(win) if own and self.swaps else []
-        if not self._scorers and not extra:
+        if not self._scorers:
             return None
+        own = win.seat == self.seat
         asked = ScoringContext(win, self.seat, self._table)
-        return merge_modifiers([*(e.scoring(asked) for e in self._scorers if own or e.any_win),
-                                *extra])
+        return merge_modifiers([e.scoring(asked) for e in self._scorers if own or e.any_win])
 
     def turn_choices(self, view: OwnTurnView) -> list[Action]:
-        if self.walls:  # the wall steps her turn starts with (pipeline/cards/wall_effects.py)
-            self.walls.turn_start(view)
-        if self.swaps:  # swaps with a pond (pipeline/cards/swap_effects.py)
-            self.swaps.turn_start(view)
+        if self._to("turn_start"):  # the steps her turn starts with, before anything is asked
+            starting = TurnContext(view, self._table)
+            for effect in self._to("turn_start"):
+                effect.turn_start(starting)
         if not self._to("turn_choices"):
             return []
         turn = TurnContext(view, self._table)
@@ -460,26 +492,18 @@ class CardAbility(AbilityHooks):
             effect.remember(memory)
 
     def after_draw(self, view: DrawView) -> None:
-        if self.swaps:
-            self.swaps.after_draw(view)
-        if self.meta:
-            self.meta.after_draw(view)
         if self._to("after_draw"):
             drawn = DrawnContext(view, self._table)
             for effect in self._to("after_draw"):
                 effect.after_draw(drawn)
 
     def riichi(self, view: RiichiView, table: TableControls) -> None:
-        if self.swaps:
-            self.swaps.riichi(view)
         if self._to("riichi"):
             declared = RiichiContext(view, table)
             for effect in self._to("riichi"):
                 effect.riichi(declared)
 
     def claim_made(self, view: CallView) -> None:
-        if self.swaps:
-            self.swaps.claim_made(view)
         if self._to("claim_made"):
             called = CallContext(view, self._table)
             for effect in self._to("claim_made"):
@@ -495,24 +519,13 @@ class CardAbility(AbilityHooks):
 
     def always_wins(self, view: WinTileView) -> bool:
         """Asked of a seat at every discard: a card with no always-winning tile says no at
-        once (``_every_always_win`` asks each effect family)."""
-        return ("always_wins" not in self._silent and self._every_always_win(view)) or (
-            bool(self._to("always_wins")) and self._classes_always_win(view))
-
-    def _every_always_win(self, view: WinTileView) -> bool:
-        return (bool(self.walls) and self.walls.always_wins(view)) \
-            or (bool(self.meta) and self.meta.always_wins(view))
-
-    def _classes_always_win(self, view: WinTileView) -> bool:
+        once."""
+        if not self._to("always_wins"):
+            return False
         asked = WinTileContext(view, self._table)
         return any(effect.always_wins(asked) for effect in self._to("always_wins"))
 
-    # swap effects (pipeline/cards/swap_effects.py)
     def win_allowed(self, win: WinView) -> bool:
-        return super().win_allowed(win) and (not self.swaps or self.swaps.win_allowed(win)) \
-            and self._classes_allow(win) and (not self.walls or self.walls.win_allowed(win))
-
-    def _classes_allow(self, win: WinView) -> bool:
         asked = WinCheckContext(win, self.seat, self._table)
         return all(effect.win_allowed(asked) for effect in self.effects
                    if "win_allowed" in effect.hooks)
@@ -541,9 +554,6 @@ class CardAbility(AbilityHooks):
                    if "win_is_chombo" in effect.hooks)
 
     def discard_passed(self, view: DiscardView, table: TableControls) -> None:
-        super().discard_passed(view, table)
-        if self.swaps:
-            self.swaps.discard_passed(view)
         if self._to("discard_passed"):
             passed = DiscardContext(view, table)
             for effect in self._to("discard_passed"):
@@ -578,7 +588,7 @@ class CardAbility(AbilityHooks):
         return None
 
     def before_draw(self, view: DrawView) -> list[Action]:
-        own = self.walls.before_draw(view) if self.walls else []
+        own: list[Action] = []
         asked = BeforeDrawContext(view, self._table)
         for effect in self.effects:
             if "before_draw" in effect.hooks:
@@ -586,10 +596,6 @@ class CardAbility(AbilityHooks):
         return own
 
     def discard_made(self, view: DiscardView, table: TableControls) -> None:
-        if self.walls:
-            self.walls.discard_made(view, table)
-        if self.swaps:
-            self.swaps.discard_made(view)
         if self._to("discard_made"):
             made = DiscardContext(view, table)
             for effect in self._to("discard_made"):
@@ -603,6 +609,5 @@ class CardAbility(AbilityHooks):
 
 
 # The parameter values the effect families play.
-for _key, _values in (*priority_chi.SUPPORTED.items(), *swap_effects.SUPPORTED.items(),
-                      *meta_effects.SUPPORTED.items()):
+for _key, _values in priority_chi.SUPPORTED.items():
     SUPPORTED_CHOICES[_key] = SUPPORTED_CHOICES.get(_key, frozenset()) | _values

@@ -11,9 +11,9 @@ import functools
 import inspect
 from collections.abc import Callable, Sequence
 
-from pipeline.cards import meta_effects
 from pipeline.cards.abilities import CardAbility
 from pipeline.cards.catalog import Catalog, load_catalog
+from pipeline.cards.effects import copy_ability, flip_card
 from pipeline.cards.match_duties import match_duties
 from pipeline.cards.memory import MatchMemory
 from pipeline.cards.sanma import SANMA_UNPLAYABLE
@@ -79,15 +79,15 @@ class CardTable:
             if not held:
                 record_pick(self.state, seat, pick)
             self.picks.append(pick)
-            if meta_effects.copies(self.catalog.card(pick)):  # the copy, chosen with the picks
+            if copy_ability.copies(self.catalog.card(pick)):  # the copy, chosen with the picks
                 room = len(self.state.deck) + len(self.state.out_of_play)
                 drawn = tuple(draw_for_ability(self.state, seat,
-                                               min(meta_effects.COPY_COUNT, room)))
+                                               min(copy_ability.COPY_COUNT, room)))
                 choose = (lambda cards, c=chooser, s=seat: _ask_pick(
                     c, tuple(hands[s]), tuple(cards), self._situation(start, s))) \
                     if chooser else None
                 if drawn:  # an empty deck: nothing to copy
-                    self.copied[seat] = (meta_effects.copy_choice(drawn, choose), drawn)
+                    self.copied[seat] = (copy_ability.copy_choice(drawn, choose), drawn)
                 if held and drawn:  # a trial holder keeps no team: the drawn cards go under
                     del self.state.teams[seat][-len(drawn):]
                     self.state.deck[:0] = drawn
@@ -106,18 +106,18 @@ class CardTable:
         if seat in self.copied:
             copied, drawn = self.copied[seat]
             inner = self._card_ability(copied, seat)
-            return meta_effects.CopiedAbility(inner, pick, copied, drawn)  # type: ignore[return-value]
+            return copy_ability.CopiedAbility(inner, pick, copied, drawn)  # type: ignore[return-value]
         return self._card_ability(pick, seat)
 
     def _card_ability(self, card_id: str, seat: int) -> AbilityHooks:
         """One card's ability; a two-sided card holds both sides (the front up)."""
         card = self.catalog.card(card_id)
         ability = CardAbility(card, seat, self.memory)
-        back = meta_effects.two_sided(card)
+        back = flip_card.two_sided(card)
         if back is None or back not in self.catalog.ids:
             return ability
         other = CardAbility(self.catalog.card(back), seat, self.memory)
-        return meta_effects.FlipAbility(ability, other)  # type: ignore[return-value]
+        return flip_card.FlipAbility(ability, other)  # type: ignore[return-value]
 
     def _situation(self, start: HandStart, seat: int) -> PickView:
         """What the seat knows when picking: scores, dealer, round, sticks, the dora shown, and

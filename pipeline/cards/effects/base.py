@@ -13,7 +13,8 @@ a kind whose effects on one card combine (the tiers of one bonus).
 Each hook takes one context object: the view of the moment plus the controls that hook may
 use, so no effect keeps controls it was handed earlier; ``action_taken`` and
 ``offer_declined`` take the action alone, so an effect that acts on the table there keeps the
-controls ``hand_start`` handed it (``open_hands``, showing the family named).
+controls ``hand_start`` handed it (``open_hands``, showing the family named;
+``draw_from_discards``, barring the type of the tile taken back).
 """
 
 from __future__ import annotations
@@ -266,6 +267,10 @@ class CardEffect:
     def after_draw(self, ctx: DrawnContext) -> None:
         """After any seat's draw."""
 
+    def turn_start(self, ctx: TurnContext) -> None:
+        """As her turn begins, before she is asked anything (her turn's steps: tiles put back,
+        swaps offered): asked once a turn, ahead of every effect's turn choices."""
+
     def turn_choices(self, ctx: TurnContext) -> list[Action]:
         """A choice she must make before acting on her turn (tagged ability actions, no
         pass)."""
@@ -332,7 +337,7 @@ class CardEffect:
 EFFECT_HOOKS = ("hand_start", "scoring", "forced_face_down", "extra_turn", "own_actions",
                 "action_taken", "replace_draw", "kans_closed", "payments", "draw_payments",
                 "before_draw", "claim_filter", "win_allowed", "win_is_chombo",
-                "hand_shapes", "after_draw", "turn_choices", "riichi_choices",
+                "hand_shapes", "after_draw", "turn_start", "turn_choices", "riichi_choices",
                 "riichi_allowed", "riichi", "ignores_furiten", "claim_made", "discard_made",
                 "discard_passed", "discard_actions", "late_claims", "always_wins",
                 "switched_off", "while_switched_off", "offer_declined", "hand_end",

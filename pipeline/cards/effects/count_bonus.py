@@ -1,4 +1,4 @@
-"""``count_bonus``: extra han by thresholds of a count in the winning hand."""
+"""``count_bonus``: extra han by thresholds of a count in the winning hand, or on the table."""
 
 from __future__ import annotations
 
@@ -26,25 +26,38 @@ COUNTERS: dict[str, Callable[[WinView], int]] = {
 }
 
 
+def _face_down_in_own_discards(ctx: ScoringContext) -> int:
+    return ctx.table.swaps().face_down_counts()[ctx.seat] if ctx.table is not None else 0
+
+
+# What is counted on the table rather than in the winning hand, by ``count`` value.
+TABLE_COUNTERS: dict[str, Callable[[ScoringContext], int]] = {
+    "face_down_in_own_discards": _face_down_in_own_discards,
+}
+
+
 class CountBonus(CardEffect):
     """Extra han by thresholds of ``count`` (``at`` and ``han``, the highest reached) when
-    ``condition`` holds. Extra han need a real yaku and are no yaku (rule C-12).
+    ``condition`` holds. Extra han need a real yaku and are no yaku (rule C-12). The counts
+    are read in the winning hand (:data:`COUNTERS`) or on the table (:data:`TABLE_COUNTERS`:
+    the face-down tiles lying in her own pond).
 
     Bot policy: no decision; the bot does not gather the counted tiles on purpose, and the
     pick prices the thresholds from the starting hand's count."""
 
     kind = "count_bonus"
     hooks = frozenset({"scoring"})
-    supported = {"count": frozenset(COUNTERS)}
+    supported = {"count": frozenset(COUNTERS) | frozenset(TABLE_COUNTERS)}
 
     def scoring(self, ctx: ScoringContext) -> ScoringModifiers | None:
         p = self.params
         if not condition_holds(p["condition"], ctx.win, ctx.seat):
             return None
         counter = COUNTERS.get(p["count"])
-        if counter is None:
+        on_table = TABLE_COUNTERS.get(p["count"])
+        if counter is None and on_table is None:
             return None  # not implemented: a card with it is not playable
-        n = counter(ctx.win)
+        n = counter(ctx.win) if counter is not None else on_table(ctx)
         han = 0
         for at, value in zip(p["at"], p["han"], strict=True):
             if n >= at:

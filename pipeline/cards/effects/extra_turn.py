@@ -6,6 +6,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from pipeline.cards.effects.base import CardEffect, DiscardContext
+from pipeline.cards.effects.family_guess import family_of
 from pipeline.rules.actions import AbilityTag
 from pipeline.rules.records import Event
 
@@ -75,6 +76,15 @@ def _suji_or_genbutsu_vs_riichi(ctx: DiscardContext, params: Mapping[str, Any]) 
                for safe, own in riichi_safe(ctx.table.events(), ctx.view.seat).values())
 
 
+def _new_family_discard(ctx: DiscardContext, params: Mapping[str, Any]) -> bool:
+    # no other face-up tile lying in her pond is of this tile's family
+    if ctx.table is None:
+        return False
+    tile = ctx.view.tile
+    lying = [t for t in ctx.table.swaps().lying()[ctx.view.seat] if t != tile]
+    return family_of(tile) not in {family_of(t) for t in lying}
+
+
 # The discards that earn the turn, by ``when`` value: (the discard, the effect's parameters).
 WHEN: dict[str, Callable[[DiscardContext, Mapping[str, Any]], bool]] = {
     "discard_2_or_8": _two_or_eight,
@@ -83,6 +93,7 @@ WHEN: dict[str, Callable[[DiscardContext, Mapping[str, Any]], bool]] = {
     "after_call": lambda ctx, params: ctx.view.after_call is not None,
     "tedashi_all_closed_behind": _tedashi_all_closed_behind,
     "suji_or_genbutsu_vs_riichi": _suji_or_genbutsu_vs_riichi,
+    "new_family_discard": _new_family_discard,
 }
 
 
@@ -93,7 +104,9 @@ class ExtraTurn(CardEffect):
     one other player in riichi (genbutsu: that player's face-up discards, and every face-up
     tile discarded by another player after that riichi, her own included; suji: three apart
     from that player's own face-up discards, a 4, 5 or 6 needing both sides; honors have no
-    suji). ``new_family_discard`` is played by the two-sided card.
+    suji). ``new_family_discard``: a face-up discard of a family none of her other face-up pond
+    tiles shows (the back of a two-sided card: what the extra turn then does to the card is
+    its ``flip_card``'s, :class:`~pipeline.cards.effects.flip_card.FlipAbility`).
 
     Bot policy: the extra turn is taken unless a threat is on the table (a riichi, or an
     opponent with three open melds, or two late in the hand) while her hand is two or more

@@ -17,6 +17,7 @@ from pipeline.rules.hooks import TableControls, WinView
 from pipeline.rules.scoring import ScoringModifiers
 
 SHOWN_FAMILY_TILES = "shown_family_tiles"
+FACE_DOWN_IN_OTHER_DISCARDS = "face_down_in_other_discards"
 
 
 def shown_family_tiles(table: TableControls, win: WinView, seat: int,
@@ -34,20 +35,26 @@ def shown_family_tiles(table: TableControls, win: WinView, seat: int,
     return shown
 
 
+def face_down_in_other_discards(table: TableControls, seat: int) -> int:
+    """The face-down tiles lying in the ponds of the players other than ``seat``."""
+    return sum(n for s, n in enumerate(table.swaps().face_down_counts()) if s != seat)
+
+
 class HanPerCount(CardEffect):
     """``han`` extra han per full ``per`` of ``count`` (rule C-12); with ``yaku`` set, only
     on a reading of the hand that holds that yaku. The counts read from her own pond are
     :data:`pipeline.cards.shapes.PER_COUNTERS`; ``shown_family_tiles`` counts, at her win, the
     tiles of the family her card named (``open_hands`` ``others_family``) that the other
-    players show (:func:`shown_family_tiles`); ``face_down_in_other_discards`` is played by
-    the swap effects.
+    players show (:func:`shown_family_tiles`); ``face_down_in_other_discards`` the face-down
+    tiles lying in the other players' ponds (:func:`face_down_in_other_discards`).
 
     Bot policy: no decision; the bot does not discard for the count, and the pick prices the
     han by a rough chance of reaching a group."""
 
     kind = "han_per_count"
     hooks = frozenset({"scoring", "action_taken"})
-    supported = {"count": frozenset(PER_COUNTERS) | {SHOWN_FAMILY_TILES}}
+    supported = {"count": frozenset(PER_COUNTERS)
+                 | {SHOWN_FAMILY_TILES, FACE_DOWN_IN_OTHER_DISCARDS}}
 
     def __init__(self, params: Mapping[str, Any], seat: int, card: str,
                  memory: MatchMemory | None = None) -> None:
@@ -64,6 +71,10 @@ class HanPerCount(CardEffect):
             if self.family is None or ctx.table is None:
                 return None
             count = shown_family_tiles(ctx.table, ctx.win, self.seat, FAMILIES[self.family])
+        elif p["count"] == FACE_DOWN_IN_OTHER_DISCARDS:
+            if ctx.table is None:
+                return None
+            count = face_down_in_other_discards(ctx.table, self.seat)
         else:
             counter = PER_COUNTERS.get(p["count"])
             if counter is None:

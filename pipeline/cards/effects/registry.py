@@ -10,8 +10,10 @@ from pipeline.cards.effects.always_riichi import AlwaysRiichi
 from pipeline.cards.effects.always_winning_tile import AlwaysWinningTile
 from pipeline.cards.effects.base import CardEffect
 from pipeline.cards.effects.blocks_calls import BlocksCalls
+from pipeline.cards.effects.blocks_wins_with_wind import BlocksWinsWithWind
 from pipeline.cards.effects.call_payment import CallPayment
 from pipeline.cards.effects.condition_bonus import ConditionBonus
+from pipeline.cards.effects.copy_ability import CopyAbility
 from pipeline.cards.effects.count_bonus import CountBonus
 from pipeline.cards.effects.dama_protection import DamaProtection
 from pipeline.cards.effects.declared_pool import DeclaredPool
@@ -19,32 +21,41 @@ from pipeline.cards.effects.dora_both_ways import DoraBothWays
 from pipeline.cards.effects.dora_multiplier import DoraMultiplier
 from pipeline.cards.effects.double_from_chi_sources import DoubleFromChiSources
 from pipeline.cards.effects.double_wind import DoubleWind
+from pipeline.cards.effects.draw_from_discards import DrawFromDiscards
 from pipeline.cards.effects.duel import Duel
 from pipeline.cards.effects.extra_dora_stake import ExtraDoraStake
 from pipeline.cards.effects.extra_turn import ExtraTurn
 from pipeline.cards.effects.face_down_discard import FaceDownDiscard
+from pipeline.cards.effects.family_guess import FamilyGuess
+from pipeline.cards.effects.flip_card import FlipCard
 from pipeline.cards.effects.floor_at_zero import FloorAtZero
 from pipeline.cards.effects.han_per_count import HanPerCount
 from pipeline.cards.effects.honba_by_han import HonbaByHan
 from pipeline.cards.effects.honor_sequences import HonorSequences
 from pipeline.cards.effects.ignore_dora import IgnoreDora
+from pipeline.cards.effects.last_tile_mastery import LastTileMastery
 from pipeline.cards.effects.late_ron import LateRon
 from pipeline.cards.effects.local_yaku import LocalYakuEffect
+from pipeline.cards.effects.meld_swap import MeldSwap
 from pipeline.cards.effects.noten_double_wall import NotenDoubleWall
 from pipeline.cards.effects.one_han_yaku_value import OneHanYakuValue
 from pipeline.cards.effects.open_hands import OpenHands
 from pipeline.cards.effects.open_keeps_value import OpenKeepsValue
 from pipeline.cards.effects.payment_per_out import PaymentPerOut
+from pipeline.cards.effects.peek_and_swap import PeekAndSwap
 from pipeline.cards.effects.priority_call import PriorityCall
+from pipeline.cards.effects.private_extra_tile import PrivateExtraTile
 from pipeline.cards.effects.repeat_discard import RepeatDiscard
 from pipeline.cards.effects.rinshan_reveal import RinshanReveal
 from pipeline.cards.effects.score_as_dealer import ScoreAsDealer
 from pipeline.cards.effects.set_aside_draw import SetAsideDraw
 from pipeline.cards.effects.stake_rule import StakeRule
+from pipeline.cards.effects.swap_with_discard import SwapWithDiscard
 from pipeline.cards.effects.table_sweep import TableSweep
 from pipeline.cards.effects.tsumo_full_ron import TsumoFullRon
 from pipeline.cards.effects.unclaimable_repeat import UnclaimableRepeat
 from pipeline.cards.effects.ura_rule import UraRule
+from pipeline.cards.effects.wall_exchange import WallExchange
 from pipeline.cards.effects.wall_to_indicator import WallToIndicator
 from pipeline.cards.effects.win_multiplier import WinMultiplier
 from pipeline.cards.effects.win_without_yaku import WinWithoutYaku
@@ -97,4 +108,15 @@ EFFECTS: dict[str, type[CardEffect]] = {
     "unclaimable_repeat": UnclaimableRepeat,
     "set_aside_draw": SetAsideDraw,
     "repeat_discard": RepeatDiscard,
+    "wall_exchange": WallExchange,
+    "draw_from_discards": DrawFromDiscards,
+    "private_extra_tile": PrivateExtraTile,
+    "last_tile_mastery": LastTileMastery,
+    "swap_with_discard": SwapWithDiscard,
+    "blocks_wins_with_wind": BlocksWinsWithWind,
+    "peek_and_swap": PeekAndSwap,
+    "meld_swap": MeldSwap,
+    "copy_ability": CopyAbility,
+    "family_guess": FamilyGuess,
+    "flip_card": FlipCard,
 }

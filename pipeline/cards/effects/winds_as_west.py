@@ -21,7 +21,7 @@ class WindsAsWest(CardEffect):
 
     Bot policy: no decision: the bot takes every win the reading offers; its tile judgment does
     not read winds as West (Saki Miyanaga's policy is said in
-    :mod:`pipeline.cards.meta_effects`)."""
+    :mod:`pipeline.cards.abilities`)."""
 
     kind = "winds_as_west"
     hooks = frozenset({"hand_shapes"})
