@@ -10,6 +10,7 @@ from pipeline.cards import declarations, registry
 from pipeline.cards.abilities import CardAbility
 from pipeline.cards.catalog import load_catalog
 from pipeline.cards.effects.declared_pool import declaration_label, preferred, step_towards
+from pipeline.cards.effects.registry import EFFECTS
 from pipeline.rules.actions import Action, ActionKind
 from pipeline.rules.agents import Observation
 from pipeline.rules.hand import HandState
@@ -349,12 +350,12 @@ def test_expected_value_adds_a_sure_yakuhai_to_riichi_but_not_tanyao() -> None:
 def test_pick_estimate_depends_on_the_hand_the_seat_and_the_reading() -> None:
     # no win before the pool is drawn: a hand near tenpai loses its early wins, a far one
     # little; the dealer's wins weigh more; a free declaration is worth more than five fixed
-    assert "declared_pool" in ESTIMATES and registry.playable(CATALOG.card(CARD))
+    assert EFFECTS["declared_pool"] in ESTIMATES and registry.playable(CATALOG.card(CARD))
     params = dict(CATALOG.card(CARD).effect("pool").params)
     near = features(tuple(sorted(parse_tiles("123m456p789s1122z3z"))))
     far = features(tuple(sorted(parse_tiles("13m46p79s1234567z"))))
     child, dealer = default_view(1), default_view(0)
-    value = ESTIMATES["declared_pool"]
+    value = ESTIMATES[EFFECTS["declared_pool"]]
     assert value(params, far, child) > 0 > value(params, near, child)
     assert value(params, near, dealer) < value(params, near, child)
     fixed = {**params, "declarations": "five_fixed"}

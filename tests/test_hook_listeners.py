@@ -52,13 +52,11 @@ QUIET_ANSWERS = {"claim_filter": "given", "claim_made": None, "before_draw": [],
                  "discard_passed": None, "discard_actions": [], "late_claims": [],
                  "win_allowed": True, "win_is_chombo": False, "always_wins": False,
                  "switched_off": None, "extra_turn": False, "forced_face_down": False}
-PARTS = ("chi",)
 
 
 def _holders(ability: CardAbility) -> tuple[object, ...]:
-    """The ability, those of its effect families the card has (an empty family holds no
-    effect, so nothing it keeps can matter) and its effect classes."""
-    return (ability, *(part for p in PARTS if (part := getattr(ability, p))), *ability.effects)
+    """The ability and its effects: what may keep state."""
+    return (ability, *ability.effects)
 
 
 def _state(ability: CardAbility) -> list[dict]:

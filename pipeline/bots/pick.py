@@ -20,6 +20,9 @@ from typing import Any
 from pipeline.bots.pick_offsets import load_offsets
 from pipeline.bots.shanten import shanten
 from pipeline.cards.catalog import Card
+from pipeline.cards.effects import registry as fx
+from pipeline.cards.effects.base import CardEffect
+from pipeline.cards.effects.registry import EFFECTS
 from pipeline.cards.registry import effect_is_implemented
 from pipeline.rules.hooks import PickView
 from pipeline.tiles import RED_FIVE_IDS, counts34
@@ -475,69 +478,71 @@ def _flat(worth: float) -> Estimate:
     return lambda params, f, view: worth
 
 
-ESTIMATES: dict[str, Estimate] = {
-    "dora_multiplier": dora_multiplier,
-    "dora_both_ways": dora_both_ways,
-    "call_payment": call_payment,
-    "always_winning_tile": always_winning_tile,
-    "ignore_dora": ignore_dora,
-    "extra_dora_stake": extra_dora_stake,
-    "floor_at_zero": floor_at_zero,
-    "honba_by_han": honba_by_han,
-    "payment_per_out": payment_per_out,
-    "tsumo_full_ron": tsumo_full_ron,
-    "table_sweep": table_sweep,
-    "win_without_yaku": win_without_yaku,
-    "honor_sequences": honor_sequences,
-    "wrap_sequences": wrap_sequences,
-    "stake_rule": stake_rule,
-    "priority_call": _flat(150.0),
-    "late_ron": late_ron,
-    "double_from_chi_sources": double_from_chi_sources,
-    "dama_protection": dama_protection,
-    "blocks_calls": _flat(250.0),   # in riichi: one player blocked, every other ability off
-    "duel": duel,
-    "repeat_discard": _flat(150.0),
-    "set_aside_draw": _flat(100.0),
-    "wall_exchange": wall_exchange,
-    "draw_from_discards": _flat(200.0),
-    "private_extra_tile": _flat(400.0),
-    "declared_pool": declared_pool,
-    "last_tile_mastery": last_tile_mastery,
-    "wall_to_indicator": _flat(100.0),  # eight more draws for everyone: more wins, hers too
-    "noten_double_wall": own_wall_dora,
-    "rinshan_reveal": rinshan_reveal,
-    "swap_with_discard": swap_with_discard,
-    "blocks_wins_with_wind": _flat(300.0),  # others' wins blocked, winds swapped in
-    "peek_and_swap": _flat(200.0),  # a known wall tile for a hand tile, a few times a hand
-    "meld_swap": _flat(150.0),      # a better meld taken, tiles turned face down for her han
-    "unclaimable_repeat": _flat(100.0),
-    "yaku_value": yaku_value,
-    "one_han_yaku_value": one_han_yaku_value,
-    "count_bonus": count_bonus,
-    "han_per_count": han_per_count,
-    "condition_bonus": condition_bonus,
-    "win_multiplier": win_multiplier,
-    "local_yaku": local_yaku,
-    "ura_rule": ura_rule,
-    "score_as_dealer": score_as_dealer,
-    "double_wind": double_wind,
-    "always_riichi": always_riichi,
-    "open_keeps_value": open_keeps_value,
-    "face_down_discard": face_down_discard,
-    "extra_turn": extra_turn,
-    "open_hands": open_hands,
-    "winds_as_west": winds_as_west,
-    "copy_ability": _flat(400.0),   # the better of two cards drawn blind, chosen with this hand
-    "family_guess": _flat(300.0),   # about one right guess in three draws: han on the back side
-    "flip_card": _flat(0.0),        # the worth is in the other side's effects
+# What each effect class is worth with a starting hand, by class.
+ESTIMATES: dict[type[CardEffect], Estimate] = {
+    fx.DoraMultiplier: dora_multiplier,
+    fx.DoraBothWays: dora_both_ways,
+    fx.CallPayment: call_payment,
+    fx.AlwaysWinningTile: always_winning_tile,
+    fx.IgnoreDora: ignore_dora,
+    fx.ExtraDoraStake: extra_dora_stake,
+    fx.FloorAtZero: floor_at_zero,
+    fx.HonbaByHan: honba_by_han,
+    fx.PaymentPerOut: payment_per_out,
+    fx.TsumoFullRon: tsumo_full_ron,
+    fx.TableSweep: table_sweep,
+    fx.WinWithoutYaku: win_without_yaku,
+    fx.HonorSequences: honor_sequences,
+    fx.WrapSequences: wrap_sequences,
+    fx.StakeRule: stake_rule,
+    fx.PriorityCall: _flat(150.0),
+    fx.LateRon: late_ron,
+    fx.DoubleFromChiSources: double_from_chi_sources,
+    fx.DamaProtection: dama_protection,
+    fx.BlocksCalls: _flat(250.0),   # in riichi: one player blocked, every other ability off
+    fx.Duel: duel,
+    fx.RepeatDiscard: _flat(150.0),
+    fx.SetAsideDraw: _flat(100.0),
+    fx.WallExchange: wall_exchange,
+    fx.DrawFromDiscards: _flat(200.0),
+    fx.PrivateExtraTile: _flat(400.0),
+    fx.DeclaredPool: declared_pool,
+    fx.LastTileMastery: last_tile_mastery,
+    fx.WallToIndicator: _flat(100.0),  # eight more draws for everyone: more wins, hers too
+    fx.NotenDoubleWall: own_wall_dora,
+    fx.RinshanReveal: rinshan_reveal,
+    fx.SwapWithDiscard: swap_with_discard,
+    fx.BlocksWinsWithWind: _flat(300.0),  # others' wins blocked, winds swapped in
+    fx.PeekAndSwap: _flat(200.0),  # a known wall tile for a hand tile, a few times a hand
+    fx.MeldSwap: _flat(150.0),      # a better meld taken, tiles turned face down for her han
+    fx.UnclaimableRepeat: _flat(100.0),
+    fx.YakuValue: yaku_value,
+    fx.OneHanYakuValue: one_han_yaku_value,
+    fx.CountBonus: count_bonus,
+    fx.HanPerCount: han_per_count,
+    fx.ConditionBonus: condition_bonus,
+    fx.WinMultiplier: win_multiplier,
+    fx.LocalYakuEffect: local_yaku,
+    fx.UraRule: ura_rule,
+    fx.ScoreAsDealer: score_as_dealer,
+    fx.DoubleWind: double_wind,
+    fx.AlwaysRiichi: always_riichi,
+    fx.OpenKeepsValue: open_keeps_value,
+    fx.FaceDownDiscard: face_down_discard,
+    fx.ExtraTurn: extra_turn,
+    fx.OpenHands: open_hands,
+    fx.WindsAsWest: winds_as_west,
+    fx.CopyAbility: _flat(400.0),   # the better of two cards drawn blind, chosen with this hand
+    fx.FamilyGuess: _flat(300.0),   # about one right guess in three draws: han on the back side
+    fx.FlipCard: _flat(0.0),        # the worth is in the other side's effects
 }
 
 
 def effect_value(kind: str, params: Mapping[str, Any], hand: Sequence[int], view: PickView
                  ) -> float:
     """The rough worth in points of one effect this hand (0 for a kind with no estimate)."""
-    estimate = ESTIMATES.get(kind)
+    effect = EFFECTS.get(kind)
+    estimate = ESTIMATES.get(effect) if effect is not None else None
     if estimate is None:
         return 0.0
     return estimate(params, features(tuple(sorted(hand))), view)

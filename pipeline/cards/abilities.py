@@ -24,9 +24,8 @@ hook: the card table builds those cards' abilities (a copied card's whole abilit
 of a two-sided card: :mod:`pipeline.cards.effects.copy_ability`,
 :mod:`pipeline.cards.effects.flip_card`). Extra han from bonuses are not yaku (rule C-12); a
 value set replaces, it does not add (rule C-11). ``effect_implemented`` says which effects
-(with their parameter values) are covered. One value is still played by an effect family,
-whose hooks ``_silent`` says it acts on: the priority chi from any seat (``priority_call``
-``chi_any``) in :mod:`pipeline.cards.priority_chi`. What the counts read is in
+(with their parameter values) are covered; the engine asks the ability only the hooks one of
+its effects names (``listens``). What the counts read is in
 :mod:`pipeline.cards.shapes`; the stakes a card imposes for the next hand are paid by
 :mod:`pipeline.cards.match_duties`.
 
@@ -237,22 +236,9 @@ how it builds a hand unless its policy says so.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from functools import cached_property
 from typing import Any
 
-from pipeline.cards import priority_chi
 from pipeline.cards.catalog import Card
-from pipeline.cards.effects import (
-    blocks_wins_with_wind,
-    extra_dora_stake,
-    last_tile_mastery,
-    meld_swap,
-    peek_and_swap,
-    private_extra_tile,
-    rinshan_reveal,
-    stake_rule,
-    swap_with_discard,
-)
 from pipeline.cards.effects.base import (
     BeforeDrawContext,
     CallContext,
@@ -292,35 +278,16 @@ from pipeline.rules.scoring import ScoringModifiers
 from pipeline.rules.settlement import HandEndView, RiichiView, Settlement
 
 # Parameters whose values are only partly covered: an effect is implemented when its value is.
-SUPPORTED_CHOICES: dict[tuple[str, str], frozenset[str]] = {}
-
-
 # Optional choices an ability offers to its player: an ``ABILITY`` action tagged ``<what>``,
-# next to a plain alternative (a discard, or a pass). Register ``<what>`` here when adding one:
-# the bots must both use and decline every registered choice (tests/test_optional_effects.py
-# plays hands with every playable card to check it).
-OPTIONAL_EFFECTS: set[str] = {"face_down", "extra_turn", "draw", "repeat"}
-OPTIONAL_EFFECTS.update(stake_rule.OPTIONAL)  # a riichi declared with a stake
-OPTIONAL_EFFECTS.update(extra_dora_stake.OPTIONAL)
-OPTIONAL_EFFECTS.update(private_extra_tile.OPTIONAL)  # a swap with the tile beside the hand
-OPTIONAL_EFFECTS.update(last_tile_mastery.OPTIONAL)  # a second last live tile moved
-OPTIONAL_EFFECTS.update(swap_with_discard.OPTIONAL)  # a swap with a pond tile
-OPTIONAL_EFFECTS.update(blocks_wins_with_wind.OPTIONAL)  # a passed wind swapped in
-OPTIONAL_EFFECTS.update(peek_and_swap.OPTIONAL)  # a swap with the next wall tile
-OPTIONAL_EFFECTS.update(meld_swap.OPTIONAL)  # a meld swapped, a pond tile turned face down
-OPTIONAL_EFFECTS.update(rinshan_reveal.OPTIONAL)  # a revealed tile swapped with an indicator
+# next to a plain alternative (a discard, or a pass), as each effect class declares them
+# (``optional``).
+OPTIONAL_EFFECTS: frozenset[str] = frozenset().union(*(e.optional for e in EFFECTS.values()))
 
 
 def effect_implemented(kind: str, params: Mapping[str, Any]) -> bool:
     """Whether this effect, with these parameters, has an implementation: its class
-    (:data:`~pipeline.cards.effects.registry.EFFECTS`), with the values it plays, or an
-    effect family here for the values it plays (``SUPPORTED_CHOICES``)."""
-    if kind not in EFFECTS:
-        return False
-    effect = EFFECTS[kind]
-    names = set(effect.supported) | {n for k, n in SUPPORTED_CHOICES if k == kind}
-    return all(params.get(n) in effect.supported.get(n, frozenset())
-               | SUPPORTED_CHOICES.get((kind, n), frozenset()) for n in names)
+    (:data:`~pipeline.cards.effects.registry.EFFECTS`), with the values it plays."""
+    return kind in EFFECTS and EFFECTS[kind].implements(params)
 
 
 class CardAbility(AbilityHooks):
@@ -343,45 +310,14 @@ class CardAbility(AbilityHooks):
             hook: tuple(e for e in self.effects if hook in e.hooks) for hook in self._heard}
         self._table: TableControls | None = None  # this hand's, once it has started
 
-    # The effect families, each built when first asked: a hand asks few of them.
-
-    @cached_property
-    def chi(self) -> priority_chi.PriorityChi:
-        """A priority chi from any player."""
-        return priority_chi.PriorityChi(self.card, self.seat)
-
-    @cached_property
-    def _silent(self) -> frozenset[str]:
-        """The engine-asked hooks on which this card's effects never act (they would return
-        what they were given, or nothing, and change no state): ``listens`` is False there.
-        Worked out when first asked (an ability built for a pick estimate never is)."""
-        acting = {
-            "claim_filter": bool(self.chi),
-            "claim_made": False,  # only effect classes act on a call
-            "before_draw": False,  # only effect classes offer other draws
-            "replace_draw": False,  # only effect classes replace a draw
-            "after_draw": False,  # only effect classes act on a draw
-            "discard_made": False,  # only effect classes act on a discard made
-            "discard_passed": False,  # only effect classes act on a discard passed
-            "discard_actions": False,  # only effect classes offer a follow-up discard
-            "late_claims": False,  # only effect classes make late claims
-            "win_allowed": False,  # only effect classes block a win
-            "win_is_chombo": False,  # only effect classes make a win a chombo
-            "switched_off": False,  # only effect classes switch abilities off
-            "extra_turn": False,  # only effect classes earn an extra turn
-            "forced_face_down": False,  # only effect classes force a face-down discard
-            "always_wins": False,  # only effect classes have always-winning tiles
-        }
-        return frozenset(hook for hook, on in acting.items() if not on)
-
     def _to(self, hook: str) -> tuple[CardEffect, ...]:
         """The effect classes that name ``hook``, in the card's order."""
         return self._named.get(hook, ())
 
     def listens(self, hook: str) -> bool:
-        """Every hook is overridden here: it is heard when an effect class names it, or when
-        an effect family acts on it (``_silent`` says where none does)."""
-        return hook in self._heard or hook not in self._silent
+        """Every hook is overridden here: it is heard when one of the card's effects names it
+        (``turn_choices`` also when one names ``turn_start``, the steps it begins with)."""
+        return hook in self._heard or (hook == "turn_choices" and "turn_start" in self._heard)
 
     def own_actions(self, view: OwnTurnView) -> list[Action]:
         """Face-down discards (rule C-13) when the card's condition holds, those of the first
@@ -540,8 +476,6 @@ class CardAbility(AbilityHooks):
         return None
 
     def claim_filter(self, view: ClaimView, actions: list[Action]) -> list[Action]:
-        if self.chi:  # a priority chi from any player (pipeline/cards/priority_chi.py)
-            actions = self.chi.claim_filter(view, actions)
         for effect in self.effects:
             if "claim_filter" in effect.hooks:
                 actions = effect.claim_filter(ClaimContext(view, actions))
@@ -606,8 +540,3 @@ class CardAbility(AbilityHooks):
         turn = TurnContext(view, self._table)
         return any(effect.forced_face_down(turn) for effect in self.effects
                    if "forced_face_down" in effect.hooks)
-
-
-# The parameter values the effect families play.
-for _key, _values in priority_chi.SUPPORTED.items():
-    SUPPORTED_CHOICES[_key] = SUPPORTED_CHOICES.get(_key, frozenset()) | _values

@@ -189,6 +189,10 @@ class CardEffect:
     supported: ClassVar[Mapping[str, frozenset[Any]]] = {}
     # scoring: asked for every seat's win (True) or only the card holder's (False)
     any_win: ClassVar[bool] = False
+    # the optional choices it offers (their tags; a riichi declared with a stake:
+    # "riichi:<payload>"), each next to a plain alternative: the bots must both take and
+    # decline every one (tests/test_optional_effects.py)
+    optional: ClassVar[frozenset[str]] = frozenset()
     # the card's effects of this kind, this one included, in the card's order (the card's
     # ability sets them once it has built its effects)
     alike: tuple[CardEffect, ...] = ()

@@ -31,6 +31,7 @@ class BlocksWinsWithWind(CardEffect):
     the others' wins needs no decision."""
 
     kind = "blocks_wins_with_wind"
+    optional = OPTIONAL
     hooks = frozenset({"win_allowed", "discard_passed"})
 
     def win_allowed(self, ctx: WinCheckContext) -> bool:

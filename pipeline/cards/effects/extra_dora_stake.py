@@ -22,6 +22,7 @@ class ExtraDoraStake(CardEffect):
     later, the plain riichi."""
 
     kind = "extra_dora_stake"
+    optional = OPTIONAL
     hooks = frozenset({"own_actions", "action_taken", "riichi"})
 
     declared: str | None = None  # the riichi choice made with the declaration

@@ -113,6 +113,7 @@ class ExtraTurn(CardEffect):
     steps from tenpai: a folding hand would only risk one more discard."""
 
     kind = "extra_turn"
+    optional = frozenset(("extra_turn",))
     hooks = frozenset({"extra_turn"})
     supported = {"when": frozenset(WHEN)}
 

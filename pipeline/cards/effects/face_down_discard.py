@@ -65,6 +65,7 @@ class FaceDownDiscard(CardEffect):
     more; in riichi, the tile she must discard)."""
 
     kind = "face_down_discard"
+    optional = frozenset(("face_down",))
     hooks = frozenset({"own_actions", "action_taken", "claim_made"})
     supported = {"when": frozenset(WHEN)}
 

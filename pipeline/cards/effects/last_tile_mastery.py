@@ -28,6 +28,7 @@ class LastTileMastery(CardEffect):
     every win."""
 
     kind = "last_tile_mastery"
+    optional = OPTIONAL
     hooks = frozenset({"discard_made", "always_wins"})
 
     def discard_made(self, ctx: DiscardContext) -> None:

@@ -43,6 +43,7 @@ class MeldSwap(CardEffect):
     tile is turned face down while her hand is within two steps of tenpai."""
 
     kind = "meld_swap"
+    optional = OPTIONAL
     hooks = frozenset({"claim_made"})
 
     def claim_made(self, ctx: CallContext) -> None:

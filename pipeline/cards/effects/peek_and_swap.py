@@ -30,6 +30,7 @@ class PeekAndSwap(CardEffect):
     less) while it accepts at least 4 more tiles; among several such swaps the best one."""
 
     kind = "peek_and_swap"
+    optional = OPTIONAL
     hooks = frozenset({"riichi", "claim_made", "discard_made", "after_draw"})
 
     def riichi(self, ctx: RiichiContext) -> None:

@@ -6,6 +6,7 @@ from itertools import combinations
 
 from pipeline.cards.effects.base import CardEffect, ClaimContext
 from pipeline.rules.actions import AbilityTag, Action, ActionKind, ability_action
+from pipeline.rules.hand import kuikae_types
 from pipeline.rules.hooks import ClaimView
 
 RED_DRAGON = 33
@@ -38,11 +39,54 @@ def red_dragon_pond_pon(view: ClaimView, actions: list[Action], seat: int, name:
     return kept
 
 
+def chi_options(view: ClaimView, seat: int, name: str) -> list[Action]:
+    """Every chi of the discard ``view.tile`` from ``seat``'s concealed tiles, as priority calls,
+    keeping a tile she may discard after it (kuikae, rule H-07)."""
+    t = view.tile // 4
+    out: list[Action] = []
+    for lo in (t - 2, t - 1, t):
+        if lo < 0 or lo // 9 != t // 9 or lo % 9 > 6:
+            continue
+        need = [x for x in (lo, lo + 1, lo + 2) if x != t]
+        a = sorted({x for x in view.concealed if x // 4 == need[0]})
+        b = sorted({x for x in view.concealed if x // 4 == need[1]})
+        forbidden = kuikae_types(t, lo)
+        for x in a:
+            for y in b:
+                rest = list(view.concealed)
+                rest.remove(x)
+                rest.remove(y)
+                if any(r // 4 not in forbidden for r in rest):
+                    out.append(ability_action(seat, name, AbilityTag.PRIORITY, view.tile,
+                                              kind=ActionKind.CHI, tiles=(x, y)))
+    return out
+
+
+def any_chi(view: ClaimView, actions: list[Action], seat: int, name: str) -> list[Action]:
+    """Her chi of any player's discard, as priority calls in place of the rules' chi (C-22
+    Yukiko: claims on a discard are made at the same moment, so she may not chi a tile from
+    earlier in the pond; kuikae, H-07, applies as after any chi)."""
+    if (view.seat != seat or view.discarder is None or view.tile is None
+            or view.tile // 4 >= 27 or view.in_riichi or view.last_discard or view.unclaimable
+            or view.kan_tile):
+        return actions
+    return [a for a in actions if a.kind != ActionKind.CHI] + chi_options(view, seat, name)
+
+
+# Her claims of a discard, by ``call`` value: (the claim view, the claims so far, her seat, her
+# card) -> the claims with hers.
+CALLS = {
+    "pon_red_dragon_from_pond": red_dragon_pond_pon,
+    "chi_any": any_chi,
+}
+
+
 class PriorityCall(CardEffect):
     """``pon_red_dragon_from_pond``: when a player discards, she may pon a red dragon lying in
     that player's pond, with the timing of a normal pon and priority over every other claim,
     ron included (C-22 Yuu); a red dragon just discarded is taken the same way (tag
-    ``PRIORITY``). ``chi_any`` is played by :mod:`pipeline.cards.priority_chi`.
+    ``PRIORITY``). ``chi_any``: she may chi the discard of any player, and every chi of hers
+    beats every other claim on that discard, ron included (C-22 Yukiko).
 
     Bot policy: a priority pon is judged like any pon of a value tile: taken when it brings
     her hand closer to tenpai, under a threat only to reach tenpai (Yuu Matsumi's policy is
@@ -50,9 +94,7 @@ class PriorityCall(CardEffect):
 
     kind = "priority_call"
     hooks = frozenset({"claim_filter"})
-    supported = {"call": frozenset(("pon_red_dragon_from_pond",))}
+    supported = {"call": frozenset(CALLS)}
 
     def claim_filter(self, ctx: ClaimContext) -> list[Action]:
-        if self.params["call"] != "pon_red_dragon_from_pond":
-            return ctx.actions
-        return red_dragon_pond_pon(ctx.view, ctx.actions, self.seat, self.card)
+        return CALLS[self.params["call"]](ctx.view, ctx.actions, self.seat, self.card)

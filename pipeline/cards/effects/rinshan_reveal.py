@@ -35,6 +35,7 @@ class RinshanReveal(CardEffect):
     :mod:`pipeline.cards.abilities`)."""
 
     kind = "rinshan_reveal"
+    optional = OPTIONAL
     hooks = frozenset({"replace_draw", "kans_closed"})
 
     def __init__(self, params: Mapping[str, Any], seat: int, card: str,

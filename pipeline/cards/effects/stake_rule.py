@@ -50,6 +50,7 @@ class StakeRule(CardEffect):
     more live tiles are left (``STAKE_RIICHI_MIN_POINTS``, ``STAKE_RIICHI_MIN_TILES``)."""
 
     kind = "stake_rule"
+    optional = OPTIONAL
     hooks = frozenset({"own_actions", "action_taken", "riichi", "scoring", "claim_made",
                        "hand_end", "remember"})
     supported = {"when": frozenset(WHEN)}
