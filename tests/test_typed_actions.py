@@ -92,7 +92,21 @@ def test_teru_counts_tagged_events_whatever_their_words() -> None:
               Event("ability", 1, detail="x: flips back", tag=Move.FLIP_AFTER_EXTRA_TURN),
               Event("ability", 1, detail="x: flips", tag=Move.FLIP)]
     assert added_honba(worded) == 0
-    assert added_honba(tagged) == 3
+    assert added_honba(tagged) == 2  # the extra turn and the swap; flips are no extra turn
+
+
+def test_teru_counts_a_two_sided_card_s_extra_turn_once() -> None:
+    # card Teru ("takes an extra turn"): Himeko's extra turn taken adds one honba, and the flip
+    # back after it none; an extra turn offered and declined adds none
+    taken = [Event("ability", 2, detail="himeko_tsuruta: extra turn", tag=AbilityTag.EXTRA_TURN),
+             Event("discard", 2, 40),
+             Event("ability", 2, detail="himeko_tsuruta: flips to mairu_shirouzu (the extra "
+                   "turn over)", tag=Move.FLIP_AFTER_EXTRA_TURN)]
+    declined = [Event("offer", 2, detail="himeko_tsuruta: offered extra_turn; declined"),
+                Event("ability", 2, detail="himeko_tsuruta: flips to mairu_shirouzu (the extra "
+                      "turn declined)", tag=Move.FLIP_AFTER_EXTRA_TURN)]
+    assert added_honba(taken) == 1
+    assert added_honba(declined) == 0
 
 
 def test_ippatsu_and_pond_tiles_read_tags() -> None:

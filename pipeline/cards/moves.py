@@ -27,8 +27,8 @@ class Move(StrEnum):
     DORA_SWAP = "dora_swap"      # a revealed wall tile for a dora indicator
     TAKE = "take"                # the revealed wall tile taken
     FLIP = "flip"                # an event: a two-sided card turned to its other side
-    # an event: the flip back that an extra turn causes (offered or over). Its note has always
-    # counted as one more extra turn for Teru's honba and ippatsu, and still does.
+    # an event: the flip back that an extra turn causes (offered and declined, or over); it
+    # is not an extra turn (Teru's honba count the extra turn taken, once)
     FLIP_AFTER_EXTRA_TURN = "flip_after_extra_turn"
 
     @property

@@ -5,15 +5,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from pipeline.cards.moves import Move
 from pipeline.rules.actions import AbilityTag
 from pipeline.rules.records import Event
 
 CALL_EVENTS = frozenset(("chi", "pon", "minkan"))
 KAN_EVENTS = frozenset(("ankan", "kakan"))
-# Ability events that are an extra turn: the turn itself, and a two-sided card's flip back
-# that the extra turn causes (counted so since it was first logged).
-EXTRA_TURN_EVENTS = frozenset((AbilityTag.EXTRA_TURN, Move.FLIP_AFTER_EXTRA_TURN))
+# Ability events that are an extra turn: the turn taken, logged once. A two-sided card's flip
+# back after an extra turn (offered and declined, or over) is no extra turn of its own.
+EXTRA_TURN_EVENTS = frozenset((AbilityTag.EXTRA_TURN,))
 
 
 def table_seats(table: object) -> int:
