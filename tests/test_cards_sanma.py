@@ -153,3 +153,20 @@ def test_c23_the_exclusion_list_names_unplayable_cards_and_cards_clear_of_the_ba
     assert [(e["card"], e["kind"]) for e in listed] == [
         ("yukiko_maya", "unplayable"), ("strong_card", "strong"), ("weak_card", "weak")]
     assert listed[1]["q_value"] == 0.001 and listed[1]["four_value"] == 100.0
+
+
+def test_c23_sae_riichi_switches_off_the_two_other_seats_only() -> None:
+    # rule C-22 Sae, S-01: at a table of three her riichi switches off the abilities of the
+    # two other seats (P1, P2); no fourth seat is named
+    from tests.test_cards_duel import Naming
+
+    tanki = "234p345p678s456s7p"  # closed tenpai on 7p alone
+    begin = scenario_start([tanki, "", ""], "1z2z3z5z6z", dora="5z")
+    agents = [Naming(1, ["riichi 1z"]), ScriptAgent(()), ScriptAgent(())]
+    cards = {0: "sae_usuzawa", 1: "kaori_senoo", 2: "kei_arakawa"}
+    abilities = [CardAbility(CATALOG.card(cards[s]), s) for s in sorted(cards)]
+    rec = play_hand(begin, SANMA, agents, abilities)
+    assert rec.seats[0].riichi
+    off = [e for e in rec.events if e.kind == "ability" and "switched off" in e.detail]
+    assert sorted(e.detail for e in off) == ["sae_usuzawa: P1's ability switched off",
+                                             "sae_usuzawa: P2's ability switched off"]

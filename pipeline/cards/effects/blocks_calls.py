@@ -9,6 +9,7 @@ from typing import Any
 from pipeline.cards.effects.base import CardEffect, ClaimContext, HandStartContext, TurnContext
 from pipeline.cards.memory import MatchMemory
 from pipeline.cards.moves import Move
+from pipeline.cards.table_reading import table_seats
 from pipeline.rules.actions import Action, ability_action
 from pipeline.rules.hooks import TableControls
 
@@ -62,5 +63,5 @@ class BlocksCalls(CardEffect):
         at = next((i for i, e in enumerate(events) if e.kind == "riichi" and e.seat == self.seat),
                   None)
         if at is not None:
-            return at, frozenset(s for s in range(4) if s != self.seat)
+            return at, frozenset(s for s in range(table_seats(self.table)) if s != self.seat)
         return None

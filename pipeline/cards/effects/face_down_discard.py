@@ -7,7 +7,7 @@ from typing import Any
 
 from pipeline.cards.effects.base import CallContext, CardEffect, TurnContext
 from pipeline.cards.memory import MatchMemory
-from pipeline.cards.table_reading import CALL_EVENTS, ippatsu_alive
+from pipeline.cards.table_reading import CALL_EVENTS, ippatsu_alive, table_seats
 from pipeline.rules.actions import AbilityTag, Action
 from pipeline.rules.hooks import face_down_actions
 from pipeline.rules.records import Event
@@ -35,7 +35,8 @@ def _matching_last_discard(effect: FaceDownDiscard, ctx: TurnContext) -> bool:
         return False
     latest, lying = last_discards(ctx.table.events())
     mine = lying[effect.seat]
-    return mine is not None and any(latest[s] == mine for s in range(4) if s != effect.seat)
+    return mine is not None and any(latest[s] == mine for s in range(table_seats(ctx.table))
+                                    if s != effect.seat)
 
 
 # When a face-down discard is offered, by ``when`` value: (the effect, her turn).
@@ -99,4 +100,5 @@ class FaceDownDiscard(CardEffect):
         events = ctx.table.events()
         call = max(i for i, e in enumerate(events) if e.kind in CALL_EVENTS)
         events = events[:call]  # before this call
-        self.broke_ippatsu = any(ippatsu_alive(events, s) for s in range(4) if s != self.seat)
+        self.broke_ippatsu = any(ippatsu_alive(events, s) for s in range(table_seats(ctx.table))
+                                 if s != self.seat)
