@@ -36,6 +36,15 @@ class TileParseError(ValueError):
     """A tile string that is not valid mpsz text."""
 
 
+def first_held(counts: Iterable[int]) -> int | None:
+    """The first index of ``counts`` that is not zero (None when all are): where the splitting
+    searches start. A loop rather than ``next()`` over a generator, which costs more compiled."""
+    for t, count in enumerate(counts):
+        if count:
+            return t
+    return None
+
+
 def tile_type(tile: int) -> int:
     return tile // 4
 

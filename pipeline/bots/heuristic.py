@@ -923,7 +923,7 @@ class HeuristicBot:
                     counts, (*melds, new_meld), values, kuitan=True, unseen=backing, stray=stray)
                 if ok:
                     forbidden = kuikae_types(a.tile // 4, min(
-                        [a.tile // 4, *(x // 4 for x in a.tiles)]) if a.kind == ActionKind.CHI
+                        [a.tile // 4] + [x // 4 for x in a.tiles]) if a.kind == ActionKind.CHI
                         else None)
                     after = min([sh for t, sh in self._discard_shanten(counts, nm + 1).items()
                                  if t not in forbidden], default=9)

@@ -23,6 +23,7 @@ import re
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from datetime import date as Date
+from functools import cached_property
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any
@@ -197,15 +198,23 @@ class Catalog:
     def __len__(self) -> int:
         return len(self.cards)
 
-    @property
+    @cached_property
     def ids(self) -> tuple[str, ...]:
         return tuple(c.id for c in self.cards)
 
+    @cached_property
+    def _by_id(self) -> dict[str, Card]:
+        """Each id's first card (asked for every seat's ability every hand)."""
+        index: dict[str, Card] = {}
+        for card in self.cards:
+            index.setdefault(card.id, card)
+        return index
+
     def card(self, card_id: str) -> Card:
         """The card with this id; CatalogError with close matches otherwise."""
-        for card in self.cards:
-            if card.id == card_id:
-                return card
+        card = self._by_id.get(card_id)
+        if card is not None:
+            return card
         close = [i for i in self.ids if card_id and card_id in i][:3]
         hint = (f" (did you mean {', '.join(repr(i) for i in close)}?)" if close
                 else _did_you_mean(card_id, self.ids))

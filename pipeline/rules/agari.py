@@ -19,7 +19,7 @@ from collections.abc import Collection, Sequence
 from functools import lru_cache
 from operator import itemgetter
 
-from pipeline.tiles import HAND_MEMO, NUM_TYPES, TERMINAL_HONOR_TYPES
+from pipeline.tiles import HAND_MEMO, NUM_TYPES, TERMINAL_HONOR_TYPES, first_held
 
 _KOKUSHI_TYPES = tuple(sorted(TERMINAL_HONOR_TYPES))
 _kokushi_counts = itemgetter(*_KOKUSHI_TYPES)
@@ -298,7 +298,7 @@ def count_terminal_honor_kinds(counts: Sequence[int]) -> int:
 
 
 def _set_splits(counts: tuple[int, ...]) -> set[tuple[tuple[str, int], ...]]:
-    first = next((t for t in range(NUM_TYPES) if counts[t]), None)
+    first = first_held(counts)
     if first is None:
         return {()}
     found: set[tuple[tuple[str, int], ...]] = set()

@@ -278,6 +278,10 @@ class PlayerState:
         return any(d.tile // 4 in waits for d in self.discards if not d.face_down)
 
 
+# the dragon and wind types whose last set fed decides pao (rule M-08)
+_PAO_SETS = (("Daisangen", range(31, 34)), ("Daisuushii", range(27, 31)))
+
+
 class HandState(HookPoints):
     """A deal in progress. Agents see it only through :class:`Observation`."""
 
@@ -583,9 +587,7 @@ class HandState(HookPoints):
         waits = p.waits()
         complete = tile // 4 in waits
         always = bool(self.abilities) and not kokushi_only and (face_down or not complete) \
-            and self._always_wins(WinTileView(seat, tile, False, p.riichi, face_down=face_down,
-                                              waits=waits, closed=p.is_closed,
-                                              last=self.wall.at_last_tile and not chankan))
+            and self._always_wins(seat, tile, p, waits, face_down=face_down, chankan=chankan)
         if not always and (face_down or not complete):  # rule C-13: face down, only always
             return False
         if (p.temp_furiten or p.riichi_furiten or p.discard_furiten(waits)
@@ -1075,9 +1077,17 @@ class HandState(HookPoints):
         self.log("ability", payee, detail=f"{by}: {what}: P{payer} pays {points}, "
                  f"{points:+d} points", card=by)
 
-    def _always_wins(self, view: WinTileView) -> bool:
-        """Whether one of the seat's abilities makes this tile win whatever the hand's shape."""
-        return any(a.always_wins(view) for a in self.abilities if a.seat == view.seat)
+    def _always_wins(self, seat: int, tile: int, p: PlayerState, waits: frozenset[int], *,
+                     face_down: bool, chankan: bool) -> bool:
+        """Whether one of the seat's abilities makes this discarded tile win whatever the
+        hand's shape (asked of every seat at every discard: no view is built when none of its
+        abilities has always-winning tiles)."""
+        own = self._always_listeners(seat)
+        if not own:
+            return False
+        view = WinTileView(seat, tile, False, p.riichi, face_down=face_down, waits=waits,
+                           closed=p.is_closed, last=self.wall.at_last_tile and not chankan)
+        return any(a.always_wins(view) for a in own)
 
     def _always_listeners(self, seat: int) -> list[AbilityHooks]:
         """The seat's abilities that may have always-winning tiles (``always_wins``)."""
@@ -1192,7 +1202,7 @@ class HandState(HookPoints):
         if not self.preset.pao or not result.pao_yakuman:
             return None
         melds = self.players[seat].melds
-        for name, types in (("Daisangen", range(31, 34)), ("Daisuushii", range(27, 31))):
+        for name, types in _PAO_SETS:
             if name not in result.pao_yakuman:
                 continue
             sets = [m for m in melds if m.tiles[0] // 4 in types and m.kind != MeldKind.CHI]

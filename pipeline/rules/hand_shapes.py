@@ -26,7 +26,7 @@ from pipeline.rules.agari import (
     unit_pairs,
     winning_types,
 )
-from pipeline.tiles import HAND_MEMO, NUM_TYPES, TERMINAL_HONOR_TYPES
+from pipeline.tiles import HAND_MEMO, NUM_TYPES, TERMINAL_HONOR_TYPES, first_held
 
 Group = tuple[int, ...]
 
@@ -238,7 +238,7 @@ def _sequences_with(extra: frozenset[Group]) -> tuple[tuple[Group, ...], ...]:
 @lru_cache(maxsize=HAND_MEMO)
 def _regular(counts: Group, extra: frozenset[Group], need_pair: bool) -> bool:
     """Whether ``counts`` splits into sets (and one pair when ``need_pair``)."""
-    first = next((t for t in range(NUM_TYPES) if counts[t]), None)
+    first = first_held(counts)
     if first is None:
         return not need_pair
     work = list(counts)
@@ -401,7 +401,7 @@ def shaped_tenpai_discards(counts: Sequence[int], shapes: HandShapes
 
 
 def _splits(counts: Group, extra: frozenset[Group]) -> set[tuple[Group, ...]]:
-    first = next((t for t in range(NUM_TYPES) if counts[t]), None)
+    first = first_held(counts)
     if first is None:
         return {()}
     found: set[tuple[Group, ...]] = set()
