@@ -64,10 +64,14 @@ def compiled_modules() -> list[Extension]:
         extension = Extension(name, [str(source), stamp(name, source)], optional=True,
                               extra_compile_args=NO_DEBUG_INFO)
         try:
-            extensions.extend(cythonize([extension], build_dir="build/cython", quiet=True,
-                                        compiler_directives=DIRECTIVES))
+            built = cythonize([extension], build_dir="build/cython", quiet=True,
+                              compiler_directives=DIRECTIVES)
         except Exception as error:  # the module stays pure Python, like a failed C build
             print(f"not compiling {name}: Cython failed ({error})")
+            continue
+        for ext in built:
+            ext.optional = True  # cythonize does not carry it over
+        extensions.extend(built)
     return extensions
 
 
