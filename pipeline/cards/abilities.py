@@ -282,9 +282,11 @@ class CardAbility(duel_effects.DuelHooks, claims.ClaimEffects, payments.PaymentH
         table = self.tab.own_actions(view) if self.tab else []
         if table:
             return table + self.pay.own_actions(view)
-        turn = TurnContext(view)
+        turn = None  # built for the first effect that acts on the turn
         for effect in self.effects:
             if "own_actions" in effect.hooks:
+                if turn is None:
+                    turn = TurnContext(view)
                 offered = effect.own_actions(turn)
                 if offered:
                     return offered + self.pay.own_actions(view)
@@ -292,10 +294,14 @@ class CardAbility(duel_effects.DuelHooks, claims.ClaimEffects, payments.PaymentH
 
     def extra_turn(self, view: DiscardView) -> bool:
         """Extra turns the card's effects earn (offered by the engine; optional, C-17)."""
-        discard = DiscardContext(view)
-        return not view.face_down and (any(
-            effect.extra_turn(discard) for effect in self.effects if "extra_turn" in effect.hooks)
-            or (bool(self.tab) and self.tab.extra_turn(view)))
+        if view.face_down:
+            return False
+        earners = [effect for effect in self.effects if "extra_turn" in effect.hooks]
+        if earners:
+            discard = DiscardContext(view)
+            if any(effect.extra_turn(discard) for effect in earners):
+                return True
+        return bool(self.tab) and self.tab.extra_turn(view)
 
     def action_taken(self, action: Action) -> None:
         for effect in self.effects:
@@ -470,9 +476,11 @@ class CardAbility(duel_effects.DuelHooks, claims.ClaimEffects, payments.PaymentH
 
     def forced_face_down(self, view: OwnTurnView) -> bool:
         """Whether an effect forces her plain discard face down (``always_riichi``)."""
+        forcing = [effect for effect in self.effects if "forced_face_down" in effect.hooks]
+        if not forcing:
+            return False
         turn = TurnContext(view)
-        return any(effect.forced_face_down(turn) for effect in self.effects
-                   if "forced_face_down" in effect.hooks)
+        return any(effect.forced_face_down(turn) for effect in forcing)
 
 
 # Table effects (pipeline/cards/table_effects.py): their primitives and parameter values.

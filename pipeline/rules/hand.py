@@ -725,11 +725,14 @@ class HandState(HookPoints):
 
     def _forced_face_down(self, seat: int, tile: int) -> str | None:
         """The ability that forces this plain discard face down, if any (rule C-13)."""
+        own = self._own_listeners("forced_face_down", seat)
+        if not own:
+            return None
         p = self.players[seat]
         view = OwnTurnView(seat=seat, discard_tiles=(tile,), drew=p.drawn is not None,
                            in_riichi=p.riichi, turns=p.turns, opponents_ippatsu=())
-        for ability in self.abilities:
-            if ability.seat == seat and ability.forced_face_down(view):
+        for ability in own:
+            if ability.forced_face_down(view):
                 return ability.name
         return None
 
@@ -946,21 +949,24 @@ class HandState(HookPoints):
         if unclaimable:  # a repeated discard: the seat draws a replacement, play goes on
             self._replacement_draw(seat)
             return (seat + 1) % self.n, "live"
-        if self.abilities and self.wall.live_left and not p.riichi:
+        if self.abilities and self.wall.live_left and not p.riichi and self._own_listeners(
+                "discard_actions", seat):
             view = self._discard_view(seat, tile, tsumogiri, after_call, bool(face_down))
             repeat = self._repeat_offer(seat, view)
             if repeat is not None:
                 plain = Action(ActionKind.DISCARD, seat, repeat.tile)
                 return self._discard(seat, plain, unclaimable=repeat.card)
-        if self.abilities and not was_extra and self.wall.live_left:  # rule C-15
+        earners = self._own_listeners("extra_turn", seat) if self.abilities and not was_extra \
+            and self.wall.live_left else []  # rule C-15
+        if earners:
             view = DiscardView(seat=seat, tile=tile, tsumogiri=tsumogiri, after_call=after_call,
                                face_down=bool(face_down), scores=tuple(self.scores),
                                start_points=self.preset.start_points,
                                others_closed=all(q.is_closed for q in self.players
                                                  if q.seat != seat),
                                first_discard=p.turns == 1, dealer=self.dealer)
-            for ability in self.abilities:
-                if ability.seat == seat and ability.extra_turn(view):
+            for ability in earners:
+                if ability.extra_turn(view):
                     offer = ability_action(seat, ability.name, AbilityTag.EXTRA_TURN)
                     if self.ask(seat, [offer, _PASSES[seat]]) == offer:  # rule C-17: optional
                         p.extra_turn_now = True
@@ -1091,7 +1097,7 @@ class HandState(HookPoints):
 
     def _always_listeners(self, seat: int) -> list[AbilityHooks]:
         """The seat's abilities that may have always-winning tiles (``always_wins``)."""
-        return [a for a in self._listening("always_wins") if a.seat == seat]
+        return self._own_listeners("always_wins", seat)
 
     def _always_wins_drawn(self, p: PlayerState, rinshan: bool) -> bool:
         """Whether the seat's drawn tile, which does not complete the hand, is an

@@ -55,6 +55,11 @@ class HookPoints:
             found = memo[1][hook] = [a for a in self.abilities if listens(a, hook)]
         return found
 
+    def _own_listeners(self: HandState, hook: str, seat: int) -> list[AbilityHooks]:
+        """The seat's abilities in play that listen to ``hook``, in play order (its view is
+        built only when there is one)."""
+        return [a for a in self._listening(hook) if a.seat == seat]
+
     # ------------------------------------------------------------------ shapes
 
     def _init_shapes(self: HandState) -> None:
