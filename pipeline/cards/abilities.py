@@ -269,6 +269,10 @@ class CardAbility(duel_effects.DuelHooks, claims.ClaimEffects, payments.PaymentH
             "always_wins": (duel and self.duel.dama) or (walls and self.walls.last_tile)
             or (tab and "white_dragon_in_riichi" in self.tab.always)
             or (bool(self.meta) and self.meta.rinshan),
+            # face-down discards; riichi with a stake (see own_actions, turn_choices below)
+            "own_actions": tab or "inazuma_riichi" in self.pay.params
+            or "extra_dora_stake" in self.pay.params,
+            "turn_choices": walls or swaps or tab or duel,
         }
         return frozenset(hook for hook, on in acting.items() if not on)
 

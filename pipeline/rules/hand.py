@@ -424,7 +424,10 @@ class HandState(HookPoints):
     def self_actions(self, seat: int, *, drew: bool, rinshan: bool) -> list[Action]:
         """Actions on the seat's own turn: the rules' ones, then any its ability adds."""
         acts = self._rule_actions(seat, drew=drew, rinshan=rinshan)
-        if self.abilities:
+        if not self.abilities:
+            return acts
+        own = self._own_listeners("own_actions", seat)
+        if own:
             p = self.players[seat]
             view = OwnTurnView(
                 seat=seat, discard_tiles=tuple(a.tile for a in acts
@@ -435,11 +438,9 @@ class HandState(HookPoints):
                                         if q.seat != seat and q.ippatsu),
                 riichi_tiles=tuple(a.tile for a in acts if a.kind == _RIICHI),
                 scores=tuple(self.scores))
-            for ability in self.abilities:
-                if ability.seat == seat:
-                    acts.extend(ability.own_actions(view))
-            acts = self._filter_own_kans(seat, acts)
-        return acts
+            for ability in own:
+                acts.extend(ability.own_actions(view))
+        return self._filter_own_kans(seat, acts)
 
     def _rule_actions(self, seat: int, *, drew: bool, rinshan: bool) -> list[Action]:
         """Actions the rules give: win, kans, nine terminals, riichi, discards."""
@@ -709,12 +710,13 @@ class HandState(HookPoints):
     def _turn_choices(self, seat: int, *, drew: bool) -> None:
         """Choices the seat's abilities require before it acts (``turn_choices``): one is
         asked for each ability that offers some, then logged."""
+        own = self._own_listeners("turn_choices", seat)
+        if not own:
+            return
         p = self.players[seat]
         view = OwnTurnView(seat=seat, discard_tiles=(), drew=drew, in_riichi=p.riichi,
                            turns=p.turns, opponents_ippatsu=(), scores=tuple(self.scores))
-        for ability in self.abilities:
-            if ability.seat != seat:
-                continue
+        for ability in own:
             offers = ability.turn_choices(view)
             if offers:
                 choice = self.ask(seat, offers)

@@ -57,8 +57,14 @@ class HookPoints:
 
     def _own_listeners(self: HandState, hook: str, seat: int) -> list[AbilityHooks]:
         """The seat's abilities in play that listen to ``hook``, in play order (its view is
-        built only when there is one)."""
-        return [a for a in self._listening(hook) if a.seat == seat]
+        built only when there is one); kept with :meth:`_listening`'s lists (not to be
+        changed by the caller)."""
+        listening = self._listening(hook)
+        kept = self.__dict__["_listeners"][1]
+        found = kept.get((hook, seat))
+        if found is None:
+            found = kept[hook, seat] = [a for a in listening if a.seat == seat]
+        return found
 
     # ------------------------------------------------------------------ shapes
 
