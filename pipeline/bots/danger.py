@@ -140,4 +140,4 @@ def cleared_types(shown: Sequence[int], families: Sequence[Sequence[int]]) -> fr
 
 def shown_families(types: frozenset[int]) -> tuple[tuple[int, ...], ...]:
     """The families whose every type lies in ``types`` (a family shown in full)."""
-    return tuple(f for f in FAMILIES if types.issuperset(f))
+    return tuple([f for f in FAMILIES if types.issuperset(f)])

@@ -323,7 +323,7 @@ class HeuristicBot:
         counts[tile // 4] += 1
         after = discard_shanten(counts, nm)
         counts[tile // 4] -= 1
-        return min((sh for t, sh in after.items() if t != barred), default=9)
+        return min([sh for t, sh in after.items() if t != barred], default=9)
 
     def _take_choice(self, obs: Observation, legal: list[Action]) -> Action:
         """A revealed tile to take: the one leaving her hand closest to tenpai after her best
@@ -341,7 +341,7 @@ class HeuristicBot:
         shown = sorted({a.tile for a in legal[:-1]})
 
         def best_take(tiles: Sequence[int]) -> int:
-            return min((self._after_draw_shanten(counts, nm, x, None) for x in tiles), default=9)
+            return min([self._after_draw_shanten(counts, nm, x, None) for x in tiles], default=9)
 
         now = best_take(shown)
 

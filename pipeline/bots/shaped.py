@@ -64,10 +64,10 @@ def _part_groups(part: int, extra: frozenset[Group]
                                                 if all(first <= t < first + size for t in g))
     table: list[list[tuple[int, ...]]] = [[] for _ in range(size)]
     for run in runs:
-        local = tuple(t - first for t in run)
+        local = tuple([t - first for t in run])
         for i in set(local):
             table[i].append(local)
-    return tuple(tuple(sorted(set(x))) for x in table)
+    return tuple([tuple(sorted(set(x))) for x in table])
 
 
 @lru_cache(maxsize=HAND_MEMO)

@@ -201,9 +201,9 @@ class CardAbility(duel_effects.DuelHooks, claims.ClaimEffects, payments.PaymentH
         self.name = card.id
         self._memory = memory
         # the effects with a class of their own, each sent only the hooks it names
-        self.effects: tuple[CardEffect, ...] = tuple(
-            EFFECTS[e.kind](e.params, seat, card.id) for e in card.effects if e.kind in EFFECTS)
-        self._scorers = tuple(e for e in self.effects if "scoring" in e.hooks)  # card order
+        self.effects: tuple[CardEffect, ...] = tuple([
+            EFFECTS[e.kind](e.params, seat, card.id) for e in card.effects if e.kind in EFFECTS])
+        self._scorers = tuple([e for e in self.effects if "scoring" in e.hooks])  # card order
         self._heard = frozenset().union(*(effect.hooks for effect in self.effects))
         self._table: TableControls | None = None  # this hand's, once it has started
 
@@ -274,7 +274,7 @@ class CardAbility(duel_effects.DuelHooks, claims.ClaimEffects, payments.PaymentH
             or "extra_dora_stake" in self.pay.params,
             "turn_choices": walls or swaps or tab or duel,
         }
-        return frozenset(hook for hook, on in acting.items() if not on)
+        return frozenset([hook for hook, on in acting.items() if not on])
 
     def listens(self, hook: str) -> bool:
         """Every hook is overridden here: it is heard when an effect class names it, or when

@@ -98,8 +98,8 @@ def red_dragon_pond_pon(view: ClaimView, actions: list[Action], seat: int, name:
         return actions
     kept = [a for a in actions if not (a.kind == ActionKind.PON and a.tile // 4 == RED_DRAGON)]
     for tile in targets:
-        kept.extend(ability_action(seat, name, AbilityTag.PRIORITY, tile, kind=ActionKind.PON,
-                                   tiles=pair) for pair in sorted(set(combinations(own, 2))))
+        kept.extend([ability_action(seat, name, AbilityTag.PRIORITY, tile, kind=ActionKind.PON,
+                                   tiles=pair) for pair in sorted(set(combinations(own, 2)))])
     return kept
 
 
@@ -136,12 +136,12 @@ class ClaimEffects:
 
     @cached_property
     def _kind_set(self) -> frozenset[str]:
-        return frozenset(e.kind for e in self.card.effects)
+        return frozenset([e.kind for e in self.card.effects])
 
     @cached_property
     def _call_set(self) -> frozenset[str]:
-        return frozenset(e.params["call"] for e in self.card.effects
-                         if e.kind == "priority_call")
+        return frozenset([e.params["call"] for e in self.card.effects
+                         if e.kind == "priority_call"])
 
     def _kinds(self) -> frozenset[str]:
         return self._kind_set

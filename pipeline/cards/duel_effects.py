@@ -217,7 +217,7 @@ class DuelEffects:
             at = next((i for i, e in enumerate(self._events())
                        if e.kind == "riichi" and e.seat == self.seat), None)
             if at is not None:
-                return at, frozenset(s for s in range(4) if s != self.seat)
+                return at, frozenset([s for s in range(4) if s != self.seat])
         if self.opponent is not None and not self.duel_over:
             return self.duel_at, frozenset((self.opponent,))
         return None

@@ -119,7 +119,10 @@ def family_of(tile: int) -> str:
 
 def two_sided(card: Card) -> str | None:
     """The id of the card's other side (``flip_card`` ``to``), or None."""
-    return next((e.params["to"] for e in card.effects if e.kind == "flip_card"), None)
+    for e in card.effects:  # a loop: a compiled generator left half-run costs a traceback
+        if e.kind == "flip_card":
+            return e.params["to"]
+    return None
 
 
 def _face_down_bonus(card: Card, count: int) -> int:

@@ -213,7 +213,7 @@ class PaymentEffects:
             out.append(ScoringModifiers(yaku_values={"Riichi": han, "Double Riichi": han}))
         early = self.params.get("early_riichi_after_dealing_in")
         if early and self.seat in self.memory.dealt_in_last and self.riichi_turn is not None:
-            han = max((p["han"] for p in early if self.riichi_turn <= p["turn"]), default=0)
+            han = max([p["han"] for p in early if self.riichi_turn <= p["turn"]], default=0)
             if han:
                 out.append(ScoringModifiers(extra_han=(("early_riichi_after_dealing_in", han),)))
         return out

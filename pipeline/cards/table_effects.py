@@ -129,7 +129,7 @@ def white_dragon_tsumo(win: WinView) -> bool:
 def riichi_safe(events: Sequence[Event], seat: int) -> dict[int, tuple[set[int], set[int]]]:
     """For each other player in riichi: (genbutsu types, types of that player's own face-up
     discards), from the public log (the last discard event left out: the one being judged)."""
-    last = max((i for i, e in enumerate(events) if e.kind == "discard"), default=-1)
+    last = max([i for i, e in enumerate(events) if e.kind == "discard"], default=-1)
     declared: dict[int, int] = {}
     for i, e in enumerate(events[:last]):
         if e.kind == "riichi" and e.seat is not None and e.seat != seat:
@@ -181,7 +181,7 @@ def ippatsu_alive(events: Sequence[Event], seat: int) -> bool:
     """Whether the seat's riichi still had its ippatsu chance at the end of these events: no
     call or kan since the riichi, and no discard of its own after the declaration except in an
     extra turn (rule C-16)."""
-    declared = max((i for i, e in enumerate(events) if e.kind == "riichi" and e.seat == seat),
+    declared = max([i for i, e in enumerate(events) if e.kind == "riichi" and e.seat == seat],
                    default=None)
     if declared is None:
         return False
@@ -332,7 +332,7 @@ class TableEffects:
         if view.seat == self.seat and self.table is not None:
             if "broke_ippatsu" in self.face_down_when:
                 events = self.table.events()
-                call = max(i for i, e in enumerate(events) if e.kind in CALL_EVENTS)
+                call = max([i for i, e in enumerate(events) if e.kind in CALL_EVENTS])
                 events = events[:call]  # before this call
                 self.broke_ippatsu = any(ippatsu_alive(events, s) for s in range(4)
                                          if s != self.seat)

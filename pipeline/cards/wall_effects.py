@@ -200,11 +200,11 @@ class WallEffects:
         if self.from_discards and view.source == "wall" and \
                 self.seat not in self.wall.riichi_seats():
             held = {x // 4 for x in self.wall.concealed(self.seat)}
-            offers.extend(ability_action(self.seat, self.name, AbilityTag.DRAW, t)
-                          for t in view.ponds[self.seat] if held - {t // 4})
+            offers.extend([ability_action(self.seat, self.name, AbilityTag.DRAW, t)
+                          for t in view.ponds[self.seat] if held - {t // 4}])
         if self.extra_tile:
-            offers.extend(ability_action(self.seat, self.name, AbilityTag.DRAW, t)
-                          for t in self.wall.aside(self.seat))
+            offers.extend([ability_action(self.seat, self.name, AbilityTag.DRAW, t)
+                          for t in self.wall.aside(self.seat)])
         return offers
 
     def action_taken(self, action: Action) -> None:

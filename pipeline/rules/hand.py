@@ -80,17 +80,17 @@ KOKUSHI_NAME = "Kokushi Musou"
 
 # Actions are immutable values, so the discard and riichi action of each seat and tile are built
 # once and offered again on every turn.
-_DISCARDS = tuple(tuple(Action(ActionKind.DISCARD, s, t) for t in range(NUM_TILES))
-                  for s in range(4))
-_RIICHIS = tuple(tuple(Action(ActionKind.RIICHI, s, t) for t in range(NUM_TILES))
-                 for s in range(4))
-_PASSES = tuple(Action(ActionKind.PASS, s) for s in range(4))
+_DISCARDS = tuple([tuple(Action(ActionKind.DISCARD, s, t) for t in range(NUM_TILES))
+                  for s in range(4)])
+_RIICHIS = tuple([tuple(Action(ActionKind.RIICHI, s, t) for t in range(NUM_TILES))
+                 for s in range(4)])
+_PASSES = tuple([Action(ActionKind.PASS, s) for s in range(4)])
 # The win and call actions offered so far, by (kind, seat, tile, tiles): built on first offer
 # and offered again. Bounded by seats x tiles x the tile pairs a call may use (under 30,000;
 # 40 matches of four bots meet about 6,700).
 _OFFERED: dict[tuple[ActionKind, int, int, tuple[int, ...]], Action] = {}
-_OTHERS = tuple(tuple((s + i) % 4 for i in (1, 2, 3)) for s in range(4))  # in turn order
-_OTHERS_3 = tuple(tuple((s + i) % 3 for i in (1, 2)) for s in range(3))  # three players, S-01
+_OTHERS = tuple([tuple((s + i) % 4 for i in (1, 2, 3)) for s in range(4)])  # in turn order
+_OTHERS_3 = tuple([tuple((s + i) % 3 for i in (1, 2)) for s in range(3)])  # three players, S-01
 # Kinds bound once: looking a member up on its enum class costs more than the hot check itself.
 _PASS, _DISCARD, _RIICHI, _RON = (ActionKind.PASS, ActionKind.DISCARD, ActionKind.RIICHI,
                                   ActionKind.RON)
@@ -105,10 +105,10 @@ _DISCARD_DETAILS = {(False, False): "", (True, False): "tsumogiri", (False, True
                     (True, True): "tsumogiri riichi"}
 # For each type: the sequences a chi on it may make, lowest first, as (lowest type, the two
 # other types); none for honors.
-_CHI_PARTNERS = tuple(
+_CHI_PARTNERS = tuple([
     tuple((lo, *(x for x in (lo, lo + 1, lo + 2) if x != t)) for lo in (t - 2, t - 1, t)
           if lo >= 0 and lo // 9 == t // 9 and lo % 9 <= 6) if t < 27 else ()
-    for t in range(34))
+    for t in range(34)])
 
 
 def _offer(kind: ActionKind, seat: int, tile: int, tiles: tuple[int, ...] = ()) -> Action:
@@ -308,7 +308,7 @@ class HandState(HookPoints):
         self.kita_draw = False  # the seat's last draw replaced a North set aside (C-23)
         hands = self.wall.deal(start.dealer)
         self.players = [PlayerState(seat=s, concealed=hands[s]) for s in range(n)]
-        self.pond_lists = tuple(p.discards for p in self.players)  # each seat's, in seat order
+        self.pond_lists = tuple([p.discards for p in self.players])  # each seat's, in seat order
         self._init_shapes()
         self.events: list[Event] = []
         # Ponds change by a discard, a call or take (_take_from_pond) and an ability's swap or
@@ -430,13 +430,13 @@ class HandState(HookPoints):
         if own:
             p = self.players[seat]
             view = OwnTurnView(
-                seat=seat, discard_tiles=tuple(a.tile for a in acts
-                                               if a.kind == _DISCARD),
+                seat=seat, discard_tiles=tuple([a.tile for a in acts
+                                               if a.kind == _DISCARD]),
                 drew=drew, in_riichi=p.riichi, turns=p.turns,
                 after_call=p.last_call[0] if p.last_call else None,
-                opponents_ippatsu=tuple(q.seat for q in self.players
-                                        if q.seat != seat and q.ippatsu),
-                riichi_tiles=tuple(a.tile for a in acts if a.kind == _RIICHI),
+                opponents_ippatsu=tuple([q.seat for q in self.players
+                                        if q.seat != seat and q.ippatsu]),
+                riichi_tiles=tuple([a.tile for a in acts if a.kind == _RIICHI]),
                 scores=tuple(self.scores))
             for ability in own:
                 acts.extend(ability.own_actions(view))
@@ -472,7 +472,7 @@ class HandState(HookPoints):
             ready = p.ready()
             if ready:
                 offer = _RIICHIS[seat]
-                acts.extend(offer[t] for t in discards if t // 4 in ready)
+                acts.extend([offer[t] for t in discards if t // 4 in ready])
         return acts
 
     def _may_riichi(self, seat: int) -> bool:
@@ -930,7 +930,7 @@ class HandState(HookPoints):
         if self.discard_count == 4 and self.n == 4 and self._four_winds():
             return self._abort("four_winds")
         if self.kan_count == 4 and self.preset.abortive_draws and \
-                max(q.kans for q in self.players) < 4:
+                max([q.kans for q in self.players]) < 4:
             return self._abort("four_kans")
         if priority:
             call = claims[priority[0]]
@@ -1065,7 +1065,7 @@ class HandState(HookPoints):
     def show_types(self, seat: int, types: frozenset[int], by: str) -> None:
         """Through :class:`TableControls`: the seat's tiles of these types stay face up."""
         self.shown_types[seat] = self.shown_types.get(seat, frozenset()) | types
-        shown = " ".join(type_to_str(t) for t in sorted(types))
+        shown = " ".join([type_to_str(t) for t in sorted(types)])
         self.log("ability", seat, detail=f"{by}: tiles {shown} kept face up", card=by)
 
     def shown_tiles(self, seat: int) -> tuple[int, ...]:
@@ -1076,7 +1076,7 @@ class HandState(HookPoints):
             return tuple(concealed)
         types = self.shown_types.get(seat, frozenset())
         ids = self.shown_ids.get(seat, ())
-        return tuple(x for x in concealed if x // 4 in types or x in ids) if types or ids else ()
+        return tuple([x for x in concealed if x // 4 in types or x in ids]) if types or ids else ()
 
     def transfer(self, payer: int, payee: int, points: int, by: str, what: str) -> None:
         """Through :class:`TableControls`: points paid between two seats during the hand."""
@@ -1182,7 +1182,7 @@ class HandState(HookPoints):
         riichi = tuple(sorted(declared, key=declared.get))
         return WinView(seat, ctx, discarder, tuple(self.scores), self.dealer, riichi,
                        table_points=1000 * self.sticks, stakes=self.stakes,
-                       melds=tuple(tuple(q.melds) for q in self.players),
+                       melds=tuple([tuple(q.melds) for q in self.players]),
                        seen=self._seen_by(seat, ctx.win_tile),
                        ponds=self._pond_tiles(face_down=True))
 
@@ -1192,8 +1192,8 @@ class HandState(HookPoints):
         tiles = [x for x in self.players[seat].concealed if x != win_tile]
         for q in self.players:
             tiles.extend(x for m in q.melds for x in m.tiles)
-            tiles.extend(d.tile for d in q.discards if not d.face_down and not d.called
-                         and d.tile != win_tile)
+            tiles.extend([d.tile for d in q.discards if not d.face_down and not d.called
+                         and d.tile != win_tile])
         tiles.extend(self.wall.dora_indicators)
         return tuple(counts34(tiles))
 
@@ -1311,7 +1311,7 @@ class HandState(HookPoints):
     @staticmethod
     def _win_text(w: WinRecord) -> str:
         value = f"yakuman x{w.yakuman}" if w.yakuman else f"{w.han} han {w.fu} fu"
-        yaku = ", ".join(n for n, _ in w.yaku)
+        yaku = ", ".join([n for n, _ in w.yaku])
         return f"{value} {w.points} ({yaku})"
 
     def _tenpai(self, seat: int) -> bool:
@@ -1343,7 +1343,7 @@ class HandState(HookPoints):
             rec.outcome = Outcome.NAGASHI if s in nagashi else (
                 Outcome.DRAW_TENPAI if tenpai[s] else Outcome.DRAW_NOTEN)
         self.log("draw_end", detail="exhaustive; tenpai: "
-                 + (", ".join(f"P{s}" for s in seats if tenpai[s]) or "nobody"))
+                 + (", ".join([f"P{s}" for s in seats if tenpai[s]]) or "nobody"))
         self.record.draw_kind = "nagashi_mangan" if nagashi else "exhaustive"
         self._return_deposits()
         return self._close(dealer_continues=tenpai[self.dealer])
@@ -1375,8 +1375,8 @@ class HandState(HookPoints):
                 self.log("chombo", s, detail="riichi hand noten at the draw: reverse mangan")
         elif nagashi:
             for s in nagashi:
-                transfers.extend((o, s, 4000 if self.dealer in (s, o) else 2000)
-                                 for o in self._others(s))
+                transfers.extend([(o, s, 4000 if self.dealer in (s, o) else 2000)
+                                 for o in self._others(s)])
         else:
             transfers = noten_transfers(ready, frozenset(range(self.n)), total)
         base = None if (chombo or nagashi) else (
@@ -1415,8 +1415,8 @@ class HandState(HookPoints):
             kind=kind, winner=winner, from_seat=from_seat, result=result, honba=self.honba,
             dealer=self.dealer, scores=tuple(self.scores),
             table_points=1000 * self.sticks + self.stakes, tenpai=tenpai,
-            riichi=tuple(q.riichi_accepted for q in self.players),
-            hands=tuple(tuple(q.concealed) for q in self.players), visible=self._visible(),
+            riichi=tuple([q.riichi_accepted for q in self.players]),
+            hands=tuple([tuple(q.concealed) for q in self.players]), visible=self._visible(),
             events=tuple(self.events), win_tile=win_tile)
         return Settlement(view, transfers, collector, base,
                           log=lambda seat, text, card="", tag=None: self.log(
@@ -1459,7 +1459,7 @@ class HandState(HookPoints):
         tiles: list[int] = []
         for q in self.players:
             tiles.extend(x for m in q.melds for x in m.tiles)
-            tiles.extend(d.tile for d in q.discards if not d.face_down and not d.called)
+            tiles.extend([d.tile for d in q.discards if not d.face_down and not d.called])
         tiles.extend(self.wall.dora_indicators)
         return tuple(tiles)
 
@@ -1497,7 +1497,7 @@ class HandState(HookPoints):
         best = self._best_tsumo(seat)
         if best is None:
             return (0,) * self.n
-        return tuple(0 if s == seat else self._tsumo_share(seat, s, best) for s in range(self.n))
+        return tuple([0 if s == seat else self._tsumo_share(seat, s, best) for s in range(self.n)])
 
     def _best_tsumo(self, seat: int) -> WinResult | None:
         p = self.players[seat]
