@@ -63,9 +63,18 @@ def compiled_modules() -> list[Extension]:
         source = Path(*name.split(".")).with_suffix(".py")
         extension = Extension(name, [str(source), stamp(name, source)], optional=True,
                               extra_compile_args=NO_DEBUG_INFO)
+        # Cython skips a module whose C file is newer than its source: a source given back an
+        # older time would then be stamped with its own hash but built from other code, so the
+        # C file is made again whenever the source's hash is not the one it was made from
+        generated = Path("build/cython", source.with_suffix(".c"))
+        made_from = generated.with_name(generated.name + ".source-hash")
+        want = COMPILED["source_hash"](source)
+        fresh = made_from.exists() and made_from.read_text() == want
         try:
             built = cythonize([extension], build_dir="build/cython", quiet=True,
-                              compiler_directives=DIRECTIVES)
+                              compiler_directives=DIRECTIVES, force=not fresh)
+            made_from.parent.mkdir(parents=True, exist_ok=True)
+            made_from.write_text(want)
         except Exception as error:  # the module stays pure Python, like a failed C build
             print(f"not compiling {name}: Cython failed ({error})")
             continue
