@@ -2,7 +2,7 @@
 # Installs the lab into its own virtual environment (.venv next to this file), so it works with
 # a system Python that refuses `pip install` (Debian and Ubuntu: "externally-managed-
 # environment") and touches nothing outside the folder. Run again at any time: it reinstalls
-# only when pyproject.toml, setup.py or the bots' compiled kernel source changed.
+# only when pyproject.toml, setup.py, the bots' C kernel or a compiled module's source changed.
 #   PYTHON=python3.12 ./install.sh    choose the Python (3.11 or newer; default python3)
 #   SAKI_VENV=/path ./install.sh      put the environment elsewhere
 set -eu
@@ -26,8 +26,16 @@ if [ ! -x "$venv/bin/python" ] || ! "$venv/bin/python" -c 'import pip' >/dev/nul
 fi
 
 stamp="$venv/.saki-installed"
-want=$(cat pyproject.toml setup.py pipeline/bots/_kernel.c | "$venv/bin/python" -c \
-    'import hashlib, sys; print(hashlib.sha256(sys.stdin.buffer.read()).hexdigest())')
+# the packaging, the kernel's C source and every module the install compiles (the list is in
+# pipeline/_compiled.py): an edit to any of them rebuilds
+want=$("$venv/bin/python" -c 'import hashlib, runpy
+from pathlib import Path
+files = ["pyproject.toml", "setup.py", "pipeline/bots/_kernel.c", "pipeline/_compiled.py"]
+for name in runpy.run_path("pipeline/_compiled.py")["COMPILED"]:
+    source = Path(*name.split(".")).with_suffix(".py")
+    files += [str(source), *([str(source.with_suffix(".pxd"))]
+                             if source.with_suffix(".pxd").exists() else [])]
+print(hashlib.sha256(b"".join(Path(f).read_bytes() for f in files)).hexdigest())')
 if [ ! -x "$venv/bin/saki" ] || [ "$(cat "$stamp" 2>/dev/null)" != "$want" ]; then
     echo "installing the lab and its dependencies into $venv (a few minutes the first time)" >&2
     if ! "$venv/bin/python" -m pip install --quiet --disable-pip-version-check -e '.[dev]'; then

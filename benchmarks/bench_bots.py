@@ -1,7 +1,8 @@
 """Time whole matches of four bots on one core: hands and decisions per second, peak memory.
 
-Shanten and acceptance come from the compiled kernel where it is built (the header says which;
-``SAKI_PURE_PYTHON=1`` times the pure-Python functions instead). Everything runs in this one
+Shanten and acceptance come from the compiled kernel, and the engine, card and bot modules
+from their compiled builds, where they are built (the header says which; ``SAKI_PURE_PYTHON=1``
+times the pure-Python code instead). Everything runs in this one
 single-threaded process (``--cpu`` also pins it to one CPU). Match ``i`` is played exactly as
 ``bots calibrate`` plays it: the walls come from ``(seed, i)`` and seat ``s`` gets
 ``make_agent(bot, derive_seed(seed, i, "agent", s))``. Match 0 is played first from cold memos
@@ -44,6 +45,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from benchmarks import results  # noqa: E402
+from pipeline import _compiled  # noqa: E402
 from pipeline.bots.registry import BOT_KINDS, make_agent  # noqa: E402
 from pipeline.bots.shanten import KERNEL  # noqa: E402
 from pipeline.cards.catalog import load_catalog  # noqa: E402
@@ -145,6 +147,8 @@ def main() -> None:
           f"{sys.version.split()[0]}, {pin(args.cpu)}")
     print("shanten and acceptance: " + ("compiled kernel (pipeline/bots/_kernel.c)" if KERNEL
           else "pure Python (kernel not built, or SAKI_PURE_PYTHON set)"))
+    modules = _compiled.describe()
+    print(f"engine, card and bot modules (pipeline/_compiled.py): {modules}")
     cold, _ = play(preset, args.bot, args.seed, range(0, 1))
     print(cold.line("cold"))
     warm, records = play(preset, args.bot, args.seed, range(1, args.matches + 1))
@@ -162,6 +166,7 @@ def main() -> None:
         name = f"bots-{preset.name}-{args.bot}" + ("" if KERNEL else "-pure")
         results.save(name, {
             "preset": preset.name, "bot": args.bot, "seed": args.seed, "kernel": bool(KERNEL),
+            "compiled_modules": len(_compiled.compiled_modules()),
             "matches": warm.matches, "hands": warm.hands, "decisions": warm.decisions,
             "cpu_s": round(warm.cpu, 3), "wall_s": round(warm.seconds, 3),
             "hands_per_cpu_s": round(warm.hands / warm.cpu, 1),

@@ -41,7 +41,8 @@ def _shanten(f: dict[str, Any]) -> tuple[str, str]:
 
 def _bots(f: dict[str, Any]) -> tuple[str, str]:
     what = (f"four {f['bot']} bots, {f['preset']}, one core"
-            + ("" if f["kernel"] else ", pure Python (no compiled kernel)"))
+            + ("" if f["kernel"] else ", pure Python (no compiled kernel"
+               + (" or modules)" if "compiled_modules" in f else ")")))
     return what, (f"{f['hands_per_cpu_s']} hands per CPU second over {f['matches']} matches "
                   f"({_n(f['hands'])} hands), {_n(f['decisions_per_cpu_s'])} decisions per CPU "
                   f"second; peak RSS {f['max_rss_mib']} MiB; log digest `{f['digest']}`")

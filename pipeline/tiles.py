@@ -14,7 +14,7 @@ from collections.abc import Iterable
 
 NUM_TILES = 136
 # Three-player mahjong plays without 2m-8m (rule S-01): 108 tiles, ids kept as in the full set.
-SANMA_TILES = tuple(t for t in range(NUM_TILES) if not 1 <= t // 4 <= 7)
+SANMA_TILES = tuple([t for t in range(NUM_TILES) if not 1 <= t // 4 <= 7])
 NORTH_TYPE = 30
 NUM_TYPES = 34
 RED_FIVE_IDS = (16, 52, 88)
@@ -34,6 +34,15 @@ HAND_MEMO = 1 << 12
 
 class TileParseError(ValueError):
     """A tile string that is not valid mpsz text."""
+
+
+def first_held(counts: Iterable[int]) -> int | None:
+    """The first index of ``counts`` that is not zero (None when all are): where the splitting
+    searches start. A loop rather than ``next()`` over a generator, which costs more compiled."""
+    for t, count in enumerate(counts):
+        if count:
+            return t
+    return None
 
 
 def tile_type(tile: int) -> int:
@@ -89,7 +98,7 @@ def format_tiles(tiles: Iterable[int], red_fives: bool = True) -> str:
     for tile in sorted(tiles, key=lambda x: (x // 4, 0 if x in RED_FIVE_IDS else 1, x)):
         text = tile_to_str(tile, red_fives)
         groups[text[1]].append(text[0])
-    return "".join("".join(digits) + suit for suit, digits in groups.items() if digits)
+    return "".join(["".join(digits) + suit for suit, digits in groups.items() if digits])
 
 
 def format_types(types: Iterable[int]) -> str:

@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 
 from pipeline.bots.shanten import shanten
+from pipeline.tiles import first_held
 
 # deal-in chance by tile number (1-9) against a riichi
 _NON_SUJI = (0.095, 0.12, 0.13, 0.14, 0.14, 0.14, 0.13, 0.12, 0.095)
@@ -81,7 +82,7 @@ def winning_types(counts: tuple[int, ...], melds: int) -> frozenset[int]:
 
 def _groups_only(suit: tuple[int, ...], honors: bool) -> bool:
     """The tiles split into triplets and runs (runs only in a suit), nothing left over."""
-    i = next((k for k, c in enumerate(suit) if c), None)
+    i = first_held(suit)
     if i is None:
         return True
     c = list(suit)
@@ -139,4 +140,4 @@ def cleared_types(shown: Sequence[int], families: Sequence[Sequence[int]]) -> fr
 
 def shown_families(types: frozenset[int]) -> tuple[tuple[int, ...], ...]:
     """The families whose every type lies in ``types`` (a family shown in full)."""
-    return tuple(f for f in FAMILIES if types.issuperset(f))
+    return tuple([f for f in FAMILIES if types.issuperset(f)])

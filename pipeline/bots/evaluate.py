@@ -33,7 +33,7 @@ _POINTS_BY_HAN = (1000, 1500, 2600, 5200, 8000, 8000, 12000, 12000, 16000, 16000
 @lru_cache(maxsize=HAND_MEMO)
 def _near(suit: tuple[int, ...], first: int) -> tuple[int, ...]:
     """Types of a suit (``first`` is its first type) within two steps of a held tile."""
-    return tuple(first + i for i in range(9) if any(suit[max(0, i - 2):i + 3]))
+    return tuple([first + i for i in range(9) if any(suit[max(0, i - 2):i + 3])])
 
 
 def helpful_draws(counts: Sequence[int], closed: bool) -> list[int]:
@@ -87,7 +87,7 @@ def dora_types(indicators: Sequence[int], sanma: bool = False) -> tuple[int, ...
 
 @lru_cache(maxsize=1 << 10)
 def _dora_types(indicators: tuple[int, ...], sanma: bool = False) -> tuple[int, ...]:
-    return tuple(dora_from_indicator(i // 4, sanma) for i in indicators)
+    return tuple([dora_from_indicator(i // 4, sanma) for i in indicators])
 
 
 @lru_cache(maxsize=16)

@@ -323,7 +323,7 @@ class HeuristicBot:
         counts[tile // 4] += 1
         after = discard_shanten(counts, nm)
         counts[tile // 4] -= 1
-        return min((sh for t, sh in after.items() if t != barred), default=9)
+        return min([sh for t, sh in after.items() if t != barred], default=9)
 
     def _take_choice(self, obs: Observation, legal: list[Action]) -> Action:
         """A revealed tile to take: the one leaving her hand closest to tenpai after her best
@@ -341,7 +341,7 @@ class HeuristicBot:
         shown = sorted({a.tile for a in legal[:-1]})
 
         def best_take(tiles: Sequence[int]) -> int:
-            return min((self._after_draw_shanten(counts, nm, x, None) for x in tiles), default=9)
+            return min([self._after_draw_shanten(counts, nm, x, None) for x in tiles], default=9)
 
         now = best_take(shown)
 
@@ -923,7 +923,7 @@ class HeuristicBot:
                     counts, (*melds, new_meld), values, kuitan=True, unseen=backing, stray=stray)
                 if ok:
                     forbidden = kuikae_types(a.tile // 4, min(
-                        [a.tile // 4, *(x // 4 for x in a.tiles)]) if a.kind == ActionKind.CHI
+                        [a.tile // 4] + [x // 4 for x in a.tiles]) if a.kind == ActionKind.CHI
                         else None)
                     after = min([sh for t, sh in self._discard_shanten(counts, nm + 1).items()
                                  if t not in forbidden], default=9)

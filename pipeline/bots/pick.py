@@ -75,8 +75,8 @@ def features(hand: tuple[int, ...]) -> HandFeatures:
     """The features of a starting hand (13 tiles, or the dealer's 14)."""
     counts = counts34(hand)
     if sum(counts) % 3 == 2:   # the dealer discards first: count the hand after its best discard
-        sh = min(shanten([c - (i == t) for i, c in enumerate(counts)])
-                 for t in range(34) if counts[t])
+        sh = min([shanten([c - (i == t) for i, c in enumerate(counts)])
+                 for t in range(34) if counts[t]])
     else:
         sh = shanten(counts)
     suits = [sum(counts[9 * k:9 * k + 9]) for k in range(3)]
@@ -142,7 +142,7 @@ def one_han_yaku_value(params: Mapping[str, Any], f: HandFeatures, view: PickVie
 
 
 def _threshold_han(count: float, at: Sequence[int], han: Sequence[int]) -> int:
-    return max((h for a, h in zip(at, han, strict=True) if count >= a), default=0)
+    return max([h for a, h in zip(at, han, strict=True) if count >= a], default=0)
 
 
 def count_bonus(params: Mapping[str, Any], f: HandFeatures, view: PickView) -> float:
@@ -590,7 +590,7 @@ def effect_kinds(card_id: str, view: PickView | None = None) -> frozenset[str]:
     catalog = _catalog_of(view or default_view())
     if card_id not in catalog.ids:
         return frozenset()
-    return frozenset(e.kind for e in catalog.card(card_id).effects)
+    return frozenset([e.kind for e in catalog.card(card_id).effects])
 
 
 def _catalog_of(view: PickView) -> Any:

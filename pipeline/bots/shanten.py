@@ -261,7 +261,7 @@ _SUIT_IDS: dict[tuple[int, ...], int] = {}  # a suit's 9 counts -> its row-set i
 _HONOR_IDS_BY_SIZE: list[dict[tuple[int, ...], int]] = [{} for _ in range(16)]
 _REGULAR_LIMIT = 1 << 19  # entries kept before a memo starts over
 # (tiles, melds) pairs a closed part may have
-_SIZES = frozenset((3 * (4 - m) + r, m) for m in range(5) for r in (1, 2))
+_SIZES = frozenset([(3 * (4 - m) + r, m) for m in range(5) for r in (1, 2)])
 
 
 def _capped(rows: tuple[Row, ...]) -> tuple[Row, ...]:
@@ -556,10 +556,10 @@ def _suit_drops(suit: tuple[int, ...], part: int) -> tuple[tuple[int, ...], tupl
     else:
         code = suit_code(suit)
         ids = [_code_id(code - _POW5[i]) for i in held]
-    return tuple(9 * part + i for i in held), tuple(found << shift for found in ids)
+    return tuple([9 * part + i for i in held]), tuple([found << shift for found in ids])
 
 
-_POW5 = tuple(5 ** i for i in range(9))  # the weight of each type in a suit's base-5 code
+_POW5 = tuple([5 ** i for i in range(9)])  # the weight of each type in a suit's base-5 code
 
 
 def _code_id(code: int) -> int:
@@ -569,16 +569,16 @@ def _code_id(code: int) -> int:
         entry = index[code]
         if entry != NO_ENTRY:
             return ids[entry]
-    return _suit_id(tuple(code // w % 5 for w in _POW5))
+    return _suit_id(tuple([code // w % 5 for w in _POW5]))
 
 
 @lru_cache(maxsize=1 << 12)
 def _honor_drops(honors: tuple[int, ...], n: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """As ``_suit_drops`` for the honors of a part of ``n`` tiles."""
     held = [i for i, c in enumerate(honors) if c]
-    return (tuple(27 + i for i in held),
-            tuple(_honor_id(honors[:i] + (honors[i] - 1,) + honors[i + 1:], n - 1)
-                  << _HONOR_SHIFT for i in held))
+    return (tuple([27 + i for i in held]),
+            tuple([_honor_id(honors[:i] + (honors[i] - 1,) + honors[i + 1:], n - 1)
+                  << _HONOR_SHIFT for i in held]))
 
 
 def discard_shanten(counts: Sequence[int], melds: int = 0) -> dict[int, int]:
@@ -664,11 +664,11 @@ def _suit_near(suit: tuple[int, ...]) -> tuple[int, tuple[tuple[int, int], ...],
     four times and within two steps of a held tile of the suit; and its ``_part_code``."""
     code = _part_code(suit)
     if max(suit) > 4:  # no base-5 code
-        near = tuple((i, _suit_id(suit[:i] + (c + 1,) + suit[i + 1:]))
-                     for i, c in enumerate(suit) if c < 4 and any(suit[max(0, i - 2):i + 3]))
+        near = tuple([(i, _suit_id(suit[:i] + (c + 1,) + suit[i + 1:]))
+                     for i, c in enumerate(suit) if c < 4 and any(suit[max(0, i - 2):i + 3])])
     else:
-        near = tuple((i, _code_id(code + _POW5[i])) for i, c in enumerate(suit)
-                     if c < 4 and any(suit[max(0, i - 2):i + 3]))
+        near = tuple([(i, _code_id(code + _POW5[i])) for i, c in enumerate(suit)
+                     if c < 4 and any(suit[max(0, i - 2):i + 3])])
     return _suit_id(suit), near, code
 
 
@@ -678,9 +678,9 @@ def _honor_near(honors: tuple[int, ...], n: int
     """For honors in a part of ``n`` tiles: their id; their id once a tile of another type
     joins; ``(index, id after drawing it)`` for each type held one to three times; the id
     after drawing each of the 7 types (-1 where four are held); and their ``_part_code``."""
-    drawn = tuple(_honor_id(honors[:i] + (c + 1,) + honors[i + 1:], n + 1) if c < 4 else -1
-                  for i, c in enumerate(honors))
-    held = tuple((i, drawn[i]) for i, c in enumerate(honors) if 0 < c < 4)
+    drawn = tuple([_honor_id(honors[:i] + (c + 1,) + honors[i + 1:], n + 1) if c < 4 else -1
+                  for i, c in enumerate(honors)])
+    held = tuple([(i, drawn[i]) for i, c in enumerate(honors) if 0 < c < 4])
     return _honor_id(honors, n), _honor_id(honors, n + 1), held, drawn, _part_code(honors)
 
 
@@ -725,7 +725,7 @@ def lowering_draws(counts: Sequence[int], melds: int, base: int, types: Iterable
     honor_drawn = _honor_near(tuple(counts[27:34]), n)[3]
     key = _hand_key(counts, n + 1)
     # the hand's key with the id of each part (suits, then honors) cleared
-    blank = tuple(key & ~(_ID_MASK << shift) for shift in _SHIFTS)
+    blank = tuple([key & ~(_ID_MASK << shift) for shift in _SHIFTS])
     specials = _specials_after(counts, base) if melds == 0 else None
     out: list[int] = []
     for t in types:
@@ -820,15 +820,15 @@ _DRAWS_LIMIT = 1 << 16
 @lru_cache(maxsize=1 << 14)
 def _suit_discard_near(suit: tuple[int, ...]) -> tuple:
     """``_suit_near`` of the suit less one tile of each type (None where none is held)."""
-    return tuple(_suit_near(suit[:i] + (c - 1,) + suit[i + 1:]) if c else None
-                 for i, c in enumerate(suit))
+    return tuple([_suit_near(suit[:i] + (c - 1,) + suit[i + 1:]) if c else None
+                 for i, c in enumerate(suit)])
 
 
 @lru_cache(maxsize=1 << 12)
 def _honor_discard_near(honors: tuple[int, ...], n: int) -> tuple:
     """``_honor_near`` of the honors less one tile of each type, in a part of ``n`` tiles then."""
-    return tuple(_honor_near(honors[:i] + (c - 1,) + honors[i + 1:], n) if c else None
-                 for i, c in enumerate(honors))
+    return tuple([_honor_near(honors[:i] + (c - 1,) + honors[i + 1:], n) if c else None
+                 for i, c in enumerate(honors)])
 
 
 def _near_lowering(counts: Sequence[int], melds: int, n: int,
@@ -1000,7 +1000,7 @@ def visible_counts(obs: Observation) -> list[int]:
         groups.append(obs.discards(seat))
         groups.extend([meld.tiles for meld in obs.melds(seat)])
     if seats == 3:  # three players: Norths set aside are public, 2m-8m out of play (S-01)
-        groups.extend(obs.kita(seat) for seat in range(seats))
+        groups.extend([obs.kita(seat) for seat in range(seats)])
     counts = None
     if KERNEL is not None:
         counts = KERNEL.distinct_type_counts(groups)

@@ -35,7 +35,7 @@ from pipeline.bots.shanten import (
     shanten_kokushi,
 )
 from pipeline.rules.hand_shapes import honor_sequences, wrap_sequences
-from pipeline.tiles import HAND_MEMO
+from pipeline.tiles import HAND_MEMO, first_held
 
 Group = tuple[int, int, int]
 Row = tuple[int, int, int, int]
@@ -64,10 +64,10 @@ def _part_groups(part: int, extra: frozenset[Group]
                                                 if all(first <= t < first + size for t in g))
     table: list[list[tuple[int, ...]]] = [[] for _ in range(size)]
     for run in runs:
-        local = tuple(t - first for t in run)
+        local = tuple([t - first for t in run])
         for i in set(local):
             table[i].append(local)
-    return tuple(tuple(sorted(set(x))) for x in table)
+    return tuple([tuple(sorted(set(x))) for x in table])
 
 
 @lru_cache(maxsize=HAND_MEMO)
@@ -76,7 +76,7 @@ def _part_rows(counts: tuple[int, ...], part: int, extra: frozenset[Group]) -> t
     3 the honors), searched with every sequence the part allows. The first held index is taken
     into a triplet, a sequence, a pair, a partial set or left alone, and the rest is a smaller
     part (memoised too)."""
-    i = next((k for k, c in enumerate(counts) if c), None)
+    i = first_held(counts)
     if i is None:
         return ((0, 0, 0, 0),)
     groups = _part_groups(part, extra)[i]

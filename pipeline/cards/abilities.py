@@ -298,16 +298,16 @@ class CardAbility(AbilityHooks):
         self.seat = seat
         self.name = card.id
         # the effects with a class of their own, each sent only the hooks it names
-        self.effects: tuple[CardEffect, ...] = tuple(
+        self.effects: tuple[CardEffect, ...] = tuple([
             EFFECTS[e.kind](e.params, seat, card.id, memory)
-            for e in card.effects if e.kind in EFFECTS)
+            for e in card.effects if e.kind in EFFECTS])
         for effect in self.effects:  # what each effect knows of its kind's other effects
-            effect.alike = tuple(e for e in self.effects if e.kind == effect.kind)
-        self._scorers = tuple(e for e in self.effects if "scoring" in e.hooks)  # card order
+            effect.alike = tuple([e for e in self.effects if e.kind == effect.kind])
+        self._scorers = tuple([e for e in self.effects if "scoring" in e.hooks])  # card order
         self._heard = frozenset().union(*(effect.hooks for effect in self.effects))
         # hook -> the effects that name it, in the card's order
         self._named: dict[str, tuple[CardEffect, ...]] = {
-            hook: tuple(e for e in self.effects if hook in e.hooks) for hook in self._heard}
+            hook: tuple([e for e in self.effects if hook in e.hooks]) for hook in self._heard}
         self._table: TableControls | None = None  # this hand's, once it has started
 
     def _to(self, hook: str) -> tuple[CardEffect, ...]:
@@ -324,6 +324,8 @@ class CardAbility(AbilityHooks):
         effect that offers them; then every riichi declared with a stake that is offered."""
         offered: list[Action] = []
         stakes: list[Action] = []
+        if not self._to("own_actions"):
+            return offered
         turn = TurnContext(view, self._table)
         for effect in self._to("own_actions"):
             got = effect.own_actions(turn)
@@ -335,9 +337,10 @@ class CardAbility(AbilityHooks):
 
     def extra_turn(self, view: DiscardView) -> bool:
         """Extra turns the card's effects earn (offered by the engine; optional, C-17)."""
+        if view.face_down or not self._to("extra_turn"):
+            return False
         discard = DiscardContext(view, self._table)
-        return not view.face_down and any(
-            effect.extra_turn(discard) for effect in self.effects if "extra_turn" in effect.hooks)
+        return any(effect.extra_turn(discard) for effect in self._to("extra_turn"))
 
     def action_taken(self, action: Action) -> None:
         for effect in self.effects:
@@ -537,6 +540,7 @@ class CardAbility(AbilityHooks):
 
     def forced_face_down(self, view: OwnTurnView) -> bool:
         """Whether an effect forces her plain discard face down (``always_riichi``)."""
+        if not self._to("forced_face_down"):
+            return False
         turn = TurnContext(view, self._table)
-        return any(effect.forced_face_down(turn) for effect in self.effects
-                   if "forced_face_down" in effect.hooks)
+        return any(effect.forced_face_down(turn) for effect in self._to("forced_face_down"))

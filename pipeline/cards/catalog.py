@@ -23,6 +23,7 @@ import re
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from datetime import date as Date
+from functools import cached_property
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any
@@ -79,14 +80,14 @@ class Effect:
 
     def describe(self) -> str:
         """Parameters as written in the catalog file: ``yaku = "Pinfu", han = 2``."""
-        return ", ".join(f"{name} = {show_value(value)}" for name, value in self.params.items())
+        return ", ".join([f"{name} = {show_value(value)}" for name, value in self.params.items()])
 
     def readings(self) -> tuple[tuple[str, Param, Choice], ...]:
         """The reading options of this effect (those that concern it): name, option, the
         choice in force."""
-        return tuple((name, spec, spec.choice(self.params[name]))
+        return tuple([(name, spec, spec.choice(self.params[name]))
                      for name, spec in self.spec.params.items()
-                     if spec.is_reading and applies(spec, self.params))
+                     if spec.is_reading and applies(spec, self.params)])
 
 
 # What counts as implemented: a check of one effect with its parameters (the card layer's), or
@@ -118,8 +119,8 @@ class Card:
     def readings(self) -> tuple[tuple[Effect, str, Param, Choice], ...]:
         """Every reading option of the card's effects: effect, option name, option, the
         choice in force."""
-        return tuple((eff, name, spec, choice) for eff in self.effects
-                     for name, spec, choice in eff.readings())
+        return tuple([(eff, name, spec, choice) for eff in self.effects
+                     for name, spec, choice in eff.readings()])
 
     def effect(self, effect_id: str) -> Effect:
         """The effect with this id; CatalogError naming the card's effect ids otherwise."""
@@ -154,7 +155,7 @@ class Card:
         if problem:
             raise CatalogError(f"{where}: {problem}")
         new = Effect(eff.id, eff.kind, MappingProxyType(params))
-        effects = tuple(new if e.id == effect_id else e for e in self.effects)
+        effects = tuple([new if e.id == effect_id else e for e in self.effects])
         return replace(self, effects=effects)
 
     @property
@@ -197,17 +198,25 @@ class Catalog:
     def __len__(self) -> int:
         return len(self.cards)
 
-    @property
+    @cached_property
     def ids(self) -> tuple[str, ...]:
-        return tuple(c.id for c in self.cards)
+        return tuple([c.id for c in self.cards])
+
+    @cached_property
+    def _by_id(self) -> dict[str, Card]:
+        """Each id's first card (asked for every seat's ability every hand)."""
+        index: dict[str, Card] = {}
+        for card in self.cards:
+            index.setdefault(card.id, card)
+        return index
 
     def card(self, card_id: str) -> Card:
         """The card with this id; CatalogError with close matches otherwise."""
-        for card in self.cards:
-            if card.id == card_id:
-                return card
+        card = self._by_id.get(card_id)
+        if card is not None:
+            return card
         close = [i for i in self.ids if card_id and card_id in i][:3]
-        hint = (f" (did you mean {', '.join(repr(i) for i in close)}?)" if close
+        hint = (f" (did you mean {', '.join([repr(i) for i in close])}?)" if close
                 else _did_you_mean(card_id, self.ids))
         raise CatalogError(
             f"catalog {self.version}: no card {card_id!r}{hint}; 'saki cards list' shows the ids"
@@ -228,18 +237,18 @@ class Catalog:
         excluded = set(exclude)
         for card_id in excluded:
             self.card(card_id)  # an unknown id is an error, not a silent no-op
-        return tuple(
+        return tuple([
             c for c in self.cards
             if c.in_deck
             and c.id not in excluded
             and (implemented is None or c.playable(implemented))
-        )
+        ])
 
     def east_only_exclusions(self) -> tuple[str, ...]:
         """The cards the rulebook removes in East-only games (flag ``excluded_east_only``, rule
         C-10). The catalog only names them: a preset removes them by listing them in
         ``[cards] exclude`` (cards-tonpuusen does), so a preset may also keep them."""
-        return tuple(c.id for c in self.cards if "excluded_east_only" in c.flags)
+        return tuple([c.id for c in self.cards if "excluded_east_only" in c.flags])
 
     def canonical(self) -> str:
         """The catalog's content as canonical JSON: independent of comments, key order, line
@@ -279,7 +288,7 @@ class Catalog:
             ):
                 if old_value != new_value:
                     changes.append((card.id, what))
-        changes.extend((c.id, "added") for c in other.cards if c.id not in mine)
+        changes.extend([(c.id, "added") for c in other.cards if c.id not in mine])
         return changes
 
 
@@ -440,7 +449,7 @@ def _effect(raw: dict[str, Any], card_where: str, number: int) -> tuple[Effect, 
     for name, spec in kind.params.items():
         if name not in values:
             if spec.required:
-                needed = ", ".join(n for n, p in kind.params.items() if p.required)
+                needed = ", ".join([n for n, p in kind.params.items() if p.required])
                 raise CatalogError(
                     f"{where}: missing param '{name}' ({kind.name} needs: {needed})"
                 )
@@ -461,7 +470,7 @@ def _effect(raw: dict[str, Any], card_where: str, number: int) -> tuple[Effect, 
             other, allowed = spec.only_for
             raise CatalogError(
                 f"{where}: param '{name}' is a reading only for {other} = "
-                f"{' or '.join(show_value(v) for v in allowed)}; remove it from this effect"
+                f"{' or '.join([show_value(v) for v in allowed])}; remove it from this effect"
             )
     explicit = [n for n in values if kind.params[n].type in _NUMERIC]
     return Effect(effect_id, kind.name, MappingProxyType(params)), explicit
@@ -563,7 +572,7 @@ def _allowed(spec: Param) -> str:
         return noun
     if t == "bool":
         return "true or false"
-    choices = ", ".join(show_value(c) for c in spec.choices)
+    choices = ", ".join([show_value(c) for c in spec.choices])
     if t == "str":
         return f"one of {choices}" if spec.choices else "a string"
     return f"a list of distinct values from {choices}" if spec.choices else "a list of strings"
@@ -592,7 +601,7 @@ def _render_value(value: Any) -> str:
     if isinstance(value, float):
         return f"{value:,g}"
     if isinstance(value, tuple | list):
-        return "/".join(_render_value(v) for v in value)
+        return "/".join([_render_value(v) for v in value])
     return str(value)
 
 
@@ -607,7 +616,7 @@ def _strings(value: Any, where: str) -> tuple[str, ...]:
     if not (isinstance(value, list)
             and all(isinstance(v, str) and v.strip() for v in value)):
         raise CatalogError(f"{where} expected a list of non-empty strings, got {show_value(value)}")
-    return tuple(" ".join(v.split()) for v in value)
+    return tuple([" ".join(v.split()) for v in value])
 
 
 def _flags(value: Any, where: str) -> tuple[str, ...]:
@@ -692,8 +701,8 @@ def _did_you_mean(word: str, known: Iterable[str]) -> str:
 
 
 def _version_key(version: str) -> tuple[Any, ...]:
-    return tuple((0, int(p), "") if p.isdigit() else (1, 0, p)
-                 for p in re.split(r"[.-]", version))
+    return tuple([(0, int(p), "") if p.isdigit() else (1, 0, p)
+                 for p in re.split(r"[.-]", version)])
 
 
 

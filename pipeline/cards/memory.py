@@ -43,7 +43,7 @@ class MatchMemory:
 
     def end_of_hand(self, rec: HandRecord, abilities: Sequence[object]) -> None:
         """Remember this hand: who dealt in, and what each ability's hand left for later."""
-        self.dealt_in_last = frozenset(s.seat for s in rec.seats if s.outcome == Outcome.DEALT_IN)
+        self.dealt_in_last = frozenset([s.seat for s in rec.seats if s.outcome == Outcome.DEALT_IN])
         self.pending_stakes = {}
         for ability in abilities:
             remember = getattr(ability, "remember", None)

@@ -31,8 +31,8 @@ from pipeline.tiles import RED_FIVE_IDS
 
 # Tile types with red paint (see the module docstring): all manzu, 1 3 5 6 7 9 pin,
 # 1 5 7 9 sou, the red dragon.
-WARM_TYPES = frozenset(range(9)) | frozenset(9 + n - 1 for n in (1, 3, 5, 6, 7, 9)) \
-    | frozenset(18 + n - 1 for n in (1, 5, 7, 9)) | frozenset({33})
+WARM_TYPES = frozenset(range(9)) | frozenset([9 + n - 1 for n in (1, 3, 5, 6, 7, 9)]) \
+    | frozenset([18 + n - 1 for n in (1, 5, 7, 9)]) | frozenset({33})
 
 
 def _all_tiles(win: WinView) -> list[int]:

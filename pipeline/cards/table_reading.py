@@ -25,7 +25,7 @@ def ippatsu_alive(events: Sequence[Event], seat: int) -> bool:
     """Whether the seat's riichi still had its ippatsu chance at the end of these events: no
     call or kan since the riichi, and no discard of its own after the declaration except in an
     extra turn (rule C-16)."""
-    declared = max((i for i, e in enumerate(events) if e.kind == "riichi" and e.seat == seat),
+    declared = max([i for i, e in enumerate(events) if e.kind == "riichi" and e.seat == seat],
                    default=None)
     if declared is None:
         return False

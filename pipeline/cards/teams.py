@@ -392,7 +392,7 @@ def _draw(state: TeamState) -> str:
         state.deck, state.out_of_play = state.out_of_play, []
         state.rng.shuffle(state.deck)
     if not state.deck:
-        sizes = ", ".join(str(len(t)) for t in state.teams)
+        sizes = ", ".join([str(len(t)) for t in state.teams])
         raise TeamError(
             f"the card deck is empty: mode {state.mode!r}, team_size {state.rules.team_size}, "
             f"teams hold {sizes} cards and none are out of play; use a larger deck "

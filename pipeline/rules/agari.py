@@ -19,7 +19,7 @@ from collections.abc import Collection, Sequence
 from functools import lru_cache
 from operator import itemgetter
 
-from pipeline.tiles import HAND_MEMO, NUM_TYPES, TERMINAL_HONOR_TYPES
+from pipeline.tiles import HAND_MEMO, NUM_TYPES, TERMINAL_HONOR_TYPES, first_held
 
 _KOKUSHI_TYPES = tuple(sorted(TERMINAL_HONOR_TYPES))
 _kokushi_counts = itemgetter(*_KOKUSHI_TYPES)
@@ -191,7 +191,7 @@ def _special_waits(counts: Sequence[int]) -> set[int]:
         missing = [t for t in _KOKUSHI_TYPES if counts[t] == 0]
         if not missing and all(counts[t] == 1 for t in _KOKUSHI_TYPES):
             waits.update(_KOKUSHI_TYPES)
-        elif len(missing) == 1 and max(counts[t] for t in _KOKUSHI_TYPES) == 2:
+        elif len(missing) == 1 and max([counts[t] for t in _KOKUSHI_TYPES]) == 2:
             waits.add(missing[0])
     return waits
 
@@ -227,8 +227,8 @@ def is_tenpai(counts: Sequence[int]) -> bool:
 def _suit_kinds_after(suit: tuple[int, ...]) -> tuple[int, ...]:
     """The unit kind of 9 counts of one suit once a tile of each type is taken out (``_BAD``
     where the suit holds none): a discard's effect on its suit, looked up once per suit."""
-    return tuple(_suit_kind(suit[:i] + (c - 1,) + suit[i + 1:]) if c else _BAD
-                 for i, c in enumerate(suit))
+    return tuple([_suit_kind(suit[:i] + (c - 1,) + suit[i + 1:]) if c else _BAD
+                 for i, c in enumerate(suit)])
 
 
 def _near_special(counts: Sequence[int]) -> bool:
@@ -298,7 +298,7 @@ def count_terminal_honor_kinds(counts: Sequence[int]) -> int:
 
 
 def _set_splits(counts: tuple[int, ...]) -> set[tuple[tuple[str, int], ...]]:
-    first = next((t for t in range(NUM_TYPES) if counts[t]), None)
+    first = first_held(counts)
     if first is None:
         return {()}
     found: set[tuple[tuple[str, int], ...]] = set()

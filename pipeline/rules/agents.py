@@ -110,8 +110,8 @@ class Observation:
         state = self._state
         if not (state.revealed or state.shown_types or state.shown_ids or state.aside_face_up):
             return ()
-        return tuple(x for s in range(len(state.players)) if s != self.seat
-                     for x in (*state.shown_tiles(s), *self.face_up_aside(s)))
+        return tuple([x for s in range(len(state.players)) if s != self.seat
+                     for x in (*state.shown_tiles(s), *self.face_up_aside(s))])
 
     def in_riichi(self, seat: int) -> bool:
         return self._state.players[seat].riichi

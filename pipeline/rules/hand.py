@@ -81,17 +81,17 @@ KOKUSHI_NAME = "Kokushi Musou"
 
 # Actions are immutable values, so the discard and riichi action of each seat and tile are built
 # once and offered again on every turn.
-_DISCARDS = tuple(tuple(Action(ActionKind.DISCARD, s, t) for t in range(NUM_TILES))
-                  for s in range(4))
-_RIICHIS = tuple(tuple(Action(ActionKind.RIICHI, s, t) for t in range(NUM_TILES))
-                 for s in range(4))
-_PASSES = tuple(Action(ActionKind.PASS, s) for s in range(4))
+_DISCARDS = tuple([tuple([Action(ActionKind.DISCARD, s, t) for t in range(NUM_TILES)])
+                  for s in range(4)])
+_RIICHIS = tuple([tuple([Action(ActionKind.RIICHI, s, t) for t in range(NUM_TILES)])
+                 for s in range(4)])
+_PASSES = tuple([Action(ActionKind.PASS, s) for s in range(4)])
 # The win and call actions offered so far, by (kind, seat, tile, tiles): built on first offer
 # and offered again. Bounded by seats x tiles x the tile pairs a call may use (under 30,000;
 # 40 matches of four bots meet about 6,700).
 _OFFERED: dict[tuple[ActionKind, int, int, tuple[int, ...]], Action] = {}
-_OTHERS = tuple(tuple((s + i) % 4 for i in (1, 2, 3)) for s in range(4))  # in turn order
-_OTHERS_3 = tuple(tuple((s + i) % 3 for i in (1, 2)) for s in range(3))  # three players, S-01
+_OTHERS = tuple([tuple([(s + i) % 4 for i in (1, 2, 3)]) for s in range(4)])  # in turn order
+_OTHERS_3 = tuple([tuple([(s + i) % 3 for i in (1, 2)]) for s in range(3)])  # three players, S-01
 # Kinds bound once: looking a member up on its enum class costs more than the hot check itself.
 _PASS, _DISCARD, _RIICHI, _RON = (ActionKind.PASS, ActionKind.DISCARD, ActionKind.RIICHI,
                                   ActionKind.RON)
@@ -106,10 +106,10 @@ _DISCARD_DETAILS = {(False, False): "", (True, False): "tsumogiri", (False, True
                     (True, True): "tsumogiri riichi"}
 # For each type: the sequences a chi on it may make, lowest first, as (lowest type, the two
 # other types); none for honors.
-_CHI_PARTNERS = tuple(
-    tuple((lo, *(x for x in (lo, lo + 1, lo + 2) if x != t)) for lo in (t - 2, t - 1, t)
-          if lo >= 0 and lo // 9 == t // 9 and lo % 9 <= 6) if t < 27 else ()
-    for t in range(34))
+_CHI_PARTNERS = tuple([
+    tuple([(lo, *(x for x in (lo, lo + 1, lo + 2) if x != t)) for lo in (t - 2, t - 1, t)
+          if lo >= 0 and lo // 9 == t // 9 and lo % 9 <= 6]) if t < 27 else ()
+    for t in range(34)])
 
 
 def _offer(kind: ActionKind, seat: int, tile: int, tiles: tuple[int, ...] = ()) -> Action:
@@ -279,6 +279,10 @@ class PlayerState:
         return any(d.tile // 4 in waits for d in self.discards if not d.face_down)
 
 
+# the dragon and wind types whose last set fed decides pao (rule M-08)
+_PAO_SETS = (("Daisangen", range(31, 34)), ("Daisuushii", range(27, 31)))
+
+
 class HandState(HookPoints):
     """A deal in progress. Agents see it only through :class:`Observation`."""
 
@@ -305,7 +309,7 @@ class HandState(HookPoints):
         self.kita_draw = False  # the seat's last draw replaced a North set aside (C-23)
         hands = self.wall.deal(start.dealer)
         self.players = [PlayerState(seat=s, concealed=hands[s]) for s in range(n)]
-        self.pond_lists = tuple(p.discards for p in self.players)  # each seat's, in seat order
+        self.pond_lists = tuple([p.discards for p in self.players])  # each seat's, in seat order
         self._init_shapes()
         self.events: list[Event] = []
         # Ponds change by a discard, a call or take (_take_from_pond) and an ability's swap or
@@ -428,22 +432,23 @@ class HandState(HookPoints):
     def self_actions(self, seat: int, *, drew: bool, rinshan: bool) -> list[Action]:
         """Actions on the seat's own turn: the rules' ones, then any its ability adds."""
         acts = self._rule_actions(seat, drew=drew, rinshan=rinshan)
-        if self.abilities:
+        if not self.abilities:
+            return acts
+        own = self._own_listeners("own_actions", seat)
+        if own:
             p = self.players[seat]
             view = OwnTurnView(
-                seat=seat, discard_tiles=tuple(a.tile for a in acts
-                                               if a.kind == _DISCARD),
+                seat=seat, discard_tiles=tuple([a.tile for a in acts
+                                               if a.kind == _DISCARD]),
                 drew=drew, in_riichi=p.riichi, turns=p.turns,
                 after_call=p.last_call[0] if p.last_call else None,
-                opponents_ippatsu=tuple(q.seat for q in self.players
-                                        if q.seat != seat and q.ippatsu),
-                riichi_tiles=tuple(a.tile for a in acts if a.kind == _RIICHI),
+                opponents_ippatsu=tuple([q.seat for q in self.players
+                                        if q.seat != seat and q.ippatsu]),
+                riichi_tiles=tuple([a.tile for a in acts if a.kind == _RIICHI]),
                 scores=tuple(self.scores))
-            for ability in self.abilities:
-                if ability.seat == seat:
-                    acts.extend(ability.own_actions(view))
-            acts = self._filter_own_kans(seat, acts)
-        return acts
+            for ability in own:
+                acts.extend(ability.own_actions(view))
+        return self._filter_own_kans(seat, acts)
 
     def _rule_actions(self, seat: int, *, drew: bool, rinshan: bool) -> list[Action]:
         """Actions the rules give: win, kans, nine terminals, riichi, discards."""
@@ -475,7 +480,7 @@ class HandState(HookPoints):
             ready = p.ready()
             if ready:
                 offer = _RIICHIS[seat]
-                acts.extend(offer[t] for t in discards if t // 4 in ready)
+                acts.extend([offer[t] for t in discards if t // 4 in ready])
         return acts
 
     def _may_riichi(self, seat: int) -> bool:
@@ -591,9 +596,7 @@ class HandState(HookPoints):
         waits = p.waits()
         complete = tile // 4 in waits
         always = bool(self.abilities) and not kokushi_only and (face_down or not complete) \
-            and self._always_wins(WinTileView(seat, tile, False, p.riichi, face_down=face_down,
-                                              waits=waits, closed=p.is_closed,
-                                              last=self.wall.at_last_tile and not chankan))
+            and self._always_wins(seat, tile, p, waits, face_down=face_down, chankan=chankan)
         if not always and (face_down or not complete):  # rule C-13: face down, only always
             return False
         if (p.temp_furiten or p.riichi_furiten or p.discard_furiten(waits)
@@ -715,12 +718,13 @@ class HandState(HookPoints):
     def _turn_choices(self, seat: int, *, drew: bool) -> None:
         """Choices the seat's abilities require before it acts (``turn_choices``): one is
         asked for each ability that offers some, then logged."""
+        own = self._own_listeners("turn_choices", seat)
+        if not own:
+            return
         p = self.players[seat]
         view = OwnTurnView(seat=seat, discard_tiles=(), drew=drew, in_riichi=p.riichi,
                            turns=p.turns, opponents_ippatsu=(), scores=tuple(self.scores))
-        for ability in self.abilities:
-            if ability.seat != seat:
-                continue
+        for ability in own:
             offers = ability.turn_choices(view)
             if offers:
                 choice = self.ask(seat, offers)
@@ -731,11 +735,14 @@ class HandState(HookPoints):
 
     def _forced_face_down(self, seat: int, tile: int) -> str | None:
         """The ability that forces this plain discard face down, if any (rule C-13)."""
+        own = self._own_listeners("forced_face_down", seat)
+        if not own:
+            return None
         p = self.players[seat]
         view = OwnTurnView(seat=seat, discard_tiles=(tile,), drew=p.drawn is not None,
                            in_riichi=p.riichi, turns=p.turns, opponents_ippatsu=())
-        for ability in self.abilities:
-            if ability.seat == seat and ability.forced_face_down(view):
+        for ability in own:
+            if ability.forced_face_down(view):
                 return ability.name
         return None
 
@@ -931,7 +938,7 @@ class HandState(HookPoints):
         if self.discard_count == 4 and self.n == 4 and self._four_winds():
             return self._abort("four_winds")
         if self.kan_count == 4 and self.preset.abortive_draws and \
-                max(q.kans for q in self.players) < 4:
+                max([q.kans for q in self.players]) < 4:
             return self._abort("four_kans")
         if priority:
             call = claims[priority[0]]
@@ -952,21 +959,24 @@ class HandState(HookPoints):
         if unclaimable:  # a repeated discard: the seat draws a replacement, play goes on
             self._replacement_draw(seat)
             return (seat + 1) % self.n, "live"
-        if self.abilities and self.wall.live_left and not p.riichi:
+        if self.abilities and self.wall.live_left and not p.riichi and self._own_listeners(
+                "discard_actions", seat):
             view = self._discard_view(seat, tile, tsumogiri, after_call, bool(face_down))
             repeat = self._repeat_offer(seat, view)
             if repeat is not None:
                 plain = Action(ActionKind.DISCARD, seat, repeat.tile)
                 return self._discard(seat, plain, unclaimable=repeat.card)
-        if self.abilities and not was_extra and self.wall.live_left:  # rule C-15
+        earners = self._own_listeners("extra_turn", seat) if self.abilities and not was_extra \
+            and self.wall.live_left else []  # rule C-15
+        if earners:
             view = DiscardView(seat=seat, tile=tile, tsumogiri=tsumogiri, after_call=after_call,
                                face_down=bool(face_down), scores=tuple(self.scores),
                                start_points=self.preset.start_points,
                                others_closed=all(q.is_closed for q in self.players
                                                  if q.seat != seat),
                                first_discard=p.turns == 1, dealer=self.dealer)
-            for ability in self.abilities:
-                if ability.seat == seat and ability.extra_turn(view):
+            for ability in earners:
+                if ability.extra_turn(view):
                     offer = ability_action(seat, ability.name, AbilityTag.EXTRA_TURN)
                     if self.ask(seat, [offer, _PASSES[seat]]) == offer:  # rule C-17: optional
                         p.extra_turn_now = True
@@ -1066,7 +1076,7 @@ class HandState(HookPoints):
     def show_types(self, seat: int, types: frozenset[int], by: str) -> None:
         """Through :class:`TableControls`: the seat's tiles of these types stay face up."""
         self.shown_types[seat] = self.shown_types.get(seat, frozenset()) | types
-        shown = " ".join(type_to_str(t) for t in sorted(types))
+        shown = " ".join([type_to_str(t) for t in sorted(types)])
         self.log("ability", seat, detail=f"{by}: tiles {shown} kept face up", card=by,
                  effect=AbilityEffect.BOOKKEEPING)
 
@@ -1078,7 +1088,7 @@ class HandState(HookPoints):
             return tuple(concealed)
         types = self.shown_types.get(seat, frozenset())
         ids = self.shown_ids.get(seat, ())
-        return tuple(x for x in concealed if x // 4 in types or x in ids) if types or ids else ()
+        return tuple([x for x in concealed if x // 4 in types or x in ids]) if types or ids else ()
 
     def transfer(self, payer: int, payee: int, points: int, by: str, what: str) -> None:
         """Through :class:`TableControls`: points paid between two seats during the hand."""
@@ -1087,13 +1097,21 @@ class HandState(HookPoints):
         self.log("ability", payee, detail=f"{by}: {what}: P{payer} pays {points}, "
                  f"{points:+d} points", card=by, effect=AbilityEffect.POINTS)
 
-    def _always_wins(self, view: WinTileView) -> bool:
-        """Whether one of the seat's abilities makes this tile win whatever the hand's shape."""
-        return any(a.always_wins(view) for a in self.abilities if a.seat == view.seat)
+    def _always_wins(self, seat: int, tile: int, p: PlayerState, waits: frozenset[int], *,
+                     face_down: bool, chankan: bool) -> bool:
+        """Whether one of the seat's abilities makes this discarded tile win whatever the
+        hand's shape (asked of every seat at every discard: no view is built when none of its
+        abilities has always-winning tiles)."""
+        own = self._always_listeners(seat)
+        if not own:
+            return False
+        view = WinTileView(seat, tile, False, p.riichi, face_down=face_down, waits=waits,
+                           closed=p.is_closed, last=self.wall.at_last_tile and not chankan)
+        return any(a.always_wins(view) for a in own)
 
     def _always_listeners(self, seat: int) -> list[AbilityHooks]:
         """The seat's abilities that may have always-winning tiles (``always_wins``)."""
-        return [a for a in self._listening("always_wins") if a.seat == seat]
+        return self._own_listeners("always_wins", seat)
 
     def _always_wins_drawn(self, p: PlayerState, rinshan: bool) -> bool:
         """Whether the seat's drawn tile, which does not complete the hand, is an
@@ -1176,7 +1194,7 @@ class HandState(HookPoints):
         riichi = tuple(sorted(declared, key=declared.get))
         return WinView(seat, ctx, discarder, tuple(self.scores), self.dealer, riichi,
                        table_points=1000 * self.sticks, stakes=self.stakes,
-                       melds=tuple(tuple(q.melds) for q in self.players),
+                       melds=tuple([tuple(q.melds) for q in self.players]),
                        seen=self._seen_by(seat, ctx.win_tile),
                        ponds=self._pond_tiles(face_down=True))
 
@@ -1186,8 +1204,8 @@ class HandState(HookPoints):
         tiles = [x for x in self.players[seat].concealed if x != win_tile]
         for q in self.players:
             tiles.extend(x for m in q.melds for x in m.tiles)
-            tiles.extend(d.tile for d in q.discards if not d.face_down and not d.called
-                         and d.tile != win_tile)
+            tiles.extend([d.tile for d in q.discards if not d.face_down and not d.called
+                         and d.tile != win_tile])
         tiles.extend(self.wall.dora_indicators)
         return tuple(counts34(tiles))
 
@@ -1204,7 +1222,7 @@ class HandState(HookPoints):
         if not self.preset.pao or not result.pao_yakuman:
             return None
         melds = self.players[seat].melds
-        for name, types in (("Daisangen", range(31, 34)), ("Daisuushii", range(27, 31))):
+        for name, types in _PAO_SETS:
             if name not in result.pao_yakuman:
                 continue
             sets = [m for m in melds if m.tiles[0] // 4 in types and m.kind != MeldKind.CHI]
@@ -1306,7 +1324,7 @@ class HandState(HookPoints):
     @staticmethod
     def _win_text(w: WinRecord) -> str:
         value = f"yakuman x{w.yakuman}" if w.yakuman else f"{w.han} han {w.fu} fu"
-        yaku = ", ".join(n for n, _ in w.yaku)
+        yaku = ", ".join([n for n, _ in w.yaku])
         return f"{value} {w.points} ({yaku})"
 
     def _tenpai(self, seat: int) -> bool:
@@ -1338,7 +1356,7 @@ class HandState(HookPoints):
             rec.outcome = Outcome.NAGASHI if s in nagashi else (
                 Outcome.DRAW_TENPAI if tenpai[s] else Outcome.DRAW_NOTEN)
         self.log("draw_end", detail="exhaustive; tenpai: "
-                 + (", ".join(f"P{s}" for s in seats if tenpai[s]) or "nobody"))
+                 + (", ".join([f"P{s}" for s in seats if tenpai[s]]) or "nobody"))
         self.record.draw_kind = "nagashi_mangan" if nagashi else "exhaustive"
         self._return_deposits()
         return self._close(dealer_continues=tenpai[self.dealer])
@@ -1370,8 +1388,8 @@ class HandState(HookPoints):
                 self.log("chombo", s, detail="riichi hand noten at the draw: reverse mangan")
         elif nagashi:
             for s in nagashi:
-                transfers.extend((o, s, 4000 if self.dealer in (s, o) else 2000)
-                                 for o in self._others(s))
+                transfers.extend([(o, s, 4000 if self.dealer in (s, o) else 2000)
+                                 for o in self._others(s)])
         else:
             transfers = noten_transfers(ready, frozenset(range(self.n)), total)
         base = None if (chombo or nagashi) else (
@@ -1410,8 +1428,8 @@ class HandState(HookPoints):
             kind=kind, winner=winner, from_seat=from_seat, result=result, honba=self.honba,
             dealer=self.dealer, scores=tuple(self.scores),
             table_points=1000 * self.sticks + self.stakes, tenpai=tenpai,
-            riichi=tuple(q.riichi_accepted for q in self.players),
-            hands=tuple(tuple(q.concealed) for q in self.players), visible=self._visible(),
+            riichi=tuple([q.riichi_accepted for q in self.players]),
+            hands=tuple([tuple(q.concealed) for q in self.players]), visible=self._visible(),
             events=tuple(self.events), win_tile=win_tile)
         return Settlement(view, transfers, collector, base,
                           log=lambda seat, text, card="", tag=None, effect=None: self.log(
@@ -1454,7 +1472,7 @@ class HandState(HookPoints):
         tiles: list[int] = []
         for q in self.players:
             tiles.extend(x for m in q.melds for x in m.tiles)
-            tiles.extend(d.tile for d in q.discards if not d.face_down and not d.called)
+            tiles.extend([d.tile for d in q.discards if not d.face_down and not d.called])
         tiles.extend(self.wall.dora_indicators)
         return tuple(tiles)
 
@@ -1492,7 +1510,7 @@ class HandState(HookPoints):
         best = self._best_tsumo(seat)
         if best is None:
             return (0,) * self.n
-        return tuple(0 if s == seat else self._tsumo_share(seat, s, best) for s in range(self.n))
+        return tuple([0 if s == seat else self._tsumo_share(seat, s, best) for s in range(self.n)])
 
     def _best_tsumo(self, seat: int) -> WinResult | None:
         p = self.players[seat]

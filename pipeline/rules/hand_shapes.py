@@ -26,7 +26,7 @@ from pipeline.rules.agari import (
     unit_pairs,
     winning_types,
 )
-from pipeline.tiles import HAND_MEMO, NUM_TYPES, TERMINAL_HONOR_TYPES
+from pipeline.tiles import HAND_MEMO, NUM_TYPES, TERMINAL_HONOR_TYPES, first_held
 
 Group = tuple[int, ...]
 
@@ -112,7 +112,7 @@ def _alias_waits_cached(counts: Group, shapes: HandShapes) -> frozenset[int]:
         if _alias_complete(work, shapes):
             waits.add(t)
         work[t] -= 1
-    return frozenset(t for t in waits if counts[t] < 4)
+    return frozenset([t for t in waits if counts[t] < 4])
 
 
 def _honors_only(shapes: HandShapes) -> bool:
@@ -155,7 +155,7 @@ def _honor_alias_complete(counts: Sequence[int], alias: tuple[tuple[int, int], .
     """:func:`_alias_complete` for aliases among honors: the rest of the hand as it is, the
     aliased honors in whichever reading fits (regular hands, seven pairs, thirteen orphans)."""
     types = _aliased_types(alias)
-    regular, seven, kokushi = _honor_readings(alias, tuple(counts[t] for t in types))
+    regular, seven, kokushi = _honor_readings(alias, tuple([counts[t] for t in types]))
     pairs = unit_pairs(counts, types)
     if pairs is not None and 1 - pairs in regular:
         return True
@@ -178,7 +178,7 @@ def _honor_alias_waits(counts: Sequence[int], alias: tuple[tuple[int, int], ...]
     that many plain pairs in their place, is a hand with plain waits. The aliased types are
     tried one by one; seven pairs and thirteen orphans are looked for apart."""
     types = _aliased_types(alias)
-    regular, seven, kokushi = _honor_readings(alias, tuple(counts[t] for t in types))
+    regular, seven, kokushi = _honor_readings(alias, tuple([counts[t] for t in types]))
     rest = [t for t in range(NUM_TYPES) if t not in types]
     waits: set[int] = set()
     for pairs in regular & {0, 1}:
@@ -205,19 +205,19 @@ def _honor_alias_waits(counts: Sequence[int], alias: tuple[tuple[int, int], ...]
             if _honor_alias_complete(work, alias):
                 waits.add(t)
             work[t] -= 1
-    return frozenset(t for t in waits if counts[t] < 4)
+    return frozenset([t for t in waits if counts[t] < 4])
 
 
 NO_SHAPES = HandShapes()
 
 # The rules' own sequences, lowest type first.
-STANDARD_SEQUENCES: tuple[Group, ...] = tuple(
-    (b + i, b + i + 1, b + i + 2) for b in (0, 9, 18) for i in range(7))
+STANDARD_SEQUENCES: tuple[Group, ...] = tuple([
+    (b + i, b + i + 1, b + i + 2) for b in (0, 9, 18) for i in range(7)])
 
 
 def wrap_sequences() -> frozenset[Group]:
     """8-9-1 and 9-1-2 in each suit."""
-    return frozenset(seq for b in (0, 9, 18) for seq in ((b + 7, b + 8, b), (b + 8, b, b + 1)))
+    return frozenset([seq for b in (0, 9, 18) for seq in ((b + 7, b + 8, b), (b + 8, b, b + 1))])
 
 
 def honor_sequences() -> frozenset[Group]:
@@ -232,13 +232,13 @@ def _sequences_with(extra: frozenset[Group]) -> tuple[tuple[Group, ...], ...]:
     for seq in (*STANDARD_SEQUENCES, *sorted(extra)):
         for t in set(seq):
             table[t].append(seq)
-    return tuple(tuple(x) for x in table)
+    return tuple([tuple(x) for x in table])
 
 
 @lru_cache(maxsize=HAND_MEMO)
 def _regular(counts: Group, extra: frozenset[Group], need_pair: bool) -> bool:
     """Whether ``counts`` splits into sets (and one pair when ``need_pair``)."""
-    first = next((t for t in range(NUM_TYPES) if counts[t]), None)
+    first = first_held(counts)
     if first is None:
         return not need_pair
     work = list(counts)
@@ -283,7 +283,7 @@ def _units(extra: frozenset[Group]) -> tuple[tuple[tuple[int, ...], ...], tuple[
     groups: dict[int, list[int]] = {}
     for t in range(NUM_TYPES):
         groups.setdefault(root(t), []).append(t)
-    units = tuple(tuple(g) for g in groups.values())
+    units = tuple([tuple(g) for g in groups.values()])
     unit_of = [0] * NUM_TYPES
     for i, unit in enumerate(units):
         for t in unit:
@@ -307,7 +307,7 @@ def _unit_kind(types: tuple[int, ...], counts: tuple[int, ...], extra: frozenset
 
 def _kinds(counts: Sequence[int], extra: frozenset[Group]) -> list[int]:
     units, _ = _units(extra)
-    return [_unit_kind(u, tuple(counts[t] for t in u), extra) for u in units]
+    return [_unit_kind(u, tuple([counts[t] for t in u]), extra) for u in units]
 
 
 def _shaped_regular(counts: Sequence[int], extra: frozenset[Group]) -> bool:
@@ -345,7 +345,7 @@ def _regular_waits(counts: Sequence[int], extra: frozenset[Group], kinds: list[i
         for t in types:
             if counts[t] >= 4:
                 continue
-            grown = tuple(counts[x] + (x == t) for x in types)
+            grown = tuple([counts[x] + (x == t) for x in types])
             if _unit_kind(types, grown, extra) == want:
                 waits.add(t)
     return waits
@@ -392,7 +392,7 @@ def shaped_tenpai_discards(counts: Sequence[int], shapes: HandShapes
             continue  # two bad units besides this one: the winning tile cannot mend both
         work[t] -= 1
         after = list(kinds)
-        after[u] = _unit_kind(units[u], tuple(work[x] for x in units[u]), extra)
+        after[u] = _unit_kind(units[u], tuple([work[x] for x in units[u]]), extra)
         waits = _regular_waits(work, extra, after)
         if waits:
             result[t] = result.get(t, frozenset()) | waits
@@ -401,13 +401,13 @@ def shaped_tenpai_discards(counts: Sequence[int], shapes: HandShapes
 
 
 def _splits(counts: Group, extra: frozenset[Group]) -> set[tuple[Group, ...]]:
-    first = next((t for t in range(NUM_TYPES) if counts[t]), None)
+    first = first_held(counts)
     if first is None:
         return {()}
     found: set[tuple[Group, ...]] = set()
     work = list(counts)
     options: list[Group] = [(first,) * 3] if work[first] >= 3 else []
-    options.extend(s for s in _sequences_with(extra)[first] if all(work[t] for t in s))
+    options.extend([s for s in _sequences_with(extra)[first] if all(work[t] for t in s)])
     for group in options:
         for t in group:
             work[t] -= 1
@@ -447,5 +447,5 @@ def sequence_order(types: Iterable[int], shapes: HandShapes) -> Group | None:
 
 def chi_partners(t: int, shapes: HandShapes) -> list[tuple[int, int]]:
     """Pairs of other types that make an extra sequence with a claimed type ``t``."""
-    return [tuple(x for x in seq if x != t) for seq in sorted(shapes.extra_sequences)
+    return [tuple([x for x in seq if x != t]) for seq in sorted(shapes.extra_sequences)
             if t in seq]

@@ -49,11 +49,23 @@ class HookPoints:
         while the abilities in play stay the same list (``_refresh_active`` makes a new one)."""
         memo = self.__dict__.get("_listeners")
         if memo is None or memo[0] is not self.abilities:
-            memo = self.__dict__["_listeners"] = (self.abilities, {})
+            memo = self.__dict__["_listeners"] = (self.abilities, {}, {})  # by hook, by seat
         found = memo[1].get(hook)
         if found is None:
             found = memo[1][hook] = [a for a in self.abilities if listens(a, hook)]
         return found
+
+    def _own_listeners(self: HandState, hook: str, seat: int) -> list[AbilityHooks]:
+        """The seat's abilities in play that listen to ``hook``, in play order (its view is
+        built only when there is one); kept with :meth:`_listening`'s lists (not to be
+        changed by the caller)."""
+        listening = self._listening(hook)
+        kept = self.__dict__["_listeners"][2]
+        seats = kept.get(hook)
+        if seats is None:
+            seats = kept[hook] = tuple([[a for a in listening if a.seat == s]
+                                        for s in range(self.n)])
+        return seats[seat]
 
     # ------------------------------------------------------------------ shapes
 
@@ -198,7 +210,7 @@ class HookPoints:
         riichi = tuple(sorted(declared, key=declared.get))
         view = WinView(seat, ctx, discarder, tuple(self.scores), self.dealer, riichi,
                        table_points=1000 * self.sticks, stakes=self.stakes,
-                       melds=tuple(tuple(q.melds) for q in self.players),
+                       melds=tuple([tuple(q.melds) for q in self.players]),
                        ponds=self._pond_tiles(face_down=True), yakuman=yakuman)
         return all(a.win_allowed(view) for a in listening)
 

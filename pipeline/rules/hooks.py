@@ -171,7 +171,7 @@ class TableControls:
 
     def events(self) -> tuple[Event, ...]:
         """The hand's public log so far (deals and draws left out)."""
-        return tuple(e for e in self._state.events if e.kind not in ("deal", "draw"))
+        return tuple([e for e in self._state.events if e.kind not in ("deal", "draw")])
 
     def wall(self) -> WallControls:
         """The narrower means to move tiles between a hand, the wall and the side of a hand."""
@@ -228,11 +228,11 @@ class WallControls:
 
     def riichi_seats(self) -> tuple[int, ...]:
         """Seats in riichi now (a declaration being discarded included)."""
-        return tuple(p.seat for p in self._state.players if p.riichi)
+        return tuple([p.seat for p in self._state.players if p.riichi])
 
     def pond_sizes(self) -> tuple[int, ...]:
         """Tiles lying in each pond (face down included; called or taken ones left out)."""
-        return tuple(len(p) for p in self._state._pond_tiles(face_down=True))
+        return tuple([len(p) for p in self._state._pond_tiles(face_down=True)])
 
     def choose(self, seat: int, options: list[Action]) -> Action:
         """The seat's agent picks one of these ability actions (a step the card requires)."""
@@ -247,7 +247,7 @@ class WallControls:
         wall runs out); the last one becomes its drawn tile on its turn."""
         state = self._state
         p = state.players[seat]
-        tiles = tuple(state.wall.draw() for _ in range(min(count, state.wall.live_left)))
+        tiles = tuple([state.wall.draw() for _ in range(min(count, state.wall.live_left))])
         for t in tiles:
             p.concealed.append(t)
             state.log("draw", seat, t, detail=by)
@@ -304,7 +304,7 @@ class WallControls:
         if not n:
             return None
         top = range(len(wall.live) - 1, len(wall.live) - 1 - n, -1)  # they stay in the wall
-        state.log("ability", seat, tiles=tuple(wall.live[i] for i in top),
+        state.log("ability", seat, tiles=tuple([wall.live[i] for i in top]),
                   detail=f"{by}: reveals {n} wall tiles", card=by)
 
         def swap(tile: int, indicator: int) -> None:
@@ -318,7 +318,7 @@ class WallControls:
                       detail=f"{by}: swaps a revealed tile with a dora indicator",
                       tag=AbilityTag.SWAPPED, card=by)
 
-        taken = decide(tuple(wall.live[i] for i in top), swap)
+        taken = decide(tuple([wall.live[i] for i in top]), swap)
         shown = [wall.draw() for _ in range(n)]
         shown.remove(taken)
         wall.put_live_end(shown)
@@ -345,7 +345,7 @@ class WallControls:
         hand face up: the public log names them. The seat may take them only through
         ``before_draw`` offers tagged ``DRAW_INSTEAD`` (no wall draw offered)."""
         state = self._state
-        tiles = tuple(state.wall.draw() for _ in range(min(count, state.wall.live_left)))
+        tiles = tuple([state.wall.draw() for _ in range(min(count, state.wall.live_left))])
         state.aside.setdefault(seat, []).extend(tiles)
         state.aside_face_up.add(seat)
         state.log("ability", seat, tiles=tiles,
@@ -440,8 +440,8 @@ class SwapControls(WallControls):
 
     def face_down_counts(self) -> tuple[int, ...]:
         """Face-down tiles lying in each pond."""
-        return tuple(sum(1 for d in q.discards if d.face_down and not d.called)
-                     for q in self._state.players)
+        return tuple([sum(1 for d in q.discards if d.face_down and not d.called)
+                     for q in self._state.players])
 
     def with_wall(self, seat: int, held: int, by: str) -> int:
         """The seat's ``held`` tile and the next live-wall tile change places (the wall tile
@@ -791,9 +791,9 @@ def merge_modifiers(parts: Iterable[ScoringModifiers]) -> ScoringModifiers:
         as_dealer = as_dealer or p.as_dealer
     shaped = {"extra_sequences": frozenset().union(*(p.extra_sequences for p in parts)),
               "win_without_yaku": any(p.win_without_yaku for p in parts),
-              "extra_han_with": tuple(x for p in parts for x in p.extra_han_with),
+              "extra_han_with": tuple([x for p in parts for x in p.extra_han_with]),
               "alias": tuple(dict.fromkeys(x for p in parts for x in p.alias)),
-              "one_han_yaku": max(p.one_han_yaku for p in parts)}
+              "one_han_yaku": max([p.one_han_yaku for p in parts])}
     return ScoringModifiers(yaku_values=values, extra_han=tuple(extra), dora_multiplier=dora,
                             local_yaku=tuple(local), allowed_yaku=allowed,
                             value_multiplier=multiplier, ura_dora=ura,

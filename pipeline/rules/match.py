@@ -24,7 +24,7 @@ MAX_HANDS = 200  # a guard: no real match comes near it
 
 def derive_seed(*parts: object) -> int:
     """An independent, reproducible seed for one stream (walls, one seat's agent, ...)."""
-    return random.Random("/".join(str(p) for p in parts)).getrandbits(63)
+    return random.Random("/".join([str(p) for p in parts])).getrandbits(63)
 
 
 @dataclass
@@ -38,8 +38,8 @@ class MatchResult:
 
     def standings(self) -> str:
         order = sorted(range(len(self.ranks)), key=lambda s: self.ranks[s])
-        return "\n".join(f"{self.ranks[s]}. P{s}  {self.final_scores[s]:>7}  "
-                         f"{self.results[s]:+.1f}" for s in order)
+        return "\n".join([f"{self.ranks[s]}. P{s}  {self.final_scores[s]:>7}  "
+                         f"{self.results[s]:+.1f}" for s in order])
 
 
 @dataclass

@@ -145,7 +145,7 @@ class HandRecord:
         return f"{WIND_NAMES[self.round_wind]} {self.hand_number + 1}"
 
     def log_text(self) -> str:
-        return "\n".join(str(e) for e in self.events)
+        return "\n".join([str(e) for e in self.events])
 
     def summary(self) -> str:
         head = f"{self.name}, honba {self.honba}, sticks {self.sticks_start}, dealer P{self.dealer}"
@@ -155,7 +155,7 @@ class HandRecord:
             parts = []
             for w in self.wins:
                 how = "tsumo" if w.is_tsumo else f"ron off P{w.from_seat}"
-                yaku = ", ".join(f"{n} {h}" for n, h in w.yaku)
+                yaku = ", ".join([f"{n} {h}" for n, h in w.yaku])
                 extra = f", dora {w.dora + w.aka + w.ura}" if w.dora + w.aka + w.ura else ""
                 value = f"{w.han} han {w.fu} fu" if not w.yakuman else f"yakuman x{w.yakuman}"
                 parts.append(f"P{w.seat} {how}: {value}, {w.points} ({yaku}{extra})")
@@ -163,10 +163,10 @@ class HandRecord:
         else:
             tenpai = [f"P{s.seat}" for s in self.seats if s.tenpai_at_end]
             result = f"draw ({self.draw_kind}); tenpai: {', '.join(tenpai) or 'nobody'}"
-        deltas = "  ".join(f"P{s.seat} {s.delta:+d}" for s in self.seats)
-        picks = ("\n  picks: " + ", ".join(f"P{i} {c}" for i, c in enumerate(self.picks))
+        deltas = "  ".join([f"P{s.seat} {s.delta:+d}" for s in self.seats])
+        picks = ("\n  picks: " + ", ".join([f"P{i} {c}" for i, c in enumerate(self.picks)])
                  if self.picks else "")
         triggers = [e for e in self.events if e.kind == "ability"]
-        fired = ("\n  abilities: " + "; ".join(f"P{e.seat} {e.detail}" for e in triggers)
+        fired = ("\n  abilities: " + "; ".join([f"P{e.seat} {e.detail}" for e in triggers])
                  if triggers else "")
         return f"{head}: {result}\n  {deltas}{picks}{fired}"

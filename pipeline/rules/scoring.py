@@ -412,7 +412,7 @@ def _points(
     else:
         limit = _LIMITS.get(level, "")
     names = [name for name, _ in yaku]
-    pao = tuple(stable for name, stable in PAO_NAMES.items() if is_yakuman and name in names)
+    pao = tuple([stable for name, stable in PAO_NAMES.items() if is_yakuman and name in names])
     tsumo_dealer = tsumo_nondealer = 0
     if not is_tsumo:
         ron_points = cost["main"]
@@ -593,7 +593,7 @@ def _package_yaku(setup: _Setup, hand: list[list[int]], fu_details: list[FuDetai
     flags = ((config.is_ippatsu, y.ippatsu), (config.is_rinshan, y.rinshan),
              (config.is_chankan, y.chankan), (config.is_haitei, y.haitei),
              (config.is_houtei, y.houtei))
-    found.extend(yaku for on, yaku in flags if on)
+    found.extend([yaku for on, yaku in flags if on])
     if config.is_renhou:
         found.append(y.renhou_yakuman if config.options.renhou_as_yakuman else y.renhou)
     if config.is_tenhou:
@@ -616,7 +616,7 @@ def _package_yaku(setup: _Setup, hand: list[list[int]], fu_details: list[FuDetai
         found.append(y.ryuisou)
     if chi_sets:
         if not is_tanyao_hand:
-            found.extend(k for k in (y.chantai, y.junchan, y.ittsu) if k.is_condition_met(hand))
+            found.extend([k for k in (y.chantai, y.junchan, y.ittsu) if k.is_condition_met(hand)])
         if not is_open:
             if y.ryanpeiko.is_condition_met(hand):
                 found.append(y.ryanpeiko)
@@ -632,17 +632,17 @@ def _package_yaku(setup: _Setup, hand: list[list[int]], fu_details: list[FuDetai
         if suit_mask == 7 and y.sanshoku_douko.is_condition_met(hand):
             found.append(y.sanshoku_douko)
         if has_honors:
-            found.extend(k for k in (y.shosangen, y.haku, y.hatsu, y.chun)
-                         if k.is_condition_met(hand))
+            found.extend([k for k in (y.shosangen, y.haku, y.hatsu, y.chun)
+                         if k.is_condition_met(hand)])
             seat = (y.seat_wind_east, y.seat_wind_south, y.seat_wind_west, y.seat_wind_north)
-            found.extend(k for k in seat if k.is_condition_met(hand, config.player_wind))
+            found.extend([k for k in seat if k.is_condition_met(hand, config.player_wind)])
             if setup.north and y.seat_wind_north.is_condition_met(hand, NORTH):
                 found.append(y.seat_wind_north)  # rule S-04 option: North as a value wind
             prevalent = (y.round_wind_east, y.round_wind_south, y.round_wind_west,
                          y.round_wind_north)
-            found.extend(k for k in prevalent if k.is_condition_met(hand, config.round_wind))
-            found.extend(k for k in (y.daisangen, y.shosuushi, y.daisuushi)
-                         if k.is_condition_met(hand))
+            found.extend([k for k in prevalent if k.is_condition_met(hand, config.round_wind)])
+            found.extend([k for k in (y.daisangen, y.shosuushi, y.daisuushi)
+                         if k.is_condition_met(hand)])
         win_count = setup.tiles_34[win_tile // 4]
         if not melds and not is_tanyao_hand and y.chuuren_poutou.is_condition_met(hand):
             found.append(y.daburu_chuuren_poutou if win_count in (2, 4) else y.chuuren_poutou)
@@ -713,8 +713,8 @@ def _value(
     if not yakuman:
         dora, aka, ura = (n * modifiers.dora_multiplier for n in (setup.dora, setup.aka, setup.ura))
         names = {c.name for c in counted}
-        extra = modifiers.extra_han + tuple(
-            (name, h) for yaku, name, h in modifiers.extra_han_with if yaku in names and h)
+        extra = modifiers.extra_han + tuple([
+            (name, h) for yaku, name, h in modifiers.extra_han_with if yaku in names and h])
         han += dora + aka + ura + sum(h for _, h in extra)
         if han == 0:  # a win without yaku (an ability allows it): exactly 0 han counts as 1
             extra += (("win_without_yaku", 1),)

@@ -83,6 +83,6 @@ class ConditionBonus(CardEffect):
         if tiers[0] is not self or self.memory is None or self.riichi_turn is None or \
                 self.seat not in self.memory.dealt_in_last:
             return None
-        han = max((e.params["han"] for e in tiers if self.riichi_turn <= e.params["turn"]),
+        han = max([e.params["han"] for e in tiers if self.riichi_turn <= e.params["turn"]],
                   default=0)
         return ScoringModifiers(extra_han=((when, han),)) if han else None

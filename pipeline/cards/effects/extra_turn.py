@@ -35,7 +35,7 @@ def _tedashi_all_closed_behind(ctx: DiscardContext, params: Mapping[str, Any]) -
 def riichi_safe(events: Sequence[Event], seat: int) -> dict[int, tuple[set[int], set[int]]]:
     """For each other player in riichi: (genbutsu types, types of that player's own face-up
     discards), from the public log (the last discard event left out: the one being judged)."""
-    last = max((i for i, e in enumerate(events) if e.kind == "discard"), default=-1)
+    last = max([i for i, e in enumerate(events) if e.kind == "discard"], default=-1)
     declared: dict[int, int] = {}
     for i, e in enumerate(events[:last]):
         if e.kind == "riichi" and e.seat is not None and e.seat != seat:

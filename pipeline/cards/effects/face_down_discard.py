@@ -98,7 +98,7 @@ class FaceDownDiscard(CardEffect):
                 or ctx.table is None:
             return
         events = ctx.table.events()
-        call = max(i for i, e in enumerate(events) if e.kind in CALL_EVENTS)
+        call = max([i for i, e in enumerate(events) if e.kind in CALL_EVENTS])
         events = events[:call]  # before this call
         self.broke_ippatsu = any(ippatsu_alive(events, s) for s in range(table_seats(ctx.table))
                                  if s != self.seat)
