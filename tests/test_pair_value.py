@@ -41,3 +41,21 @@ def test_tables_without_the_table_columns_use_the_plain_difference() -> None:
     assert old.select(pair_value_expr(old.columns)).to_series().to_list() == \
         [-1000.0, 0.0, 2600.0, 5000.0]
     assert _pair_value_sql({"delta_diff"}, "delta_diff") == "delta_diff"
+
+
+def test_the_trial_stops_on_the_value_it_reports() -> None:
+    # a card whose pairs differ only in what they leave on the table (Hitomi's stakes): the
+    # trial's stopping rule sees the same value as its table, so it has an interval
+    from pipeline.sim.trial import measure
+
+    rows = pl.DataFrame({
+        "match_id": [0, 0, 1, 1, 2, 2, 3, 3],
+        "delta_diff": [0] * 8,
+        "sticks_end_with": [0] * 8, "sticks_end_without": [0] * 8,
+        "stakes_end_with": [3000, 0, 1500, 0, 0, 3000, 0, 0],
+        "stakes_end_without": [0] * 8,
+    })
+    progress = measure(rows, "hitomi_ezaki", blocks=1, block=4)
+    assert progress.changed == 3 and progress.hands == 8
+    assert progress.value == pytest.approx(TABLE_SHARE * 7500 / 8)
+    assert progress.lo < progress.value < progress.hi

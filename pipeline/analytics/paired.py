@@ -19,23 +19,8 @@ import polars as pl
 from pipeline.analytics.intervals import mean_exprs
 from pipeline.analytics.metrics import group_sql, moment_sql
 from pipeline.analytics.runs import RunData
-
-TABLE_SHARE = 0.25  # each seat's share of the points left on the table for a later winner
-_TABLE_COLUMNS = ("sticks_end_with", "sticks_end_without", "stakes_end_with",
-                  "stakes_end_without")
-
-
-def pair_value_expr(columns: set[str] | list[str]) -> pl.Expr:
-    """A pair's value (the module docstring) from a ``pairs`` frame with these columns;
-    ``delta_diff`` alone for tables written before the table columns existed."""
-    diff = pl.col("delta_diff").cast(pl.Float64)
-    if not set(_TABLE_COLUMNS) <= set(columns):
-        return diff
-    left = (1000 * (pl.col("sticks_end_with").cast(pl.Float64)
-                    - pl.col("sticks_end_without").cast(pl.Float64))
-            + pl.col("stakes_end_with").cast(pl.Float64)
-            - pl.col("stakes_end_without").cast(pl.Float64))
-    return diff + TABLE_SHARE * left
+from pipeline.sim.pair_value import TABLE_COLUMNS as _TABLE_COLUMNS
+from pipeline.sim.pair_value import TABLE_SHARE, pair_value_expr
 
 
 def _pair_value_sql(columns: set[str], diff: str) -> str:

@@ -51,6 +51,7 @@ from pipeline.cards.teams import cards_needed, deck_for
 from pipeline.rules.preset import Preset
 from pipeline.sim import SimError
 from pipeline.sim.executor import DaskExecutor, LocalExecutor
+from pipeline.sim.pair_value import pair_value_expr
 from pipeline.sim.run import (
     RUNS_DIR,
     ShardOutput,
@@ -217,9 +218,10 @@ def measure(pairs: pl.DataFrame, card: str, blocks: int, block: int = BLOCK) -> 
     (cluster = match)."""
     matches = blocks * block
     rows = pairs.filter(pl.col("match_id") < matches)
-    per_match = rows.group_by("match_id").agg(pl.col("delta_diff")).sort("match_id")
-    est = clustered_mean(per_match["delta_diff"].to_list())
-    changed = int((rows["delta_diff"] != 0).sum()) if rows.height else 0
+    value = pair_value_expr(rows.columns).alias("value")  # what the trial's table reports
+    per_match = rows.group_by("match_id").agg(value).sort("match_id")
+    est = clustered_mean(per_match["value"].to_list())
+    changed = int(rows.select((value != 0).sum()).item()) if rows.height else 0
     lo, hi = (est.low, est.high) if changed else (math.nan, math.nan)
     return CardProgress(card, blocks, matches, rows.height, est.value, lo, hi, changed)
 
