@@ -71,8 +71,8 @@ def mode_preset(folder: Path, mode: str, base: str = "cards-hanchan") -> Preset:
     return load_preset(str(path))
 
 
-def whole_deck(mode: str) -> str:
-    """The whole deck in one team mode: mixed players, every hand's events and summary."""
+def deck_records(mode: str, matches: int = DECK_MATCHES) -> list[HandRecord]:
+    """The hands of the whole deck in one team mode: mixed players, ``matches`` matches."""
     from tests.test_invariants import EagerAgent
 
     players = (HeuristicBot, RandomAgent, EagerAgent, RandomAgent)
@@ -80,10 +80,16 @@ def whole_deck(mode: str) -> str:
     records: list[HandRecord] = []
     with tempfile.TemporaryDirectory() as tmp:
         preset = mode_preset(Path(tmp), mode)
-        for i in range(DECK_MATCHES):
+        for i in range(matches):
             agents = [kind(derive_seed("digest", i, s)) for s, kind in enumerate(players)]
             table = CardTable(preset, agents, seed=29, match_index=i, catalog=catalog)
             records.extend(play_match(preset, agents, 29, i, table=table).hands)
+    return records
+
+
+def whole_deck(mode: str) -> str:
+    """The whole deck in one team mode: mixed players, every hand's events and summary."""
+    records = deck_records(mode)
     PLAYED.update(p for rec in records for p in (rec.picks or ()) if p)
     PLAYED.update(e.card for rec in records for e in rec.events
                   if e.kind == "ability" and e.card)

@@ -142,22 +142,9 @@ def test_the_export_takes_targets_and_tsumogiri_from_the_fields(card_hands) -> N
 
 def whole_deck(matches: int) -> list[HandRecord]:
     """Every team mode with the whole deck (as the digests play it), a few matches each."""
-    import tempfile
-    from pathlib import Path
-
     from tests import digests
 
-    players = (HeuristicBot, RandomAgent, EagerAgent, RandomAgent)
-    hands: list[HandRecord] = []
-    with tempfile.TemporaryDirectory() as tmp:
-        for mode in digests.MODES:
-            preset = digests.mode_preset(Path(tmp), mode)
-            for i in range(matches):
-                agents = [kind(derive_seed("digest", i, s)) for s, kind in enumerate(players)]
-                table = CardTable(preset, agents, seed=29, match_index=i,
-                                  catalog=load_catalog("1.2"))
-                hands.extend(play_match(preset, agents, 29, i, table=table).hands)
-    return hands
+    return [rec for mode in digests.MODES for rec in digests.deck_records(mode, matches)]
 
 
 # what the texts of state-keeping events say (the tables once classified by these phrases)

@@ -277,7 +277,6 @@ from pipeline.rules.hooks import (
 from pipeline.rules.scoring import ScoringModifiers
 from pipeline.rules.settlement import HandEndView, RiichiView, Settlement
 
-# Parameters whose values are only partly covered: an effect is implemented when its value is.
 # Optional choices an ability offers to its player: an ``ABILITY`` action tagged ``<what>``,
 # next to a plain alternative (a discard, or a pass), as each effect class declares them
 # (``optional``).
@@ -303,7 +302,6 @@ class CardAbility(AbilityHooks):
             for e in card.effects if e.kind in EFFECTS])
         for effect in self.effects:  # what each effect knows of its kind's other effects
             effect.alike = tuple([e for e in self.effects if e.kind == effect.kind])
-        self._scorers = tuple([e for e in self.effects if "scoring" in e.hooks])  # card order
         self._heard = frozenset().union(*(effect.hooks for effect in self.effects))
         # hook -> the effects that name it, in the card's order
         self._named: dict[str, tuple[CardEffect, ...]] = {
@@ -343,23 +341,22 @@ class CardAbility(AbilityHooks):
         return any(effect.extra_turn(discard) for effect in self._to("extra_turn"))
 
     def action_taken(self, action: Action) -> None:
-        for effect in self.effects:
-            if "action_taken" in effect.hooks:
-                effect.action_taken(action)
+        for effect in self._to("action_taken"):
+            effect.action_taken(action)
 
     def hand_start(self, table: TableControls) -> None:
         self._table = table  # the controls the hand's later hooks hand to the effect classes
         start = HandStartContext(table, self.seat, self.name)
-        for effect in self.effects:
-            if "hand_start" in effect.hooks:
-                effect.hand_start(start)
+        for effect in self._to("hand_start"):
+            effect.hand_start(start)
 
     def scoring(self, win: WinView) -> ScoringModifiers | None:
-        if not self._scorers:
+        scorers = self._to("scoring")
+        if not scorers:
             return None
         own = win.seat == self.seat
         asked = ScoringContext(win, self.seat, self._table)
-        return merge_modifiers([e.scoring(asked) for e in self._scorers if own or e.any_win])
+        return merge_modifiers([e.scoring(asked) for e in scorers if own or e.any_win])
 
     def turn_choices(self, view: OwnTurnView) -> list[Action]:
         if self._to("turn_start"):  # the steps her turn starts with, before anything is asked
@@ -450,10 +447,9 @@ class CardAbility(AbilityHooks):
 
     def hand_shapes(self) -> HandShapes | None:
         own: HandShapes | None = None
-        for effect in self.effects:
-            if "hand_shapes" in effect.hooks:
-                extra = effect.hand_shapes()
-                own = extra.merged(own) if extra else own
+        for effect in self._to("hand_shapes"):
+            extra = effect.hand_shapes()
+            own = extra.merged(own) if extra else own
         return own
 
     def always_wins(self, view: WinTileView) -> bool:
@@ -466,8 +462,7 @@ class CardAbility(AbilityHooks):
 
     def win_allowed(self, win: WinView) -> bool:
         asked = WinCheckContext(win, self.seat, self._table)
-        return all(effect.win_allowed(asked) for effect in self.effects
-                   if "win_allowed" in effect.hooks)
+        return all(effect.win_allowed(asked) for effect in self._to("win_allowed"))
 
     def while_switched_off(self) -> AbilityHooks | None:
         """What of her effects still applies while her ability is switched off (under Yuuko's
@@ -479,16 +474,14 @@ class CardAbility(AbilityHooks):
         return None
 
     def claim_filter(self, view: ClaimView, actions: list[Action]) -> list[Action]:
-        for effect in self.effects:
-            if "claim_filter" in effect.hooks:
-                actions = effect.claim_filter(ClaimContext(view, actions))
+        for effect in self._to("claim_filter"):
+            actions = effect.claim_filter(ClaimContext(view, actions))
         return actions
 
     def win_is_chombo(self, win: WinView) -> bool:
         """Whether an effect makes her declared win a chombo (``declared_pool``)."""
         asked = WinCheckContext(win, self.seat, self._table)
-        return any(effect.win_is_chombo(asked) for effect in self.effects
-                   if "win_is_chombo" in effect.hooks)
+        return any(effect.win_is_chombo(asked) for effect in self._to("win_is_chombo"))
 
     def discard_passed(self, view: DiscardView, table: TableControls) -> None:
         if self._to("discard_passed"):
@@ -498,38 +491,32 @@ class CardAbility(AbilityHooks):
 
     def payments(self, s: Settlement) -> None:
         paid = PaymentContext(s, self._table)
-        for effect in self.effects:
-            if "payments" in effect.hooks:
-                effect.payments(paid)
+        for effect in self._to("payments"):
+            effect.payments(paid)
 
     def draw_payments(self, s: Settlement) -> None:
         paid = PaymentContext(s, self._table)
-        for effect in self.effects:
-            if "draw_payments" in effect.hooks:
-                effect.draw_payments(paid)
+        for effect in self._to("draw_payments"):
+            effect.draw_payments(paid)
 
-    # effect classes only
     def kans_closed(self) -> bool:
         """Whether an effect makes her kans closed once made (``rinshan_reveal``)."""
-        return any(effect.kans_closed() for effect in self.effects
-                   if "kans_closed" in effect.hooks)
+        return any(effect.kans_closed() for effect in self._to("kans_closed"))
 
     def replace_draw(self, view: DrawView, wall: WallControls) -> int | None:
         """The draw an effect makes in its own way (``rinshan_reveal``), or None."""
         ctx = DrawContext(view, wall)
-        for effect in self.effects:
-            if "replace_draw" in effect.hooks:
-                drawn = effect.replace_draw(ctx)
-                if drawn is not None:
-                    return drawn
+        for effect in self._to("replace_draw"):
+            drawn = effect.replace_draw(ctx)
+            if drawn is not None:
+                return drawn
         return None
 
     def before_draw(self, view: DrawView) -> list[Action]:
         own: list[Action] = []
         asked = BeforeDrawContext(view, self._table)
-        for effect in self.effects:
-            if "before_draw" in effect.hooks:
-                own += effect.before_draw(asked)
+        for effect in self._to("before_draw"):
+            own += effect.before_draw(asked)
         return own
 
     def discard_made(self, view: DiscardView, table: TableControls) -> None:
