@@ -68,6 +68,7 @@ from pipeline.sim import SimError, schema_problem
 from pipeline.sim.executor import DaskExecutor, LocalExecutor
 from pipeline.sim.paired import PairedTable
 from pipeline.sim.tables import ALL_TABLES, PAIRS, SCHEMA_VERSION, ShardRows, run_tables
+from pipeline.workers import settle_long_lived
 
 DEFAULT_SHARD_SIZE = 25
 # About 10 million hands, some 35 hours on 2 cores: more than any balance question needs, and a
@@ -315,6 +316,7 @@ def play_shard(task: ShardTask, report: Callable[[int], None] | None = None) -> 
     ``report(hands)`` is called after each match. Safe to run in any process or on any machine
     with this package, and to run twice: the files have the same content.
     """
+    settle_long_lived()
     began = time.perf_counter()
     rows = ShardRows(task.run_id, red_fives=task.preset.red_fives, paired=task.paired)
     match_hands: list[int] = []
