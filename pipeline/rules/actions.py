@@ -78,6 +78,21 @@ class Action:
     card: str = ""
     payload: Payload = None
 
+    # Written out rather than generated, as Event's (pipeline/rules/records.py): compiled, it
+    # fills the instance dict directly (hot path: abilities build actions on every turn).
+    def __init__(self, kind: ActionKind, seat: int, tile: int | None = None,
+                 tiles: tuple[int, ...] = (), detail: str = "", tag: StrEnum | None = None,
+                 card: str = "", payload: Payload = None) -> None:
+        d = self.__dict__
+        d["kind"] = kind
+        d["seat"] = seat
+        d["tile"] = tile
+        d["tiles"] = tiles
+        d["detail"] = detail
+        d["tag"] = tag
+        d["card"] = card
+        d["payload"] = payload
+
     def __str__(self) -> str:
         parts = [self.kind.value]
         if self.tile is not None:
@@ -114,6 +129,16 @@ class Meld:
     called: int | None = None
     from_seat: int | None = None
     added: int | None = field(default=None)  # the tile added to make a kakan
+
+    # written out rather than generated, as Action's (hot path: bots build melds to weigh calls)
+    def __init__(self, kind: MeldKind, tiles: tuple[int, ...], called: int | None = None,
+                 from_seat: int | None = None, added: int | None = None) -> None:
+        d = self.__dict__
+        d["kind"] = kind
+        d["tiles"] = tiles
+        d["called"] = called
+        d["from_seat"] = from_seat
+        d["added"] = added
 
     @property
     def is_kan(self) -> bool:

@@ -154,6 +154,17 @@ class DiscardInfo:
     order: int = 0
     face_down: bool = False   # rule C-13: no furiten, cannot be called or ronned
 
+    # written out rather than generated (dataclass keeps a class's own): compiled, not
+    # interpreted (one per discard); same fields, order and defaults (tests/test_fast_init.py)
+    def __init__(self, tile: int, tsumogiri: bool, riichi: bool, called: bool = False,
+                 order: int = 0, face_down: bool = False) -> None:
+        self.tile = tile
+        self.tsumogiri = tsumogiri
+        self.riichi = riichi
+        self.called = called
+        self.order = order
+        self.face_down = face_down
+
 
 @dataclass
 class PlayerState:

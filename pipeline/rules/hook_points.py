@@ -59,6 +59,11 @@ class HookPoints:
         """The seat's abilities in play that listen to ``hook``, in play order (its view is
         built only when there is one); kept with :meth:`_listening`'s lists (not to be
         changed by the caller)."""
+        memo = self.__dict__.get("_listeners")
+        if memo is not None and memo[0] is self.abilities:  # kept: one lookup (hot path)
+            seats = memo[2].get(hook)
+            if seats is not None:
+                return seats[seat]
         listening = self._listening(hook)
         kept = self.__dict__["_listeners"][2]
         seats = kept.get(hook)
