@@ -1,6 +1,7 @@
 """The dataclasses whose ``__init__`` is written out (built for every decision, so compiled
 rather than generated) take exactly the fields dataclass would: same names, order and
-defaults, every one stored, and the walls' check of their ordering stays a check."""
+defaults, every one stored; the walls' check of their ordering stays a check, and their
+shuffle is the library's, draw for draw."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ from pipeline.rules.actions import Action, Meld
 from pipeline.rules.hand import DiscardInfo
 from pipeline.rules.hooks import ClaimView, DiscardView, DrawView, OwnTurnView, WinTileView
 from pipeline.rules.records import Event
-from pipeline.rules.wall import Wall, WallError
+from pipeline.rules.wall import Wall, WallError, shuffle
 from pipeline.tiles import NUM_TILES, SANMA_TILES
 
 WRITTEN_OUT = (Event, Action, Meld, OwnTurnView, DiscardView, ClaimView, DrawView, WinTileView,
@@ -71,3 +72,15 @@ def test_a_wall_ordering_is_checked_every_time_it_is_used() -> None:
         with pytest.raises(WallError):
             Wall(bad)
     assert Wall(order).seats == 4  # a list is checked too (and not kept)
+
+
+@pytest.mark.parametrize("tiles", [list(range(NUM_TILES)), list(SANMA_TILES), [7], []],
+                         ids=["four", "three", "one", "none"])
+def test_the_walls_shuffle_is_randoms_shuffle(tiles: list[int]) -> None:
+    for seed in range(20):
+        ours, theirs = list(tiles), list(tiles)
+        rng, ref = random.Random(seed), random.Random(seed)
+        shuffle(rng, ours)
+        ref.shuffle(theirs)
+        assert ours == theirs
+        assert rng.random() == ref.random()  # the stream is left where shuffle leaves it

@@ -97,6 +97,7 @@ _PASS, _DISCARD, _RIICHI, _RON = (ActionKind.PASS, ActionKind.DISCARD, ActionKin
                                   ActionKind.RON)
 _TSUMO, _NINE_TERMINALS, _ABILITY = ActionKind.TSUMO, ActionKind.NINE_TERMINALS, ActionKind.ABILITY
 _KITA = ActionKind.KITA
+_NO_TYPES: frozenset[int] = frozenset()
 _CHI, _PON, _MINKAN = ActionKind.CHI, ActionKind.PON, ActionKind.MINKAN
 _OWN_KANS = (ActionKind.ANKAN, ActionKind.KAKAN)
 _CALLS_BY_PRIORITY = ((ActionKind.PON, ActionKind.MINKAN), (ActionKind.CHI,))  # rule H-05
@@ -499,8 +500,15 @@ class HandState(HookPoints):
         return (p.is_closed and not p.riichi
                 and self.scores[seat] >= self.preset.riichi_min_points
                 and self.wall.live_left >= self.preset.riichi_min_wall  # rule H-08, K-02
-                and (not self.abilities
-                     or all(a.riichi_allowed() for a in self.abilities if a.seat == seat)))
+                and (not self.abilities or self._abilities_allow_riichi(seat)))
+
+    def _abilities_allow_riichi(self, seat: int) -> bool:
+        """Whether every ability of the seat allows its riichi (a loop, not ``all()`` over a
+        generator, which costs more compiled: asked on every turn of a closed hand)."""
+        for a in self.abilities:
+            if a.seat == seat and not a.riichi_allowed():
+                return False
+        return True
 
     def _kan_room(self) -> bool:
         # rule H-06: a kan needs a replacement tile; K-03: none on the last draw
@@ -1097,7 +1105,7 @@ class HandState(HookPoints):
         concealed = self.players[seat].concealed
         if seat in self.revealed:
             return tuple(concealed)
-        types = self.shown_types.get(seat, frozenset())
+        types = self.shown_types.get(seat, _NO_TYPES)
         ids = self.shown_ids.get(seat, ())
         return tuple([x for x in concealed if x // 4 in types or x in ids]) if types or ids else ()
 

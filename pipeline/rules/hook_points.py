@@ -114,7 +114,9 @@ class HookPoints:
     def _pond_tiles(self: HandState, *, face_down: bool = False) -> tuple[tuple[int, ...], ...]:
         """Tiles lying in each pond (called or taken tiles left out; face-down ones on request).
         Kept until a pond grows or changes (``pond_changes``); then only that pond is read."""
-        memo = self.__dict__.setdefault("_ponds_memo", {})
+        memo = self.__dict__.get("_ponds_memo")
+        if memo is None:  # (not setdefault: its new dict would be built on every call)
+            memo = self.__dict__["_ponds_memo"] = {}
         sizes = sum(map(len, self.pond_lists))  # ponds only grow: their total says if one did
         kept = memo.get(face_down)
         if kept is not None and kept[0] == sizes and kept[1] == self.pond_changes:
@@ -148,6 +150,8 @@ class HookPoints:
 
     def _filter_own_kans(self: HandState, seat: int, acts: list[Action]) -> list[Action]:
         """The seat's own kan declarations through the claim filters; other actions unchanged."""
+        if not self._listening("claim_filter"):  # nothing filters: no kan is dropped
+            return acts
         kans = [a for a in acts if a.kind in KAN_KINDS]
         if not kans:
             return acts
