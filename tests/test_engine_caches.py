@@ -163,6 +163,10 @@ def test_held_counts_follow_draws_discards_and_changes_in_place() -> None:
         else:
             p.remove_discard(rng.choice(p.concealed))
         assert p.held() == counts34(p.concealed)
+        if len(p.concealed) % 3 == 1:  # the waits and tenpai discards follow as well
+            assert p.waits() == winning_types(counts34(p.concealed))
+        else:
+            assert p.ready() == tenpai_discards(counts34(p.concealed))
         if not wall:
             break
 

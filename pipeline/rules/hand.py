@@ -191,18 +191,24 @@ class PlayerState:
     shapes: HandShapes = NO_SHAPES            # extra sequences an ability lets the seat build
     # Caches keyed on the concealed tiles in hand order (hot path): the type counts, the
     # waits of a 3k+1 hand and the tenpai discards of a 3k+2 hand, each kept until the tiles
-    # change; forget() drops them when the seat's shapes change.
-    _held_key: tuple[int, ...] | None = field(default=None, repr=False)
+    # change; forget() drops them when the seat's shapes change. The keys are copies of the
+    # concealed list (never the list itself, never changed): comparing the list with one
+    # builds nothing, where a tuple key would be built anew from the list on every look-up.
+    _held_key: list[int] | None = field(default=None, repr=False)
     _held: list[int] = field(default_factory=list, repr=False)
-    _waits_key: tuple[int, ...] | None = field(default=None, repr=False)
+    _waits_key: list[int] | None = field(default=None, repr=False)
     _waits: frozenset[int] = field(default=frozenset(), repr=False)
-    _ready_key: tuple[int, ...] | None = field(default=None, repr=False)
+    _ready_key: list[int] | None = field(default=None, repr=False)
     _ready: dict[int, frozenset[int]] = field(default_factory=dict, repr=False)
 
     @property
     def is_closed(self) -> bool:
-        # Meld.is_open, without its lookups (hot path: asked for every seat on every discard)
-        return not self.melds or all(m.kind == _ANKAN_MELD for m in self.melds)
+        # Meld.is_open, without its lookups, in a loop rather than all() over a generator
+        # (hot path: asked for every seat on every discard)
+        for m in self.melds:
+            if m.kind != _ANKAN_MELD:
+                return False
+        return True
 
     def counts(self) -> list[int]:
         return counts34(self.concealed)
@@ -214,9 +220,11 @@ class PlayerState:
     def held(self) -> list[int]:
         """Type counts of the concealed tiles, cached until the hand changes (hot path: read
         only, never modify the list)."""
-        key = tuple(self.concealed)
-        if key != self._held_key:
-            if self._held_key is not None and key[:-1] == self._held_key:  # one tile drawn
+        tiles = self.concealed
+        before = self._held_key
+        if tiles != before:
+            key = list(tiles)
+            if before is not None and key[:-1] == before:  # one tile drawn
                 held = self._held.copy()
                 held[key[-1] // 4] += 1
             else:
@@ -227,23 +235,21 @@ class PlayerState:
     def waits(self) -> frozenset[int]:
         """Winning tile types of a 3k+1 hand; cached until the hand changes (hot path). A hand
         that comes back (after a tsumogiri) finds its waits still cached."""
-        key = tuple(self.concealed)
-        if key != self._waits_key:
+        if self.concealed != self._waits_key:
             held = self.held()
             self._waits = (shaped_winning_types(held, self.shapes) if self.shapes
                            else winning_types(held))
-            self._waits_key = key
+            self._waits_key = list(self.concealed)
         return self._waits
 
     def ready(self) -> dict[int, frozenset[int]]:
         """For a 3k+2 hand: each discard type that leaves it tenpai, with its waits; cached
         until the hand changes."""
-        key = tuple(self.concealed)
-        if key != self._ready_key:
+        if self.concealed != self._ready_key:
             held = self.held()
             self._ready = (shaped_tenpai_discards(held, self.shapes) if self.shapes
                            else tenpai_discards(held))
-            self._ready_key = key
+            self._ready_key = list(self.concealed)
         return self._ready
 
     def waits_before_draw(self) -> frozenset[int]:
@@ -252,7 +258,7 @@ class PlayerState:
         tiles = self.concealed
         if self.drawn is None:
             return frozenset()
-        if tiles and tiles[-1] == self.drawn and self._waits_key == tuple(tiles[:-1]):
+        if tiles and tiles[-1] == self.drawn and self._waits_key == tiles[:-1]:
             return self._waits
         rest = list(tiles)
         rest.remove(self.drawn)
@@ -265,7 +271,7 @@ class PlayerState:
         completes the hand exactly when its type is one of them."""
         tiles = self.concealed
         if (self.drawn is not None and tiles and tiles[-1] == self.drawn
-                and self._waits_key == tuple(tiles[:-1])):
+                and self._waits_key == tiles[:-1]):
             return self.drawn // 4 in self._waits
         held = self.held()
         return shaped_is_complete(held, self.shapes) if self.shapes else is_complete(held)
@@ -274,10 +280,10 @@ class PlayerState:
         """Take a discarded tile out of the hand. When the tenpai discards of the hand were
         worked out (to offer riichi), they hold the waits left by this discard: an absent type
         leaves no wait."""
-        before = tuple(self.concealed)
+        before = list(self.concealed)
         held = self._held if self._held_key == before else None
         self.concealed.remove(tile)
-        after = tuple(self.concealed)
+        after = list(self.concealed)
         if held is not None:  # the counts follow without counting again
             held = held.copy()
             held[tile // 4] -= 1
