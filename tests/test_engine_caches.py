@@ -477,3 +477,22 @@ def test_shared_configs_keep_double_yakuman_single_unless_the_rules_double_them(
     for modifiers in (ScoringModifiers(dora_multiplier=2), NO_MODIFIERS) * 2:
         assert score_win(ctx, ScoringRules(), modifiers).yakuman == 1
         assert score_win(ctx, ScoringRules(double_yakuman=True), modifiers).yakuman == 2
+
+
+def test_ability_actions_made_again_are_the_values_made_anew() -> None:
+    from pipeline.rules.actions import AbilityTag, ability_action
+
+    made = ability_action(2, "Saki", AbilityTag.FACE_DOWN, 17)
+    again = ability_action(2, "Saki", AbilityTag.FACE_DOWN, 17)
+    assert again == made == Action(ActionKind.ABILITY, 2, 17, (), "Saki:face_down",
+                                   AbilityTag.FACE_DOWN, "Saki")
+    assert again.tag is AbilityTag.FACE_DOWN
+    # equal values of other types stay apart: an engine check by identity sees the same
+    as_text = ability_action(2, "Saki", "face_down", 17)
+    assert as_text.tag == "face_down" and as_text.tag is not AbilityTag.FACE_DOWN
+    flag = ability_action(2, "Saki", AbilityTag.FACE_DOWN, 17, payload=True)
+    assert flag.payload is True and ability_action(2, "Saki", AbilityTag.FACE_DOWN, 17,
+                                                   payload=1).payload is not True
+    assert ability_action(1, "Saki", AbilityTag.DRAW, detail="x").detail == "x"
+    listed = ability_action(1, "Saki", AbilityTag.DRAW, payload=["a"])  # unhashable: made anew
+    assert listed.payload == ["a"]

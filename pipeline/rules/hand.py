@@ -139,6 +139,15 @@ def kuikae_types(called: int, chi_low: int | None) -> frozenset[int]:
     return frozenset(forbidden)
 
 
+def _any_always_wins(abilities: list[AbilityHooks], view: WinTileView) -> bool:
+    """Whether one of the abilities makes the view's tile an always-winning tile (asked in
+    turn, stopping at the first; a loop rather than any() over a generator, compiled)."""
+    for a in abilities:
+        if a.always_wins(view):
+            return True
+    return False
+
+
 class IllegalActionError(ValueError):
     """An agent returned an action that was not among the legal ones."""
 
@@ -293,8 +302,11 @@ class PlayerState:
             self._waits = self._ready.get(tile // 4, frozenset())
 
     def discard_furiten(self, waits: frozenset[int]) -> bool:
-        # rule C-13: tiles discarded face down do not count for furiten
-        return any(d.tile // 4 in waits for d in self.discards if not d.face_down)
+        # rule C-13: tiles discarded face down do not count for furiten (a loop: no generator)
+        for d in self.discards:
+            if d.tile // 4 in waits and not d.face_down:
+                return True
+        return False
 
 
 # the dragon and wind types whose last set fed decides pao (rule M-08)
@@ -613,7 +625,10 @@ class HandState(HookPoints):
     @staticmethod
     def _leaves_discard(p: PlayerState, used: tuple[int, ...], forbidden: frozenset[int]) -> bool:
         """Whether the hand keeps a tile it may discard after a call using ``used`` (H-07)."""
-        return any(x // 4 not in forbidden for x in p.concealed if x not in used)
+        for x in p.concealed:
+            if x // 4 not in forbidden and x not in used:
+                return True
+        return False
 
     def _can_ron(self, seat: int, tile: int, *, chankan: bool = False,
                  kokushi_only: bool = False, face_down: bool = False) -> bool:
@@ -997,8 +1012,7 @@ class HandState(HookPoints):
             view = DiscardView(seat=seat, tile=tile, tsumogiri=tsumogiri, after_call=after_call,
                                face_down=bool(face_down), scores=tuple(self.scores),
                                start_points=self.preset.start_points,
-                               others_closed=all(q.is_closed for q in self.players
-                                                 if q.seat != seat),
+                               others_closed=self._others_closed(seat),
                                first_discard=p.turns == 1, dealer=self.dealer)
             for ability in earners:
                 if ability.extra_turn(view):
@@ -1132,7 +1146,7 @@ class HandState(HookPoints):
             return False
         view = WinTileView(seat, tile, False, p.riichi, face_down=face_down, waits=waits,
                            closed=p.is_closed, last=self.wall.at_last_tile and not chankan)
-        return any(a.always_wins(view) for a in own)
+        return _any_always_wins(own, view)
 
     def _always_listeners(self, seat: int) -> list[AbilityHooks]:
         """The seat's abilities that may have always-winning tiles (``always_wins``)."""
@@ -1148,7 +1162,7 @@ class HandState(HookPoints):
         view = WinTileView(p.seat, p.drawn, True, p.riichi, rinshan=rinshan,
                            last=self.wall.at_last_tile and not rinshan,
                            waits=p.waits_before_draw(), closed=p.is_closed)
-        return any(a.always_wins(view) for a in own)
+        return _any_always_wins(own, view)
 
     def _always_type(self, p: PlayerState, tile: int) -> bool:
         """Whether this tile's type is always a winning tile for the seat now (a missed one
@@ -1158,7 +1172,7 @@ class HandState(HookPoints):
             return False
         view = WinTileView(p.seat, tile, False, p.riichi, waits=p.waits(), closed=p.is_closed,
                            furiten_probe=True)
-        return any(a.always_wins(view) for a in own)
+        return _any_always_wins(own, view)
 
     def _always_furiten(self, p: PlayerState, waits: frozenset[int]) -> bool:
         """Furiten from always-winning tiles (rule H-09 applied to them): a tile type in the
@@ -1174,7 +1188,7 @@ class HandState(HookPoints):
             asked.add(t)
             view = WinTileView(p.seat, d.tile, False, p.riichi, waits=waits,
                                closed=p.is_closed, furiten_probe=True)
-            if any(a.always_wins(view) for a in own):
+            if _any_always_wins(own, view):
                 return True
         return False
 

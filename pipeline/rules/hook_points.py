@@ -383,6 +383,13 @@ class HookPoints:
         self.log("draw", seat, tile, detail="replacement")
         self._after_draw(seat, tile, "wall")
 
+    def _others_closed(self: HandState, seat: int) -> bool:
+        """Whether every other seat's hand is closed (a loop: no generator, compiled)."""
+        for q in self.players:
+            if q.seat != seat and not q.is_closed:
+                return False
+        return True
+
     def _discard_view(self: HandState, seat: int, tile: int, tsumogiri: bool,
                       after_call: tuple[str, int] | None, face_down: bool, *,
                       previous: int | None = None) -> DiscardView:
@@ -390,7 +397,7 @@ class HookPoints:
         return DiscardView(seat=seat, tile=tile, tsumogiri=tsumogiri, after_call=after_call,
                            face_down=face_down, scores=tuple(self.scores),
                            start_points=self.preset.start_points,
-                           others_closed=all(q.is_closed for q in self.players if q.seat != seat),
+                           others_closed=self._others_closed(seat),
                            first_discard=p.turns == 1, dealer=self.dealer,
                            concealed=tuple(p.concealed), previous=previous)
 
