@@ -387,13 +387,20 @@ class HandState(HookPoints):
                                                           tuple[int, ...]]:
         """A seat's pond as the table sees it (``own``: as the seat itself sees it, face-down
         tiles included) and its tiles. Agents read every pond at every decision, so both are
-        kept until the pond grows or changes (``pond_changes``; hot path)."""
+        kept until the pond grows or changes (``pond_changes``; hot path). A pond that only grew
+        keeps what was kept and adds its new discards."""
         discards = self.players[seat].discards
         kept = self._pond_views[seat][own]
-        if kept[0] != len(discards) or kept[1] != self.pond_changes:
-            pond = tuple([d for d in discards if own or not d.face_down])
-            kept = self._pond_views[seat][own] = (len(discards), self.pond_changes,
-                                                  (pond, tuple([d.tile for d in pond])))
+        size, changes = len(discards), self.pond_changes
+        if kept[0] != size or kept[1] != changes:
+            if kept[1] == changes and 0 <= kept[0] < size:  # grown by discards only
+                new = [d for d in discards[kept[0]:] if own or not d.face_down]
+                pond = kept[2][0] + tuple(new)
+                tiles = kept[2][1] + tuple([d.tile for d in new])
+            else:
+                pond = tuple([d for d in discards if own or not d.face_down])
+                tiles = tuple([d.tile for d in pond])
+            kept = self._pond_views[seat][own] = (size, changes, (pond, tiles))
         return kept[2]
 
     def ask(self, seat: int, legal: list[Action]) -> Action:

@@ -122,13 +122,19 @@ class HookPoints:
         if kept is not None and kept[0] == sizes and kept[1] == self.pond_changes:
             return kept[2]
         lying = []
+        changes = self.pond_changes
         for q in self.players:
-            key = (len(q.discards), self.pond_changes)
+            size = len(q.discards)
             pond = memo.get((q.seat, face_down))
-            if pond is None or pond[0] != key:
-                pond = memo[q.seat, face_down] = (key, tuple([
-                    d.tile for d in q.discards if not d.called and (face_down or not d.face_down)]))
-            lying.append(pond[1])
+            if pond is None or pond[0] != size or pond[1] != changes:
+                if pond is not None and pond[1] == changes and pond[0] < size:  # grown only
+                    start, kept = pond[0], pond[2]
+                else:
+                    start, kept = 0, ()
+                pond = memo[q.seat, face_down] = (size, changes, kept + tuple([
+                    d.tile for d in q.discards[start:]
+                    if not d.called and (face_down or not d.face_down)]))
+            lying.append(pond[2])
         memo[face_down] = (sizes, self.pond_changes, tuple(lying))
         return memo[face_down][2]
 
