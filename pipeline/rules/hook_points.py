@@ -166,7 +166,10 @@ class HookPoints:
 
     def _kans_closed(self: HandState, seat: int) -> bool:
         """Whether the seat's open and added kans become closed kans (``kans_closed``)."""
-        return any(a.seat == seat and a.kans_closed() for a in self.abilities)
+        for a in self.abilities:  # a loop: no generator (compiled)
+            if a.seat == seat and a.kans_closed():
+                return True
+        return False
 
     def _riichi_kan(self: HandState, p: PlayerState, t: int) -> bool:
         """Whether the seat in riichi may declare a kan on a discard of type ``t``: only when
@@ -284,7 +287,7 @@ class HookPoints:
 
     def _replaced_draw(self: HandState, seat: int, source: str) -> int | None:
         """A draw the seat's ability makes in its own way (``replace_draw``), if any."""
-        own = [a for a in self._listening("replace_draw") if a.seat == seat]
+        own = self._own_listeners("replace_draw", seat)  # kept per seat (hot path: each draw)
         if not own:
             return None
         view = DrawView(seat=seat, live_left=self.wall.live_left, ponds=self._pond_tiles(),
@@ -298,7 +301,7 @@ class HookPoints:
     def _offered_draw(self: HandState, seat: int, source: str) -> tuple[int, str] | None:
         """A draw from a source the seat's abilities offer (a pond tile, or on a rinshan draw
         only a tile beside the hand), if the seat takes one."""
-        own = [a for a in self._listening("before_draw") if a.seat == seat]
+        own = self._own_listeners("before_draw", seat)  # kept per seat (hot path: each draw)
         if not own:
             return None
         view = DrawView(seat=seat, live_left=self.wall.live_left, ponds=self._pond_tiles(),
@@ -365,7 +368,7 @@ class HookPoints:
 
     def _repeat_offer(self: HandState, seat: int, view: DiscardView) -> Action | None:
         """A repeated discard the seat's ability offers after its unclaimed discard, if chosen."""
-        offers = [a for ability in self._listening("discard_actions") if ability.seat == seat
+        offers = [a for ability in self._own_listeners("discard_actions", seat)
                   for a in ability.discard_actions(view)]
         if not offers:
             return None
