@@ -369,6 +369,15 @@ class HandState(HookPoints):
             events=self.events, start=start, stakes_start=start.stakes,
         )
 
+    def release_abilities(self) -> None:
+        """Drop this state's references to the hand's abilities, once the hand is over. The
+        abilities keep the table controls they were given, which reach this state: left as
+        they are, the two make a cycle that only the garbage collector frees, every pond, list
+        and event of the hand with it; without them the hand is freed as soon as it is done."""
+        self.abilities = []
+        for kept in ("every_ability", "_switchers", "_listeners"):
+            self.__dict__.pop(kept, None)
+
     # ------------------------------------------------------------------ helpers
 
     def log(self, kind: str, seat: int | None = None, tile: int | None = None,
@@ -1619,4 +1628,8 @@ __all__ = ["HandStart", "HandState", "IllegalActionError", "play_hand"]
 def play_hand(start: HandStart, preset: Preset, agents: list[Agent],
               abilities: Sequence[AbilityHooks | None] = ()) -> HandRecord:
     """Play one deal from its starting state with the given agents (and seats' abilities)."""
-    return HandState(start, preset, agents, abilities).play()
+    state = HandState(start, preset, agents, abilities)
+    try:
+        return state.play()
+    finally:
+        state.release_abilities()
