@@ -163,6 +163,10 @@ def test_held_counts_follow_draws_discards_and_changes_in_place() -> None:
         else:
             p.remove_discard(rng.choice(p.concealed))
         assert p.held() == counts34(p.concealed)
+        if len(p.concealed) % 3 == 1:  # the waits and tenpai discards follow as well
+            assert p.waits() == winning_types(counts34(p.concealed))
+        else:
+            assert p.ready() == tenpai_discards(counts34(p.concealed))
         if not wall:
             break
 
@@ -473,3 +477,68 @@ def test_shared_configs_keep_double_yakuman_single_unless_the_rules_double_them(
     for modifiers in (ScoringModifiers(dora_multiplier=2), NO_MODIFIERS) * 2:
         assert score_win(ctx, ScoringRules(), modifiers).yakuman == 1
         assert score_win(ctx, ScoringRules(double_yakuman=True), modifiers).yakuman == 2
+
+
+def test_ability_actions_made_again_are_the_values_made_anew() -> None:
+    from pipeline.rules.actions import AbilityTag, ability_action
+
+    made = ability_action(2, "Saki", AbilityTag.FACE_DOWN, 17)
+    again = ability_action(2, "Saki", AbilityTag.FACE_DOWN, 17)
+    assert again == made == Action(ActionKind.ABILITY, 2, 17, (), "Saki:face_down",
+                                   AbilityTag.FACE_DOWN, "Saki")
+    assert again.tag is AbilityTag.FACE_DOWN
+    # equal values of other types stay apart: an engine check by identity sees the same
+    as_text = ability_action(2, "Saki", "face_down", 17)
+    assert as_text.tag == "face_down" and as_text.tag is not AbilityTag.FACE_DOWN
+    flag = ability_action(2, "Saki", AbilityTag.FACE_DOWN, 17, payload=True)
+    assert flag.payload is True and ability_action(2, "Saki", AbilityTag.FACE_DOWN, 17,
+                                                   payload=1).payload is not True
+    assert ability_action(1, "Saki", AbilityTag.DRAW, detail="x").detail == "x"
+    listed = ability_action(1, "Saki", AbilityTag.DRAW, payload=["a"])  # unhashable: made anew
+    assert listed.payload == ["a"]
+
+
+class _PondChecker:
+    """Passes every decision on, after checking that the ponds kept for the table (grown
+    discard by discard) are the ponds read afresh."""
+
+    def __init__(self, agent: object) -> None:
+        self.agent = agent
+        self.checked = 0
+
+    def decide(self, obs: Observation, legal: list[Action]) -> Action:
+        state = obs._state
+        for s, q in enumerate(state.players):
+            for own in (False, True):
+                pond = tuple([d for d in q.discards if own or not d.face_down])
+                assert state.pond_view(s, own=own) == (pond, tuple([d.tile for d in pond]))
+        for face_down in (False, True):
+            assert state._pond_tiles(face_down=face_down) == tuple([tuple([
+                d.tile for d in q.discards if not d.called and (face_down or not d.face_down)])
+                for q in state.players])
+        self.checked += 1
+        return self.agent.decide(obs, legal)
+
+    def __getattr__(self, name: str) -> object:
+        if name == "agent":
+            raise AttributeError(name)
+        return getattr(self.agent, name)
+
+
+def test_ponds_kept_as_they_grow_equal_the_ponds_read_afresh_with_the_whole_deck() -> None:
+    from pipeline.bots.heuristic import HeuristicBot
+    from pipeline.cards.catalog import load_catalog
+    from pipeline.cards.table import CardTable
+    from pipeline.rules.agents import RandomAgent
+    from pipeline.rules.match import derive_seed, play_match
+
+    preset = load_preset("cards-hanchan")
+    catalog = load_catalog("1.2")
+    checkers = []
+    for i in range(3):
+        agents = [_PondChecker(kind(derive_seed("ponds", i, s))) for s, kind in
+                  enumerate((HeuristicBot, RandomAgent, HeuristicBot, RandomAgent))]
+        checkers.extend(agents)
+        table = CardTable(preset, agents, seed=29, match_index=i, catalog=catalog)
+        play_match(preset, agents, 29, i, table=table)
+    assert sum(c.checked for c in checkers) > 1000

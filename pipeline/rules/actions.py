@@ -78,6 +78,21 @@ class Action:
     card: str = ""
     payload: Payload = None
 
+    # Written out rather than generated, as Event's (pipeline/rules/records.py): compiled, it
+    # fills the instance dict directly (hot path: abilities build actions on every turn).
+    def __init__(self, kind: ActionKind, seat: int, tile: int | None = None,
+                 tiles: tuple[int, ...] = (), detail: str = "", tag: StrEnum | None = None,
+                 card: str = "", payload: Payload = None) -> None:
+        d = self.__dict__
+        d["kind"] = kind
+        d["seat"] = seat
+        d["tile"] = tile
+        d["tiles"] = tiles
+        d["detail"] = detail
+        d["tag"] = tag
+        d["card"] = card
+        d["payload"] = payload
+
     def __str__(self) -> str:
         parts = [self.kind.value]
         if self.tile is not None:
@@ -92,9 +107,28 @@ class Action:
 def ability_action(seat: int, card: str, tag: StrEnum, tile: int | None = None, *,
                    kind: ActionKind = ActionKind.ABILITY, tiles: tuple[int, ...] = (),
                    payload: Payload = None, detail: str | None = None) -> Action:
-    """An ability's action, its detail ``"<card>:<tag>"`` unless given."""
-    return Action(kind, seat, tile, tiles, f"{card}:{tag}" if detail is None else detail,
-                  tag, card, payload)
+    """An ability's action, its detail ``"<card>:<tag>"`` unless given. Actions are immutable
+    values, so one made before is given again (hot path: abilities offer the same actions on
+    every turn); the key holds the types of the values that may be compared by identity."""
+    try:
+        key = (seat, card, tag, type(tag), tile, kind, type(kind), tiles, payload, type(payload),
+               detail)
+        act = _MADE.get(key)
+    except TypeError:  # an unhashable payload: made anew
+        key, act = None, None
+    if act is None:
+        act = Action(kind, seat, tile, tiles, f"{card}:{tag}" if detail is None else detail,
+                     tag, card, payload)
+        if key is not None:
+            if len(_MADE) >= _MADE_KEPT:  # bounded: payloads may name anything
+                _MADE.clear()
+            _MADE[key] = act
+    return act
+
+
+# The ability actions made so far (see ability_action), up to _MADE_KEPT of them.
+_MADE: dict[tuple, Action] = {}
+_MADE_KEPT = 1 << 15
 
 
 class MeldKind(StrEnum):
@@ -115,13 +149,24 @@ class Meld:
     from_seat: int | None = None
     added: int | None = field(default=None)  # the tile added to make a kakan
 
+    # written out rather than generated, as Action's (hot path: bots build melds to weigh calls)
+    def __init__(self, kind: MeldKind, tiles: tuple[int, ...], called: int | None = None,
+                 from_seat: int | None = None, added: int | None = None) -> None:
+        d = self.__dict__
+        d["kind"] = kind
+        d["tiles"] = tiles
+        d["called"] = called
+        d["from_seat"] = from_seat
+        d["added"] = added
+
+    # the kinds bound once (hot path: bots ask these of every meld at every decision)
     @property
     def is_kan(self) -> bool:
-        return self.kind in (MeldKind.MINKAN, MeldKind.KAKAN, MeldKind.ANKAN)
+        return self.kind in _KAN_MELDS
 
     @property
     def is_open(self) -> bool:
-        return self.kind != MeldKind.ANKAN
+        return self.kind != _ANKAN_MELD
 
     @property
     def tile_type(self) -> int:
@@ -129,3 +174,7 @@ class Meld:
 
     def __str__(self) -> str:
         return f"{self.kind.value}({format_tiles(self.tiles)})"
+
+
+_KAN_MELDS = (MeldKind.MINKAN, MeldKind.KAKAN, MeldKind.ANKAN)
+_ANKAN_MELD = MeldKind.ANKAN

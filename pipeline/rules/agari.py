@@ -159,7 +159,8 @@ def _regular_waits(counts: Sequence[int], suits: tuple[tuple[int, ...], ...],
                 waits.add(t)
             continue
         base = u * 9
-        waits.update(base + i for i in _suit_waits(suits[u])[other_pairs == 0])
+        for i in _suit_waits(suits[u])[other_pairs == 0]:  # a loop: no generator (compiled)
+            waits.add(base + i)
     return waits
 
 

@@ -97,6 +97,7 @@ _PASS, _DISCARD, _RIICHI, _RON = (ActionKind.PASS, ActionKind.DISCARD, ActionKin
                                   ActionKind.RON)
 _TSUMO, _NINE_TERMINALS, _ABILITY = ActionKind.TSUMO, ActionKind.NINE_TERMINALS, ActionKind.ABILITY
 _KITA = ActionKind.KITA
+_NO_TYPES: frozenset[int] = frozenset()
 _CHI, _PON, _MINKAN = ActionKind.CHI, ActionKind.PON, ActionKind.MINKAN
 _OWN_KANS = (ActionKind.ANKAN, ActionKind.KAKAN)
 _CALLS_BY_PRIORITY = ((ActionKind.PON, ActionKind.MINKAN), (ActionKind.CHI,))  # rule H-05
@@ -138,6 +139,15 @@ def kuikae_types(called: int, chi_low: int | None) -> frozenset[int]:
     return frozenset(forbidden)
 
 
+def _any_always_wins(abilities: list[AbilityHooks], view: WinTileView) -> bool:
+    """Whether one of the abilities makes the view's tile an always-winning tile (asked in
+    turn, stopping at the first; a loop rather than any() over a generator, compiled)."""
+    for a in abilities:
+        if a.always_wins(view):
+            return True
+    return False
+
+
 class IllegalActionError(ValueError):
     """An agent returned an action that was not among the legal ones."""
 
@@ -153,6 +163,17 @@ class DiscardInfo:
     called: bool = False
     order: int = 0
     face_down: bool = False   # rule C-13: no furiten, cannot be called or ronned
+
+    # written out rather than generated (dataclass keeps a class's own): compiled, not
+    # interpreted (one per discard); same fields, order and defaults (tests/test_fast_init.py)
+    def __init__(self, tile: int, tsumogiri: bool, riichi: bool, called: bool = False,
+                 order: int = 0, face_down: bool = False) -> None:
+        self.tile = tile
+        self.tsumogiri = tsumogiri
+        self.riichi = riichi
+        self.called = called
+        self.order = order
+        self.face_down = face_down
 
 
 @dataclass
@@ -179,18 +200,24 @@ class PlayerState:
     shapes: HandShapes = NO_SHAPES            # extra sequences an ability lets the seat build
     # Caches keyed on the concealed tiles in hand order (hot path): the type counts, the
     # waits of a 3k+1 hand and the tenpai discards of a 3k+2 hand, each kept until the tiles
-    # change; forget() drops them when the seat's shapes change.
-    _held_key: tuple[int, ...] | None = field(default=None, repr=False)
+    # change; forget() drops them when the seat's shapes change. The keys are copies of the
+    # concealed list (never the list itself, never changed): comparing the list with one
+    # builds nothing, where a tuple key would be built anew from the list on every look-up.
+    _held_key: list[int] | None = field(default=None, repr=False)
     _held: list[int] = field(default_factory=list, repr=False)
-    _waits_key: tuple[int, ...] | None = field(default=None, repr=False)
+    _waits_key: list[int] | None = field(default=None, repr=False)
     _waits: frozenset[int] = field(default=frozenset(), repr=False)
-    _ready_key: tuple[int, ...] | None = field(default=None, repr=False)
+    _ready_key: list[int] | None = field(default=None, repr=False)
     _ready: dict[int, frozenset[int]] = field(default_factory=dict, repr=False)
 
     @property
     def is_closed(self) -> bool:
-        # Meld.is_open, without its lookups (hot path: asked for every seat on every discard)
-        return not self.melds or all(m.kind == _ANKAN_MELD for m in self.melds)
+        # Meld.is_open, without its lookups, in a loop rather than all() over a generator
+        # (hot path: asked for every seat on every discard)
+        for m in self.melds:
+            if m.kind != _ANKAN_MELD:
+                return False
+        return True
 
     def counts(self) -> list[int]:
         return counts34(self.concealed)
@@ -202,9 +229,11 @@ class PlayerState:
     def held(self) -> list[int]:
         """Type counts of the concealed tiles, cached until the hand changes (hot path: read
         only, never modify the list)."""
-        key = tuple(self.concealed)
-        if key != self._held_key:
-            if self._held_key is not None and key[:-1] == self._held_key:  # one tile drawn
+        tiles = self.concealed
+        before = self._held_key
+        if tiles != before:
+            key = list(tiles)
+            if before is not None and key[:-1] == before:  # one tile drawn
                 held = self._held.copy()
                 held[key[-1] // 4] += 1
             else:
@@ -215,23 +244,21 @@ class PlayerState:
     def waits(self) -> frozenset[int]:
         """Winning tile types of a 3k+1 hand; cached until the hand changes (hot path). A hand
         that comes back (after a tsumogiri) finds its waits still cached."""
-        key = tuple(self.concealed)
-        if key != self._waits_key:
+        if self.concealed != self._waits_key:
             held = self.held()
             self._waits = (shaped_winning_types(held, self.shapes) if self.shapes
                            else winning_types(held))
-            self._waits_key = key
+            self._waits_key = list(self.concealed)
         return self._waits
 
     def ready(self) -> dict[int, frozenset[int]]:
         """For a 3k+2 hand: each discard type that leaves it tenpai, with its waits; cached
         until the hand changes."""
-        key = tuple(self.concealed)
-        if key != self._ready_key:
+        if self.concealed != self._ready_key:
             held = self.held()
             self._ready = (shaped_tenpai_discards(held, self.shapes) if self.shapes
                            else tenpai_discards(held))
-            self._ready_key = key
+            self._ready_key = list(self.concealed)
         return self._ready
 
     def waits_before_draw(self) -> frozenset[int]:
@@ -240,7 +267,7 @@ class PlayerState:
         tiles = self.concealed
         if self.drawn is None:
             return frozenset()
-        if tiles and tiles[-1] == self.drawn and self._waits_key == tuple(tiles[:-1]):
+        if tiles and tiles[-1] == self.drawn and self._waits_key == tiles[:-1]:
             return self._waits
         rest = list(tiles)
         rest.remove(self.drawn)
@@ -253,7 +280,7 @@ class PlayerState:
         completes the hand exactly when its type is one of them."""
         tiles = self.concealed
         if (self.drawn is not None and tiles and tiles[-1] == self.drawn
-                and self._waits_key == tuple(tiles[:-1])):
+                and self._waits_key == tiles[:-1]):
             return self.drawn // 4 in self._waits
         held = self.held()
         return shaped_is_complete(held, self.shapes) if self.shapes else is_complete(held)
@@ -262,10 +289,10 @@ class PlayerState:
         """Take a discarded tile out of the hand. When the tenpai discards of the hand were
         worked out (to offer riichi), they hold the waits left by this discard: an absent type
         leaves no wait."""
-        before = tuple(self.concealed)
+        before = list(self.concealed)
         held = self._held if self._held_key == before else None
         self.concealed.remove(tile)
-        after = tuple(self.concealed)
+        after = list(self.concealed)
         if held is not None:  # the counts follow without counting again
             held = held.copy()
             held[tile // 4] -= 1
@@ -275,8 +302,11 @@ class PlayerState:
             self._waits = self._ready.get(tile // 4, frozenset())
 
     def discard_furiten(self, waits: frozenset[int]) -> bool:
-        # rule C-13: tiles discarded face down do not count for furiten
-        return any(d.tile // 4 in waits for d in self.discards if not d.face_down)
+        # rule C-13: tiles discarded face down do not count for furiten (a loop: no generator)
+        for d in self.discards:
+            if d.tile // 4 in waits and not d.face_down:
+                return True
+        return False
 
 
 # the dragon and wind types whose last set fed decides pao (rule M-08)
@@ -339,6 +369,15 @@ class HandState(HookPoints):
             events=self.events, start=start, stakes_start=start.stakes,
         )
 
+    def release_abilities(self) -> None:
+        """Drop this state's references to the hand's abilities, once the hand is over. The
+        abilities keep the table controls they were given, which reach this state: left as
+        they are, the two make a cycle that only the garbage collector frees, every pond, list
+        and event of the hand with it; without them the hand is freed as soon as it is done."""
+        self.abilities = []
+        for kept in ("every_ability", "_switchers", "_listeners"):
+            self.__dict__.pop(kept, None)
+
     # ------------------------------------------------------------------ helpers
 
     def log(self, kind: str, seat: int | None = None, tile: int | None = None,
@@ -357,13 +396,20 @@ class HandState(HookPoints):
                                                           tuple[int, ...]]:
         """A seat's pond as the table sees it (``own``: as the seat itself sees it, face-down
         tiles included) and its tiles. Agents read every pond at every decision, so both are
-        kept until the pond grows or changes (``pond_changes``; hot path)."""
+        kept until the pond grows or changes (``pond_changes``; hot path). A pond that only grew
+        keeps what was kept and adds its new discards."""
         discards = self.players[seat].discards
         kept = self._pond_views[seat][own]
-        if kept[0] != len(discards) or kept[1] != self.pond_changes:
-            pond = tuple([d for d in discards if own or not d.face_down])
-            kept = self._pond_views[seat][own] = (len(discards), self.pond_changes,
-                                                  (pond, tuple([d.tile for d in pond])))
+        size, changes = len(discards), self.pond_changes
+        if kept[0] != size or kept[1] != changes:
+            if kept[1] == changes and 0 <= kept[0] < size:  # grown by discards only
+                new = [d for d in discards[kept[0]:] if own or not d.face_down]
+                pond = kept[2][0] + tuple(new)
+                tiles = kept[2][1] + tuple([d.tile for d in new])
+            else:
+                pond = tuple([d for d in discards if own or not d.face_down])
+                tiles = tuple([d.tile for d in pond])
+            kept = self._pond_views[seat][own] = (size, changes, (pond, tiles))
         return kept[2]
 
     def ask(self, seat: int, legal: list[Action]) -> Action:
@@ -488,8 +534,15 @@ class HandState(HookPoints):
         return (p.is_closed and not p.riichi
                 and self.scores[seat] >= self.preset.riichi_min_points
                 and self.wall.live_left >= self.preset.riichi_min_wall  # rule H-08, K-02
-                and (not self.abilities
-                     or all(a.riichi_allowed() for a in self.abilities if a.seat == seat)))
+                and (not self.abilities or self._abilities_allow_riichi(seat)))
+
+    def _abilities_allow_riichi(self, seat: int) -> bool:
+        """Whether every ability of the seat allows its riichi (a loop, not ``all()`` over a
+        generator, which costs more compiled: asked on every turn of a closed hand)."""
+        for a in self.abilities:
+            if a.seat == seat and not a.riichi_allowed():
+                return False
+        return True
 
     def _kan_room(self) -> bool:
         # rule H-06: a kan needs a replacement tile; K-03: none on the last draw
@@ -588,7 +641,10 @@ class HandState(HookPoints):
     @staticmethod
     def _leaves_discard(p: PlayerState, used: tuple[int, ...], forbidden: frozenset[int]) -> bool:
         """Whether the hand keeps a tile it may discard after a call using ``used`` (H-07)."""
-        return any(x // 4 not in forbidden for x in p.concealed if x not in used)
+        for x in p.concealed:
+            if x // 4 not in forbidden and x not in used:
+                return True
+        return False
 
     def _can_ron(self, seat: int, tile: int, *, chankan: bool = False,
                  kokushi_only: bool = False, face_down: bool = False) -> bool:
@@ -972,8 +1028,7 @@ class HandState(HookPoints):
             view = DiscardView(seat=seat, tile=tile, tsumogiri=tsumogiri, after_call=after_call,
                                face_down=bool(face_down), scores=tuple(self.scores),
                                start_points=self.preset.start_points,
-                               others_closed=all(q.is_closed for q in self.players
-                                                 if q.seat != seat),
+                               others_closed=self._others_closed(seat),
                                first_discard=p.turns == 1, dealer=self.dealer)
             for ability in earners:
                 if ability.extra_turn(view):
@@ -1086,7 +1141,7 @@ class HandState(HookPoints):
         concealed = self.players[seat].concealed
         if seat in self.revealed:
             return tuple(concealed)
-        types = self.shown_types.get(seat, frozenset())
+        types = self.shown_types.get(seat, _NO_TYPES)
         ids = self.shown_ids.get(seat, ())
         return tuple([x for x in concealed if x // 4 in types or x in ids]) if types or ids else ()
 
@@ -1107,7 +1162,7 @@ class HandState(HookPoints):
             return False
         view = WinTileView(seat, tile, False, p.riichi, face_down=face_down, waits=waits,
                            closed=p.is_closed, last=self.wall.at_last_tile and not chankan)
-        return any(a.always_wins(view) for a in own)
+        return _any_always_wins(own, view)
 
     def _always_listeners(self, seat: int) -> list[AbilityHooks]:
         """The seat's abilities that may have always-winning tiles (``always_wins``)."""
@@ -1123,7 +1178,7 @@ class HandState(HookPoints):
         view = WinTileView(p.seat, p.drawn, True, p.riichi, rinshan=rinshan,
                            last=self.wall.at_last_tile and not rinshan,
                            waits=p.waits_before_draw(), closed=p.is_closed)
-        return any(a.always_wins(view) for a in own)
+        return _any_always_wins(own, view)
 
     def _always_type(self, p: PlayerState, tile: int) -> bool:
         """Whether this tile's type is always a winning tile for the seat now (a missed one
@@ -1133,7 +1188,7 @@ class HandState(HookPoints):
             return False
         view = WinTileView(p.seat, tile, False, p.riichi, waits=p.waits(), closed=p.is_closed,
                            furiten_probe=True)
-        return any(a.always_wins(view) for a in own)
+        return _any_always_wins(own, view)
 
     def _always_furiten(self, p: PlayerState, waits: frozenset[int]) -> bool:
         """Furiten from always-winning tiles (rule H-09 applied to them): a tile type in the
@@ -1149,7 +1204,7 @@ class HandState(HookPoints):
             asked.add(t)
             view = WinTileView(p.seat, d.tile, False, p.riichi, waits=waits,
                                closed=p.is_closed, furiten_probe=True)
-            if any(a.always_wins(view) for a in own):
+            if _any_always_wins(own, view):
                 return True
         return False
 
@@ -1573,4 +1628,8 @@ __all__ = ["HandStart", "HandState", "IllegalActionError", "play_hand"]
 def play_hand(start: HandStart, preset: Preset, agents: list[Agent],
               abilities: Sequence[AbilityHooks | None] = ()) -> HandRecord:
     """Play one deal from its starting state with the given agents (and seats' abilities)."""
-    return HandState(start, preset, agents, abilities).play()
+    state = HandState(start, preset, agents, abilities)
+    try:
+        return state.play()
+    finally:
+        state.release_abilities()

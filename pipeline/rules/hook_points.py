@@ -59,6 +59,11 @@ class HookPoints:
         """The seat's abilities in play that listen to ``hook``, in play order (its view is
         built only when there is one); kept with :meth:`_listening`'s lists (not to be
         changed by the caller)."""
+        memo = self.__dict__.get("_listeners")
+        if memo is not None and memo[0] is self.abilities:  # kept: one lookup (hot path)
+            seats = memo[2].get(hook)
+            if seats is not None:
+                return seats[seat]
         listening = self._listening(hook)
         kept = self.__dict__["_listeners"][2]
         seats = kept.get(hook)
@@ -109,19 +114,27 @@ class HookPoints:
     def _pond_tiles(self: HandState, *, face_down: bool = False) -> tuple[tuple[int, ...], ...]:
         """Tiles lying in each pond (called or taken tiles left out; face-down ones on request).
         Kept until a pond grows or changes (``pond_changes``); then only that pond is read."""
-        memo = self.__dict__.setdefault("_ponds_memo", {})
+        memo = self.__dict__.get("_ponds_memo")
+        if memo is None:  # (not setdefault: its new dict would be built on every call)
+            memo = self.__dict__["_ponds_memo"] = {}
         sizes = sum(map(len, self.pond_lists))  # ponds only grow: their total says if one did
         kept = memo.get(face_down)
         if kept is not None and kept[0] == sizes and kept[1] == self.pond_changes:
             return kept[2]
         lying = []
+        changes = self.pond_changes
         for q in self.players:
-            key = (len(q.discards), self.pond_changes)
+            size = len(q.discards)
             pond = memo.get((q.seat, face_down))
-            if pond is None or pond[0] != key:
-                pond = memo[q.seat, face_down] = (key, tuple([
-                    d.tile for d in q.discards if not d.called and (face_down or not d.face_down)]))
-            lying.append(pond[1])
+            if pond is None or pond[0] != size or pond[1] != changes:
+                if pond is not None and pond[1] == changes and pond[0] < size:  # grown only
+                    start, kept = pond[0], pond[2]
+                else:
+                    start, kept = 0, ()
+                pond = memo[q.seat, face_down] = (size, changes, kept + tuple([
+                    d.tile for d in q.discards[start:]
+                    if not d.called and (face_down or not d.face_down)]))
+            lying.append(pond[2])
         memo[face_down] = (sizes, self.pond_changes, tuple(lying))
         return memo[face_down][2]
 
@@ -143,6 +156,8 @@ class HookPoints:
 
     def _filter_own_kans(self: HandState, seat: int, acts: list[Action]) -> list[Action]:
         """The seat's own kan declarations through the claim filters; other actions unchanged."""
+        if not self._listening("claim_filter"):  # nothing filters: no kan is dropped
+            return acts
         kans = [a for a in acts if a.kind in KAN_KINDS]
         if not kans:
             return acts
@@ -151,7 +166,10 @@ class HookPoints:
 
     def _kans_closed(self: HandState, seat: int) -> bool:
         """Whether the seat's open and added kans become closed kans (``kans_closed``)."""
-        return any(a.seat == seat and a.kans_closed() for a in self.abilities)
+        for a in self.abilities:  # a loop: no generator (compiled)
+            if a.seat == seat and a.kans_closed():
+                return True
+        return False
 
     def _riichi_kan(self: HandState, p: PlayerState, t: int) -> bool:
         """Whether the seat in riichi may declare a kan on a discard of type ``t``: only when
@@ -269,7 +287,7 @@ class HookPoints:
 
     def _replaced_draw(self: HandState, seat: int, source: str) -> int | None:
         """A draw the seat's ability makes in its own way (``replace_draw``), if any."""
-        own = [a for a in self._listening("replace_draw") if a.seat == seat]
+        own = self._own_listeners("replace_draw", seat)  # kept per seat (hot path: each draw)
         if not own:
             return None
         view = DrawView(seat=seat, live_left=self.wall.live_left, ponds=self._pond_tiles(),
@@ -283,7 +301,7 @@ class HookPoints:
     def _offered_draw(self: HandState, seat: int, source: str) -> tuple[int, str] | None:
         """A draw from a source the seat's abilities offer (a pond tile, or on a rinshan draw
         only a tile beside the hand), if the seat takes one."""
-        own = [a for a in self._listening("before_draw") if a.seat == seat]
+        own = self._own_listeners("before_draw", seat)  # kept per seat (hot path: each draw)
         if not own:
             return None
         view = DrawView(seat=seat, live_left=self.wall.live_left, ponds=self._pond_tiles(),
@@ -350,7 +368,7 @@ class HookPoints:
 
     def _repeat_offer(self: HandState, seat: int, view: DiscardView) -> Action | None:
         """A repeated discard the seat's ability offers after its unclaimed discard, if chosen."""
-        offers = [a for ability in self._listening("discard_actions") if ability.seat == seat
+        offers = [a for ability in self._own_listeners("discard_actions", seat)
                   for a in ability.discard_actions(view)]
         if not offers:
             return None
@@ -374,6 +392,13 @@ class HookPoints:
         self.log("draw", seat, tile, detail="replacement")
         self._after_draw(seat, tile, "wall")
 
+    def _others_closed(self: HandState, seat: int) -> bool:
+        """Whether every other seat's hand is closed (a loop: no generator, compiled)."""
+        for q in self.players:
+            if q.seat != seat and not q.is_closed:
+                return False
+        return True
+
     def _discard_view(self: HandState, seat: int, tile: int, tsumogiri: bool,
                       after_call: tuple[str, int] | None, face_down: bool, *,
                       previous: int | None = None) -> DiscardView:
@@ -381,7 +406,7 @@ class HookPoints:
         return DiscardView(seat=seat, tile=tile, tsumogiri=tsumogiri, after_call=after_call,
                            face_down=face_down, scores=tuple(self.scores),
                            start_points=self.preset.start_points,
-                           others_closed=all(q.is_closed for q in self.players if q.seat != seat),
+                           others_closed=self._others_closed(seat),
                            first_discard=p.turns == 1, dealer=self.dealer,
                            concealed=tuple(p.concealed), previous=previous)
 

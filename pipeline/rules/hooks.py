@@ -467,6 +467,24 @@ class OwnTurnView:
     riichi_tiles: tuple[int, ...] = ()  # the tiles a riichi may be declared with now
     scores: tuple[int, ...] = ()
 
+    # The views are built for every decision: their __init__ is written out rather than
+    # generated (dataclass keeps a class's own), so that compiled it fills the instance dict
+    # directly instead of running interpreted through object.__setattr__ for each field. Same
+    # fields, order and defaults (tests/test_fast_init.py).
+    def __init__(self, seat: int, discard_tiles: tuple[int, ...], drew: bool, in_riichi: bool,
+                 turns: int, opponents_ippatsu: tuple[int, ...], after_call: str | None = None,
+                 riichi_tiles: tuple[int, ...] = (), scores: tuple[int, ...] = ()) -> None:
+        d = self.__dict__
+        d["seat"] = seat
+        d["discard_tiles"] = discard_tiles
+        d["drew"] = drew
+        d["in_riichi"] = in_riichi
+        d["turns"] = turns
+        d["opponents_ippatsu"] = opponents_ippatsu
+        d["after_call"] = after_call
+        d["riichi_tiles"] = riichi_tiles
+        d["scores"] = scores
+
 
 @dataclass(frozen=True)
 class DiscardView:
@@ -486,6 +504,24 @@ class DiscardView:
     previous: int | None = None         # the seat's discard before this one, if it still lies
                                         # face up in its pond (late_claims)
 
+    def __init__(self, seat: int, tile: int, tsumogiri: bool,
+                 after_call: tuple[str, int] | None, face_down: bool, scores: tuple[int, ...],
+                 start_points: int, others_closed: bool, first_discard: bool, dealer: int,
+                 concealed: tuple[int, ...] = (), previous: int | None = None) -> None:
+        d = self.__dict__  # written out, as OwnTurnView's
+        d["seat"] = seat
+        d["tile"] = tile
+        d["tsumogiri"] = tsumogiri
+        d["after_call"] = after_call
+        d["face_down"] = face_down
+        d["scores"] = scores
+        d["start_points"] = start_points
+        d["others_closed"] = others_closed
+        d["first_discard"] = first_discard
+        d["dealer"] = dealer
+        d["concealed"] = concealed
+        d["previous"] = previous
+
 
 @dataclass(frozen=True)
 class ClaimView:
@@ -501,6 +537,21 @@ class ClaimView:
     unclaimable: bool = False           # an ability's discard that nobody may call or ron
     kan_tile: bool = False              # the tile is a kan's (robbing it: chankan), no discard
 
+    def __init__(self, seat: int, discarder: int | None, tile: int | None,
+                 concealed: tuple[int, ...], in_riichi: bool, last_discard: bool,
+                 ponds: tuple[tuple[int, ...], ...], unclaimable: bool = False,
+                 kan_tile: bool = False) -> None:
+        d = self.__dict__  # written out, as OwnTurnView's
+        d["seat"] = seat
+        d["discarder"] = discarder
+        d["tile"] = tile
+        d["concealed"] = concealed
+        d["in_riichi"] = in_riichi
+        d["last_discard"] = last_discard
+        d["ponds"] = ponds
+        d["unclaimable"] = unclaimable
+        d["kan_tile"] = kan_tile
+
 
 @dataclass(frozen=True)
 class DrawView:
@@ -512,6 +563,16 @@ class DrawView:
     tile: int | None = None
     source: str = "wall"                # "wall", "rinshan", "pond" or "aside" (beside the hand)
     ippatsu: bool = False               # the seat's ippatsu chance is still alive (before it)
+
+    def __init__(self, seat: int, live_left: int, ponds: tuple[tuple[int, ...], ...],
+                 tile: int | None = None, source: str = "wall", ippatsu: bool = False) -> None:
+        d = self.__dict__  # written out, as OwnTurnView's
+        d["seat"] = seat
+        d["live_left"] = live_left
+        d["ponds"] = ponds
+        d["tile"] = tile
+        d["source"] = source
+        d["ippatsu"] = ippatsu
 
 
 @dataclass(frozen=True)
@@ -531,6 +592,22 @@ class WinTileView:
     # asked for furiten, not for a win: would this tile, lying in the seat's own pond, be one
     # of its winning tiles now (a tile type that is always a winning tile is furiten there)
     furiten_probe: bool = False
+
+    def __init__(self, seat: int, tile: int, tsumo: bool, in_riichi: bool,
+                 rinshan: bool = False, face_down: bool = False, last: bool = False,
+                 waits: frozenset[int] = frozenset(), closed: bool = True,
+                 furiten_probe: bool = False) -> None:
+        d = self.__dict__  # written out, as OwnTurnView's
+        d["seat"] = seat
+        d["tile"] = tile
+        d["tsumo"] = tsumo
+        d["in_riichi"] = in_riichi
+        d["rinshan"] = rinshan
+        d["face_down"] = face_down
+        d["last"] = last
+        d["waits"] = waits
+        d["closed"] = closed
+        d["furiten_probe"] = furiten_probe
 
 
 @dataclass(frozen=True)

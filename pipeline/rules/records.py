@@ -54,6 +54,26 @@ class Event:
     # a discard of the tile just drawn
     tsumogiri: bool = field(default=False, repr=False)
 
+    # Written out rather than generated (dataclass keeps a class's own __init__): compiled, it
+    # fills the instance dict directly, where the generated one runs interpreted and sets each
+    # field through object.__setattr__ (hot path: every event of every hand). Same fields,
+    # order and defaults (tests/test_fast_init.py).
+    def __init__(self, kind: str, seat: int | None = None, tile: int | None = None,
+                 tiles: tuple[int, ...] = (), detail: str = "", tag: StrEnum | None = None,
+                 card: str = "", effect: AbilityEffect | None = None, source: int | None = None,
+                 tsumogiri: bool = False) -> None:
+        d = self.__dict__
+        d["kind"] = kind
+        d["seat"] = seat
+        d["tile"] = tile
+        d["tiles"] = tiles
+        d["detail"] = detail
+        d["tag"] = tag
+        d["card"] = card
+        d["effect"] = effect
+        d["source"] = source
+        d["tsumogiri"] = tsumogiri
+
     def __str__(self) -> str:
         who = f"P{self.seat} " if self.seat is not None else ""
         text = f"{who}{self.kind}"

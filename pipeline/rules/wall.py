@@ -36,6 +36,48 @@ class WallError(ValueError):
     """A wall ordering that is not a permutation of the 136 tiles, or an impossible draw."""
 
 
+def shuffle(rng: random.Random, tiles: list[int]) -> None:
+    """``rng.shuffle(tiles)``, step for step: the same draws from the stream and the same swaps,
+    so the same order. Written out because compiled it runs several times faster than the
+    library's interpreted loop (one shuffle per hand); a subclass of Random, or one whose
+    ``_randbelow`` does not draw by bits, is left to its own ``shuffle``."""
+    if type(rng) is not random.Random or not _RANDBELOW_BY_BITS:
+        rng.shuffle(tiles)
+        return
+    getrandbits = rng.getrandbits
+    for i in range(len(tiles) - 1, 0, -1):  # Random.shuffle with _randbelow_with_getrandbits
+        n = i + 1
+        k = n.bit_length()
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        tiles[i], tiles[j] = tiles[j], tiles[i]
+
+
+_RANDBELOW_BY_BITS = getattr(random.Random, "_randbelow", None) is getattr(
+    random.Random, "_randbelow_with_getrandbits", object())
+
+
+# Orders already checked to be whole walls, with their seats: one order builds several walls
+# (the match's shuffle, the hand, the card table's look at the deal), each checked otherwise.
+_CHECKED: dict[tuple[int, ...], int] = {}
+_CHECKED_KEPT = 8
+
+
+def _seats(order: tuple[int, ...]) -> int:
+    """The seats a wall ordering deals to: 4 for the 136 tiles, 3 for the 108 without 2m-8m
+    (rule S-01); anything else is no wall."""
+    size = len(order)
+    if size == NUM_TILES:
+        if sorted(order) != list(range(NUM_TILES)):
+            raise WallError("a wall must hold each of the 136 tiles exactly once")
+        return 4
+    if size == len(SANMA_TILES) and sorted(order) == list(SANMA_TILES):
+        return 3
+    raise WallError("a wall must hold each of the 136 tiles exactly once (or, for three "
+                    "players, each of the 108 tiles without 2m-8m)")
+
+
 @dataclass
 class Wall:
     order: tuple[int, ...]
@@ -52,15 +94,14 @@ class Wall:
 
     def __post_init__(self) -> None:
         size = len(self.order)
-        if size == NUM_TILES:
-            if sorted(self.order) != list(range(NUM_TILES)):
-                raise WallError("a wall must hold each of the 136 tiles exactly once")
-            self.seats = 4
-        elif size == len(SANMA_TILES) and sorted(self.order) == list(SANMA_TILES):
-            self.seats = 3
-        else:
-            raise WallError("a wall must hold each of the 136 tiles exactly once (or, for three "
-                            "players, each of the 108 tiles without 2m-8m)")
+        seats = _CHECKED.get(self.order) if type(self.order) is tuple else None
+        if seats is None:
+            seats = _seats(self.order)
+            if type(self.order) is tuple:
+                if len(_CHECKED) >= _CHECKED_KEPT:
+                    _CHECKED.clear()
+                _CHECKED[self.order] = seats
+        self.seats = seats
         end = size - 14  # the live wall's end: the dead wall is the last 14 tiles
         self.live = list(self.order[13 * self.seats:end])
         self.live.reverse()  # pop() from the end is the next draw
@@ -74,7 +115,7 @@ class Wall:
     @classmethod
     def shuffled(cls, rng: random.Random, players: int = 4) -> Wall:
         tiles = list(range(NUM_TILES)) if players == 4 else list(SANMA_TILES)
-        rng.shuffle(tiles)
+        shuffle(rng, tiles)
         return cls(tuple(tiles))
 
     def deal(self, dealer: int) -> list[list[int]]:

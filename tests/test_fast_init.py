@@ -1,0 +1,86 @@
+"""The dataclasses whose ``__init__`` is written out (built for every decision, so compiled
+rather than generated) take exactly the fields dataclass would: same names, order and
+defaults, every one stored; the walls' check of their ordering stays a check, and their
+shuffle is the library's, draw for draw."""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+
+import pytest
+
+from pipeline.rules.actions import Action, Meld
+from pipeline.rules.hand import DiscardInfo
+from pipeline.rules.hooks import ClaimView, DiscardView, DrawView, OwnTurnView, WinTileView
+from pipeline.rules.records import Event
+from pipeline.rules.wall import Wall, WallError, shuffle
+from pipeline.tiles import NUM_TILES, SANMA_TILES
+
+WRITTEN_OUT = (Event, Action, Meld, OwnTurnView, DiscardView, ClaimView, DrawView, WinTileView,
+               DiscardInfo)
+
+
+@pytest.mark.parametrize("cls", WRITTEN_OUT, ids=lambda c: c.__name__)
+def test_every_field_is_stored_by_position_and_by_name(cls: type) -> None:
+    fields = dataclasses.fields(cls)
+    values = [object() for _ in fields]
+    by_position = cls(*values)
+    by_name = cls(**{f.name: v for f, v in zip(fields, values, strict=True)})
+    for f, v in zip(fields, values, strict=True):
+        assert getattr(by_position, f.name) is v
+        assert getattr(by_name, f.name) is v
+    assert by_position == by_name
+    assert list(vars(by_position) if hasattr(by_position, "__dict__") else
+                [f.name for f in fields]) == [f.name for f in fields]  # field order kept
+    with pytest.raises(TypeError):
+        cls(*values, object())  # no more positional arguments than fields
+
+
+@pytest.mark.parametrize("cls", WRITTEN_OUT, ids=lambda c: c.__name__)
+def test_defaults_are_the_fields_defaults(cls: type) -> None:
+    fields = dataclasses.fields(cls)
+    required = [f for f in fields if f.default is dataclasses.MISSING]
+    assert all(f.default_factory is dataclasses.MISSING for f in fields)
+    made = cls(*[object() for _ in required])
+    for f in fields[len(required):]:
+        assert f.default is not dataclasses.MISSING  # the required fields come first
+        assert getattr(made, f.name) == f.default
+        assert type(getattr(made, f.name)) is type(f.default)
+    if required:
+        with pytest.raises(TypeError):
+            cls(*[object() for _ in required[1:]])  # a required field left out
+
+
+def test_frozen_values_stay_frozen_and_compare_by_value() -> None:
+    event = Event("discard", 1, 12, detail="tsumogiri", tsumogiri=True)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        event.tile = 13  # type: ignore[misc]
+    assert event == Event("discard", 1, 12, (), "tsumogiri", None, "", None, None, True)
+    assert hash(event) == hash(Event("discard", 1, 12, detail="tsumogiri", tsumogiri=True))
+    assert repr(event) == "Event(kind='discard', seat=1, tile=12, tiles=(), detail='tsumogiri')"
+    assert dataclasses.replace(event, tile=13).tile == 13
+
+
+def test_a_wall_ordering_is_checked_every_time_it_is_used() -> None:
+    order = list(range(NUM_TILES))
+    random.Random(5).shuffle(order)
+    assert Wall(tuple(order)).seats == Wall(tuple(order)).seats == 4
+    assert Wall(tuple(SANMA_TILES)).seats == 3
+    bad = (order[0], *order[:-1])  # a tile twice, one missing
+    for _ in range(2):  # not remembered as a wall
+        with pytest.raises(WallError):
+            Wall(bad)
+    assert Wall(order).seats == 4  # a list is checked too (and not kept)
+
+
+@pytest.mark.parametrize("tiles", [list(range(NUM_TILES)), list(SANMA_TILES), [7], []],
+                         ids=["four", "three", "one", "none"])
+def test_the_walls_shuffle_is_randoms_shuffle(tiles: list[int]) -> None:
+    for seed in range(20):
+        ours, theirs = list(tiles), list(tiles)
+        rng, ref = random.Random(seed), random.Random(seed)
+        shuffle(rng, ours)
+        ref.shuffle(theirs)
+        assert ours == theirs
+        assert rng.random() == ref.random()  # the stream is left where shuffle leaves it
