@@ -36,6 +36,8 @@ from pipeline.bots.evaluate import (
     winning_outs,
     yaku_path,
 )
+from pipeline.bots.pick import choose, effect_kinds
+from pipeline.bots.pick_offsets import weighted_offsets
 from pipeline.bots.shanten import discard_shanten, shanten, visible_counts
 from pipeline.bots.shaped import (
     extra_sequences,
@@ -519,9 +521,6 @@ class HeuristicBot:
              situation: PickView | None = None) -> str:
         """The character worth most with this starting hand and the seat's situation (scores,
         dealer, round): :func:`pipeline.bots.pick.choose`; deterministic."""
-        from pipeline.bots.pick import choose, effect_kinds
-        from pipeline.bots.pick_offsets import weighted_offsets
-
         choice = choose(starting_hand, team, situation,
                         weighted_offsets(self.style.measured_picks))
         self.playing = effect_kinds(choice, situation)

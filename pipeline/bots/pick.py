@@ -23,7 +23,6 @@ from pipeline.cards.catalog import Card
 from pipeline.cards.effects import registry as fx
 from pipeline.cards.effects.base import CardEffect
 from pipeline.cards.effects.registry import EFFECTS
-from pipeline.cards.registry import effect_is_implemented
 from pipeline.rules.hooks import PickView
 from pipeline.tiles import RED_FIVE_IDS, counts34
 
@@ -551,8 +550,20 @@ def effect_value(kind: str, params: Mapping[str, Any], hand: Sequence[int], view
 def card_value(card: Card, hand: Sequence[int], view: PickView) -> float:
     """The sum of the card's implemented effects' rough worth in points with this starting
     hand: what the bot expects the character to add this hand."""
-    return sum(effect_value(e.kind, e.params, hand, view) for e in card.effects
-               if effect_is_implemented(e))
+    return _card_worth(card, features(tuple(sorted(hand))), view)
+
+
+def _card_worth(card: Card, f: HandFeatures, view: PickView) -> float:
+    """:func:`card_value` with the hand's features read once (by the caller, for every option):
+    each implemented effect's estimate (:func:`effect_value`), summed in the card's order."""
+    worths = []
+    for e in card.effects:
+        effect = EFFECTS.get(e.kind)
+        if effect is None or not effect.implements(e.params):
+            continue  # not implemented (``effect_is_implemented``): worth nothing
+        estimate = ESTIMATES.get(effect)
+        worths.append(0.0 if estimate is None else estimate(e.params, f, view))
+    return sum(worths)  # as ``sum`` adds (not a running ``+=``: 3.12 compensates)
 
 
 def default_view(seat: int = 0) -> PickView:
@@ -570,10 +581,11 @@ def choose(hand: Sequence[int], options: Sequence[str], view: PickView | None = 
     offsets = load_offsets() if offsets is None else offsets
     best, best_value = options[0], float("-inf")
     known = set(catalog.ids)
+    f = features(tuple(sorted(hand)))  # once for every option
     for card_id in options:
         value = 0.0  # an id the catalog does not hold: nothing known to gain
         if card_id in known:
-            value = raw_value(catalog, card_id, hand, view) + offsets.get(card_id, 0.0)
+            value = _card_worth(catalog.card(card_id), f, view) + offsets.get(card_id, 0.0)
         if value > best_value:
             best, best_value = card_id, value
     return best

@@ -207,7 +207,10 @@ class CardEffect:
     @classmethod
     def implements(cls, params: Mapping[str, Any]) -> bool:
         """Whether this class plays an effect with these parameter values."""
-        return all(params.get(name) in values for name, values in cls.supported.items())
+        for name, values in cls.supported.items():  # a loop, not a generator: asked per pick
+            if params.get(name) not in values:
+                return False
+        return True
 
     def hand_start(self, ctx: HandStartContext) -> None:
         """After the deal, before the dealer's first discard."""
