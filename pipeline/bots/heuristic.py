@@ -112,6 +112,9 @@ WIDER_CALLS_APPETITES = (1.0, 1.3)
 WINS_WITHOUT_YAKU = "win_without_yaku"
 DEAD_MELD_GAIN = 10.0  # a meld swap that takes a dead sequence out of her hand (rule C-20)
 CHOMBO = AbilityTag.CHOMBO  # a win the engine would penalise as a chombo (rule C-20)
+# the tile types of each family a card may name (Move.FAMILY's payload)
+_FAMILY_TYPES = {"man": range(0, 9), "pin": range(9, 18), "sou": range(18, 27),
+                 "honors": range(27, 34)}
 
 
 class Sight:
@@ -261,14 +264,13 @@ class HeuristicBot:
         """Name the family with the most copies she cannot see: the others most likely hold
         those, so the most tiles are shown (and counted for her han)."""
         visible = visible_counts(obs)  # her own tiles included
-        families = {"man": range(0, 9), "pin": range(9, 18), "sou": range(18, 27),
-                    "honors": range(27, 34)}
-
-        def unseen(action: Action) -> int:
-            types = families.get(action.payload, ())
-            return sum(4 - visible[t] for t in types)
-
-        return max(legal, key=unseen)  # the first of equals
+        best, most = legal[0], -1
+        for action in legal:  # the first of equals
+            types = _FAMILY_TYPES.get(action.payload, ())
+            unseen = sum([4 - visible[t] for t in types])
+            if unseen > most:
+                best, most = action, unseen
+        return best
 
     @staticmethod
     def _name_player(obs: Observation, legal: list[Action]) -> Action:
