@@ -141,7 +141,7 @@ class Sight:
         return self._unseen
 
 
-@dataclass
+@dataclass(init=False)
 class Threat:
     seat: int
     weight: float       # how likely the opponent is ready to win (riichi = 1)
@@ -149,6 +149,18 @@ class Threat:
     safe: set[int]      # types that cannot deal in to this opponent
     waits: frozenset[int] | None = None   # its exact winning types, when its hand lies face up
     cleared: frozenset[int] = frozenset()  # types its face-up family tiles rule out
+
+    def __init__(self, seat: int, weight: float, value: int, safe: set[int],
+                 waits: frozenset[int] | None = None, cleared: frozenset[int] = frozenset()
+                 ) -> None:
+        """As ``dataclass`` would write it, compiled with the bot (threats are read at every
+        decision)."""
+        self.seat = seat
+        self.weight = weight
+        self.value = value
+        self.safe = safe
+        self.waits = waits
+        self.cleared = cleared
 
 
 def win_chance(sh: int, accept: int, draws_left: int, players: int = 4) -> float:
@@ -294,7 +306,7 @@ class HeuristicBot:
         pon to a kan: a replacement draw, fu and a dora indicator) or under threat (a tile
         already seen in a pond is safer to hold than an unknown one); a slow hand would rather
         draw from the wall."""
-        if self._threats(obs):
+        if self._threats(obs, any_only=True):
             return True
         return shanten(counts34(obs.concealed), len(obs.melds(obs.seat))) <= 1
 
@@ -513,7 +525,7 @@ class HeuristicBot:
     def _wants_extra_turn(self, obs: Observation) -> bool:
         """Another draw helps a hand that is still playing; a folding hand declines it, since
         the extra discard is one more chance to deal in (rule C-17: extra turns are optional)."""
-        threats = self._threats(obs)
+        threats = self._threats(obs, any_only=True)  # whether there is one
         if not threats:
             return True
         melds = obs.melds(obs.seat)
@@ -539,36 +551,48 @@ class HeuristicBot:
 
     # ------------------------------------------------------------------ table reading
 
-    def _threats(self, obs: Observation) -> list[Threat]:
+    def _threats(self, obs: Observation, any_only: bool = False) -> list[Threat]:
+        """The opponents that may be ready to win, each with what a deal-in would cost and the
+        tiles safe against it; ``any_only``: no more than the first (for a caller that asks
+        only whether there is one)."""
         threats = []
         dora = None
         sanma = _sanma(obs)
+        me = obs.seat
         for s in range(_seats(obs)):
-            if s == obs.seat:
+            if s == me:
                 continue
             melds = obs.melds(s)
             riichi = obs.in_riichi(s)
-            cleared = frozenset()
             known = obs.shown_types(s)
             if len(known) == 34:   # a face-up hand: its waits are known, not guessed
                 threat = self._face_up_threat(obs, s, melds, riichi)
                 if threat is not None:
                     threats.append(threat)
+                    if any_only:
+                        return threats
                 continue
-            if known:
-                cleared = cleared_types(counts34(obs.shown_tiles(s)), shown_families(known))
             if not riichi:
                 if len(melds) < 2:
                     continue  # fewer than two open melds: no threat
-                n_open = sum(1 for m in melds if m.is_open)
+                n_open = 0
+                for m in melds:
+                    if m.is_open:
+                        n_open += 1
                 if not (n_open >= 3 or (n_open == 2 and obs.tiles_left < 20)):
                     continue
+            # the types its shown families rule out (read only for a threat)
+            cleared = cleared_types(counts34(obs.shown_tiles(s)), shown_families(known)) \
+                if known else frozenset()
             if dora is None:
-                dora = dora_types(obs.dora_indicators, _sanma(obs))
+                dora = dora_types(obs.dora_indicators, sanma)
             own = [d.tile // 4 for d in obs.pond(s)]
             dealer = s == obs.dealer
-            shown_dora = sum(1 for m in melds for x in m.tiles if x // 4 in dora or
-                             x in RED_FIVE_IDS)
+            shown_dora = 0
+            for m in melds:
+                for x in m.tiles:
+                    if x // 4 in dora or x in RED_FIVE_IDS:
+                        shown_dora += 1
             if riichi:
                 order = obs.riichi_order(s)
                 later = [] if order is None else [
@@ -580,11 +604,13 @@ class HeuristicBot:
                              + 1500 * shown_dora)
                 threats.append(Threat(s, 1.0, int(value * (1.5 if dealer else 1)),
                                       safe_types(own, later), cleared=cleared))
-                continue
-            weight = 0.5 if n_open >= 3 else 0.25
-            value = 3000 + 2000 * shown_dora
-            threats.append(Threat(s, weight, int(value * (1.5 if dealer else 1)), set(own),
-                                  cleared=cleared))
+            else:
+                weight = 0.5 if n_open >= 3 else 0.25
+                value = 3000 + 2000 * shown_dora
+                threats.append(Threat(s, weight, int(value * (1.5 if dealer else 1)), set(own),
+                                      cleared=cleared))
+            if any_only:
+                return threats
         return threats
 
     @staticmethod
@@ -895,7 +921,7 @@ class HeuristicBot:
         melds = obs.melds(seat)
         nm = len(melds)
         closed = all(not m.is_open for m in melds)
-        threats = self._threats(obs)
+        threats = self._threats(obs, any_only=True)  # a claim asks only whether there is one
         before = self._shanten(counts, nm)
         if threats and before >= 2:
             return passing

@@ -18,7 +18,7 @@ from functools import lru_cache
 from typing import Any
 
 from pipeline.bots.pick_offsets import load_offsets
-from pipeline.bots.shanten import shanten
+from pipeline.bots.shanten import discard_shanten, shanten
 from pipeline.cards.catalog import Card
 from pipeline.cards.effects import registry as fx
 from pipeline.cards.effects.base import CardEffect
@@ -74,8 +74,7 @@ def features(hand: tuple[int, ...]) -> HandFeatures:
     """The features of a starting hand (13 tiles, or the dealer's 14)."""
     counts = counts34(hand)
     if sum(counts) % 3 == 2:   # the dealer discards first: count the hand after its best discard
-        sh = min([shanten([c - (i == t) for i, c in enumerate(counts)])
-                 for t in range(34) if counts[t]])
+        sh = min(discard_shanten(counts).values())  # each held type's discard, as shanten
     else:
         sh = shanten(counts)
     suits = [sum(counts[9 * k:9 * k + 9]) for k in range(3)]
