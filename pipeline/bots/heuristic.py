@@ -443,17 +443,25 @@ class HeuristicBot:
         and accepts clearly more tiles (KNOWN_DRAW_MIN_GAIN)."""
         counts = counts34(obs.concealed)
         nm = len(obs.melds(obs.seat))
-        unseen = [4 - v for v in visible_counts(obs)]
+        kept: list[list[int]] = []  # the unseen counts, once a hand near tenpai needs them
+
+        def unseen() -> list[int]:
+            if not kept:
+                kept.append([4 - v for v in visible_counts(obs)])
+            return kept[0]
 
         def worth(c: list[int]) -> tuple[int, int]:
+            # acceptance counts only one step from tenpai or closer: none is worked out beyond
             if sum(c) % 3 == 2:
                 after = discard_shanten(c, nm)
                 sh = min(after.values())
+                if sh > 1:
+                    return sh, 0
                 keep = [t for t, v in after.items() if v == sh]
-                wide = max(discard_acceptance(c, nm, keep, unseen).values(), default=0)
+                wide = max(discard_acceptance(c, nm, keep, unseen()).values(), default=0)
             else:
                 sh = shanten(c, nm)
-                wide = acceptance(c, nm, unseen) if sh <= 1 else 0
+                wide = acceptance(c, nm, unseen()) if sh <= 1 else 0
             return sh, (wide if sh <= 1 else 0)
 
         base_sh, base_wide = worth(list(counts))
