@@ -831,6 +831,8 @@ class HeuristicBot:
         accepts = self._discard_acceptance(counts, nm, [t for t in candidates
                                                   if sh_of[t] <= EXACT_SHANTEN], sight.unseen) \
             if exact or threats else {}
+        seats = _seats(obs) if threats else 0  # asked in the loop only under a threat
+        danger = self._danger
         for t in candidates:
             sh = sh_of[t]
             if exact or threats:
@@ -839,8 +841,8 @@ class HeuristicBot:
                 accept = connectivity_accept(counts, t)
             keep = keeps[t]
             if threats:
-                gain = win_chance(sh, accept, draws_left, _seats(obs)) * my_value * far
-                gain -= self._danger(t, threats, sight.visible)
+                gain = win_chance(sh, accept, draws_left, seats) * my_value * far
+                gain -= danger(t, threats, sight.visible)
                 score = (gain - keep * 100, 0.0)
             else:
                 score = (-sh, accept - keep * 2.5)
@@ -852,7 +854,7 @@ class HeuristicBot:
                      ) -> dict[int, float]:
         """How much the hand loses in value by letting each type go (in acceptance units)."""
         w = self.style.value_weight
-        red = {x // 4 for x in tiles if x in RED_FIVE_IDS}
+        red = {x // 4 for x in RED_FIVE_IDS if x in tiles}
         main = None
         if direction == "flush":
             per_suit = [sum(counts[s * 9:(s + 1) * 9]) for s in range(3)]
