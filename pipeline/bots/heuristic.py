@@ -195,6 +195,37 @@ def connectivity_accept(counts: Sequence[int], t: int) -> float:
     return 20.0 - 4.0 * link
 
 
+def keep_values(weight: float, types: Sequence[int], counts: Sequence[int],
+                dora: Sequence[int], values: set[int], direction: str | None,
+                tiles: Sequence[int]) -> dict[int, float]:
+    """How much a hand loses in value by letting each type go (in acceptance units), for a
+    style's ``weight`` on value."""
+    w = weight
+    red = {x // 4 for x in RED_FIVE_IDS if x in tiles}
+    main = None
+    if direction == "flush":
+        per_suit = [sum(counts[s * 9:(s + 1) * 9]) for s in range(3)]
+        main = per_suit.index(max(per_suit))  # the first of the longest suits
+    out = {}
+    for t in types:
+        keep = 0.0
+        if t in dora:
+            keep += 3.0 * w
+        if t in red:
+            keep += 2.5 * w
+        if t in values and counts[t] >= 2:
+            keep += 2.0 * w
+        if direction == "tanyao" and (t in TERMINAL_HONOR_TYPES):
+            keep -= 3.0
+        elif direction == "flush":
+            if t < 27 and t // 9 != main:
+                keep -= 3.0
+        elif direction is None and t >= 27 and t not in values and counts[t] == 1:
+            keep -= 0.5  # lone guest winds go first
+        out[t] = keep
+    return out
+
+
 class HeuristicBot:
     """The project's main player model. Style knobs come from ``pipeline/data/bots/styles.toml``."""
 
@@ -325,9 +356,9 @@ class HeuristicBot:
         for t in fillers:
             padded[t] += 1
         after = discard_shanten(padded, nm) if sum(padded) == size else {}
-        keeps = self._keep_values(offered, counts, dora_types(obs.dora_indicators, _sanma(obs)),
-                                  value_types(obs.seat_wind, obs.round_wind), None,
-                                  obs.concealed)
+        keeps = keep_values(self.style.value_weight, offered, counts,
+                            dora_types(obs.dora_indicators, _sanma(obs)),
+                            value_types(obs.seat_wind, obs.round_wind), None, obs.concealed)
         best = min(offered, key=lambda t: (after.get(t, 0), -connectivity_accept(counts, t)
                                            + 2.5 * keeps[t], t))
         return self._physical([a for a in legal if a.tile // 4 == best], obs.drawn)
@@ -824,7 +855,8 @@ class HeuristicBot:
         far = FAR_VS_RIICHI if best_sh >= 2 and any(th.weight >= 1.0 for th in threats) else 1.0
         limit = best_sh + (1 if threats else 0)
         candidates = [t for t, sh in sh_of.items() if sh <= limit]
-        keeps = self._keep_values(candidates, counts, dora, values, direction, obs.concealed)
+        keeps = keep_values(self.style.value_weight, candidates, counts, dora, values, direction,
+                            obs.concealed)
         if not threats and len(candidates) == 1:
             exact = False  # the only candidate: its acceptance changes nothing
         # win_chance looks at acceptance only up to one-shanten: none is worked out beyond
@@ -848,35 +880,6 @@ class HeuristicBot:
                 score = (-sh, accept - keep * 2.5)
             scored.append((score, -t, t))
         return max(scored)[2], True  # types are distinct: no ties
-
-    def _keep_values(self, types: Sequence[int], counts: Sequence[int], dora: Sequence[int],
-                     values: set[int], direction: str | None, tiles: Sequence[int]
-                     ) -> dict[int, float]:
-        """How much the hand loses in value by letting each type go (in acceptance units)."""
-        w = self.style.value_weight
-        red = {x // 4 for x in RED_FIVE_IDS if x in tiles}
-        main = None
-        if direction == "flush":
-            per_suit = [sum(counts[s * 9:(s + 1) * 9]) for s in range(3)]
-            main = max(range(3), key=lambda s: per_suit[s])
-        out = {}
-        for t in types:
-            keep = 0.0
-            if t in dora:
-                keep += 3.0 * w
-            if t in red:
-                keep += 2.5 * w
-            if t in values and counts[t] >= 2:
-                keep += 2.0 * w
-            if direction == "tanyao" and (t in TERMINAL_HONOR_TYPES):
-                keep -= 3.0
-            elif direction == "flush":
-                if t < 27 and t // 9 != main:
-                    keep -= 3.0
-            elif direction is None and t >= 27 and t not in values and counts[t] == 1:
-                keep -= 0.5  # lone guest winds go first
-            out[t] = keep
-        return out
 
     def _wants_riichi(self, obs: Observation, counts: list[int], melds: Sequence[Meld],
                       unseen: list[int], t: int, threats: list[Threat]) -> bool:
