@@ -596,14 +596,15 @@ class HeuristicBot:
         only whether there is one)."""
         threats = []
         dora = None
-        sanma = _sanma(obs)
+        sanma = False  # read with the dora, for the first threat
         me = obs.seat
+        melds_of, in_riichi, shown_types = obs.melds, obs.in_riichi, obs.shown_types
         for s in range(_seats(obs)):
             if s == me:
                 continue
-            melds = obs.melds(s)
-            riichi = obs.in_riichi(s)
-            known = obs.shown_types(s)
+            melds = melds_of(s)
+            riichi = in_riichi(s)
+            known = shown_types(s)
             if len(known) == 34:   # a face-up hand: its waits are known, not guessed
                 threat = self._face_up_threat(obs, s, melds, riichi)
                 if threat is not None:
@@ -624,6 +625,7 @@ class HeuristicBot:
             cleared = cleared_types(counts34(obs.shown_tiles(s)), shown_families(known)) \
                 if known else frozenset()
             if dora is None:
+                sanma = _sanma(obs)
                 dora = dora_types(obs.dora_indicators, sanma)
             own = [d.tile // 4 for d in obs.pond(s)]
             dealer = s == obs.dealer
