@@ -374,12 +374,38 @@ py_discard_shanten(PyObject *self, PyObject *args)
     PyObject *out = PyDict_New();
     if (out == NULL)
         return NULL;
+    /* what full_shanten reads of the hand, which each discard changes by one tile */
+    int code[3], kinds = 0, pairs = 0, missing = 0, orphan_pairs = 0;
+    for (int s = 0; s < 3; s++)
+        code[s] = suit_code(h.c + 9 * s);
+    for (int t = 0; t < NUM_TYPES; t++) {
+        if (h.c[t]) {
+            kinds++;
+            if (h.c[t] >= 2)
+                pairs++;
+        }
+    }
+    for (int i = 0; i < 13; i++) {
+        int x = h.c[ORPHANS[i]];
+        if (!x)
+            missing++;
+        else if (x >= 2)
+            orphan_pairs++;
+    }
+    uint16_t same[3] = {codes[code[0]], codes[code[1]], codes[code[2]]};
     h.n -= 1;
     for (int t = 0; t < NUM_TYPES; t++) {
-        if (!h.c[t])
+        int held = h.c[t];
+        if (!held)
             continue;
+        uint16_t ids[3] = {same[0], same[1], same[2]};
+        if (t < 27)
+            ids[t / 9] = codes[code[t / 9] - POW5[t % 9]];
+        int orphan = t >= 27 || t % 9 == 0 || t % 9 == 8;
         h.c[t] -= 1;
-        int sh = full_shanten(&h);
+        int sh = shanten_of(&h, ids, kinds - (held == 1), pairs - (held == 2),
+                            missing + (orphan && held == 1),
+                            orphan_pairs - (orphan && held == 2) > 0);
         h.c[t] += 1;
         if (sh < -1) {
             Py_DECREF(out);
