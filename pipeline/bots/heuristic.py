@@ -163,6 +163,31 @@ class Threat:
         self.cleared = cleared
 
 
+def _exchange_worth(c: list[int], nm: int, obs: Observation, kept: list[list[int]]
+                    ) -> tuple[int, int]:
+    """A hand's shanten and, one step from tenpai or closer, its acceptance (none is worked
+    out beyond). ``kept`` holds the unseen counts once a hand needs them. A module function,
+    not a closure: a compiled closure keeps its own scope, and the observation in it, in a
+    cycle only the garbage collector frees."""
+    if sum(c) % 3 == 2:
+        after = discard_shanten(c, nm)
+        sh = min(after.values())
+        if sh > 1:
+            return sh, 0
+        keep = [t for t, v in after.items() if v == sh]
+        if not kept:
+            kept.append([4 - v for v in visible_counts(obs)])
+        wide = max(discard_acceptance(c, nm, keep, kept[0]).values(), default=0)
+    else:
+        sh = shanten(c, nm)
+        if sh > 1:
+            return sh, 0
+        if not kept:
+            kept.append([4 - v for v in visible_counts(obs)])
+        wide = acceptance(c, nm, kept[0])
+    return sh, wide
+
+
 def win_chance(sh: int, accept: int, draws_left: int, players: int = 4) -> float:
     """Rough chance that a hand at this shanten and acceptance wins before the wall runs out
     (``players`` share the draws)."""
@@ -475,27 +500,7 @@ class HeuristicBot:
         counts = counts34(obs.concealed)
         nm = len(obs.melds(obs.seat))
         kept: list[list[int]] = []  # the unseen counts, once a hand near tenpai needs them
-
-        def unseen() -> list[int]:
-            if not kept:
-                kept.append([4 - v for v in visible_counts(obs)])
-            return kept[0]
-
-        def worth(c: list[int]) -> tuple[int, int]:
-            # acceptance counts only one step from tenpai or closer: none is worked out beyond
-            if sum(c) % 3 == 2:
-                after = discard_shanten(c, nm)
-                sh = min(after.values())
-                if sh > 1:
-                    return sh, 0
-                keep = [t for t, v in after.items() if v == sh]
-                wide = max(discard_acceptance(c, nm, keep, unseen()).values(), default=0)
-            else:
-                sh = shanten(c, nm)
-                wide = acceptance(c, nm, unseen()) if sh <= 1 else 0
-            return sh, (wide if sh <= 1 else 0)
-
-        base_sh, base_wide = worth(list(counts))
+        base_sh, base_wide = _exchange_worth(list(counts), nm, obs, kept)
         best, best_key = legal[-1], (base_sh, -base_wide - KNOWN_DRAW_MIN_GAIN + 1)
         seen: set[tuple[int, int]] = set()
         for a in legal[:-1]:
@@ -505,7 +510,7 @@ class HeuristicBot:
             seen.add((out, into))
             counts[out] -= 1
             counts[into] += 1
-            sh, wide = worth(counts)
+            sh, wide = _exchange_worth(counts, nm, obs, kept)
             counts[out] += 1
             counts[into] -= 1
             if (sh, -wide) < best_key:
