@@ -72,6 +72,17 @@ COMPILED: tuple[str, ...] = (
     "pipeline.cards.effects.count_bonus",
     "pipeline.cards.effects.condition_bonus",
     "pipeline.cards.effects.yaku_value",
+    # the effects whose hooks run every turn or every discard while their card is played
+    "pipeline.cards.effects.blocks_calls",
+    "pipeline.cards.effects.blocks_wins_with_wind",
+    "pipeline.cards.effects.family_guess",
+    "pipeline.cards.effects.flip_card",
+    "pipeline.cards.effects.last_tile_mastery",
+    "pipeline.cards.effects.priority_call",
+    "pipeline.cards.effects.private_extra_tile",
+    "pipeline.cards.effects.stake_rule",
+    "pipeline.cards.effects.swap_with_discard",
+    "pipeline.cards.effects.wall_exchange",
 )
 
 

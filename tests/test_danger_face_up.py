@@ -8,9 +8,17 @@ Positions are laid out tile by tile (see tests/test_bot_judgment.py for the help
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
-from pipeline.bots.danger import cleared_types, shown_families, winning_types
+from pipeline.bots.danger import (
+    FAMILIES,
+    _family_can_finish,
+    cleared_types,
+    shown_families,
+    winning_types,
+)
 from pipeline.bots.heuristic import HeuristicBot
 from pipeline.rules.agents import Observation
 from pipeline.tiles import counts34, parse_tiles, parse_types
@@ -96,3 +104,23 @@ def test_a_revealed_family_clears_its_impossible_tiles_in_the_danger() -> None:
     assert bot._danger(parse_types("1m")[0], [threat], visible) == 0.0
     assert bot._danger(parse_types("8m")[0], [threat], visible) > 0.0
     assert bot._danger(parse_types("1s")[0], [threat], visible) > 0.0  # souzu still guessed
+
+
+def test_the_cleared_types_kept_per_family_are_those_worked_out_afresh() -> None:
+    """``cleared_types`` keeps each family's answer by its counts: the same as asking every
+    type of the family again, for random shown families (repeated, so the kept ones answer)."""
+    rng = random.Random(7)
+    for _ in range(2):
+        rng.seed(7)
+        for _ in range(300):
+            shown = [0] * 34
+            for t in rng.sample(range(34), rng.randrange(14)):
+                shown[t] = rng.randrange(1, 5)
+            families = tuple(f for f in FAMILIES if rng.random() < 0.5)
+            fresh = set()
+            for family in families:
+                for t in family:
+                    after = [shown[x] + (x == t) for x in family]
+                    if shown[t] >= 4 or not _family_can_finish(tuple(after), family[0] >= 27):
+                        fresh.add(t)
+            assert cleared_types(shown, families) == frozenset(fresh)

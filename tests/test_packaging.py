@@ -47,6 +47,14 @@ def test_every_shipped_data_file_is_in_the_wheel_patterns() -> None:
         == []
 
 
+def test_every_cython_declaration_file_is_in_the_wheel_patterns() -> None:
+    """A compiled module's hash covers the ``.pxd`` beside its ``.py``: an install without the
+    ``.pxd`` would take every such build for stale and run the pure module instead."""
+    ours = tomllib.loads(PYPROJECT.read_text())["tool"]["setuptools"]["package-data"]["pipeline"]
+    declarations = [p.relative_to(PACKAGE_ROOT).as_posix() for p in PACKAGE_ROOT.rglob("*.pxd")]
+    assert [f for f in declarations if not any(fnmatch.fnmatch(f, pat) for pat in ours)] == []
+
+
 def test_shipped_data_loads_from_any_folder_and_output_goes_there(tmp_path: Path,
                                                                   monkeypatch) -> None:
     """From a folder that is not the checkout, names still find the shipped files, and runs

@@ -153,6 +153,47 @@ full_shanten(const Hand *h)
     return best;
 }
 
+/* full_shanten(h) from the row set ids of h's suits (NO_ENTRY for a suit off the table) and
+ * its seven-pairs and thirteen-orphans counts, which the caller keeps up to date tile by tile
+ * (lowering_draws): the same answer, without reading every type again. */
+static int
+shanten_of(const Hand *h, const uint16_t *ids, int kinds, int pairs, int missing,
+           int orphan_pair)
+{
+    for (int s = 0; s < 3; s++)
+        if (ids[s] == NO_ENTRY)
+            return -2;
+    int threes = 0, fours = 0, honor_pairs = 0, single = 0;
+    for (int t = 27; t < NUM_TYPES; t++) {
+        switch (h->c[t]) {
+        case 1: single = 1; break;
+        case 2: honor_pairs++; break;
+        case 3: threes++; break;
+        case 4: fours++; break;
+        }
+    }
+    int n = h->n;
+    int sets = (14 - n) / 3 + threes + fours;
+    int iso = single ? ISO_FREE : (fours ? ISO_FOUR : 0);
+    int floor = fours;
+    if (fours && n % 3 == 2)
+        floor -= 1;
+    int best = combine(ids[0], ids[1], ids[2], sets, honor_pairs, iso, floor);
+    if (h->melds != 0 || best == -1)
+        return best;
+    if (pairs == 7)
+        return -1;
+    int chiitoi = 6 - pairs + (kinds < 7 ? 7 - kinds : 0);
+    int kokushi = missing - orphan_pair;
+    if (chiitoi < best)
+        best = chiitoi;
+    if (kokushi < best)
+        best = kokushi;
+    return best;
+}
+
+static const int POW5[9] = {1, 5, 25, 125, 625, 3125, 15625, 78125, 390625};
+
 /* ------------------------------------------------------------------------ input */
 
 /* Reads 34 counts and the melds; 0 when they do not make a closed part of 3k+1 or 3k+2 tiles
@@ -263,12 +304,38 @@ lowering_draws(Hand *h, int *out)
             kinds += h->c[ORPHANS[i]] > 0;
         wide = kinds >= 8;
     }
+    /* what full_shanten reads of the hand, which each draw changes by one tile */
+    int code[3], kinds = 0, pairs = 0, missing = 0, orphan_pair = 0;
+    for (int s = 0; s < 3; s++)
+        code[s] = suit_code(h->c + 9 * s);
+    for (int t = 0; t < NUM_TYPES; t++) {
+        if (h->c[t]) {
+            kinds++;
+            if (h->c[t] >= 2)
+                pairs++;
+        }
+    }
+    for (int i = 0; i < 13; i++) {
+        int x = h->c[ORPHANS[i]];
+        if (!x)
+            missing++;
+        else if (x >= 2)
+            orphan_pair = 1;
+    }
+    uint16_t same[3] = {codes[code[0]], codes[code[1]], codes[code[2]]};
     h->n += 1;
     for (int x = 0; x < NUM_TYPES; x++) {
-        if (h->c[x] >= 4 || !helpful(h->c, x, wide))
+        int held = h->c[x];
+        if (held >= 4 || !helpful(h->c, x, wide))
             continue;
+        uint16_t ids[3] = {same[0], same[1], same[2]};
+        if (x < 27)
+            ids[x / 9] = codes[code[x / 9] + POW5[x % 9]];
+        int orphan = x >= 27 || x % 9 == 0 || x % 9 == 8;
         h->c[x] += 1;
-        if (full_shanten(h) < base)
+        if (shanten_of(h, ids, kinds + (held == 0), pairs + (held == 1),
+                       missing - (orphan && held == 0), orphan_pair | (orphan && held == 1))
+                < base)
             out[found++] = x;
         h->c[x] -= 1;
     }
@@ -307,12 +374,38 @@ py_discard_shanten(PyObject *self, PyObject *args)
     PyObject *out = PyDict_New();
     if (out == NULL)
         return NULL;
+    /* what full_shanten reads of the hand, which each discard changes by one tile */
+    int code[3], kinds = 0, pairs = 0, missing = 0, orphan_pairs = 0;
+    for (int s = 0; s < 3; s++)
+        code[s] = suit_code(h.c + 9 * s);
+    for (int t = 0; t < NUM_TYPES; t++) {
+        if (h.c[t]) {
+            kinds++;
+            if (h.c[t] >= 2)
+                pairs++;
+        }
+    }
+    for (int i = 0; i < 13; i++) {
+        int x = h.c[ORPHANS[i]];
+        if (!x)
+            missing++;
+        else if (x >= 2)
+            orphan_pairs++;
+    }
+    uint16_t same[3] = {codes[code[0]], codes[code[1]], codes[code[2]]};
     h.n -= 1;
     for (int t = 0; t < NUM_TYPES; t++) {
-        if (!h.c[t])
+        int held = h.c[t];
+        if (!held)
             continue;
+        uint16_t ids[3] = {same[0], same[1], same[2]};
+        if (t < 27)
+            ids[t / 9] = codes[code[t / 9] - POW5[t % 9]];
+        int orphan = t >= 27 || t % 9 == 0 || t % 9 == 8;
         h.c[t] -= 1;
-        int sh = full_shanten(&h);
+        int sh = shanten_of(&h, ids, kinds - (held == 1), pairs - (held == 2),
+                            missing + (orphan && held == 1),
+                            orphan_pairs - (orphan && held == 2) > 0);
         h.c[t] += 1;
         if (sh < -1) {
             Py_DECREF(out);

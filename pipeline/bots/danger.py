@@ -125,17 +125,27 @@ def cleared_types(shown: Sequence[int], families: Sequence[Sequence[int]]) -> fr
     (kokushi and cards' always-winning tiles aside)."""
     cleared = []
     for family in families:
-        part = [shown[t] for t in family]
-        honors = family[0] >= 27
-        for k, t in enumerate(family):
-            if part[k] >= 4:
-                cleared.append(t)
-                continue
-            part[k] += 1
-            if not _family_can_finish(tuple(part), honors):
-                cleared.append(t)
-            part[k] -= 1
+        cleared.extend([family[k] for k in _family_cleared(
+            tuple([shown[t] for t in family]), family[0] >= 27)])
     return frozenset(cleared)
+
+
+@lru_cache(maxsize=8192)
+def _family_cleared(part: tuple[int, ...], honors: bool) -> tuple[int, ...]:
+    """The places in one family shown in full (its tile counts ``part``) that cannot be a
+    winning tile: what :func:`cleared_types` asks of every threat at every decision, while a
+    shown family changes only when its seat draws or discards."""
+    cleared = []
+    counts = list(part)
+    for k in range(len(counts)):
+        if counts[k] >= 4:
+            cleared.append(k)
+            continue
+        counts[k] += 1
+        if not _family_can_finish(tuple(counts), honors):
+            cleared.append(k)
+        counts[k] -= 1
+    return tuple(cleared)
 
 
 def shown_families(types: frozenset[int]) -> tuple[tuple[int, ...], ...]:

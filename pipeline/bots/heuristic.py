@@ -36,6 +36,8 @@ from pipeline.bots.evaluate import (
     winning_outs,
     yaku_path,
 )
+from pipeline.bots.pick import choose, effect_kinds
+from pipeline.bots.pick_offsets import weighted_offsets
 from pipeline.bots.shanten import discard_shanten, shanten, visible_counts
 from pipeline.bots.shaped import (
     extra_sequences,
@@ -110,6 +112,9 @@ WIDER_CALLS_APPETITES = (1.0, 1.3)
 WINS_WITHOUT_YAKU = "win_without_yaku"
 DEAD_MELD_GAIN = 10.0  # a meld swap that takes a dead sequence out of her hand (rule C-20)
 CHOMBO = AbilityTag.CHOMBO  # a win the engine would penalise as a chombo (rule C-20)
+# the tile types of each family a card may name (Move.FAMILY's payload)
+_FAMILY_TYPES = {"man": range(0, 9), "pin": range(9, 18), "sou": range(18, 27),
+                 "honors": range(27, 34)}
 
 
 class Sight:
@@ -136,7 +141,7 @@ class Sight:
         return self._unseen
 
 
-@dataclass
+@dataclass(init=False)
 class Threat:
     seat: int
     weight: float       # how likely the opponent is ready to win (riichi = 1)
@@ -144,6 +149,43 @@ class Threat:
     safe: set[int]      # types that cannot deal in to this opponent
     waits: frozenset[int] | None = None   # its exact winning types, when its hand lies face up
     cleared: frozenset[int] = frozenset()  # types its face-up family tiles rule out
+
+    def __init__(self, seat: int, weight: float, value: int, safe: set[int],
+                 waits: frozenset[int] | None = None, cleared: frozenset[int] = frozenset()
+                 ) -> None:
+        """As ``dataclass`` would write it, compiled with the bot (threats are read at every
+        decision)."""
+        self.seat = seat
+        self.weight = weight
+        self.value = value
+        self.safe = safe
+        self.waits = waits
+        self.cleared = cleared
+
+
+def _exchange_worth(c: list[int], nm: int, obs: Observation, kept: list[list[int]]
+                    ) -> tuple[int, int]:
+    """A hand's shanten and, one step from tenpai or closer, its acceptance (none is worked
+    out beyond). ``kept`` holds the unseen counts once a hand needs them. A module function,
+    not a closure: a compiled closure keeps its own scope, and the observation in it, in a
+    cycle only the garbage collector frees."""
+    if sum(c) % 3 == 2:
+        after = discard_shanten(c, nm)
+        sh = min(after.values())
+        if sh > 1:
+            return sh, 0
+        keep = [t for t, v in after.items() if v == sh]
+        if not kept:
+            kept.append([4 - v for v in visible_counts(obs)])
+        wide = max(discard_acceptance(c, nm, keep, kept[0]).values(), default=0)
+    else:
+        sh = shanten(c, nm)
+        if sh > 1:
+            return sh, 0
+        if not kept:
+            kept.append([4 - v for v in visible_counts(obs)])
+        wide = acceptance(c, nm, kept[0])
+    return sh, wide
 
 
 def win_chance(sh: int, accept: int, draws_left: int, players: int = 4) -> float:
@@ -176,6 +218,37 @@ def connectivity_accept(counts: Sequence[int], t: int) -> float:
                 link += w
         link += 0.6 if 2 <= n <= 6 else (0.3 if n in (1, 7) else 0.0)
     return 20.0 - 4.0 * link
+
+
+def keep_values(weight: float, types: Sequence[int], counts: Sequence[int],
+                dora: Sequence[int], values: set[int], direction: str | None,
+                tiles: Sequence[int]) -> dict[int, float]:
+    """How much a hand loses in value by letting each type go (in acceptance units), for a
+    style's ``weight`` on value."""
+    w = weight
+    red = {x // 4 for x in RED_FIVE_IDS if x in tiles}
+    main = None
+    if direction == "flush":
+        per_suit = [sum(counts[s * 9:(s + 1) * 9]) for s in range(3)]
+        main = per_suit.index(max(per_suit))  # the first of the longest suits
+    out = {}
+    for t in types:
+        keep = 0.0
+        if t in dora:
+            keep += 3.0 * w
+        if t in red:
+            keep += 2.5 * w
+        if t in values and counts[t] >= 2:
+            keep += 2.0 * w
+        if direction == "tanyao" and (t in TERMINAL_HONOR_TYPES):
+            keep -= 3.0
+        elif direction == "flush":
+            if t < 27 and t // 9 != main:
+                keep -= 3.0
+        elif direction is None and t >= 27 and t not in values and counts[t] == 1:
+            keep -= 0.5  # lone guest winds go first
+        out[t] = keep
+    return out
 
 
 class HeuristicBot:
@@ -259,14 +332,13 @@ class HeuristicBot:
         """Name the family with the most copies she cannot see: the others most likely hold
         those, so the most tiles are shown (and counted for her han)."""
         visible = visible_counts(obs)  # her own tiles included
-        families = {"man": range(0, 9), "pin": range(9, 18), "sou": range(18, 27),
-                    "honors": range(27, 34)}
-
-        def unseen(action: Action) -> int:
-            types = families.get(action.payload, ())
-            return sum(4 - visible[t] for t in types)
-
-        return max(legal, key=unseen)  # the first of equals
+        best, most = legal[0], -1
+        for action in legal:  # the first of equals
+            types = _FAMILY_TYPES.get(action.payload, ())
+            unseen = sum([4 - visible[t] for t in types])
+            if unseen > most:
+                best, most = action, unseen
+        return best
 
     @staticmethod
     def _name_player(obs: Observation, legal: list[Action]) -> Action:
@@ -290,7 +362,7 @@ class HeuristicBot:
         pon to a kan: a replacement draw, fu and a dora indicator) or under threat (a tile
         already seen in a pond is safer to hold than an unknown one); a slow hand would rather
         draw from the wall."""
-        if self._threats(obs):
+        if self._threats(obs, any_only=True):
             return True
         return shanten(counts34(obs.concealed), len(obs.melds(obs.seat))) <= 1
 
@@ -309,9 +381,9 @@ class HeuristicBot:
         for t in fillers:
             padded[t] += 1
         after = discard_shanten(padded, nm) if sum(padded) == size else {}
-        keeps = self._keep_values(offered, counts, dora_types(obs.dora_indicators, _sanma(obs)),
-                                  value_types(obs.seat_wind, obs.round_wind), None,
-                                  obs.concealed)
+        keeps = keep_values(self.style.value_weight, offered, counts,
+                            dora_types(obs.dora_indicators, _sanma(obs)),
+                            value_types(obs.seat_wind, obs.round_wind), None, obs.concealed)
         best = min(offered, key=lambda t: (after.get(t, 0), -connectivity_accept(counts, t)
                                            + 2.5 * keeps[t], t))
         return self._physical([a for a in legal if a.tile // 4 == best], obs.drawn)
@@ -427,20 +499,8 @@ class HeuristicBot:
         and accepts clearly more tiles (KNOWN_DRAW_MIN_GAIN)."""
         counts = counts34(obs.concealed)
         nm = len(obs.melds(obs.seat))
-        unseen = [4 - v for v in visible_counts(obs)]
-
-        def worth(c: list[int]) -> tuple[int, int]:
-            if sum(c) % 3 == 2:
-                after = discard_shanten(c, nm)
-                sh = min(after.values())
-                keep = [t for t, v in after.items() if v == sh]
-                wide = max(discard_acceptance(c, nm, keep, unseen).values(), default=0)
-            else:
-                sh = shanten(c, nm)
-                wide = acceptance(c, nm, unseen) if sh <= 1 else 0
-            return sh, (wide if sh <= 1 else 0)
-
-        base_sh, base_wide = worth(list(counts))
+        kept: list[list[int]] = []  # the unseen counts, once a hand near tenpai needs them
+        base_sh, base_wide = _exchange_worth(list(counts), nm, obs, kept)
         best, best_key = legal[-1], (base_sh, -base_wide - KNOWN_DRAW_MIN_GAIN + 1)
         seen: set[tuple[int, int]] = set()
         for a in legal[:-1]:
@@ -450,7 +510,7 @@ class HeuristicBot:
             seen.add((out, into))
             counts[out] -= 1
             counts[into] += 1
-            sh, wide = worth(counts)
+            sh, wide = _exchange_worth(counts, nm, obs, kept)
             counts[out] += 1
             counts[into] -= 1
             if (sh, -wide) < best_key:
@@ -509,7 +569,7 @@ class HeuristicBot:
     def _wants_extra_turn(self, obs: Observation) -> bool:
         """Another draw helps a hand that is still playing; a folding hand declines it, since
         the extra discard is one more chance to deal in (rule C-17: extra turns are optional)."""
-        threats = self._threats(obs)
+        threats = self._threats(obs, any_only=True)  # whether there is one
         if not threats:
             return True
         melds = obs.melds(obs.seat)
@@ -519,9 +579,6 @@ class HeuristicBot:
              situation: PickView | None = None) -> str:
         """The character worth most with this starting hand and the seat's situation (scores,
         dealer, round): :func:`pipeline.bots.pick.choose`; deterministic."""
-        from pipeline.bots.pick import choose, effect_kinds
-        from pipeline.bots.pick_offsets import weighted_offsets
-
         choice = choose(starting_hand, team, situation,
                         weighted_offsets(self.style.measured_picks))
         self.playing = effect_kinds(choice, situation)
@@ -538,36 +595,50 @@ class HeuristicBot:
 
     # ------------------------------------------------------------------ table reading
 
-    def _threats(self, obs: Observation) -> list[Threat]:
+    def _threats(self, obs: Observation, any_only: bool = False) -> list[Threat]:
+        """The opponents that may be ready to win, each with what a deal-in would cost and the
+        tiles safe against it; ``any_only``: no more than the first (for a caller that asks
+        only whether there is one)."""
         threats = []
         dora = None
-        sanma = _sanma(obs)
+        sanma = False  # read with the dora, for the first threat
+        me = obs.seat
+        melds_of, in_riichi, shown_types = obs.melds, obs.in_riichi, obs.shown_types
         for s in range(_seats(obs)):
-            if s == obs.seat:
+            if s == me:
                 continue
-            melds = obs.melds(s)
-            riichi = obs.in_riichi(s)
-            cleared = frozenset()
-            known = obs.shown_types(s)
+            melds = melds_of(s)
+            riichi = in_riichi(s)
+            known = shown_types(s)
             if len(known) == 34:   # a face-up hand: its waits are known, not guessed
                 threat = self._face_up_threat(obs, s, melds, riichi)
                 if threat is not None:
                     threats.append(threat)
+                    if any_only:
+                        return threats
                 continue
-            if known:
-                cleared = cleared_types(counts34(obs.shown_tiles(s)), shown_families(known))
             if not riichi:
                 if len(melds) < 2:
                     continue  # fewer than two open melds: no threat
-                n_open = sum(1 for m in melds if m.is_open)
+                n_open = 0
+                for m in melds:
+                    if m.is_open:
+                        n_open += 1
                 if not (n_open >= 3 or (n_open == 2 and obs.tiles_left < 20)):
                     continue
+            # the types its shown families rule out (read only for a threat)
+            cleared = cleared_types(counts34(obs.shown_tiles(s)), shown_families(known)) \
+                if known else frozenset()
             if dora is None:
-                dora = dora_types(obs.dora_indicators, _sanma(obs))
+                sanma = _sanma(obs)
+                dora = dora_types(obs.dora_indicators, sanma)
             own = [d.tile // 4 for d in obs.pond(s)]
             dealer = s == obs.dealer
-            shown_dora = sum(1 for m in melds for x in m.tiles if x // 4 in dora or
-                             x in RED_FIVE_IDS)
+            shown_dora = 0
+            for m in melds:
+                for x in m.tiles:
+                    if x // 4 in dora or x in RED_FIVE_IDS:
+                        shown_dora += 1
             if riichi:
                 order = obs.riichi_order(s)
                 later = [] if order is None else [
@@ -579,11 +650,13 @@ class HeuristicBot:
                              + 1500 * shown_dora)
                 threats.append(Threat(s, 1.0, int(value * (1.5 if dealer else 1)),
                                       safe_types(own, later), cleared=cleared))
-                continue
-            weight = 0.5 if n_open >= 3 else 0.25
-            value = 3000 + 2000 * shown_dora
-            threats.append(Threat(s, weight, int(value * (1.5 if dealer else 1)), set(own),
-                                  cleared=cleared))
+            else:
+                weight = 0.5 if n_open >= 3 else 0.25
+                value = 3000 + 2000 * shown_dora
+                threats.append(Threat(s, weight, int(value * (1.5 if dealer else 1)), set(own),
+                                      cleared=cleared))
+            if any_only:
+                return threats
         return threats
 
     @staticmethod
@@ -789,13 +862,16 @@ class HeuristicBot:
         far = FAR_VS_RIICHI if best_sh >= 2 and any(th.weight >= 1.0 for th in threats) else 1.0
         limit = best_sh + (1 if threats else 0)
         candidates = [t for t, sh in sh_of.items() if sh <= limit]
-        keeps = self._keep_values(candidates, counts, dora, values, direction, obs.concealed)
+        keeps = keep_values(self.style.value_weight, candidates, counts, dora, values, direction,
+                            obs.concealed)
         if not threats and len(candidates) == 1:
             exact = False  # the only candidate: its acceptance changes nothing
         # win_chance looks at acceptance only up to one-shanten: none is worked out beyond
         accepts = self._discard_acceptance(counts, nm, [t for t in candidates
                                                   if sh_of[t] <= EXACT_SHANTEN], sight.unseen) \
             if exact or threats else {}
+        seats = _seats(obs) if threats else 0  # asked in the loop only under a threat
+        danger = self._danger
         for t in candidates:
             sh = sh_of[t]
             if exact or threats:
@@ -804,42 +880,13 @@ class HeuristicBot:
                 accept = connectivity_accept(counts, t)
             keep = keeps[t]
             if threats:
-                gain = win_chance(sh, accept, draws_left, _seats(obs)) * my_value * far
-                gain -= self._danger(t, threats, sight.visible)
+                gain = win_chance(sh, accept, draws_left, seats) * my_value * far
+                gain -= danger(t, threats, sight.visible)
                 score = (gain - keep * 100, 0.0)
             else:
                 score = (-sh, accept - keep * 2.5)
             scored.append((score, -t, t))
         return max(scored)[2], True  # types are distinct: no ties
-
-    def _keep_values(self, types: Sequence[int], counts: Sequence[int], dora: Sequence[int],
-                     values: set[int], direction: str | None, tiles: Sequence[int]
-                     ) -> dict[int, float]:
-        """How much the hand loses in value by letting each type go (in acceptance units)."""
-        w = self.style.value_weight
-        red = {x // 4 for x in tiles if x in RED_FIVE_IDS}
-        main = None
-        if direction == "flush":
-            per_suit = [sum(counts[s * 9:(s + 1) * 9]) for s in range(3)]
-            main = max(range(3), key=lambda s: per_suit[s])
-        out = {}
-        for t in types:
-            keep = 0.0
-            if t in dora:
-                keep += 3.0 * w
-            if t in red:
-                keep += 2.5 * w
-            if t in values and counts[t] >= 2:
-                keep += 2.0 * w
-            if direction == "tanyao" and (t in TERMINAL_HONOR_TYPES):
-                keep -= 3.0
-            elif direction == "flush":
-                if t < 27 and t // 9 != main:
-                    keep -= 3.0
-            elif direction is None and t >= 27 and t not in values and counts[t] == 1:
-                keep -= 0.5  # lone guest winds go first
-            out[t] = keep
-        return out
 
     def _wants_riichi(self, obs: Observation, counts: list[int], melds: Sequence[Meld],
                       unseen: list[int], t: int, threats: list[Threat]) -> bool:
@@ -894,7 +941,7 @@ class HeuristicBot:
         melds = obs.melds(seat)
         nm = len(melds)
         closed = all(not m.is_open for m in melds)
-        threats = self._threats(obs)
+        threats = self._threats(obs, any_only=True)  # a claim asks only whether there is one
         before = self._shanten(counts, nm)
         if threats and before >= 2:
             return passing

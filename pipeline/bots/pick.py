@@ -18,12 +18,11 @@ from functools import lru_cache
 from typing import Any
 
 from pipeline.bots.pick_offsets import load_offsets
-from pipeline.bots.shanten import shanten
+from pipeline.bots.shanten import discard_shanten, shanten
 from pipeline.cards.catalog import Card
 from pipeline.cards.effects import registry as fx
 from pipeline.cards.effects.base import CardEffect
 from pipeline.cards.effects.registry import EFFECTS
-from pipeline.cards.registry import effect_is_implemented
 from pipeline.rules.hooks import PickView
 from pipeline.tiles import RED_FIVE_IDS, counts34
 
@@ -75,8 +74,7 @@ def features(hand: tuple[int, ...]) -> HandFeatures:
     """The features of a starting hand (13 tiles, or the dealer's 14)."""
     counts = counts34(hand)
     if sum(counts) % 3 == 2:   # the dealer discards first: count the hand after its best discard
-        sh = min([shanten([c - (i == t) for i, c in enumerate(counts)])
-                 for t in range(34) if counts[t]])
+        sh = min(discard_shanten(counts).values())  # each held type's discard, as shanten
     else:
         sh = shanten(counts)
     suits = [sum(counts[9 * k:9 * k + 9]) for k in range(3)]
@@ -551,8 +549,20 @@ def effect_value(kind: str, params: Mapping[str, Any], hand: Sequence[int], view
 def card_value(card: Card, hand: Sequence[int], view: PickView) -> float:
     """The sum of the card's implemented effects' rough worth in points with this starting
     hand: what the bot expects the character to add this hand."""
-    return sum(effect_value(e.kind, e.params, hand, view) for e in card.effects
-               if effect_is_implemented(e))
+    return _card_worth(card, features(tuple(sorted(hand))), view)
+
+
+def _card_worth(card: Card, f: HandFeatures, view: PickView) -> float:
+    """:func:`card_value` with the hand's features read once (by the caller, for every option):
+    each implemented effect's estimate (:func:`effect_value`), summed in the card's order."""
+    worths = []
+    for e in card.effects:
+        effect = EFFECTS.get(e.kind)
+        if effect is None or not effect.implements(e.params):
+            continue  # not implemented (``effect_is_implemented``): worth nothing
+        estimate = ESTIMATES.get(effect)
+        worths.append(0.0 if estimate is None else estimate(e.params, f, view))
+    return sum(worths)  # as ``sum`` adds (not a running ``+=``: 3.12 compensates)
 
 
 def default_view(seat: int = 0) -> PickView:
@@ -570,10 +580,11 @@ def choose(hand: Sequence[int], options: Sequence[str], view: PickView | None = 
     offsets = load_offsets() if offsets is None else offsets
     best, best_value = options[0], float("-inf")
     known = set(catalog.ids)
+    f = features(tuple(sorted(hand)))  # once for every option
     for card_id in options:
         value = 0.0  # an id the catalog does not hold: nothing known to gain
         if card_id in known:
-            value = raw_value(catalog, card_id, hand, view) + offsets.get(card_id, 0.0)
+            value = _card_worth(catalog.card(card_id), f, view) + offsets.get(card_id, 0.0)
         if value > best_value:
             best, best_value = card_id, value
     return best

@@ -47,7 +47,7 @@ _PART_SIZES = (9, 9, 9, 7)
 
 def extra_sequences(kinds: Iterable[str]) -> frozenset[Group]:
     """Every extra sequence the effect kinds of a character give her (none for most)."""
-    return frozenset().union(*(EXTRA_SEQUENCES[k]() for k in kinds if k in EXTRA_SEQUENCES))
+    return frozenset().union(*[EXTRA_SEQUENCES[k]() for k in kinds if k in EXTRA_SEQUENCES])
 
 
 def _standard_runs(first: int, size: int) -> list[Group]:

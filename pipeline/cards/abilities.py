@@ -322,10 +322,11 @@ class CardAbility(AbilityHooks):
         effect that offers them; then every riichi declared with a stake that is offered."""
         offered: list[Action] = []
         stakes: list[Action] = []
-        if not self._to("own_actions"):
+        effects = self._named.get("own_actions", ())
+        if not effects:
             return offered
         turn = TurnContext(view, self._table)
-        for effect in self._to("own_actions"):
+        for effect in effects:
             got = effect.own_actions(turn)
             if got and got[0].tag is AbilityTag.RIICHI:
                 stakes += got
@@ -335,10 +336,11 @@ class CardAbility(AbilityHooks):
 
     def extra_turn(self, view: DiscardView) -> bool:
         """Extra turns the card's effects earn (offered by the engine; optional, C-17)."""
-        if view.face_down or not self._to("extra_turn"):
+        effects = self._named.get("extra_turn", ())
+        if view.face_down or not effects:
             return False
         discard = DiscardContext(view, self._table)
-        return any(effect.extra_turn(discard) for effect in self._to("extra_turn"))
+        return any(effect.extra_turn(discard) for effect in effects)
 
     def action_taken(self, action: Action) -> None:
         for effect in self._to("action_taken"):
@@ -359,24 +361,28 @@ class CardAbility(AbilityHooks):
         return merge_modifiers([e.scoring(asked) for e in scorers if own or e.any_win])
 
     def turn_choices(self, view: OwnTurnView) -> list[Action]:
-        if self._to("turn_start"):  # the steps her turn starts with, before anything is asked
+        named = self._named
+        starters = named.get("turn_start", ())
+        if starters:  # the steps her turn starts with, before anything is asked
             starting = TurnContext(view, self._table)
-            for effect in self._to("turn_start"):
+            for effect in starters:
                 effect.turn_start(starting)
-        if not self._to("turn_choices"):
+        effects = named.get("turn_choices", ())
+        if not effects:
             return []
         turn = TurnContext(view, self._table)
-        for effect in self._to("turn_choices"):
+        for effect in effects:
             chosen = effect.turn_choices(turn)
             if chosen:
                 return chosen
         return []
 
     def riichi_choices(self, view: OwnTurnView) -> list[Action]:
-        if not self._to("riichi_choices"):
+        effects = self._named.get("riichi_choices", ())
+        if not effects:
             return []
         turn = TurnContext(view, self._table)
-        for effect in self._to("riichi_choices"):
+        for effect in effects:
             chosen = effect.riichi_choices(turn)
             if chosen:
                 return chosen
@@ -398,17 +404,19 @@ class CardAbility(AbilityHooks):
 
     def late_claims(self, view: DiscardView) -> list[Action]:
         claims_: list[Action] = []
-        if self._to("late_claims"):
+        effects = self._named.get("late_claims", ())
+        if effects:
             asked = DiscardContext(view, self._table)
-            for effect in self._to("late_claims"):
+            for effect in effects:
                 claims_ = claims_ + effect.late_claims(asked)
         return claims_
 
     def discard_actions(self, view: DiscardView) -> list[Action]:
         offered: list[Action] = []
-        if self._to("discard_actions"):
+        effects = self._named.get("discard_actions", ())
+        if effects:
             asked = DiscardContext(view, self._table)
-            for effect in self._to("discard_actions"):
+            for effect in effects:
                 offered = offered + effect.discard_actions(asked)
         return offered
 
@@ -417,9 +425,10 @@ class CardAbility(AbilityHooks):
             effect.offer_declined(action)
 
     def hand_end(self, view: HandEndView, table: TableControls) -> None:
-        if self._to("hand_end"):
+        effects = self._named.get("hand_end", ())
+        if effects:
             ended = HandEndContext(view, table)
-            for effect in self._to("hand_end"):
+            for effect in effects:
                 effect.hand_end(ended)
 
     def remember(self, memory: MatchMemory) -> None:
@@ -428,21 +437,24 @@ class CardAbility(AbilityHooks):
             effect.remember(memory)
 
     def after_draw(self, view: DrawView) -> None:
-        if self._to("after_draw"):
+        effects = self._named.get("after_draw", ())
+        if effects:
             drawn = DrawnContext(view, self._table)
-            for effect in self._to("after_draw"):
+            for effect in effects:
                 effect.after_draw(drawn)
 
     def riichi(self, view: RiichiView, table: TableControls) -> None:
-        if self._to("riichi"):
+        effects = self._named.get("riichi", ())
+        if effects:
             declared = RiichiContext(view, table)
-            for effect in self._to("riichi"):
+            for effect in effects:
                 effect.riichi(declared)
 
     def claim_made(self, view: CallView) -> None:
-        if self._to("claim_made"):
+        effects = self._named.get("claim_made", ())
+        if effects:
             called = CallContext(view, self._table)
-            for effect in self._to("claim_made"):
+            for effect in effects:
                 effect.claim_made(called)
 
     def hand_shapes(self) -> HandShapes | None:
@@ -455,10 +467,11 @@ class CardAbility(AbilityHooks):
     def always_wins(self, view: WinTileView) -> bool:
         """Asked of a seat at every discard: a card with no always-winning tile says no at
         once."""
-        if not self._to("always_wins"):
+        effects = self._named.get("always_wins", ())
+        if not effects:
             return False
         asked = WinTileContext(view, self._table)
-        return any(effect.always_wins(asked) for effect in self._to("always_wins"))
+        return any(effect.always_wins(asked) for effect in effects)
 
     def win_allowed(self, win: WinView) -> bool:
         asked = WinCheckContext(win, self.seat, self._table)
@@ -484,9 +497,10 @@ class CardAbility(AbilityHooks):
         return any(effect.win_is_chombo(asked) for effect in self._to("win_is_chombo"))
 
     def discard_passed(self, view: DiscardView, table: TableControls) -> None:
-        if self._to("discard_passed"):
+        effects = self._named.get("discard_passed", ())
+        if effects:
             passed = DiscardContext(view, table)
-            for effect in self._to("discard_passed"):
+            for effect in effects:
                 effect.discard_passed(passed)
 
     def payments(self, s: Settlement) -> None:
@@ -520,14 +534,16 @@ class CardAbility(AbilityHooks):
         return own
 
     def discard_made(self, view: DiscardView, table: TableControls) -> None:
-        if self._to("discard_made"):
+        effects = self._named.get("discard_made", ())
+        if effects:
             made = DiscardContext(view, table)
-            for effect in self._to("discard_made"):
+            for effect in effects:
                 effect.discard_made(made)
 
     def forced_face_down(self, view: OwnTurnView) -> bool:
         """Whether an effect forces her plain discard face down (``always_riichi``)."""
-        if not self._to("forced_face_down"):
+        effects = self._named.get("forced_face_down", ())
+        if not effects:
             return False
         turn = TurnContext(view, self._table)
-        return any(effect.forced_face_down(turn) for effect in self._to("forced_face_down"))
+        return any(effect.forced_face_down(turn) for effect in effects)

@@ -174,12 +174,16 @@ class Card:
         :func:`pipeline.cards.registry.effect_is_implemented`: some kinds are implemented for
         some values only), or is a set of kinds implemented for every value."""
         check = _effect_check(implemented)
-        return tuple(dict.fromkeys(e.kind for e in self.effects if not check(e)))
+        return tuple(dict.fromkeys([e.kind for e in self.effects if not check(e)]))
 
     def playable(self, implemented: Implemented) -> bool:
         """True when every effect of the card is implemented (by ``implemented``, as in
-        :meth:`missing_kinds`)."""
-        return not self.missing_kinds(implemented)
+        :meth:`missing_kinds`): asked of every card for every match's deck."""
+        check = _effect_check(implemented)
+        for e in self.effects:
+            if not check(e):
+                return False
+        return True
 
 
 @dataclass(frozen=True)

@@ -64,7 +64,9 @@ class CardTable:
     def abilities_for(self, start: HandStart) -> list[AbilityHooks]:
         """Each seat picks a character after seeing its starting hand (C-03, C-04)."""
         start_hand(self.state)
-        hands = Wall(start.wall).deal(start.dealer)
+        wall = Wall(start.wall)
+        hands = wall.deal(start.dealer)
+        dora = wall.dora_indicators  # read once for every seat's situation
         self.picks = []
         self.copied = {}
         abilities: list[AbilityHooks] = []
@@ -73,7 +75,7 @@ class CardTable:
             options = [self.holder[1]] if held else options_for_hand(self.state, seat)
             chooser = getattr(agent, "pick", None)
             pick = _ask_pick(chooser, tuple(hands[seat]), tuple(options),
-                             self._situation(start, seat)) if chooser else options[0]
+                             self._situation(start, seat, dora)) if chooser else options[0]
             if pick not in options:
                 pick = options[0]
             if not held:
@@ -84,7 +86,7 @@ class CardTable:
                 drawn = tuple(draw_for_ability(self.state, seat,
                                                min(copy_ability.COPY_COUNT, room)))
                 choose = (lambda cards, c=chooser, s=seat: _ask_pick(
-                    c, tuple(hands[s]), tuple(cards), self._situation(start, s))) \
+                    c, tuple(hands[s]), tuple(cards), self._situation(start, s, dora))) \
                     if chooser else None
                 if drawn:  # an empty deck: nothing to copy
                     self.copied[seat] = (copy_ability.copy_choice(drawn, choose), drawn)
@@ -119,12 +121,16 @@ class CardTable:
         other = CardAbility(self.catalog.card(back), seat, self.memory)
         return flip_card.FlipAbility(ability, other)  # type: ignore[return-value]
 
-    def _situation(self, start: HandStart, seat: int) -> PickView:
-        """What the seat knows when picking: scores, dealer, round, sticks, the dora shown, and
-        what its match-long abilities have used up."""
+    def _situation(self, start: HandStart, seat: int, dora: tuple[int, ...] | None = None
+                   ) -> PickView:
+        """What the seat knows when picking: scores, dealer, round, sticks, the dora shown
+        (``dora``: the hand's wall's indicators, read from it when not given), and what its
+        match-long abilities have used up."""
+        if dora is None:
+            dora = Wall(start.wall).dora_indicators
         return PickView(seat=seat, dealer=start.dealer, scores=tuple(start.scores),
                         round_wind=start.round_wind, honba=start.honba, sticks=start.sticks,
-                        dora_indicators=Wall(start.wall).dora_indicators,
+                        dora_indicators=dora,
                         start_points=self.preset.start_points, catalog=self.catalog,
                         spent=self.memory.spent(seat))
 

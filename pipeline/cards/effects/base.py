@@ -43,6 +43,11 @@ from pipeline.rules.settlement import HandEndView, RiichiView, Settlement
 if TYPE_CHECKING:
     from pipeline.cards.memory import MatchMemory
 
+# The contexts asked at every turn, draw, discard and claim set their fields in an ``__init__``
+# of this module (compiled with it) instead of the one ``dataclass`` generates (interpreted);
+# frozen all the same.
+_set = object.__setattr__
+
 
 @dataclass(frozen=True)
 class ScoringContext:
@@ -77,13 +82,17 @@ class HandStartContext:
     card: str
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class TurnContext:
     """The seat's own turn, before it acts: what it may do (``view``); the table's controls
     once the hand has started."""
 
     view: OwnTurnView
     table: TableControls | None = None
+
+    def __init__(self, view: OwnTurnView, table: TableControls | None = None) -> None:
+        _set(self, "view", view)
+        _set(self, "table", table)
 
 
 @dataclass(frozen=True)
@@ -104,13 +113,17 @@ class BeforeDrawContext:
     table: TableControls | None = None
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class ClaimContext:
     """A seat's possible claims of a discard (``view``), as the engine and earlier effects left
     them (``actions``)."""
 
     view: ClaimView
     actions: list[Action]
+
+    def __init__(self, view: ClaimView, actions: list[Action]) -> None:
+        _set(self, "view", view)
+        _set(self, "actions", actions)
 
 
 @dataclass(frozen=True)
@@ -123,7 +136,7 @@ class WinCheckContext:
     table: TableControls | None = None
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class DiscardContext:
     """A discard (``view``): just made, or passed by everyone (the hook says which); the
     table's controls once the hand has started."""
@@ -131,13 +144,21 @@ class DiscardContext:
     view: DiscardView
     table: TableControls | None = None
 
+    def __init__(self, view: DiscardView, table: TableControls | None = None) -> None:
+        _set(self, "view", view)
+        _set(self, "table", table)
 
-@dataclass(frozen=True)
+
+@dataclass(frozen=True, init=False)
 class DrawnContext:
     """Any seat's draw just made (``view.tile``, ``view.source``); the table's controls."""
 
     view: DrawView
     table: TableControls | None = None
+
+    def __init__(self, view: DrawView, table: TableControls | None = None) -> None:
+        _set(self, "view", view)
+        _set(self, "table", table)
 
 
 @dataclass(frozen=True)
@@ -156,13 +177,17 @@ class RiichiContext:
     table: TableControls
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class WinTileContext:
     """A tile that might win for the card holder whatever her hand's shape (``view``; see
     :meth:`~pipeline.rules.hooks.AbilityHooks.always_wins`)."""
 
     view: WinTileView
     table: TableControls | None = None
+
+    def __init__(self, view: WinTileView, table: TableControls | None = None) -> None:
+        _set(self, "view", view)
+        _set(self, "table", table)
 
 
 @dataclass(frozen=True)
@@ -207,7 +232,10 @@ class CardEffect:
     @classmethod
     def implements(cls, params: Mapping[str, Any]) -> bool:
         """Whether this class plays an effect with these parameter values."""
-        return all(params.get(name) in values for name, values in cls.supported.items())
+        for name, values in cls.supported.items():  # a loop, not a generator: asked per pick
+            if params.get(name) not in values:
+                return False
+        return True
 
     def hand_start(self, ctx: HandStartContext) -> None:
         """After the deal, before the dealer's first discard."""

@@ -104,8 +104,8 @@ class SwapWithDiscard(CardEffect):
                 for t in held.values():
                     if not matches(match, t, taken):
                         continue
-                    after = [x for x in hand if x != t] + [taken]
-                    if barred and all(x // 4 in barred for x in after):
+                    if barred and all(x // 4 in barred for x in
+                                      [*[x for x in hand if x != t], taken]):
                         continue
                     options.append(ability_action(self.seat, self.card, Move.SWAP_POND, t,
                                                   tiles=(taken,)))

@@ -1,0 +1,19 @@
+# Cython declarations for heuristic.py (ignored by the pure-Python module): the module's small
+# helpers called directly from C, with C ints and doubles for their counts, indices and sums
+# (the same values as the .py computes with Python ints and floats).
+import cython
+
+
+cpdef object _seats(object obs)
+cpdef object _sanma(object obs)
+
+@cython.locals(turns=object, per_turn=object)
+cpdef double win_chance(int sh, double accept, int draws_left, int players=*)
+
+@cython.locals(c=cython.int, n=cython.int, d=cython.int, link=cython.double,
+               w=cython.double)
+cpdef double connectivity_accept(object counts, int t)
+
+@cython.locals(w=cython.double, keep=cython.double)
+cpdef dict keep_values(double weight, object types, object counts, object dora, object values,
+                       object direction, object tiles)
