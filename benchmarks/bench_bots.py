@@ -20,8 +20,10 @@ Memory is measured afterwards, so tracing does not slow the timed runs: ``tracem
 more match (the peak of Python allocations it makes, caches already warm) and the process's
 peak resident size (``ru_maxrss``, everything so far).
 
-The log digest is a hash of every event of the timed matches: the same seed and code that
-decides the same way print the same digest.
+The log digest is a hash of every event of the timed matches, taken as each match ends: no
+record is kept, as a simulation keeps none (a growing list of them would have the garbage
+collector walk more of them at every pass). The same seed and code that decides the same way
+print the same digest.
 
     python benchmarks/bench_bots.py [--matches 20] [--seed 1] [--bot heuristic]
                                     [--preset online-hanchan] [--cpu N] [--no-save]
@@ -41,6 +43,7 @@ import time
 import tracemalloc
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
@@ -92,27 +95,41 @@ class Run:
                 f"{self.decisions / self.cpu:,.0f})")
 
 
-def play(preset: Preset, bot: str, seed: int, indices: range) -> tuple[Run, list[HandRecord]]:
+def play(preset: Preset, bot: str, seed: int, indices: range,
+         digest: Any = None) -> tuple[Run, list[HandRecord]]:
+    """Play the matches; with ``digest`` (a hashlib object) each match's events go into it as
+    the match ends and no record is kept, as a simulation keeps none (a run's growing list of
+    records would have the garbage collector walk more and more of them)."""
     counter = [0]
     catalog = load_catalog(preset.cards.catalog) if preset.cards.enabled else None
     records: list[HandRecord] = []
+    hands = 0
     start = time.perf_counter()
     cpu = time.process_time()
     for i in indices:
         agents = [CountingAgent(make_agent(bot, derive_seed(seed, i, "agent", s)), counter)
                   for s in range(4)]
         table = CardTable(preset, agents, seed, i, catalog) if preset.cards.enabled else None
-        records.extend(play_match(preset, agents, seed, i, table=table).hands)
-    run = Run(len(indices), len(records), counter[0], time.perf_counter() - start,
+        played = play_match(preset, agents, seed, i, table=table).hands
+        hands += len(played)
+        if digest is None:
+            records.extend(played)
+        else:
+            hash_events(digest, played)
+    run = Run(len(indices), hands, counter[0], time.perf_counter() - start,
               time.process_time() - cpu)
     return run, records
 
 
-def log_digest(records: list[HandRecord]) -> str:
-    digest = hashlib.sha256()
+def hash_events(digest: Any, records: list[HandRecord]) -> None:
     for rec in records:
         for event in rec.events:
             digest.update(repr(event).encode())
+
+
+def log_digest(records: list[HandRecord]) -> str:
+    digest = hashlib.sha256()
+    hash_events(digest, records)
     return digest.hexdigest()[:16]
 
 
@@ -151,7 +168,8 @@ def main() -> None:
     print(f"engine, card and bot modules (pipeline/_compiled.py): {modules}")
     cold, _ = play(preset, args.bot, args.seed, range(0, 1))
     print(cold.line("cold"))
-    warm, records = play(preset, args.bot, args.seed, range(1, args.matches + 1))
+    running = hashlib.sha256()
+    warm, _ = play(preset, args.bot, args.seed, range(1, args.matches + 1), running)
     print(warm.line("warm"))
 
     tracemalloc.start()
@@ -160,7 +178,7 @@ def main() -> None:
     tracemalloc.stop()
     print(f"memory: tracemalloc peak {peak / (1024 * 1024):.1f} MiB during one more match, "
           f"max RSS {max_rss_mib():.1f} MiB")
-    digest = log_digest(records)
+    digest = running.hexdigest()[:16]
     print(f"log digest of the warm matches: {digest}")
     if not args.no_save:
         name = f"bots-{preset.name}-{args.bot}" + ("" if KERNEL else "-pure")
