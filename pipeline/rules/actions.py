@@ -128,7 +128,8 @@ def ability_action(seat: int, card: str, tag: StrEnum, tile: int | None = None, 
 
 # The ability actions made so far (see ability_action), up to _MADE_KEPT of them.
 _MADE: dict[tuple, Action] = {}
-_MADE_KEPT = 1 << 15
+# as many as the memos keyed by hands keep (pipeline.tiles.HAND_MEMO), so a worker stays small
+_MADE_KEPT = 1 << 12
 
 
 class MeldKind(StrEnum):
