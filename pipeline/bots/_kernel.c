@@ -92,16 +92,11 @@ suit_code(const int *c)
 }
 
 /* Regular shanten of a closed part of n tiles (shanten._regular); -2 when a suit is off the table. */
+/* The regular shanten from the row set ids of c's suits (none NO_ENTRY) and its honors
+ * (shanten._honor_id: sets, declared melds included, pairs, isolated kind, fours floor). */
 static int
-regular(const int *c, int n)
+regular_of(const int *c, int n, const uint16_t *ids)
 {
-    uint16_t ids[3];
-    for (int s = 0; s < 3; s++) {
-        ids[s] = codes[suit_code(c + 9 * s)];
-        if (ids[s] == NO_ENTRY)
-            return -2;
-    }
-    /* shanten._honor_id: sets (declared melds included), pairs, isolated kind, fours floor */
     int threes = 0, fours = 0, pairs = 0, single = 0;
     for (int t = 27; t < NUM_TYPES; t++) {
         switch (c[t]) {
@@ -119,6 +114,34 @@ regular(const int *c, int n)
     return combine(ids[0], ids[1], ids[2], sets, pairs, iso, floor);
 }
 
+static int
+regular(const int *c, int n)
+{
+    uint16_t ids[3];
+    for (int s = 0; s < 3; s++) {
+        ids[s] = codes[suit_code(c + 9 * s)];
+        if (ids[s] == NO_ENTRY)
+            return -2;
+    }
+    return regular_of(c, n, ids);
+}
+
+/* A closed hand's regular shanten ``best`` against seven pairs and thirteen orphans, from its
+ * kinds, pairs, missing orphan types and whether an orphan is paired. */
+static int
+closed_best(int best, int kinds, int pairs, int missing, int orphan_pair)
+{
+    if (pairs == 7)
+        return -1;
+    int chiitoi = 6 - pairs + (kinds < 7 ? 7 - kinds : 0);
+    int kokushi = missing - orphan_pair;
+    if (chiitoi < best)
+        best = chiitoi;
+    if (kokushi < best)
+        best = kokushi;
+    return best;
+}
+
 /* shanten.shanten: the least of regular, seven pairs and thirteen orphans (closed hands only). */
 static int
 full_shanten(const Hand *h)
@@ -134,9 +157,6 @@ full_shanten(const Hand *h)
                 pairs++;
         }
     }
-    if (pairs == 7)
-        return -1;
-    int chiitoi = 6 - pairs + (kinds < 7 ? 7 - kinds : 0);
     int missing = 0, orphan_pair = 0;
     for (int i = 0; i < 13; i++) {
         int x = h->c[ORPHANS[i]];
@@ -145,12 +165,7 @@ full_shanten(const Hand *h)
         else if (x >= 2)
             orphan_pair = 1;
     }
-    int kokushi = missing - orphan_pair;
-    if (chiitoi < best)
-        best = chiitoi;
-    if (kokushi < best)
-        best = kokushi;
-    return best;
+    return closed_best(best, kinds, pairs, missing, orphan_pair);
 }
 
 /* full_shanten(h) from the row set ids of h's suits (NO_ENTRY for a suit off the table) and
@@ -163,33 +178,10 @@ shanten_of(const Hand *h, const uint16_t *ids, int kinds, int pairs, int missing
     for (int s = 0; s < 3; s++)
         if (ids[s] == NO_ENTRY)
             return -2;
-    int threes = 0, fours = 0, honor_pairs = 0, single = 0;
-    for (int t = 27; t < NUM_TYPES; t++) {
-        switch (h->c[t]) {
-        case 1: single = 1; break;
-        case 2: honor_pairs++; break;
-        case 3: threes++; break;
-        case 4: fours++; break;
-        }
-    }
-    int n = h->n;
-    int sets = (14 - n) / 3 + threes + fours;
-    int iso = single ? ISO_FREE : (fours ? ISO_FOUR : 0);
-    int floor = fours;
-    if (fours && n % 3 == 2)
-        floor -= 1;
-    int best = combine(ids[0], ids[1], ids[2], sets, honor_pairs, iso, floor);
+    int best = regular_of(h->c, h->n, ids);
     if (h->melds != 0 || best == -1)
         return best;
-    if (pairs == 7)
-        return -1;
-    int chiitoi = 6 - pairs + (kinds < 7 ? 7 - kinds : 0);
-    int kokushi = missing - orphan_pair;
-    if (chiitoi < best)
-        best = chiitoi;
-    if (kokushi < best)
-        best = kokushi;
-    return best;
+    return closed_best(best, kinds, pairs, missing, orphan_pair);
 }
 
 static const int POW5[9] = {1, 5, 25, 125, 625, 3125, 15625, 78125, 390625};

@@ -175,17 +175,21 @@ def _exchange_worth(c: list[int], nm: int, obs: Observation, kept: list[list[int
         if sh > 1:
             return sh, 0
         keep = [t for t, v in after.items() if v == sh]
-        if not kept:
-            kept.append([4 - v for v in visible_counts(obs)])
-        wide = max(discard_acceptance(c, nm, keep, kept[0]).values(), default=0)
+        wide = max(discard_acceptance(c, nm, keep, _unseen_kept(obs, kept)).values(),
+                   default=0)
     else:
         sh = shanten(c, nm)
         if sh > 1:
             return sh, 0
-        if not kept:
-            kept.append([4 - v for v in visible_counts(obs)])
-        wide = acceptance(c, nm, kept[0])
+        wide = acceptance(c, nm, _unseen_kept(obs, kept))
     return sh, wide
+
+
+def _unseen_kept(obs: Observation, kept: list[list[int]]) -> list[int]:
+    """The unseen counts, worked out the first time a hand of the choice needs them."""
+    if not kept:
+        kept.append([4 - v for v in visible_counts(obs)])
+    return kept[0]
 
 
 def win_chance(sh: int, accept: int, draws_left: int, players: int = 4) -> float:
