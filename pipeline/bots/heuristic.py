@@ -591,6 +591,11 @@ class HeuristicBot:
         self.keep = frozenset()
         return choice
 
+    def plays_for_ability(self) -> bool:
+        """Whether this hand's choices may depend on the character: extra sequences counted,
+        a dama preference or yaku-less calls (what :meth:`play_without_ability` forgets)."""
+        return bool(self.extra) or DAMA_CARD in self.playing or WINS_WITHOUT_YAKU in self.playing
+
     def play_without_ability(self) -> None:
         """Play on as a seat with no character (the paired replay's "without" side): no extra
         sequences, no yaku-less calls, no dama preference; what :meth:`pick` set is undone."""

@@ -169,6 +169,11 @@ class TableControls:
         self._state.log("ability", seat, detail=f"{by}: {what}", tag=tag, card=by,
                         effect=AbilityEffect.BOOKKEEPING if bookkeeping else None)
 
+    def log_size(self) -> int:
+        """How many events the hand's log holds: whoever watches an ability (the paired
+        replay) tells from it whether a hook used these controls, as every use is logged."""
+        return len(self._state.events)
+
     def events(self) -> tuple[Event, ...]:
         """The hand's public log so far (deals and draws left out)."""
         return tuple([e for e in self._state.events if e.kind not in ("deal", "draw")])

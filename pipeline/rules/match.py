@@ -160,7 +160,12 @@ def play_match(preset: Preset, agents: list[Agent], seed: int, match_index: int 
         if table is None:
             rec = play_hand(start, preset, agents)
         else:
-            rec = play_hand(start, preset, agents, table.abilities_for(start))
+            abilities = table.abilities_for(start)
+            # a table may seat stand-ins that watch the agents (the paired replay's), after
+            # the picks; ``seated`` is optional for a table
+            seated = getattr(table, "seated", None)
+            rec = play_hand(start, preset, agents if seated is None else seated(agents),
+                            abilities)
             table.hand_done(rec)
         if on_hand is not None:
             on_hand(rec)

@@ -25,8 +25,17 @@ from collections.abc import Collection
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from pipeline.rules.actions import Action
 from pipeline.rules.hand import play_hand
 from pipeline.rules.records import HandRecord, HandStart
+from pipeline.sim.prefix import (
+    DecisionTap,
+    PrefixBroken,
+    PrefixWatch,
+    WatchedAbility,
+    plays_for_ability,
+    prefix_agents,
+)
 
 if TYPE_CHECKING:
     from pipeline.cards.table import CardTable
@@ -78,43 +87,98 @@ class PairedTable:
     """A card table for the match loop that also plays each hand's paired replays.
 
     Use in place of the :class:`~pipeline.cards.table.CardTable` it wraps; :attr:`pairs`
-    collects the match's replays in play order (hand, then seat).
+    collects the match's replays in play order (hand, then seat). The real hand is watched
+    (:mod:`pipeline.sim.prefix`): a replay starts from what both sides share, and a hand the
+    ability never changed is its own replay. ``share_prefix=False`` replays every hand from
+    the deal, as the watch is checked against (the same pairs, decision for decision).
     """
 
     def __init__(self, table: CardTable, preset: Preset,
-                 seats: Collection[int] | None = None) -> None:
+                 seats: Collection[int] | None = None, *, share_prefix: bool = True) -> None:
         """``seats``: the seats whose hands are replayed (default every seat with a pick; a card
         trial replays its holder's only)."""
         self.table = table
         self.preset = preset
         self.seats = None if seats is None else frozenset(seats)
+        self.share_prefix = share_prefix
         self.pairs: list[HandPair] = []
+        self.shared = 0   # replays that were the real hand itself (the ability changed nothing)
+        self.resumed = 0  # replays played on from the first difference
         self._hand_index = 0
         self._start: HandStart | None = None
         self._agents: Any = None
+        self._choices: list[tuple[int, Action]] = []
+        self._watches: dict[int, PrefixWatch] = {}
+
+    def _replayed(self) -> list[int]:
+        return [seat for seat, pick in enumerate(self.table.picks)
+                if pick and (self.seats is None or seat in self.seats)]
 
     def abilities_for(self, start: HandStart) -> list[AbilityHooks]:
         abilities = self.table.abilities_for(start)
         self._start = start
-        # after the picks (a bot's pick may use its stream), before the first action
-        self._agents = snapshot_agents(list(self.table.agents))
-        return abilities
+        if not self.share_prefix:
+            # after the picks (a bot's pick may use its stream), before the first action
+            self._agents = snapshot_agents(list(self.table.agents))
+            return abilities
+        agents = list(self.table.agents)
+        self._choices = []
+        self._watches = {
+            seat: PrefixWatch(seat, self._choices, lambda: snapshot_agents(agents),
+                              plays_for_ability(agents[seat]))
+            for seat in self._replayed()}
+        return [WatchedAbility(a, self._watches[i])  # type: ignore[misc]
+                if i in self._watches and a is not None else a
+                for i, a in enumerate(abilities)]
+
+    def seated(self, agents: list[Any]) -> list[Any]:
+        """The agents of the real hand: each choice written down (the shared start)."""
+        if not self.share_prefix:
+            return agents
+        watches = list(self._watches.values())
+        return [DecisionTap(agent, seat, self._choices, watches)
+                for seat, agent in enumerate(agents)]
 
     def hand_done(self, rec: HandRecord) -> None:
         assert self._start is not None, "hand_done before abilities_for"
-        seats = [seat for seat, pick in enumerate(self.table.picks)
-                 if pick and (self.seats is None or seat in self.seats)]
+        seats = self._replayed()
         for seat in seats:
             pick = self.table.picks[seat]
-            # the last replay may use the snapshot itself: nothing reads it afterwards
-            agents = self._agents if seat == seats[-1] else snapshot_agents(self._agents)
-            without_ability(agents[seat])
-            replay = play_hand(self._start, self.preset, agents,
-                               self.table.replay_abilities(without=seat))
+            replay = (self._replay_shared(rec, seat) if self.share_prefix
+                      else self._replay_from_deal(seat, last=seat == seats[-1]))
             self.pairs.append(HandPair(self._hand_index, seat, pick, replay))
         self.table.hand_done(rec)
         self._hand_index += 1
         self._start = self._agents = None
+        self._watches = {}
+
+    def _replay_from_deal(self, seat: int, *, last: bool) -> HandRecord:
+        assert self._start is not None
+        # the last replay may use the snapshot itself: nothing reads it afterwards
+        agents = self._agents if last else snapshot_agents(self._agents)
+        without_ability(agents[seat])
+        return play_hand(self._start, self.preset, agents,
+                         self.table.replay_abilities(without=seat))
+
+    def _replay_shared(self, rec: HandRecord, seat: int) -> HandRecord:
+        """The hand without the seat's ability, from the first difference it made."""
+        assert self._start is not None
+        watch = self._watches[seat]
+        if watch.at is None or watch.agents is None:
+            self.shared += 1
+            return rec
+        agents = watch.agents
+        without_ability(agents[seat])
+        self.resumed += 1
+        try:
+            return play_hand(self._start, self.preset,
+                             prefix_agents(self._choices[:watch.at], agents),
+                             self.table.replay_abilities(without=seat))
+        except PrefixBroken as exc:
+            card = self.table.picks[seat]
+            raise PrefixBroken(f"paired replay of {card} (seat {seat}, hand "
+                               f"{self._hand_index}): {exc}; the hand without it parted "
+                               "before its first watched difference") from exc
 
     def __getattr__(self, name: str) -> Any:
         """Everything else the match loop asks of a card table (``match_done``, ...) is the
