@@ -113,6 +113,9 @@ class PrefixAgent:
         if not self._choices:
             return self.live.decide(obs, legal)
         made = self._choices.popleft()
+        for action in legal:  # the engine offers the same objects again (discards, passes)
+            if action is made:
+                return action
         for action in legal:
             if action == made:
                 return action
