@@ -6,7 +6,9 @@ how long that takes on this machine. Three figures:
 1. The cost of a pair: trial shards (one card held by one seat, as ``saki trial`` plays them)
    played in this process with the paired replay and without it, alternating, over
    ``--pair-shards`` cards; CPU seconds per hand with pairs divided by CPU seconds per hand
-   without. A paired trial hand is the hand plus its replay without the ability.
+   without. A paired trial hand is the hand plus its replay without the ability. The same for
+   ``simulate --paired`` (every seat with a character replayed, ``--sim-matches`` matches):
+   a plain hand plus one seat's replay, over a plain hand.
 2. Trials of all the deck's cards, in rounds (one block of 4 matches per card per round, the
    holder once in every seat, the same shards ``saki trial`` plays) on ``--workers`` local
    processes (one pool for every round, as ``saki trial`` keeps it), until ``--seconds`` have
@@ -23,7 +25,7 @@ how long that takes on this machine. Three figures:
    from the CPU cost of a pair alone, as if every worker had a core to itself.
 
     python benchmarks/bench_verdict.py [--seconds 120] [--workers W] [--target 100] [--seed 1]
-                                       [--pair-shards 6] [--no-save]
+                                       [--pair-shards 6] [--sim-matches 3] [--no-save]
 """
 
 from __future__ import annotations
@@ -36,6 +38,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
@@ -43,7 +46,14 @@ from benchmarks import results  # noqa: E402
 from pipeline.cards.catalog import load_catalog  # noqa: E402
 from pipeline.rules.preset import load_preset  # noqa: E402
 from pipeline.sim.executor import LocalExecutor, default_workers  # noqa: E402
-from pipeline.sim.run import ShardOutput, load_shards, play_shard, write_shard  # noqa: E402
+from pipeline.sim.run import (  # noqa: E402
+    RunConfig,
+    ShardOutput,
+    load_shards,
+    parse_bots,
+    play_shard,
+    write_shard,
+)
 from pipeline.sim.tables import PAIRS  # noqa: E402
 from pipeline.sim.trial import (  # noqa: E402
     BLOCK,
@@ -75,6 +85,30 @@ def pair_cost(config: TrialConfig, out: Path, shards: int) -> tuple[float, float
     return plain / hands, paired / hands, hands
 
 
+def simulate_pair_cost(preset: Any, catalog: Any, seed: int, out: Path, matches: int
+                       ) -> tuple[float, int, int]:
+    """The cost of one seat's pair in ``simulate --paired`` (every seat with a character
+    replayed): the shards of a run played plain and paired, alternating, in this process;
+    returns (plain hand + one replay) / plain hand, the hands and the pairs."""
+    plain = paired = 0.0
+    hands = pairs = 0
+    config = RunConfig(preset=preset, catalog=catalog, seed=seed, games=matches,
+                       bots=parse_bots("heuristic"), shard_size=1)
+    for task in config.shards(out):
+        for with_pairs in (False, True):
+            began = time.process_time()
+            output = play_shard(dataclasses.replace(task, paired=with_pairs))
+            spent = time.process_time() - began
+            if with_pairs:
+                paired += spent
+                pairs += output.rows[PAIRS]
+            else:
+                plain += spent
+                hands += sum(output.match_hands)
+    per_hand = plain / hands
+    return (per_hand + (paired - plain) / pairs) / per_hand, hands, pairs
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=120.0,
@@ -85,6 +119,8 @@ def main() -> None:
     parser.add_argument("--preset", default="cards-hanchan")
     parser.add_argument("--pair-shards", type=int, default=6,
                         help="trial shards played with and without pairs for the pair cost")
+    parser.add_argument("--sim-matches", type=int, default=3,
+                        help="matches of simulate --paired played plain and paired")
     parser.add_argument("--no-save", action="store_true", help="do not write the JSON figures")
     args = parser.parse_args()
 
@@ -101,6 +137,10 @@ def main() -> None:
         cost = paired / plain
         print(f"pair cost: {plain * 1000:.1f} ms per plain trial hand, {paired * 1000:.1f} ms "
               f"with its paired replay: {cost:.2f}x ({sample} hands, one process)")
+        sim_cost, sim_hands, sim_pairs = simulate_pair_cost(preset, catalog, args.seed,
+                                                            out / "simulate", args.sim_matches)
+        print(f"simulate --paired: a seat's pair costs {sim_cost:.2f}x a plain hand "
+              f"({sim_hands} hands, {sim_pairs} pairs, one process)")
 
         executor = LocalExecutor(args.workers, reuse=True)  # one pool for every round
         began = time.perf_counter()
@@ -159,7 +199,8 @@ def main() -> None:
         results.save("verdict", {
             "cards": len(cards), "workers": args.workers, "seconds": round(seconds, 1),
             "rounds": rounds, "hands": hands, "hands_per_s": round(rate, 1),
-            "pair_cost": round(cost, 3), "plain_ms_per_hand": round(plain * 1000, 2),
+            "pair_cost": round(cost, 3), "simulate_pair_cost": round(sim_cost, 3),
+            "plain_ms_per_hand": round(plain * 1000, 2),
             "paired_ms_per_hand": round(paired * 1000, 2),
             "median_half_width": statistics.median(finite) if finite else None,
             "widest_half_width": finite[-1] if finite else None,

@@ -75,7 +75,10 @@ def _sim(f: dict[str, Any]) -> tuple[str, str]:
 def _verdict(f: dict[str, Any]) -> tuple[str, str]:
     return (f"time to a verdict: card trials of all {f['cards']} cards, {f['workers']} workers",
             f"{f['hands_per_s']} trial hands/s ({f['pair_cost']:.2f}x a plain hand per "
-            f"paired hand); median interval +/-{f['median_half_width']:.0f} points/hand after "
+            f"paired hand"
+            + (f", {f['simulate_pair_cost']:.2f}x per seat's pair in simulate --paired"
+               if "simulate_pair_cost" in f else "")
+            + f"); median interval +/-{f['median_half_width']:.0f} points/hand after "
             f"{_n(f['hands'])} hands; projected {f['projected_min']:.0f} min for +/-"
             f"{f['target']:.0f} on every card at the rate reached, "
             f"{f.get('projected_cpu_min', float('nan')):.0f} min from the CPU cost alone (every "
