@@ -262,3 +262,13 @@ def test_a_choice_not_offered_again_is_an_error_not_a_silent_guess() -> None:
     agent = PrefixAgent([Action(ActionKind.DISCARD, 2, 8)], Recording())
     with pytest.raises(PrefixBroken, match="not offered"):
         agent.decide(Seat(), [Action(ActionKind.DISCARD, 2, 9)])
+
+
+@pytest.mark.slow
+def test_more_matches_of_every_card_give_the_pairs_of_a_replay_from_the_deal() -> None:
+    cards = trial_deck(CATALOG, PRESET)
+    for offset in (1000, 2000):
+        for i, card in enumerate(cards):
+            assert_same_pairs(offset + i, card)
+        for match in range(3):
+            assert_same_pairs(offset + 500 + match, None)
