@@ -66,35 +66,12 @@ from pipeline.sim.trial import (  # noqa: E402
 )
 
 
-def pair_cost(config: TrialConfig, out: Path, shards: int) -> tuple[float, float, int]:
-    """CPU seconds per hand of trial shards played plain and paired (alternating), and hands."""
-    cards = config.cards[:: max(1, len(config.cards) // shards)][:shards]
-    plain = paired = 0.0
-    hands = 0
-    for i, card in enumerate(cards):
-        task = config.task(out, card, 1000 + i)
-        for pairs in (False, True):
-            began = time.process_time()
-            output = play_shard(dataclasses.replace(task, paired=pairs))
-            spent = time.process_time() - began
-            if pairs:
-                paired += spent
-            else:
-                plain += spent
-                hands += sum(output.match_hands)
-    return plain / hands, paired / hands, hands
-
-
-def simulate_pair_cost(preset: Any, catalog: Any, seed: int, out: Path, matches: int
-                       ) -> tuple[float, int, int]:
-    """The cost of one seat's pair in ``simulate --paired`` (every seat with a character
-    replayed): the shards of a run played plain and paired, alternating, in this process;
-    returns (plain hand + one replay) / plain hand, the hands and the pairs."""
+def plain_and_paired(tasks: list[Any]) -> tuple[float, float, int, int]:
+    """Each shard played plain, then paired, in this process: CPU seconds of each side, the
+    hands and the pairs."""
     plain = paired = 0.0
     hands = pairs = 0
-    config = RunConfig(preset=preset, catalog=catalog, seed=seed, games=matches,
-                       bots=parse_bots("heuristic"), shard_size=1)
-    for task in config.shards(out):
+    for task in tasks:
         for with_pairs in (False, True):
             began = time.process_time()
             output = play_shard(dataclasses.replace(task, paired=with_pairs))
@@ -105,6 +82,25 @@ def simulate_pair_cost(preset: Any, catalog: Any, seed: int, out: Path, matches:
             else:
                 plain += spent
                 hands += sum(output.match_hands)
+    return plain, paired, hands, pairs
+
+
+def pair_cost(config: TrialConfig, out: Path, shards: int) -> tuple[float, float, int]:
+    """CPU seconds per hand of trial shards played plain and paired (alternating), and hands."""
+    cards = config.cards[:: max(1, len(config.cards) // shards)][:shards]
+    tasks = [config.task(out, card, 1000 + i) for i, card in enumerate(cards)]
+    plain, paired, hands, _ = plain_and_paired(tasks)
+    return plain / hands, paired / hands, hands
+
+
+def simulate_pair_cost(preset: Any, catalog: Any, seed: int, out: Path, matches: int
+                       ) -> tuple[float, int, int]:
+    """The cost of one seat's pair in ``simulate --paired`` (every seat with a character
+    replayed): the shards of a run played plain and paired, alternating, in this process;
+    returns (plain hand + one replay) / plain hand, the hands and the pairs."""
+    config = RunConfig(preset=preset, catalog=catalog, seed=seed, games=matches,
+                       bots=parse_bots("heuristic"), shard_size=1)
+    plain, paired, hands, pairs = plain_and_paired(config.shards(out))
     per_hand = plain / hands
     return (per_hand + (paired - plain) / pairs) / per_hand, hands, pairs
 
