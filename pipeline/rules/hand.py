@@ -342,8 +342,10 @@ class HandState(HookPoints):
         self.pond_lists = tuple([p.discards for p in self.players])  # each seat's, in seat order
         self._init_shapes()
         self.events: list[Event] = []
-        # Ponds change by a discard, a call or take (_take_from_pond) and an ability's swap or
-        # turn face down (an ``ability`` event): the caches of ponds key on this count.
+        # Ponds grow by discards; a tile in one changes only by a call or take
+        # (_take_from_pond) or by the table controls' pond swap and turn face down, which
+        # count here: the caches of ponds key on this count and the ponds' sizes (other
+        # ability events leave them, so the caches hold across them).
         self.pond_changes = 0
         self._last_valued: tuple[WinContext, ScoringModifiers, WinResult | None] | None = None
         # [seat][own]: (pond size, pond_changes, (pond, tiles)) of pond_view
@@ -385,7 +387,6 @@ class HandState(HookPoints):
             card: str = "", effect: AbilityEffect | None = None, source: int | None = None,
             tsumogiri: bool = False) -> None:
         if kind == "ability":
-            self.pond_changes += 1
             # a tag may say it only keeps its card's state (``bookkeeping``)
             effect = effect or (AbilityEffect.BOOKKEEPING if getattr(tag, "bookkeeping", False)
                                 else AbilityEffect.PLAY)

@@ -401,6 +401,7 @@ class SwapControls(WallControls):
             for d in q.discards:
                 if d.tile == taken and not d.called and not d.face_down:
                     d.tile = held
+                    self._state.pond_changes += 1  # the caches of ponds are stale
                     self._replace_held(seat, held, taken)
                     self._state.log("ability", seat, taken, (held, taken),
                                     detail=f"{by}: swaps a hand tile with P{q.seat}'s discard",
@@ -433,6 +434,7 @@ class SwapControls(WallControls):
             for d in q.discards:
                 if d.tile == tile and not d.called and not d.face_down:
                     d.face_down = True
+                    self._state.pond_changes += 1  # the caches of ponds are stale
                     self._state.log("ability", seat, tile,
                                     detail=f"{by}: turns P{q.seat}'s discard face down", card=by)
                     return q.seat
