@@ -169,6 +169,11 @@ class TableControls:
         self._state.log("ability", seat, detail=f"{by}: {what}", tag=tag, card=by,
                         effect=AbilityEffect.BOOKKEEPING if bookkeeping else None)
 
+    def in_riichi(self, seat: int) -> bool:
+        """Whether the seat has declared riichi this hand (public: its ``riichi`` event is in
+        the log from then on)."""
+        return self._state.players[seat].riichi
+
     def events(self) -> tuple[Event, ...]:
         """The hand's public log so far (deals and draws left out)."""
         return tuple([e for e in self._state.events if e.kind not in ("deal", "draw")])
