@@ -320,6 +320,8 @@ class HandState(HookPoints):
                  abilities: Sequence[AbilityHooks | None] = ()) -> None:
         self.start = start
         self.abilities = [a for a in abilities if a is not None]
+        # the listeners of each hook (HookPoints._listening): (abilities, by hook, by seat)
+        self._listeners: tuple[list, dict, dict] | None = None
         self.preset = preset
         self.rules: ScoringRules = preset.scoring_rules()
         self.agents = agents
@@ -377,7 +379,8 @@ class HandState(HookPoints):
         they are, the two make a cycle that only the garbage collector frees, every pond, list
         and event of the hand with it; without them the hand is freed as soon as it is done."""
         self.abilities = []
-        for kept in ("every_ability", "_switchers", "_listeners"):
+        self._listeners = None
+        for kept in ("every_ability", "_switchers"):
             self.__dict__.pop(kept, None)
 
     # ------------------------------------------------------------------ helpers
@@ -1158,22 +1161,18 @@ class HandState(HookPoints):
         """Whether one of the seat's abilities makes this discarded tile win whatever the
         hand's shape (asked of every seat at every discard: no view is built when none of its
         abilities has always-winning tiles)."""
-        own = self._always_listeners(seat)
+        own = self._own_listeners("always_wins", seat)
         if not own:
             return False
         view = WinTileView(seat, tile, False, p.riichi, face_down=face_down, waits=waits,
                            closed=p.is_closed, last=self.wall.at_last_tile and not chankan)
         return _any_always_wins(own, view)
 
-    def _always_listeners(self, seat: int) -> list[AbilityHooks]:
-        """The seat's abilities that may have always-winning tiles (``always_wins``)."""
-        return self._own_listeners("always_wins", seat)
-
     def _always_wins_drawn(self, p: PlayerState, rinshan: bool) -> bool:
         """Whether the seat's drawn tile, which does not complete the hand, is an
         always-winning tile; the waits before the draw are worked out only for a seat whose
         ability has such tiles."""
-        own = self._always_listeners(p.seat)
+        own = self._own_listeners("always_wins", p.seat)
         if not own:
             return False
         view = WinTileView(p.seat, p.drawn, True, p.riichi, rinshan=rinshan,
@@ -1184,7 +1183,7 @@ class HandState(HookPoints):
     def _always_type(self, p: PlayerState, tile: int) -> bool:
         """Whether this tile's type is always a winning tile for the seat now (a missed one
         makes the seat furiten as a missed wait does)."""
-        own = self._always_listeners(p.seat)
+        own = self._own_listeners("always_wins", p.seat)
         if not own:
             return False
         view = WinTileView(p.seat, tile, False, p.riichi, waits=p.waits(), closed=p.is_closed,
@@ -1194,7 +1193,7 @@ class HandState(HookPoints):
     def _always_furiten(self, p: PlayerState, waits: frozenset[int]) -> bool:
         """Furiten from always-winning tiles (rule H-09 applied to them): a tile type in the
         seat's own face-up pond that its ability makes a winning tile now."""
-        own = self._always_listeners(p.seat)
+        own = self._own_listeners("always_wins", p.seat)
         if not own:
             return False
         asked: set[int] = set()

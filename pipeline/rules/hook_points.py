@@ -46,30 +46,31 @@ class HookPoints:
     def _listening(self: HandState, hook: str) -> list[AbilityHooks]:
         """The abilities in play that listen to ``hook`` (``listens``), in play order: the
         others would do nothing, so they are not asked and no view is built for them. Kept
-        while the abilities in play stay the same list (``_refresh_active`` makes a new one)."""
-        memo = self.__dict__.get("_listeners")
+        while the abilities in play stay the same list (``_refresh_active`` makes a new one).
+        Read with ``in`` and ``[]``, not ``dict.get``: compiled, a method call costs more than
+        the look-up (hot path: several hooks at every draw and discard)."""
+        memo = self._listeners
         if memo is None or memo[0] is not self.abilities:
-            memo = self.__dict__["_listeners"] = (self.abilities, {}, {})  # by hook, by seat
-        found = memo[1].get(hook)
-        if found is None:
-            found = memo[1][hook] = [a for a in self.abilities if listens(a, hook)]
+            memo = self._listeners = (self.abilities, {}, {})  # by hook, by hook and seat
+        by_hook = memo[1]
+        if hook in by_hook:
+            return by_hook[hook]
+        found = by_hook[hook] = [a for a in self.abilities if listens(a, hook)]
         return found
 
     def _own_listeners(self: HandState, hook: str, seat: int) -> list[AbilityHooks]:
         """The seat's abilities in play that listen to ``hook``, in play order (its view is
         built only when there is one); kept with :meth:`_listening`'s lists (not to be
         changed by the caller)."""
-        memo = self.__dict__.get("_listeners")
-        if memo is not None and memo[0] is self.abilities:  # kept: one lookup (hot path)
-            seats = memo[2].get(hook)
-            if seats is not None:
-                return seats[seat]
+        memo = self._listeners
+        if memo is not None and memo[0] is self.abilities:  # kept: two look-ups (hot path)
+            by_seat = memo[2]
+            if hook in by_seat:
+                return by_seat[hook][seat]
         listening = self._listening(hook)
-        kept = self.__dict__["_listeners"][2]
-        seats = kept.get(hook)
-        if seats is None:
-            seats = kept[hook] = tuple([[a for a in listening if a.seat == s]
-                                        for s in range(self.n)])
+        by_seat = self._listeners[2]
+        seats = by_seat[hook] = tuple([[a for a in listening if a.seat == s]
+                                       for s in range(self.n)])
         return seats[seat]
 
     # ------------------------------------------------------------------ shapes
