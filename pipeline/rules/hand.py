@@ -342,6 +342,10 @@ class HandState(HookPoints):
         hands = self.wall.deal(start.dealer)
         self.players = [PlayerState(seat=s, concealed=hands[s]) for s in range(n)]
         self.pond_lists = tuple([p.discards for p in self.players])  # each seat's, in seat order
+        # HookPoints._pond_tiles, by face_down: (ponds' total size, pond_changes, lying tiles),
+        # and by face_down and seat: (pond size, pond_changes, its lying tiles)
+        self._lying: list[tuple] = [(-1, -1, ()), (-1, -1, ())]
+        self._lying_ponds: list[list[tuple]] = [[(-1, -1, ())] * n, [(-1, -1, ())] * n]
         self._init_shapes()
         self.events: list[Event] = []
         # Ponds grow by discards; a tile in one changes only by a call or take

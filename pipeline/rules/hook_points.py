@@ -114,30 +114,33 @@ class HookPoints:
 
     def _pond_tiles(self: HandState, *, face_down: bool = False) -> tuple[tuple[int, ...], ...]:
         """Tiles lying in each pond (called or taken tiles left out; face-down ones on request).
-        Kept until a pond grows or changes (``pond_changes``); then only that pond is read."""
-        memo = self.__dict__.get("_ponds_memo")
-        if memo is None:  # (not setdefault: its new dict would be built on every call)
-            memo = self.__dict__["_ponds_memo"] = {}
-        sizes = sum(map(len, self.pond_lists))  # ponds only grow: their total says if one did
-        kept = memo.get(face_down)
-        if kept is not None and kept[0] == sizes and kept[1] == self.pond_changes:
-            return kept[2]
-        lying = []
+        Kept until a pond grows or changes (``pond_changes``); then only that pond is read.
+        The kept answers sit in lists set up with the hand, read by index (hot path: every
+        claim, draw and discard hook builds its view with them)."""
+        sizes = 0
+        for discards in self.pond_lists:  # ponds only grow: their total says if one did
+            sizes += len(discards)
         changes = self.pond_changes
+        kept = self._lying[face_down]
+        if kept[0] == sizes and kept[1] == changes:
+            return kept[2]
+        ponds = self._lying_ponds[face_down]
+        lying = []
         for q in self.players:
             size = len(q.discards)
-            pond = memo.get((q.seat, face_down))
-            if pond is None or pond[0] != size or pond[1] != changes:
-                if pond is not None and pond[1] == changes and pond[0] < size:  # grown only
-                    start, kept = pond[0], pond[2]
+            pond = ponds[q.seat]
+            if pond[0] != size or pond[1] != changes:
+                if pond[1] == changes and pond[0] < size:  # grown only
+                    start, tiles = pond[0], pond[2]
                 else:
-                    start, kept = 0, ()
-                pond = memo[q.seat, face_down] = (size, changes, kept + tuple([
+                    start, tiles = 0, ()
+                pond = ponds[q.seat] = (size, changes, tiles + tuple([
                     d.tile for d in q.discards[start:]
                     if not d.called and (face_down or not d.face_down)]))
             lying.append(pond[2])
-        memo[face_down] = (sizes, self.pond_changes, tuple(lying))
-        return memo[face_down][2]
+        found = tuple(lying)
+        self._lying[face_down] = (sizes, changes, found)
+        return found
 
     def _filter_claims(self: HandState, seat: int, discarder: int | None, tile: int | None,
                        legal: list[Action], *, unclaimable: bool = False,
