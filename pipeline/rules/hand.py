@@ -491,15 +491,16 @@ class HandState(HookPoints):
         own = self._own_listeners("own_actions", seat)
         if own:
             p = self.players[seat]
+            # seat, discard_tiles, drew, in_riichi, turns, opponents_ippatsu, after_call,
+            # riichi_tiles, scores: positional, as the hot hooks' views are (a class called
+            # with keywords gets them in a new dict, which its compiled __init__ parses)
+            discard_tiles = tuple([a.tile for a in acts if a.kind == _DISCARD])
+            after_call = p.last_call[0] if p.last_call else None
             view = OwnTurnView(
-                seat=seat, discard_tiles=tuple([a.tile for a in acts
-                                               if a.kind == _DISCARD]),
-                drew=drew, in_riichi=p.riichi, turns=p.turns,
-                after_call=p.last_call[0] if p.last_call else None,
-                opponents_ippatsu=tuple([q.seat for q in self.players
-                                        if q.seat != seat and q.ippatsu]),
-                riichi_tiles=tuple([a.tile for a in acts if a.kind == _RIICHI]),
-                scores=tuple(self.scores))
+                seat, discard_tiles, drew, p.riichi, p.turns,
+                tuple([q.seat for q in self.players if q.seat != seat and q.ippatsu]),
+                after_call, tuple([a.tile for a in acts if a.kind == _RIICHI]),
+                tuple(self.scores))
             for ability in own:
                 acts.extend(ability.own_actions(view))
         return self._filter_own_kans(seat, acts)
@@ -786,8 +787,8 @@ class HandState(HookPoints):
         if not own:
             return
         p = self.players[seat]
-        view = OwnTurnView(seat=seat, discard_tiles=(), drew=drew, in_riichi=p.riichi,
-                           turns=p.turns, opponents_ippatsu=(), scores=tuple(self.scores))
+        view = OwnTurnView(seat, (), drew, p.riichi, p.turns, (), None, (),
+                           tuple(self.scores))  # positional (see self_actions)
         for ability in own:
             offers = ability.turn_choices(view)
             if offers:
@@ -803,8 +804,7 @@ class HandState(HookPoints):
         if not own:
             return None
         p = self.players[seat]
-        view = OwnTurnView(seat=seat, discard_tiles=(tile,), drew=p.drawn is not None,
-                           in_riichi=p.riichi, turns=p.turns, opponents_ippatsu=())
+        view = OwnTurnView(seat, (tile,), p.drawn is not None, p.riichi, p.turns, ())
         for ability in own:
             if ability.forced_face_down(view):
                 return ability.name
@@ -1168,8 +1168,10 @@ class HandState(HookPoints):
         own = self._own_listeners("always_wins", seat)
         if not own:
             return False
-        view = WinTileView(seat, tile, False, p.riichi, face_down=face_down, waits=waits,
-                           closed=p.is_closed, last=self.wall.at_last_tile and not chankan)
+        # seat, tile, tsumo, in_riichi, rinshan, face_down, last, waits, closed: positional
+        # (see self_actions)
+        view = WinTileView(seat, tile, False, p.riichi, False, face_down,
+                           self.wall.at_last_tile and not chankan, waits, p.is_closed)
         return _any_always_wins(own, view)
 
     def _always_wins_drawn(self, p: PlayerState, rinshan: bool) -> bool:
@@ -1190,8 +1192,8 @@ class HandState(HookPoints):
         own = self._own_listeners("always_wins", p.seat)
         if not own:
             return False
-        view = WinTileView(p.seat, tile, False, p.riichi, waits=p.waits(), closed=p.is_closed,
-                           furiten_probe=True)
+        view = WinTileView(p.seat, tile, False, p.riichi, False, False, False, p.waits(),
+                           p.is_closed, True)  # positional (see _always_wins)
         return _any_always_wins(own, view)
 
     def _always_furiten(self, p: PlayerState, waits: frozenset[int]) -> bool:

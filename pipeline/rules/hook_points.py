@@ -150,10 +150,10 @@ class HookPoints:
         if not listening:
             return legal
         p = self.players[seat]
-        view = ClaimView(seat=seat, discarder=discarder, tile=tile,
-                         concealed=tuple(p.concealed), in_riichi=p.riichi,
-                         last_discard=self.wall.last_discard, ponds=self._pond_tiles(),
-                         unclaimable=unclaimable, kan_tile=kan_tile)
+        # the views of the hot hooks are built with positional arguments: a class called with
+        # keywords gets them in a new dict, which its compiled __init__ then parses
+        view = ClaimView(seat, discarder, tile, tuple(p.concealed), p.riichi,
+                         self.wall.last_discard, self._pond_tiles(), unclaimable, kan_tile)
         for ability in listening:
             legal = ability.claim_filter(view, legal)
         return legal
@@ -294,8 +294,8 @@ class HookPoints:
         own = self._own_listeners("replace_draw", seat)  # kept per seat (hot path: each draw)
         if not own:
             return None
-        view = DrawView(seat=seat, live_left=self.wall.live_left, ponds=self._pond_tiles(),
-                        source=source, ippatsu=self.players[seat].ippatsu)
+        view = DrawView(seat, self.wall.live_left, self._pond_tiles(), None, source,
+                        self.players[seat].ippatsu)  # positional (see _filter_claims)
         for ability in own:
             tile = ability.replace_draw(view, WallControls(self))
             if tile is not None:
@@ -308,8 +308,7 @@ class HookPoints:
         own = self._own_listeners("before_draw", seat)  # kept per seat (hot path: each draw)
         if not own:
             return None
-        view = DrawView(seat=seat, live_left=self.wall.live_left, ponds=self._pond_tiles(),
-                        source=source)
+        view = DrawView(seat, self.wall.live_left, self._pond_tiles(), None, source)
         beside = self.aside.get(seat, [])
         offers = [a for ability in own for a in ability.before_draw(view)
                   if source == "wall" or a.tile in beside]
@@ -341,8 +340,7 @@ class HookPoints:
         listening = self._listening("after_draw")
         if not listening:
             return
-        view = DrawView(seat=seat, live_left=self.wall.live_left, ponds=self._pond_tiles(),
-                        tile=tile, source=source)
+        view = DrawView(seat, self.wall.live_left, self._pond_tiles(), tile, source)
         for ability in listening:
             ability.after_draw(view)
 
@@ -407,12 +405,11 @@ class HookPoints:
                       after_call: tuple[str, int] | None, face_down: bool, *,
                       previous: int | None = None) -> DiscardView:
         p = self.players[seat]
-        return DiscardView(seat=seat, tile=tile, tsumogiri=tsumogiri, after_call=after_call,
-                           face_down=face_down, scores=tuple(self.scores),
-                           start_points=self.preset.start_points,
-                           others_closed=self._others_closed(seat),
-                           first_discard=p.turns == 1, dealer=self.dealer,
-                           concealed=tuple(p.concealed), previous=previous)
+        # seat, tile, tsumogiri, after_call, face_down, scores, start_points, others_closed,
+        # first_discard, dealer, concealed, previous: positional (see _filter_claims)
+        return DiscardView(seat, tile, tsumogiri, after_call, face_down, tuple(self.scores),
+                           self.preset.start_points, self._others_closed(seat), p.turns == 1,
+                           self.dealer, tuple(p.concealed), previous)
 
     # ------------------------------------------------------------------ late claims
 
