@@ -607,7 +607,11 @@ class HandState(HookPoints):
         p = self.players[seat]
         acts: list[Action] = []
         t = tile // 4
-        if (t in p.waits() or self.abilities) and self._can_ron(seat, tile):
+        # a tile that is not a wait is asked about only for a seat whose ability may have
+        # always-winning tiles (otherwise _can_ron says no at once: a call saved per seat and
+        # discard)
+        if (t in p.waits() or (self.abilities and self._own_listeners("always_wins", seat))) \
+                and self._can_ron(seat, tile):
             acts.append(_offer(_RON, seat, tile))
         last = self.wall.last_discard
         if p.riichi and not last and self.abilities and self._riichi_kan(p, t):
@@ -901,7 +905,8 @@ class HandState(HookPoints):
     def _missed(self, seat: int, tile: int) -> None:
         """A winning tile went by without a ron: furiten (rule H-09)."""
         p = self.players[seat]
-        if tile // 4 in p.waits() or (self.abilities and self._always_type(p, tile)):
+        if tile // 4 in p.waits() or (self.abilities and self._own_listeners("always_wins", seat)
+                                      and self._always_type(p, tile)):
             if p.riichi:
                 p.riichi_furiten = True
             else:
