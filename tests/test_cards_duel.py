@@ -478,3 +478,31 @@ def test_bot_duels_the_points_leader_and_blocks_a_caller_not_in_riichi() -> None
     # P3 has called (a chi of 3m): the calling hand is blocked before a richer one
     state.players[3].melds.append(Meld(MeldKind.CHI, tuple(parse_tiles("123m")), 8, 2))
     assert bot.decide(Observation(state, 0), block).detail.endswith(":P3")
+
+
+def test_sae_switch_is_read_from_the_log_from_her_riichi_on_and_again_each_hand() -> None:
+    # switched_off keeps its answer once her riichi is in the log (the log only grows); a new
+    # hand starts it afresh
+    from pipeline.cards.effects.base import HandStartContext
+    from pipeline.cards.effects.blocks_calls import BlocksCalls
+    from pipeline.rules.hooks import TableControls
+
+    def hand() -> HandState:
+        return HandState(scenario_start([TANKI, "", "", ""]), PRESET,
+                         [ScriptAgent() for _ in range(4)])
+
+    effect = BlocksCalls({}, 0, "sae_usuzawa")
+    state = hand()
+    effect.hand_start(HandStartContext(TableControls(state), 0, "sae_usuzawa"))
+    state.log("discard", 3, 8)
+    assert effect.switched_off() is None
+    state.players[0].riichi = True
+    state.log("riichi", 0)
+    at = [e.kind for e in TableControls(state).events()].index("riichi")
+    assert effect.switched_off() == (at, frozenset({1, 2, 3}))
+    state.log("discard", 0, 9)
+    state.log("riichi", 2)
+    assert effect.switched_off() == (at, frozenset({1, 2, 3}))
+    state = hand()
+    effect.hand_start(HandStartContext(TableControls(state), 0, "sae_usuzawa"))
+    assert effect.switched_off() is None

@@ -292,6 +292,14 @@ def test_a_called_tile_leaves_the_lying_tiles_but_stays_in_the_pond() -> None:
         [(first, False), (second, True)]
 
 
+def test_an_ability_event_that_moves_no_pond_tile_keeps_the_kept_ponds() -> None:
+    state = table()
+    lay(state, 0, "9p4z")
+    kept, seen = state._pond_tiles(), Observation(state, 1).discards(0)
+    state.log("ability", 1, detail="test: a card's bookkeeping")
+    assert state._pond_tiles() is kept and Observation(state, 1).discards(0) is seen
+
+
 # ---------------------------------------------------------------------- decisions and wins
 
 def test_an_equal_action_is_accepted_and_an_unoffered_one_refused() -> None:

@@ -31,7 +31,8 @@ def test_released_state_holds_no_ability() -> None:
     assert state.abilities and state.__dict__.get("every_ability")
     state.release_abilities()
     assert state.abilities == []
-    assert not {"every_ability", "_switchers", "_listeners"} & state.__dict__.keys()
+    assert not {"every_ability", "_switchers"} & state.__dict__.keys()
+    assert state._listeners is None
 
 
 def test_played_card_hands_leave_no_state_to_the_garbage_collector() -> None:

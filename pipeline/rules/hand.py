@@ -320,6 +320,8 @@ class HandState(HookPoints):
                  abilities: Sequence[AbilityHooks | None] = ()) -> None:
         self.start = start
         self.abilities = [a for a in abilities if a is not None]
+        # the listeners of each hook (HookPoints._listening): (abilities, by hook, by seat)
+        self._listeners: tuple[list, dict, dict] | None = None
         self.preset = preset
         self.rules: ScoringRules = preset.scoring_rules()
         self.agents = agents
@@ -340,10 +342,16 @@ class HandState(HookPoints):
         hands = self.wall.deal(start.dealer)
         self.players = [PlayerState(seat=s, concealed=hands[s]) for s in range(n)]
         self.pond_lists = tuple([p.discards for p in self.players])  # each seat's, in seat order
+        # HookPoints._pond_tiles, by face_down: (ponds' total size, pond_changes, lying tiles),
+        # and by face_down and seat: (pond size, pond_changes, its lying tiles)
+        self._lying: list[tuple] = [(-1, -1, ()), (-1, -1, ())]
+        self._lying_ponds: list[list[tuple]] = [[(-1, -1, ())] * n, [(-1, -1, ())] * n]
         self._init_shapes()
         self.events: list[Event] = []
-        # Ponds change by a discard, a call or take (_take_from_pond) and an ability's swap or
-        # turn face down (an ``ability`` event): the caches of ponds key on this count.
+        # Ponds grow by discards; a tile in one changes only by a call or take
+        # (_take_from_pond) or by the table controls' pond swap and turn face down, which
+        # count here: the caches of ponds key on this count and the ponds' sizes (other
+        # ability events leave them, so the caches hold across them).
         self.pond_changes = 0
         self._last_valued: tuple[WinContext, ScoringModifiers, WinResult | None] | None = None
         # [seat][own]: (pond size, pond_changes, (pond, tiles)) of pond_view
@@ -375,7 +383,8 @@ class HandState(HookPoints):
         they are, the two make a cycle that only the garbage collector frees, every pond, list
         and event of the hand with it; without them the hand is freed as soon as it is done."""
         self.abilities = []
-        for kept in ("every_ability", "_switchers", "_listeners"):
+        self._listeners = None
+        for kept in ("every_ability", "_switchers"):
             self.__dict__.pop(kept, None)
 
     # ------------------------------------------------------------------ helpers
@@ -385,7 +394,6 @@ class HandState(HookPoints):
             card: str = "", effect: AbilityEffect | None = None, source: int | None = None,
             tsumogiri: bool = False) -> None:
         if kind == "ability":
-            self.pond_changes += 1
             # a tag may say it only keeps its card's state (``bookkeeping``)
             effect = effect or (AbilityEffect.BOOKKEEPING if getattr(tag, "bookkeeping", False)
                                 else AbilityEffect.PLAY)
@@ -483,15 +491,16 @@ class HandState(HookPoints):
         own = self._own_listeners("own_actions", seat)
         if own:
             p = self.players[seat]
+            # seat, discard_tiles, drew, in_riichi, turns, opponents_ippatsu, after_call,
+            # riichi_tiles, scores: positional, as the hot hooks' views are (a class called
+            # with keywords gets them in a new dict, which its compiled __init__ parses)
+            discard_tiles = tuple([a.tile for a in acts if a.kind == _DISCARD])
+            after_call = p.last_call[0] if p.last_call else None
             view = OwnTurnView(
-                seat=seat, discard_tiles=tuple([a.tile for a in acts
-                                               if a.kind == _DISCARD]),
-                drew=drew, in_riichi=p.riichi, turns=p.turns,
-                after_call=p.last_call[0] if p.last_call else None,
-                opponents_ippatsu=tuple([q.seat for q in self.players
-                                        if q.seat != seat and q.ippatsu]),
-                riichi_tiles=tuple([a.tile for a in acts if a.kind == _RIICHI]),
-                scores=tuple(self.scores))
+                seat, discard_tiles, drew, p.riichi, p.turns,
+                tuple([q.seat for q in self.players if q.seat != seat and q.ippatsu]),
+                after_call, tuple([a.tile for a in acts if a.kind == _RIICHI]),
+                tuple(self.scores))
             for ability in own:
                 acts.extend(ability.own_actions(view))
         return self._filter_own_kans(seat, acts)
@@ -598,7 +607,11 @@ class HandState(HookPoints):
         p = self.players[seat]
         acts: list[Action] = []
         t = tile // 4
-        if (t in p.waits() or self.abilities) and self._can_ron(seat, tile):
+        # a tile that is not a wait is asked about only for a seat whose ability may have
+        # always-winning tiles (otherwise _can_ron says no at once: a call saved per seat and
+        # discard)
+        if (t in p.waits() or (self.abilities and self._own_listeners("always_wins", seat))) \
+                and self._can_ron(seat, tile):
             acts.append(_offer(_RON, seat, tile))
         last = self.wall.last_discard
         if p.riichi and not last and self.abilities and self._riichi_kan(p, t):
@@ -778,8 +791,8 @@ class HandState(HookPoints):
         if not own:
             return
         p = self.players[seat]
-        view = OwnTurnView(seat=seat, discard_tiles=(), drew=drew, in_riichi=p.riichi,
-                           turns=p.turns, opponents_ippatsu=(), scores=tuple(self.scores))
+        view = OwnTurnView(seat, (), drew, p.riichi, p.turns, (), None, (),
+                           tuple(self.scores))  # positional (see self_actions)
         for ability in own:
             offers = ability.turn_choices(view)
             if offers:
@@ -795,8 +808,7 @@ class HandState(HookPoints):
         if not own:
             return None
         p = self.players[seat]
-        view = OwnTurnView(seat=seat, discard_tiles=(tile,), drew=p.drawn is not None,
-                           in_riichi=p.riichi, turns=p.turns, opponents_ippatsu=())
+        view = OwnTurnView(seat, (tile,), p.drawn is not None, p.riichi, p.turns, ())
         for ability in own:
             if ability.forced_face_down(view):
                 return ability.name
@@ -893,7 +905,8 @@ class HandState(HookPoints):
     def _missed(self, seat: int, tile: int) -> None:
         """A winning tile went by without a ron: furiten (rule H-09)."""
         p = self.players[seat]
-        if tile // 4 in p.waits() or (self.abilities and self._always_type(p, tile)):
+        if tile // 4 in p.waits() or (self.abilities and self._own_listeners("always_wins", seat)
+                                      and self._always_type(p, tile)):
             if p.riichi:
                 p.riichi_furiten = True
             else:
@@ -1157,22 +1170,20 @@ class HandState(HookPoints):
         """Whether one of the seat's abilities makes this discarded tile win whatever the
         hand's shape (asked of every seat at every discard: no view is built when none of its
         abilities has always-winning tiles)."""
-        own = self._always_listeners(seat)
+        own = self._own_listeners("always_wins", seat)
         if not own:
             return False
-        view = WinTileView(seat, tile, False, p.riichi, face_down=face_down, waits=waits,
-                           closed=p.is_closed, last=self.wall.at_last_tile and not chankan)
+        # seat, tile, tsumo, in_riichi, rinshan, face_down, last, waits, closed: positional
+        # (see self_actions)
+        view = WinTileView(seat, tile, False, p.riichi, False, face_down,
+                           self.wall.at_last_tile and not chankan, waits, p.is_closed)
         return _any_always_wins(own, view)
-
-    def _always_listeners(self, seat: int) -> list[AbilityHooks]:
-        """The seat's abilities that may have always-winning tiles (``always_wins``)."""
-        return self._own_listeners("always_wins", seat)
 
     def _always_wins_drawn(self, p: PlayerState, rinshan: bool) -> bool:
         """Whether the seat's drawn tile, which does not complete the hand, is an
         always-winning tile; the waits before the draw are worked out only for a seat whose
         ability has such tiles."""
-        own = self._always_listeners(p.seat)
+        own = self._own_listeners("always_wins", p.seat)
         if not own:
             return False
         view = WinTileView(p.seat, p.drawn, True, p.riichi, rinshan=rinshan,
@@ -1183,17 +1194,17 @@ class HandState(HookPoints):
     def _always_type(self, p: PlayerState, tile: int) -> bool:
         """Whether this tile's type is always a winning tile for the seat now (a missed one
         makes the seat furiten as a missed wait does)."""
-        own = self._always_listeners(p.seat)
+        own = self._own_listeners("always_wins", p.seat)
         if not own:
             return False
-        view = WinTileView(p.seat, tile, False, p.riichi, waits=p.waits(), closed=p.is_closed,
-                           furiten_probe=True)
+        view = WinTileView(p.seat, tile, False, p.riichi, False, False, False, p.waits(),
+                           p.is_closed, True)  # positional (see _always_wins)
         return _any_always_wins(own, view)
 
     def _always_furiten(self, p: PlayerState, waits: frozenset[int]) -> bool:
         """Furiten from always-winning tiles (rule H-09 applied to them): a tile type in the
         seat's own face-up pond that its ability makes a winning tile now."""
-        own = self._always_listeners(p.seat)
+        own = self._own_listeners("always_wins", p.seat)
         if not own:
             return False
         asked: set[int] = set()

@@ -46,30 +46,31 @@ class HookPoints:
     def _listening(self: HandState, hook: str) -> list[AbilityHooks]:
         """The abilities in play that listen to ``hook`` (``listens``), in play order: the
         others would do nothing, so they are not asked and no view is built for them. Kept
-        while the abilities in play stay the same list (``_refresh_active`` makes a new one)."""
-        memo = self.__dict__.get("_listeners")
+        while the abilities in play stay the same list (``_refresh_active`` makes a new one).
+        Read with ``in`` and ``[]``, not ``dict.get``: compiled, a method call costs more than
+        the look-up (hot path: several hooks at every draw and discard)."""
+        memo = self._listeners
         if memo is None or memo[0] is not self.abilities:
-            memo = self.__dict__["_listeners"] = (self.abilities, {}, {})  # by hook, by seat
-        found = memo[1].get(hook)
-        if found is None:
-            found = memo[1][hook] = [a for a in self.abilities if listens(a, hook)]
+            memo = self._listeners = (self.abilities, {}, {})  # by hook, by hook and seat
+        by_hook = memo[1]
+        if hook in by_hook:
+            return by_hook[hook]
+        found = by_hook[hook] = [a for a in self.abilities if listens(a, hook)]
         return found
 
     def _own_listeners(self: HandState, hook: str, seat: int) -> list[AbilityHooks]:
         """The seat's abilities in play that listen to ``hook``, in play order (its view is
         built only when there is one); kept with :meth:`_listening`'s lists (not to be
         changed by the caller)."""
-        memo = self.__dict__.get("_listeners")
-        if memo is not None and memo[0] is self.abilities:  # kept: one lookup (hot path)
-            seats = memo[2].get(hook)
-            if seats is not None:
-                return seats[seat]
+        memo = self._listeners
+        if memo is not None and memo[0] is self.abilities:  # kept: two look-ups (hot path)
+            by_seat = memo[2]
+            if hook in by_seat:
+                return by_seat[hook][seat]
         listening = self._listening(hook)
-        kept = self.__dict__["_listeners"][2]
-        seats = kept.get(hook)
-        if seats is None:
-            seats = kept[hook] = tuple([[a for a in listening if a.seat == s]
-                                        for s in range(self.n)])
+        by_seat = self._listeners[2]
+        seats = by_seat[hook] = tuple([[a for a in listening if a.seat == s]
+                                       for s in range(self.n)])
         return seats[seat]
 
     # ------------------------------------------------------------------ shapes
@@ -113,30 +114,33 @@ class HookPoints:
 
     def _pond_tiles(self: HandState, *, face_down: bool = False) -> tuple[tuple[int, ...], ...]:
         """Tiles lying in each pond (called or taken tiles left out; face-down ones on request).
-        Kept until a pond grows or changes (``pond_changes``); then only that pond is read."""
-        memo = self.__dict__.get("_ponds_memo")
-        if memo is None:  # (not setdefault: its new dict would be built on every call)
-            memo = self.__dict__["_ponds_memo"] = {}
-        sizes = sum(map(len, self.pond_lists))  # ponds only grow: their total says if one did
-        kept = memo.get(face_down)
-        if kept is not None and kept[0] == sizes and kept[1] == self.pond_changes:
-            return kept[2]
-        lying = []
+        Kept until a pond grows or changes (``pond_changes``); then only that pond is read.
+        The kept answers sit in lists set up with the hand, read by index (hot path: every
+        claim, draw and discard hook builds its view with them)."""
+        sizes = 0
+        for discards in self.pond_lists:  # ponds only grow: their total says if one did
+            sizes += len(discards)
         changes = self.pond_changes
+        kept = self._lying[face_down]
+        if kept[0] == sizes and kept[1] == changes:
+            return kept[2]
+        ponds = self._lying_ponds[face_down]
+        lying = []
         for q in self.players:
             size = len(q.discards)
-            pond = memo.get((q.seat, face_down))
-            if pond is None or pond[0] != size or pond[1] != changes:
-                if pond is not None and pond[1] == changes and pond[0] < size:  # grown only
-                    start, kept = pond[0], pond[2]
+            pond = ponds[q.seat]
+            if pond[0] != size or pond[1] != changes:
+                if pond[1] == changes and pond[0] < size:  # grown only
+                    start, tiles = pond[0], pond[2]
                 else:
-                    start, kept = 0, ()
-                pond = memo[q.seat, face_down] = (size, changes, kept + tuple([
+                    start, tiles = 0, ()
+                pond = ponds[q.seat] = (size, changes, tiles + tuple([
                     d.tile for d in q.discards[start:]
                     if not d.called and (face_down or not d.face_down)]))
             lying.append(pond[2])
-        memo[face_down] = (sizes, self.pond_changes, tuple(lying))
-        return memo[face_down][2]
+        found = tuple(lying)
+        self._lying[face_down] = (sizes, changes, found)
+        return found
 
     def _filter_claims(self: HandState, seat: int, discarder: int | None, tile: int | None,
                        legal: list[Action], *, unclaimable: bool = False,
@@ -146,10 +150,10 @@ class HookPoints:
         if not listening:
             return legal
         p = self.players[seat]
-        view = ClaimView(seat=seat, discarder=discarder, tile=tile,
-                         concealed=tuple(p.concealed), in_riichi=p.riichi,
-                         last_discard=self.wall.last_discard, ponds=self._pond_tiles(),
-                         unclaimable=unclaimable, kan_tile=kan_tile)
+        # the views of the hot hooks are built with positional arguments: a class called with
+        # keywords gets them in a new dict, which its compiled __init__ then parses
+        view = ClaimView(seat, discarder, tile, tuple(p.concealed), p.riichi,
+                         self.wall.last_discard, self._pond_tiles(), unclaimable, kan_tile)
         for ability in listening:
             legal = ability.claim_filter(view, legal)
         return legal
@@ -290,8 +294,8 @@ class HookPoints:
         own = self._own_listeners("replace_draw", seat)  # kept per seat (hot path: each draw)
         if not own:
             return None
-        view = DrawView(seat=seat, live_left=self.wall.live_left, ponds=self._pond_tiles(),
-                        source=source, ippatsu=self.players[seat].ippatsu)
+        view = DrawView(seat, self.wall.live_left, self._pond_tiles(), None, source,
+                        self.players[seat].ippatsu)  # positional (see _filter_claims)
         for ability in own:
             tile = ability.replace_draw(view, WallControls(self))
             if tile is not None:
@@ -304,8 +308,7 @@ class HookPoints:
         own = self._own_listeners("before_draw", seat)  # kept per seat (hot path: each draw)
         if not own:
             return None
-        view = DrawView(seat=seat, live_left=self.wall.live_left, ponds=self._pond_tiles(),
-                        source=source)
+        view = DrawView(seat, self.wall.live_left, self._pond_tiles(), None, source)
         beside = self.aside.get(seat, [])
         offers = [a for ability in own for a in ability.before_draw(view)
                   if source == "wall" or a.tile in beside]
@@ -337,8 +340,7 @@ class HookPoints:
         listening = self._listening("after_draw")
         if not listening:
             return
-        view = DrawView(seat=seat, live_left=self.wall.live_left, ponds=self._pond_tiles(),
-                        tile=tile, source=source)
+        view = DrawView(seat, self.wall.live_left, self._pond_tiles(), tile, source)
         for ability in listening:
             ability.after_draw(view)
 
@@ -403,12 +405,11 @@ class HookPoints:
                       after_call: tuple[str, int] | None, face_down: bool, *,
                       previous: int | None = None) -> DiscardView:
         p = self.players[seat]
-        return DiscardView(seat=seat, tile=tile, tsumogiri=tsumogiri, after_call=after_call,
-                           face_down=face_down, scores=tuple(self.scores),
-                           start_points=self.preset.start_points,
-                           others_closed=self._others_closed(seat),
-                           first_discard=p.turns == 1, dealer=self.dealer,
-                           concealed=tuple(p.concealed), previous=previous)
+        # seat, tile, tsumogiri, after_call, face_down, scores, start_points, others_closed,
+        # first_discard, dealer, concealed, previous: positional (see _filter_claims)
+        return DiscardView(seat, tile, tsumogiri, after_call, face_down, tuple(self.scores),
+                           self.preset.start_points, self._others_closed(seat), p.turns == 1,
+                           self.dealer, tuple(p.concealed), previous)
 
     # ------------------------------------------------------------------ late claims
 

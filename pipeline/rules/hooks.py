@@ -174,6 +174,11 @@ class TableControls:
         replay) tells from it whether a hook used these controls, as every use is logged."""
         return len(self._state.events)
 
+    def in_riichi(self, seat: int) -> bool:
+        """Whether the seat has declared riichi this hand (public: its ``riichi`` event is in
+        the log from then on)."""
+        return self._state.players[seat].riichi
+
     def events(self) -> tuple[Event, ...]:
         """The hand's public log so far (deals and draws left out)."""
         return tuple([e for e in self._state.events if e.kind not in ("deal", "draw")])
@@ -406,6 +411,7 @@ class SwapControls(WallControls):
             for d in q.discards:
                 if d.tile == taken and not d.called and not d.face_down:
                     d.tile = held
+                    self._state.pond_changes += 1  # the caches of ponds are stale
                     self._replace_held(seat, held, taken)
                     self._state.log("ability", seat, taken, (held, taken),
                                     detail=f"{by}: swaps a hand tile with P{q.seat}'s discard",
@@ -438,6 +444,7 @@ class SwapControls(WallControls):
             for d in q.discards:
                 if d.tile == tile and not d.called and not d.face_down:
                     d.face_down = True
+                    self._state.pond_changes += 1  # the caches of ponds are stale
                     self._state.log("ability", seat, tile,
                                     detail=f"{by}: turns P{q.seat}'s discard face down", card=by)
                     return q.seat

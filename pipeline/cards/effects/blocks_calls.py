@@ -33,9 +33,13 @@ class BlocksCalls(CardEffect):
         super().__init__(params, seat, card, memory)
         self.blocked: int | None = None        # the player her riichi blocks
         self.table: TableControls | None = None
+        # what ``switched_off`` answers once her riichi is in the log: it stays so for the
+        # hand (the log only grows), so the log is read once, not at every turn
+        self._off: tuple[int, frozenset[int]] | None = None
 
     def hand_start(self, ctx: HandStartContext) -> None:
         self.table = ctx.table  # ``switched_off`` is asked with nothing: it reads the log
+        self._off = None
 
     def riichi_choices(self, ctx: TurnContext) -> list[Action]:
         """As she declares riichi: name the player she blocks."""
@@ -59,9 +63,14 @@ class BlocksCalls(CardEffect):
 
     def switched_off(self) -> tuple[int, frozenset[int]] | None:
         """In riichi: every other seat, from her riichi on."""
-        events = self.table.events() if self.table is not None else ()
+        if self._off is not None:
+            return self._off
+        if self.table is None or not self.table.in_riichi(self.seat):  # no riichi event yet
+            return None
+        events = self.table.events()
         at = next((i for i, e in enumerate(events) if e.kind == "riichi" and e.seat == self.seat),
                   None)
         if at is not None:
-            return at, frozenset(s for s in range(table_seats(self.table)) if s != self.seat)
-        return None
+            self._off = (at, frozenset(s for s in range(table_seats(self.table))
+                                       if s != self.seat))
+        return self._off
