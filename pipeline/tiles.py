@@ -30,6 +30,11 @@ WIND_NAMES = ("East", "South", "West", "North")
 # for as long as it plays, so an unbounded memo, or one of hundreds of thousands of entries,
 # makes its memory grow all run long; a few thousand keep nearly every hit.
 HAND_MEMO = 1 << 12
+# Entries per memo whose hits are the same question asked again within a few decisions (a
+# face-up hand's waits, a hand's improving draws, a starting hand's features): over a run of
+# cards-hanchan a few hundred keep every hit a memo of thousands keeps, at a small part of the
+# memory.
+RECENT_MEMO = 1 << 8
 
 
 class TileParseError(ValueError):

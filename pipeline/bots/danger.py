@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 
 from pipeline.bots.shanten import shanten
-from pipeline.tiles import first_held
+from pipeline.tiles import HAND_MEMO, RECENT_MEMO, first_held
 
 # deal-in chance by tile number (1-9) against a riichi
 _NON_SUJI = (0.095, 0.12, 0.13, 0.14, 0.14, 0.14, 0.13, 0.12, 0.095)
@@ -64,7 +64,7 @@ def _no_chance(n: int, base: int, visible: Sequence[int]) -> bool:
 FAMILIES = (tuple(range(0, 9)), tuple(range(9, 18)), tuple(range(18, 27)), tuple(range(27, 34)))
 
 
-@lru_cache(maxsize=65536)
+@lru_cache(maxsize=RECENT_MEMO)
 def winning_types(counts: tuple[int, ...], melds: int) -> frozenset[int]:
     """The tile types that complete a hand whose every concealed tile is known (a face-up hand):
     empty when it is not ready. A type the hand holds four of cannot be drawn or claimed."""
@@ -99,7 +99,7 @@ def _groups_only(suit: tuple[int, ...], honors: bool) -> bool:
     return False
 
 
-@lru_cache(maxsize=65536)
+@lru_cache(maxsize=HAND_MEMO)
 def _family_can_finish(part: tuple[int, ...], honors: bool) -> bool:
     """Whether a family's tiles of a winning hand may be exactly these: groups with at most one
     pair (a standard hand), or pairs only (seven pairs)."""
@@ -130,7 +130,7 @@ def cleared_types(shown: Sequence[int], families: Sequence[Sequence[int]]) -> fr
     return frozenset(cleared)
 
 
-@lru_cache(maxsize=8192)
+@lru_cache(maxsize=HAND_MEMO)
 def _family_cleared(part: tuple[int, ...], honors: bool) -> tuple[int, ...]:
     """The places in one family shown in full (its tile counts ``part``) that cannot be a
     winning tile: what :func:`cleared_types` asks of every threat at every decision, while a

@@ -16,6 +16,7 @@ from pipeline.rules.actions import Meld, MeldKind
 from pipeline.tiles import (
     DRAGON_TYPES,
     HAND_MEMO,
+    RECENT_MEMO,
     RED_FIVE_IDS,
     TERMINAL_HONOR_TYPES,
     dora_from_indicator,
@@ -67,7 +68,7 @@ def discard_acceptance(counts: Sequence[int], melds: int, discards: Sequence[int
             for t, draws in discard_lowering_draws(counts, melds, discards).items()}
 
 
-@lru_cache(maxsize=HAND_MEMO)
+@lru_cache(maxsize=RECENT_MEMO)
 def improving_types(counts: tuple[int, ...], melds: int) -> tuple[int, ...]:
     """The tile types whose draw lowers this hand's shanten (cached: hands recur turn to turn)."""
     # near_lowering_draws tries exactly the types helpful_draws lists

@@ -24,7 +24,7 @@ from pipeline.cards.effects import registry as fx
 from pipeline.cards.effects.base import CardEffect
 from pipeline.cards.effects.registry import EFFECTS
 from pipeline.rules.hooks import PickView
-from pipeline.tiles import RED_FIVE_IDS, counts34
+from pipeline.tiles import RECENT_MEMO, RED_FIVE_IDS, counts34
 
 # Chance the hand is won, by shanten of the starting hand (dealer's 14 tiles: after a discard).
 WIN_CHANCE = {-1: 0.7, 0: 0.55, 1: 0.42, 2: 0.3, 3: 0.2, 4: 0.12}
@@ -69,7 +69,7 @@ class HandFeatures:
         return WIN_CHANCE.get(self.shanten, LOW_WIN_CHANCE)
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=RECENT_MEMO)
 def features(hand: tuple[int, ...]) -> HandFeatures:
     """The features of a starting hand (13 tiles, or the dealer's 14)."""
     counts = counts34(hand)
@@ -326,7 +326,7 @@ def win_without_yaku(params: Mapping[str, Any], f: HandFeatures, view: PickView)
     return f.win_chance * 0.2 * _win_value(view)
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=RECENT_MEMO)
 def _shaped_start(counts: tuple[int, ...], kind: str) -> int:
     """Shanten of a starting hand counting the extra sequences of an effect kind (after the
     best discard for the dealer's 14 tiles)."""

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
-from functools import cache
+from functools import cache, lru_cache
 from itertools import combinations
 
 from pipeline.rules.actions import AbilityTag, Action, ActionKind, Meld, MeldKind, ability_action
@@ -68,6 +68,7 @@ from pipeline.rules.settlement import (
 from pipeline.rules.shapeless import score_always_winning, value_always_winning
 from pipeline.rules.wall import Wall
 from pipeline.tiles import (
+    HAND_MEMO,
     NORTH_TYPE,
     NUM_TILES,
     RED_FIVE_IDS,
@@ -86,10 +87,6 @@ _DISCARDS = tuple([tuple([Action(ActionKind.DISCARD, s, t) for t in range(NUM_TI
 _RIICHIS = tuple([tuple([Action(ActionKind.RIICHI, s, t) for t in range(NUM_TILES)])
                  for s in range(4)])
 _PASSES = tuple([Action(ActionKind.PASS, s) for s in range(4)])
-# The win and call actions offered so far, by (kind, seat, tile, tiles): built on first offer
-# and offered again. Bounded by seats x tiles x the tile pairs a call may use (under 30,000;
-# 40 matches of four bots meet about 6,700).
-_OFFERED: dict[tuple[ActionKind, int, int, tuple[int, ...]], Action] = {}
 _OTHERS = tuple([tuple([(s + i) % 4 for i in (1, 2, 3)]) for s in range(4)])  # in turn order
 _OTHERS_3 = tuple([tuple([(s + i) % 3 for i in (1, 2)]) for s in range(3)])  # three players, S-01
 # Kinds bound once: looking a member up on its enum class costs more than the hot check itself.
@@ -113,14 +110,13 @@ _CHI_PARTNERS = tuple([
     for t in range(34)])
 
 
+@lru_cache(maxsize=HAND_MEMO)
 def _offer(kind: ActionKind, seat: int, tile: int, tiles: tuple[int, ...] = ()) -> Action:
-    """The action of that kind, seat, tile and tiles, built once (actions are immutable values;
-    hot path: the calls on a discard are offered again and again)."""
-    key = (kind, seat, tile, tiles)
-    act = _OFFERED.get(key)
-    if act is None:
-        act = _OFFERED[key] = Action(kind, seat, tile, tiles)
-    return act
+    """The win or call action of that kind, seat, tile and tiles, built once while it is offered
+    again and again (actions are immutable values; hot path: the calls on a discard). The memo
+    keeps the most recently offered: a long run meets 20,000-30,000 of them, some 360 bytes
+    each, and the last few thousand keep most of the hits."""
+    return Action(kind, seat, tile, tiles)
 
 
 @cache

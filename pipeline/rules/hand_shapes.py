@@ -26,7 +26,7 @@ from pipeline.rules.agari import (
     unit_pairs,
     winning_types,
 )
-from pipeline.tiles import HAND_MEMO, NUM_TYPES, TERMINAL_HONOR_TYPES, first_held
+from pipeline.tiles import HAND_MEMO, NUM_TYPES, RECENT_MEMO, TERMINAL_HONOR_TYPES, first_held
 
 Group = tuple[int, ...]
 
@@ -91,7 +91,7 @@ def _alias_waits(counts: Sequence[int], shapes: HandShapes) -> frozenset[int]:
     return _alias_waits_cached(tuple(counts), shapes)
 
 
-@lru_cache(maxsize=HAND_MEMO)
+@lru_cache(maxsize=RECENT_MEMO)
 def _alias_waits_cached(counts: Group, shapes: HandShapes) -> frozenset[int]:
     """Types completing the hand in some reading (a type held four times never waits). A type
     no alias names completes a reading as it would any hand (the fast check); the aliased
