@@ -265,6 +265,8 @@ class HeuristicBot:
         self.extra: frozenset[tuple[int, int, int]] = frozenset()  # its extra sequences
         self.declared: frozenset[str] = frozenset()  # yaku this hand's card made her declare
         self.keep: frozenset[int] = frozenset()  # tile types a declared yakuhai needs kept
+        # by seat: (riichi order, pond changes, ponds read, safe types) (see _safe)
+        self._safe_kept: dict[int, tuple] = {}
 
     # ------------------------------------------------------------------ the agent contract
 
@@ -366,7 +368,7 @@ class HeuristicBot:
         pon to a kan: a replacement draw, fu and a dora indicator) or under threat (a tile
         already seen in a pond is safer to hold than an unknown one); a slow hand would rather
         draw from the wall."""
-        if self._threats(obs, any_only=True):
+        if self._any_threat(obs):
             return True
         return shanten(counts34(obs.concealed), len(obs.melds(obs.seat))) <= 1
 
@@ -573,8 +575,7 @@ class HeuristicBot:
     def _wants_extra_turn(self, obs: Observation) -> bool:
         """Another draw helps a hand that is still playing; a folding hand declines it, since
         the extra discard is one more chance to deal in (rule C-17: extra turns are optional)."""
-        threats = self._threats(obs, any_only=True)  # whether there is one
-        if not threats:
+        if not self._any_threat(obs):
             return True
         melds = obs.melds(obs.seat)
         return shanten(counts34(obs.concealed), len(melds)) <= 1
@@ -604,10 +605,35 @@ class HeuristicBot:
 
     # ------------------------------------------------------------------ table reading
 
-    def _threats(self, obs: Observation, any_only: bool = False) -> list[Threat]:
+    def _any_threat(self, obs: Observation) -> bool:
+        """Whether :meth:`_threats` would name any opponent, without working out what each is
+        worth or which tiles are safe (a claim or a card's choice asks no more)."""
+        me = obs.seat
+        melds_of, in_riichi, shown_types = obs.melds, obs.in_riichi, obs.shown_types
+        for s in range(_seats(obs)):
+            if s == me:
+                continue
+            melds = melds_of(s)
+            riichi = in_riichi(s)
+            if len(shown_types(s)) == 34:   # a face-up hand threatens only when it is ready
+                if self._face_up_threat(obs, s, melds, riichi) is not None:
+                    return True
+                continue
+            if riichi:
+                return True
+            if len(melds) < 2:
+                continue
+            n_open = 0
+            for m in melds:
+                if m.is_open:
+                    n_open += 1
+            if n_open >= 3 or (n_open == 2 and obs.tiles_left < 20):
+                return True
+        return False
+
+    def _threats(self, obs: Observation) -> list[Threat]:
         """The opponents that may be ready to win, each with what a deal-in would cost and the
-        tiles safe against it; ``any_only``: no more than the first (for a caller that asks
-        only whether there is one)."""
+        tiles safe against it."""
         threats = []
         dora = None
         sanma = False  # read with the dora, for the first threat
@@ -623,8 +649,6 @@ class HeuristicBot:
                 threat = self._face_up_threat(obs, s, melds, riichi)
                 if threat is not None:
                     threats.append(threat)
-                    if any_only:
-                        return threats
                 continue
             if not riichi:
                 if len(melds) < 2:
@@ -641,7 +665,6 @@ class HeuristicBot:
             if dora is None:
                 sanma = _sanma(obs)
                 dora = dora_types(obs.dora_indicators, sanma)
-            own = [d.tile // 4 for d in obs.pond(s)]
             dealer = s == obs.dealer
             shown_dora = 0
             for m in melds:
@@ -650,23 +673,56 @@ class HeuristicBot:
                         shown_dora += 1
             if riichi:
                 order = obs.riichi_order(s)
-                later = [] if order is None else [
-                    d.tile // 4 for p in range(_seats(obs)) if p != s for d in obs.pond(p)
-                    if d.order > order]
                 value = 6000 + 1500 * shown_dora
                 if sanma:  # three players: a riichi hand is worth more (nukidora, S-04)
                     value = (SANMA_RIICHI_VALUE + SANMA_KITA_VALUE * len(obs.kita(s))
                              + 1500 * shown_dora)
                 threats.append(Threat(s, 1.0, int(value * (1.5 if dealer else 1)),
-                                      safe_types(own, later), cleared=cleared))
+                                      self._safe(obs, s, order), cleared=cleared))
             else:
                 weight = 0.5 if n_open >= 3 else 0.25
                 value = 3000 + 2000 * shown_dora
-                threats.append(Threat(s, weight, int(value * (1.5 if dealer else 1)), set(own),
-                                      cleared=cleared))
-            if any_only:
-                return threats
+                threats.append(Threat(s, weight, int(value * (1.5 if dealer else 1)),
+                                      self._safe(obs, s, None), cleared=cleared))
         return threats
+
+    def _safe(self, obs: Observation, s: int, order: int | None) -> set[int]:
+        """The types safe against seat ``s`` (:func:`safe_types`): its own discards and, after
+        its riichi discard numbered ``order``, every other seat's. Kept by seat between
+        decisions, with the ponds it was read from: a pond that only grew since (the same
+        table, no pond tile changed, ``Observation.pond_changes``) adds its new discards, and
+        anything else reads the ponds afresh. The set is shared with earlier threats: no one
+        changes it."""
+        ponds = [obs.pond(p) for p in range(_seats(obs))]
+        changes = obs.pond_changes
+        kept = self._safe_kept.get(s)
+        if kept is not None and kept[0] == order and kept[1] == changes:
+            was = kept[2]
+            new = []
+            for p in range(len(ponds)):
+                pond, old = ponds[p], was[p]
+                if pond is old:
+                    continue
+                n = len(old)
+                if n > len(pond) or (n and pond[n - 1] is not old[n - 1]):
+                    break  # not the same pond grown: read afresh
+                for i in range(n, len(pond)):
+                    d = pond[i]
+                    if p == s or (order is not None and d.order > order):
+                        new.append(d.tile // 4)
+            else:
+                safe = kept[3]
+                if new:
+                    safe = safe | set(new)
+                self._safe_kept[s] = (order, changes, ponds, safe)
+                return safe
+        own = [d.tile // 4 for d in ponds[s]]
+        later = [] if order is None else [
+            d.tile // 4 for p in range(len(ponds)) if p != s for d in ponds[p]
+            if d.order > order]
+        safe = safe_types(own, later)
+        self._safe_kept[s] = (order, changes, ponds, safe)
+        return safe
 
     @staticmethod
     def _face_up_threat(obs: Observation, s: int, melds: Sequence[Meld], riichi: bool
@@ -950,7 +1006,7 @@ class HeuristicBot:
         melds = obs.melds(seat)
         nm = len(melds)
         closed = all(not m.is_open for m in melds)
-        threats = self._threats(obs, any_only=True)  # a claim asks only whether there is one
+        threats = self._any_threat(obs)  # a claim asks only whether there is one
         before = self._shanten(counts, nm)
         if threats and before >= 2:
             return passing
