@@ -755,16 +755,17 @@ class HeuristicBot:
     def _own_turn(self, obs: Observation, legal: list[Action]) -> Action:
         # one pass over the legal actions (hot path): plain discards, riichi discards, and
         # face-down discards (an ability's), each in the order offered
-        kinds = set()
+        kinds = set()  # the kinds offered besides plain discards (most of the list)
         discards, riichi_discards, face_down = [], [], []
         for a in legal:
             kind = a.kind
-            kinds.add(kind)
-            if kind == _DISCARD:
+            if kind is _DISCARD:
                 discards.append(a)
-            elif kind == _RIICHI:
+                continue
+            kinds.add(kind)
+            if kind is _RIICHI:
                 riichi_discards.append(a)
-            elif kind == _ABILITY and a.tag is AbilityTag.FACE_DOWN:
+            elif kind is _ABILITY and a.tag is AbilityTag.FACE_DOWN:
                 face_down.append(a)
         counts = counts34(obs.concealed)
         seat = obs.seat
@@ -936,6 +937,7 @@ class HeuristicBot:
                                                   if sh_of[t] <= EXACT_SHANTEN], sight.unseen) \
             if exact or threats else {}
         seats = _seats(obs) if threats else 0  # asked in the loop only under a threat
+        visible = sight.visible if threats else None  # read once, not for every candidate
         danger = self._danger
         for t in candidates:
             sh = sh_of[t]
@@ -946,7 +948,7 @@ class HeuristicBot:
             keep = keeps[t]
             if threats:
                 gain = win_chance(sh, accept, draws_left, seats) * my_value * far
-                gain -= danger(t, threats, sight.visible)
+                gain -= danger(t, threats, visible)
                 score = (gain - keep * 100, 0.0)
             else:
                 score = (-sh, accept - keep * 2.5)
