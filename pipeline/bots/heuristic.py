@@ -78,11 +78,11 @@ STAKE_RIICHI_MIN_TILES = 24
 DAMA_CARD = "dama_protection"
 DAMA_MIN_OUTS = 2
 STAKE_RIICHI_MIN_POINTS = 15000
-_CLAIMS = (ActionKind.PON, ActionKind.CHI, ActionKind.MINKAN)
 _DISCARD, _RIICHI, _ABILITY = ActionKind.DISCARD, ActionKind.RIICHI, ActionKind.ABILITY
 _PASS = ActionKind.PASS
 _NINE, _ANKAN, _KAKAN = ActionKind.NINE_TERMINALS, ActionKind.ANKAN, ActionKind.KAKAN
-_WINS = (ActionKind.TSUMO, ActionKind.RON)
+_TSUMO, _RON = ActionKind.TSUMO, ActionKind.RON
+_PON, _CHI, _MINKAN = ActionKind.PON, ActionKind.CHI, ActionKind.MINKAN
 _KITA = ActionKind.KITA
 # Three players: what a riichi would cost to deal into, before the dora shown. A non-dealer
 # riichi ron with three is about 6,000 without nukidora and 2,000 more for each Norths set
@@ -271,8 +271,9 @@ class HeuristicBot:
     # ------------------------------------------------------------------ the agent contract
 
     def decide(self, obs: Observation, legal: list[Action]) -> Action:
-        for a in legal:
-            if a.kind in _WINS and a.tag is not CHOMBO:
+        for a in legal:  # identity checks: the kinds are enum members (hot path)
+            kind = a.kind
+            if (kind is _TSUMO or kind is _RON) and a.tag is not CHOMBO:
                 return a
         first = legal[0]
         if first.tag is not None or first.kind is _ABILITY:  # a card's step (plain ones skip it)
@@ -1000,7 +1001,7 @@ class HeuristicBot:
 
     def _claim(self, obs: Observation, legal: list[Action]) -> Action:
         passing = legal[-1]
-        options = [a for a in legal if a.kind in _CLAIMS]
+        options = [a for a in legal if a.kind is _PON or a.kind is _CHI or a.kind is _MINKAN]
         if not options or self.declared & CLOSED_ONLY:
             return passing  # a call would lose a declared yaku that needs a closed hand
         seat = obs.seat
@@ -1023,25 +1024,25 @@ class HeuristicBot:
         for a in options:
             for x in a.tiles:
                 counts[x // 4] -= 1
-            if a.kind == ActionKind.MINKAN:
+            if a.kind is _MINKAN:
                 # the shanten after the kan matters only when everything else allows it
                 ok = before == 0 and not threats and not closed
                 if ok:
                     after = self._shanten(counts, nm + 1)
                     ok = after == 0
             else:
-                new_meld = Meld(MeldKind.PON if a.kind == ActionKind.PON else MeldKind.CHI,
+                new_meld = Meld(MeldKind.PON if a.kind is _PON else MeldKind.CHI,
                                 tuple(sorted((*a.tiles, a.tile))), a.tile)
                 # no yaku after the call: no call, whatever the shanten
                 ok = WINS_WITHOUT_YAKU in self.playing or yaku_path(
                     counts, (*melds, new_meld), values, kuitan=True, unseen=backing, stray=stray)
                 if ok:
                     forbidden = kuikae_types(a.tile // 4, min(
-                        [a.tile // 4] + [x // 4 for x in a.tiles]) if a.kind == ActionKind.CHI
+                        [a.tile // 4] + [x // 4 for x in a.tiles]) if a.kind is _CHI
                         else None)
                     after = min([sh for t, sh in self._discard_shanten(counts, nm + 1).items()
                                  if t not in forbidden], default=9)
-                    honor_pon = a.kind == ActionKind.PON and a.tile // 4 in values
+                    honor_pon = a.kind is _PON and a.tile // 4 in values
                     ok = (after < before
                           and (honor_pon or after <= reach)
                           and (not threats or after == 0)
@@ -1051,7 +1052,7 @@ class HeuristicBot:
             for x in a.tiles:
                 counts[x // 4] += 1
             if ok:
-                key = (after, a.kind == ActionKind.PON)
+                key = (after, a.kind is _PON)
                 if best_key is None or key < best_key:
                     best, best_key = a, key
         return best if best is not None else passing
