@@ -1009,10 +1009,14 @@ class HeuristicBot:
         melds = obs.melds(seat)
         nm = len(melds)
         closed = all(not m.is_open for m in melds)
-        threats = self._any_threat(obs)  # a claim asks only whether there is one
         before = self._shanten(counts, nm)
-        if threats and before >= 2:
-            return passing
+        # whether an opponent threatens, asked only where the answer can change the choice
+        # (asking reads every opponent): a hand two or more steps away passes under a threat
+        threats = None
+        if before >= 2:
+            threats = self._any_threat(obs)
+            if threats:
+                return passing
         values = value_types(obs.seat_wind, obs.round_wind)
         appetite = self.style.call_appetite
         reach = 2 + (1 if appetite >= 1.3 else 0) - (1 if appetite < 0.8 else 0)
@@ -1026,7 +1030,11 @@ class HeuristicBot:
                 counts[x // 4] -= 1
             if a.kind is _MINKAN:
                 # the shanten after the kan matters only when everything else allows it
-                ok = before == 0 and not threats and not closed
+                ok = before == 0 and not closed
+                if ok:
+                    if threats is None:
+                        threats = self._any_threat(obs)
+                    ok = not threats
                 if ok:
                     after = self._shanten(counts, nm + 1)
                     ok = after == 0
@@ -1043,9 +1051,12 @@ class HeuristicBot:
                     after = min([sh for t, sh in self._discard_shanten(counts, nm + 1).items()
                                  if t not in forbidden], default=9)
                     honor_pon = a.kind is _PON and a.tile // 4 in values
-                    ok = (after < before
-                          and (honor_pon or after <= reach)
-                          and (not threats or after == 0)
+                    ok = after < before and (honor_pon or after <= reach)
+                    if ok and after != 0:  # under a threat only a call to tenpai
+                        if threats is None:
+                            threats = self._any_threat(obs)
+                        ok = not threats
+                    ok = (ok
                           and (honor_pon or (after == 0 and obs.tiles_left < 36)
                                or self._open_han(obs, counts, (*melds, new_meld), values)
                                >= (1.0 if after <= 1 else 2.0) / self.style.call_appetite))
