@@ -68,3 +68,20 @@ def test_the_safe_types_are_read_afresh_in_a_new_hand() -> None:
     d = state.players[1].discards[0]
     d.tile = parse_types("9s")[0] * 4
     assert same_as_afresh(bot, state) != first
+
+
+def test_whether_there_is_a_threat_agrees_with_the_threats_read() -> None:
+    """``_any_threat`` (claims, extra turns) answers as ``bool(_threats(...))`` would."""
+    bot = HeuristicBot(0)
+    riichi = riichi_table()
+    dama, _ = reach(["", RIICHI_HAND, BIG_TENPAI, ""], "1z" + "6p" + "8m",
+                    [(), ["6p"]], 2, own_turn(), dora="4m")
+    face_up, _ = reach(["", RIICHI_HAND, BIG_TENPAI, ""], "1z" + "6p" + "8m",
+                       [(), ["6p"]], 2, own_turn(), dora="4m")
+    face_up.reveal_hand(1, "test")  # a dama hand shown face up: ready, so a threat
+    answers = []
+    for state in (riichi, dama, face_up):
+        obs = Observation(state, 2)
+        answers.append(bot._any_threat(obs))
+        assert answers[-1] == bool(bot._threats(obs))
+    assert answers == [True, False, True]
