@@ -192,6 +192,15 @@ def _unseen_kept(obs: Observation, kept: list[list[int]]) -> list[int]:
     return kept[0]
 
 
+def _closed(melds: Sequence[Meld]) -> bool:
+    """No open meld (closed kans kept): a loop, not all(...), since a compiled generator is
+    an object made at every decision."""
+    for m in melds:
+        if m.is_open:
+            return False
+    return True
+
+
 def win_chance(sh: int, accept: int, draws_left: int, players: int = 4) -> float:
     """Rough chance that a hand at this shanten and acceptance wins before the wall runs out
     (``players`` share the draws)."""
@@ -910,7 +919,7 @@ class HeuristicBot:
         seat = obs.seat
         values = value_types(obs.seat_wind, obs.round_wind)
         dora = dora_types(obs.dora_indicators, _sanma(obs))
-        closed = all(not m.is_open for m in melds)
+        closed = _closed(melds)
         kuitan = True
         direction = None if closed else open_direction(counts, melds, values, kuitan)
         after = self._discard_shanten(counts, nm)
@@ -926,7 +935,12 @@ class HeuristicBot:
         draws_left = obs.tiles_left
         scored = []
         exact = best_sh <= EXACT_SHANTEN  # acceptance is worth its cost only near tenpai
-        far = FAR_VS_RIICHI if best_sh >= 2 and any(th.weight >= 1.0 for th in threats) else 1.0
+        far = 1.0
+        if best_sh >= 2:
+            for th in threats:  # a loop, not any(...): no generator made at every decision
+                if th.weight >= 1.0:
+                    far = FAR_VS_RIICHI
+                    break
         limit = best_sh + (1 if threats else 0)
         candidates = [t for t, sh in sh_of.items() if sh <= limit]
         keeps = keep_values(self.style.value_weight, candidates, counts, dora, values, direction,
@@ -1008,7 +1022,7 @@ class HeuristicBot:
         counts = counts34(obs.concealed)
         melds = obs.melds(seat)
         nm = len(melds)
-        closed = all(not m.is_open for m in melds)
+        closed = _closed(melds)
         before = self._shanten(counts, nm)
         # whether an opponent threatens, asked only where the answer can change the choice
         # (asking reads every opponent): a hand two or more steps away passes under a threat
