@@ -6,6 +6,7 @@ import cython
 
 cpdef object _seats(object obs)
 cpdef object _sanma(object obs)
+cpdef bint _closed(object melds)
 
 @cython.locals(turns=object, per_turn=object)
 cpdef double win_chance(int sh, double accept, int draws_left, int players=*)

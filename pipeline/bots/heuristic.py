@@ -78,11 +78,11 @@ STAKE_RIICHI_MIN_TILES = 24
 DAMA_CARD = "dama_protection"
 DAMA_MIN_OUTS = 2
 STAKE_RIICHI_MIN_POINTS = 15000
-_CLAIMS = (ActionKind.PON, ActionKind.CHI, ActionKind.MINKAN)
 _DISCARD, _RIICHI, _ABILITY = ActionKind.DISCARD, ActionKind.RIICHI, ActionKind.ABILITY
 _PASS = ActionKind.PASS
 _NINE, _ANKAN, _KAKAN = ActionKind.NINE_TERMINALS, ActionKind.ANKAN, ActionKind.KAKAN
-_WINS = (ActionKind.TSUMO, ActionKind.RON)
+_TSUMO, _RON = ActionKind.TSUMO, ActionKind.RON
+_PON, _CHI, _MINKAN = ActionKind.PON, ActionKind.CHI, ActionKind.MINKAN
 _KITA = ActionKind.KITA
 # Three players: what a riichi would cost to deal into, before the dora shown. A non-dealer
 # riichi ron with three is about 6,000 without nukidora and 2,000 more for each Norths set
@@ -192,6 +192,15 @@ def _unseen_kept(obs: Observation, kept: list[list[int]]) -> list[int]:
     return kept[0]
 
 
+def _closed(melds: Sequence[Meld]) -> bool:
+    """No open meld (closed kans kept): a loop, not all(...), since a compiled generator is
+    an object made at every decision."""
+    for m in melds:
+        if m.is_open:
+            return False
+    return True
+
+
 def win_chance(sh: int, accept: int, draws_left: int, players: int = 4) -> float:
     """Rough chance that a hand at this shanten and acceptance wins before the wall runs out
     (``players`` share the draws)."""
@@ -265,12 +274,15 @@ class HeuristicBot:
         self.extra: frozenset[tuple[int, int, int]] = frozenset()  # its extra sequences
         self.declared: frozenset[str] = frozenset()  # yaku this hand's card made her declare
         self.keep: frozenset[int] = frozenset()  # tile types a declared yakuhai needs kept
+        # by seat: (riichi order, pond changes, ponds read, safe types) (see _safe)
+        self._safe_kept: dict[int, tuple] = {}
 
     # ------------------------------------------------------------------ the agent contract
 
     def decide(self, obs: Observation, legal: list[Action]) -> Action:
-        for a in legal:
-            if a.kind in _WINS and a.tag is not CHOMBO:
+        for a in legal:  # identity checks: the kinds are enum members (hot path)
+            kind = a.kind
+            if (kind is _TSUMO or kind is _RON) and a.tag is not CHOMBO:
                 return a
         first = legal[0]
         if first.tag is not None or first.kind is _ABILITY:  # a card's step (plain ones skip it)
@@ -366,7 +378,7 @@ class HeuristicBot:
         pon to a kan: a replacement draw, fu and a dora indicator) or under threat (a tile
         already seen in a pond is safer to hold than an unknown one); a slow hand would rather
         draw from the wall."""
-        if self._threats(obs, any_only=True):
+        if self._any_threat(obs):
             return True
         return shanten(counts34(obs.concealed), len(obs.melds(obs.seat))) <= 1
 
@@ -573,8 +585,7 @@ class HeuristicBot:
     def _wants_extra_turn(self, obs: Observation) -> bool:
         """Another draw helps a hand that is still playing; a folding hand declines it, since
         the extra discard is one more chance to deal in (rule C-17: extra turns are optional)."""
-        threats = self._threats(obs, any_only=True)  # whether there is one
-        if not threats:
+        if not self._any_threat(obs):
             return True
         melds = obs.melds(obs.seat)
         return shanten(counts34(obs.concealed), len(melds)) <= 1
@@ -604,10 +615,35 @@ class HeuristicBot:
 
     # ------------------------------------------------------------------ table reading
 
-    def _threats(self, obs: Observation, any_only: bool = False) -> list[Threat]:
+    def _any_threat(self, obs: Observation) -> bool:
+        """Whether :meth:`_threats` would name any opponent, without working out what each is
+        worth or which tiles are safe (a claim or a card's choice asks no more)."""
+        me = obs.seat
+        melds_of, in_riichi, shown_types = obs.melds, obs.in_riichi, obs.shown_types
+        for s in range(_seats(obs)):
+            if s == me:
+                continue
+            melds = melds_of(s)
+            riichi = in_riichi(s)
+            if len(shown_types(s)) == 34:   # a face-up hand threatens only when it is ready
+                if self._face_up_threat(obs, s, melds, riichi) is not None:
+                    return True
+                continue
+            if riichi:
+                return True
+            if len(melds) < 2:
+                continue
+            n_open = 0
+            for m in melds:
+                if m.is_open:
+                    n_open += 1
+            if n_open >= 3 or (n_open == 2 and obs.tiles_left < 20):
+                return True
+        return False
+
+    def _threats(self, obs: Observation) -> list[Threat]:
         """The opponents that may be ready to win, each with what a deal-in would cost and the
-        tiles safe against it; ``any_only``: no more than the first (for a caller that asks
-        only whether there is one)."""
+        tiles safe against it."""
         threats = []
         dora = None
         sanma = False  # read with the dora, for the first threat
@@ -623,8 +659,6 @@ class HeuristicBot:
                 threat = self._face_up_threat(obs, s, melds, riichi)
                 if threat is not None:
                     threats.append(threat)
-                    if any_only:
-                        return threats
                 continue
             if not riichi:
                 if len(melds) < 2:
@@ -641,7 +675,6 @@ class HeuristicBot:
             if dora is None:
                 sanma = _sanma(obs)
                 dora = dora_types(obs.dora_indicators, sanma)
-            own = [d.tile // 4 for d in obs.pond(s)]
             dealer = s == obs.dealer
             shown_dora = 0
             for m in melds:
@@ -650,23 +683,56 @@ class HeuristicBot:
                         shown_dora += 1
             if riichi:
                 order = obs.riichi_order(s)
-                later = [] if order is None else [
-                    d.tile // 4 for p in range(_seats(obs)) if p != s for d in obs.pond(p)
-                    if d.order > order]
                 value = 6000 + 1500 * shown_dora
                 if sanma:  # three players: a riichi hand is worth more (nukidora, S-04)
                     value = (SANMA_RIICHI_VALUE + SANMA_KITA_VALUE * len(obs.kita(s))
                              + 1500 * shown_dora)
                 threats.append(Threat(s, 1.0, int(value * (1.5 if dealer else 1)),
-                                      safe_types(own, later), cleared=cleared))
+                                      self._safe(obs, s, order), cleared=cleared))
             else:
                 weight = 0.5 if n_open >= 3 else 0.25
                 value = 3000 + 2000 * shown_dora
-                threats.append(Threat(s, weight, int(value * (1.5 if dealer else 1)), set(own),
-                                      cleared=cleared))
-            if any_only:
-                return threats
+                threats.append(Threat(s, weight, int(value * (1.5 if dealer else 1)),
+                                      self._safe(obs, s, None), cleared=cleared))
         return threats
+
+    def _safe(self, obs: Observation, s: int, order: int | None) -> set[int]:
+        """The types safe against seat ``s`` (:func:`safe_types`): its own discards and, after
+        its riichi discard numbered ``order``, every other seat's. Kept by seat between
+        decisions, with the ponds it was read from: a pond that only grew since (the same
+        table, no pond tile changed, ``Observation.pond_changes``) adds its new discards, and
+        anything else reads the ponds afresh. The set is shared with earlier threats: no one
+        changes it."""
+        ponds = [obs.pond(p) for p in range(_seats(obs))]
+        changes = obs.pond_changes
+        kept = self._safe_kept.get(s)
+        if kept is not None and kept[0] == order and kept[1] == changes:
+            was = kept[2]
+            new = []
+            for p in range(len(ponds)):
+                pond, old = ponds[p], was[p]
+                if pond is old:
+                    continue
+                n = len(old)
+                if n > len(pond) or (n and pond[n - 1] is not old[n - 1]):
+                    break  # not the same pond grown: read afresh
+                for i in range(n, len(pond)):
+                    d = pond[i]
+                    if p == s or (order is not None and d.order > order):
+                        new.append(d.tile // 4)
+            else:
+                safe = kept[3]
+                if new:
+                    safe = safe | set(new)
+                self._safe_kept[s] = (order, changes, ponds, safe)
+                return safe
+        own = [d.tile // 4 for d in ponds[s]]
+        later = [] if order is None else [
+            d.tile // 4 for p in range(len(ponds)) if p != s for d in ponds[p]
+            if d.order > order]
+        safe = safe_types(own, later)
+        self._safe_kept[s] = (order, changes, ponds, safe)
+        return safe
 
     @staticmethod
     def _face_up_threat(obs: Observation, s: int, melds: Sequence[Meld], riichi: bool
@@ -699,16 +765,17 @@ class HeuristicBot:
     def _own_turn(self, obs: Observation, legal: list[Action]) -> Action:
         # one pass over the legal actions (hot path): plain discards, riichi discards, and
         # face-down discards (an ability's), each in the order offered
-        kinds = set()
+        kinds = set()  # the kinds offered besides plain discards (most of the list)
         discards, riichi_discards, face_down = [], [], []
         for a in legal:
             kind = a.kind
-            kinds.add(kind)
-            if kind == _DISCARD:
+            if kind is _DISCARD:
                 discards.append(a)
-            elif kind == _RIICHI:
+                continue
+            kinds.add(kind)
+            if kind is _RIICHI:
                 riichi_discards.append(a)
-            elif kind == _ABILITY and a.tag is AbilityTag.FACE_DOWN:
+            elif kind is _ABILITY and a.tag is AbilityTag.FACE_DOWN:
                 face_down.append(a)
         counts = counts34(obs.concealed)
         seat = obs.seat
@@ -852,7 +919,7 @@ class HeuristicBot:
         seat = obs.seat
         values = value_types(obs.seat_wind, obs.round_wind)
         dora = dora_types(obs.dora_indicators, _sanma(obs))
-        closed = all(not m.is_open for m in melds)
+        closed = _closed(melds)
         kuitan = True
         direction = None if closed else open_direction(counts, melds, values, kuitan)
         after = self._discard_shanten(counts, nm)
@@ -868,7 +935,12 @@ class HeuristicBot:
         draws_left = obs.tiles_left
         scored = []
         exact = best_sh <= EXACT_SHANTEN  # acceptance is worth its cost only near tenpai
-        far = FAR_VS_RIICHI if best_sh >= 2 and any(th.weight >= 1.0 for th in threats) else 1.0
+        far = 1.0
+        if best_sh >= 2:
+            for th in threats:  # a loop, not any(...): no generator made at every decision
+                if th.weight >= 1.0:
+                    far = FAR_VS_RIICHI
+                    break
         limit = best_sh + (1 if threats else 0)
         candidates = [t for t, sh in sh_of.items() if sh <= limit]
         keeps = keep_values(self.style.value_weight, candidates, counts, dora, values, direction,
@@ -880,6 +952,7 @@ class HeuristicBot:
                                                   if sh_of[t] <= EXACT_SHANTEN], sight.unseen) \
             if exact or threats else {}
         seats = _seats(obs) if threats else 0  # asked in the loop only under a threat
+        visible = sight.visible if threats else None  # read once, not for every candidate
         danger = self._danger
         for t in candidates:
             sh = sh_of[t]
@@ -890,7 +963,7 @@ class HeuristicBot:
             keep = keeps[t]
             if threats:
                 gain = win_chance(sh, accept, draws_left, seats) * my_value * far
-                gain -= danger(t, threats, sight.visible)
+                gain -= danger(t, threats, visible)
                 score = (gain - keep * 100, 0.0)
             else:
                 score = (-sh, accept - keep * 2.5)
@@ -942,18 +1015,22 @@ class HeuristicBot:
 
     def _claim(self, obs: Observation, legal: list[Action]) -> Action:
         passing = legal[-1]
-        options = [a for a in legal if a.kind in _CLAIMS]
+        options = [a for a in legal if a.kind is _PON or a.kind is _CHI or a.kind is _MINKAN]
         if not options or self.declared & CLOSED_ONLY:
             return passing  # a call would lose a declared yaku that needs a closed hand
         seat = obs.seat
         counts = counts34(obs.concealed)
         melds = obs.melds(seat)
         nm = len(melds)
-        closed = all(not m.is_open for m in melds)
-        threats = self._threats(obs, any_only=True)  # a claim asks only whether there is one
+        closed = _closed(melds)
         before = self._shanten(counts, nm)
-        if threats and before >= 2:
-            return passing
+        # whether an opponent threatens, asked only where the answer can change the choice
+        # (asking reads every opponent): a hand two or more steps away passes under a threat
+        threats = None
+        if before >= 2:
+            threats = self._any_threat(obs)
+            if threats:
+                return passing
         values = value_types(obs.seat_wind, obs.round_wind)
         appetite = self.style.call_appetite
         reach = 2 + (1 if appetite >= 1.3 else 0) - (1 if appetite < 0.8 else 0)
@@ -965,35 +1042,42 @@ class HeuristicBot:
         for a in options:
             for x in a.tiles:
                 counts[x // 4] -= 1
-            if a.kind == ActionKind.MINKAN:
+            if a.kind is _MINKAN:
                 # the shanten after the kan matters only when everything else allows it
-                ok = before == 0 and not threats and not closed
+                ok = before == 0 and not closed
+                if ok:
+                    if threats is None:
+                        threats = self._any_threat(obs)
+                    ok = not threats
                 if ok:
                     after = self._shanten(counts, nm + 1)
                     ok = after == 0
             else:
-                new_meld = Meld(MeldKind.PON if a.kind == ActionKind.PON else MeldKind.CHI,
+                new_meld = Meld(MeldKind.PON if a.kind is _PON else MeldKind.CHI,
                                 tuple(sorted((*a.tiles, a.tile))), a.tile)
                 # no yaku after the call: no call, whatever the shanten
                 ok = WINS_WITHOUT_YAKU in self.playing or yaku_path(
                     counts, (*melds, new_meld), values, kuitan=True, unseen=backing, stray=stray)
                 if ok:
                     forbidden = kuikae_types(a.tile // 4, min(
-                        [a.tile // 4] + [x // 4 for x in a.tiles]) if a.kind == ActionKind.CHI
+                        [a.tile // 4] + [x // 4 for x in a.tiles]) if a.kind is _CHI
                         else None)
                     after = min([sh for t, sh in self._discard_shanten(counts, nm + 1).items()
                                  if t not in forbidden], default=9)
-                    honor_pon = a.kind == ActionKind.PON and a.tile // 4 in values
-                    ok = (after < before
-                          and (honor_pon or after <= reach)
-                          and (not threats or after == 0)
+                    honor_pon = a.kind is _PON and a.tile // 4 in values
+                    ok = after < before and (honor_pon or after <= reach)
+                    if ok and after != 0:  # under a threat only a call to tenpai
+                        if threats is None:
+                            threats = self._any_threat(obs)
+                        ok = not threats
+                    ok = (ok
                           and (honor_pon or (after == 0 and obs.tiles_left < 36)
                                or self._open_han(obs, counts, (*melds, new_meld), values)
                                >= (1.0 if after <= 1 else 2.0) / self.style.call_appetite))
             for x in a.tiles:
                 counts[x // 4] += 1
             if ok:
-                key = (after, a.kind == ActionKind.PON)
+                key = (after, a.kind is _PON)
                 if best_key is None or key < best_key:
                     best, best_key = a, key
         return best if best is not None else passing

@@ -113,6 +113,12 @@ class Observation:
         return tuple([x for s in range(len(state.players)) if s != self.seat
                      for x in (*state.shown_tiles(s), *self.face_up_aside(s))])
 
+    @property
+    def pond_changes(self) -> int:
+        """How many times a tile already in a pond changed this hand (called, taken, swapped,
+        turned face down): ponds that only grew since a count keep every tile seen then."""
+        return self._state.pond_changes
+
     def in_riichi(self, seat: int) -> bool:
         return self._state.players[seat].riichi
 
