@@ -85,3 +85,18 @@ def test_whether_there_is_a_threat_agrees_with_the_threats_read() -> None:
         answers.append(bot._any_threat(obs))
         assert answers[-1] == bool(bot._threats(obs))
     assert answers == [True, False, True]
+
+
+def test_a_copy_leaves_the_kept_reading_behind_and_reads_the_same() -> None:
+    import copy
+    import pickle
+
+    state = riichi_table()
+    bot = HeuristicBot(0)
+    expected = same_as_afresh(bot, state)
+    assert bot._safe_kept  # something is kept
+    for twin in (copy.deepcopy(bot), pickle.loads(pickle.dumps(bot))):
+        assert twin._safe_kept == {}  # a cache: the paired replay's snapshot does not copy it
+        assert twin.rng.getstate() == bot.rng.getstate()
+        assert same_as_afresh(twin, state) == expected
+    assert bot._safe_kept  # the original keeps its own

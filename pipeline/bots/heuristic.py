@@ -277,6 +277,17 @@ class HeuristicBot:
         # by seat: (riichi order, pond changes, ponds read, safe types) (see _safe)
         self._safe_kept: dict[int, tuple] = {}
 
+    def __getstate__(self) -> dict[str, object]:
+        """A copy (the paired replay's snapshot) or a pickle leaves the kept safe tiles behind:
+        they are a cache of the ponds this bot read, answers are the same without it, and
+        copying the pond views it holds cost more than the rest of the bot."""
+        state = dict(self.__dict__)
+        state["_safe_kept"] = {}
+        return state
+
+    def __setstate__(self, state: dict[str, object]) -> None:
+        self.__dict__.update(state)
+
     # ------------------------------------------------------------------ the agent contract
 
     def decide(self, obs: Observation, legal: list[Action]) -> Action:
