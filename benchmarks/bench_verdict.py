@@ -25,7 +25,7 @@ how long that takes on this machine. Three figures:
    from the CPU cost of a pair alone, as if every worker had a core to itself.
 
     python benchmarks/bench_verdict.py [--seconds 120] [--workers W] [--target 100] [--seed 1]
-                                       [--pair-shards 6] [--sim-matches 3] [--no-save]
+                                       [--pair-shards 6] [--sim-matches 6] [--no-save]
 """
 
 from __future__ import annotations
@@ -115,7 +115,7 @@ def main() -> None:
     parser.add_argument("--preset", default="cards-hanchan")
     parser.add_argument("--pair-shards", type=int, default=6,
                         help="trial shards played with and without pairs for the pair cost")
-    parser.add_argument("--sim-matches", type=int, default=3,
+    parser.add_argument("--sim-matches", type=int, default=6,
                         help="matches of simulate --paired played plain and paired")
     parser.add_argument("--no-save", action="store_true", help="do not write the JSON figures")
     args = parser.parse_args()
