@@ -967,7 +967,6 @@ with_special(const Hand *h, int best)
                 pairs++;
         }
     }
-    int chiitoi = pairs == 7 ? -1 : 6 - pairs + (kinds < 7 ? 7 - kinds : 0);
     int missing = 0, orphan_pair = 0;
     for (int i = 0; i < 13; i++) {
         int x = h->c[ORPHANS[i]];
@@ -976,12 +975,7 @@ with_special(const Hand *h, int best)
         else if (x >= 2)
             orphan_pair = 1;
     }
-    int kokushi = missing - orphan_pair;
-    if (chiitoi < best)
-        best = chiitoi;
-    if (kokushi < best)
-        best = kokushi;
-    return best;
+    return closed_best(best, kinds, pairs, missing, orphan_pair);
 }
 
 /* A hand's parts' rows, and for each part the rows of the three others taken together, so

@@ -163,6 +163,18 @@ class Threat:
         self.cleared = cleared
 
 
+def _open_threat(melds: Sequence[Meld], obs: Observation) -> int:
+    """A seat not in riichi threatens with three open melds, or two late in the hand: its
+    open melds when they do, else 0 (one test for the threats and for whether there is one)."""
+    if len(melds) < 2:
+        return 0
+    n_open = 0
+    for m in melds:
+        if m.is_open:
+            n_open += 1
+    return n_open if n_open >= 3 or (n_open == 2 and obs.tiles_left < 20) else 0
+
+
 def _exchange_worth(c: list[int], nm: int, obs: Observation, kept: list[list[int]]
                     ) -> tuple[int, int]:
     """A hand's shanten and, one step from tenpai or closer, its acceptance (none is worked
@@ -284,9 +296,6 @@ class HeuristicBot:
         state = dict(self.__dict__)
         state["_safe_kept"] = {}
         return state
-
-    def __setstate__(self, state: dict[str, object]) -> None:
-        self.__dict__.update(state)
 
     # ------------------------------------------------------------------ the agent contract
 
@@ -640,15 +649,7 @@ class HeuristicBot:
                 if self._face_up_threat(obs, s, melds, riichi) is not None:
                     return True
                 continue
-            if riichi:
-                return True
-            if len(melds) < 2:
-                continue
-            n_open = 0
-            for m in melds:
-                if m.is_open:
-                    n_open += 1
-            if n_open >= 3 or (n_open == 2 and obs.tiles_left < 20):
+            if riichi or _open_threat(melds, obs):
                 return True
         return False
 
@@ -671,15 +672,9 @@ class HeuristicBot:
                 if threat is not None:
                     threats.append(threat)
                 continue
-            if not riichi:
-                if len(melds) < 2:
-                    continue  # fewer than two open melds: no threat
-                n_open = 0
-                for m in melds:
-                    if m.is_open:
-                        n_open += 1
-                if not (n_open >= 3 or (n_open == 2 and obs.tiles_left < 20)):
-                    continue
+            n_open = 0 if riichi else _open_threat(melds, obs)
+            if not riichi and not n_open:
+                continue
             # the types its shown families rule out (read only for a threat)
             cleared = cleared_types(counts34(obs.shown_tiles(s)), shown_families(known)) \
                 if known else frozenset()
