@@ -168,3 +168,20 @@ def test_calibration_workers_end_when_their_parent_is_killed() -> None:
             if worker.is_running():
                 worker.kill()
         proc.wait()
+
+
+def test_ctrl_c_while_the_pool_is_waited_on_is_held_until_the_loop_checks() -> None:
+    """A KeyboardInterrupt raised inside concurrent.futures.wait can leave futures' locks held
+    and the pool's manager thread blocked for good (the process then never exits): the signal
+    is recorded, raised at the loop's next check, and the old handler comes back after."""
+    from pipeline.sim.executor import _HeldInterrupt
+
+    before = signal.getsignal(signal.SIGINT)
+    with _HeldInterrupt() as interrupt:
+        os.kill(os.getpid(), signal.SIGINT)
+        time.sleep(0.05)  # the handler runs; no KeyboardInterrupt here
+        assert interrupt.pending
+        with pytest.raises(KeyboardInterrupt):
+            interrupt.check()
+        interrupt.check()  # raised once: nothing left
+    assert signal.getsignal(signal.SIGINT) is before

@@ -23,6 +23,7 @@ import multiprocessing as mp
 import os
 import queue as queue_mod
 import signal
+import threading
 from collections.abc import Callable, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from typing import Any
@@ -103,16 +104,20 @@ class LocalExecutor:
         # (a kept pool's next run must not see them).
         counted = [0, 0]  # ticks expected (from the results so far), ticks received
         try:
-            pending: set[Future[Any]] = {pool.submit(_call, fn, task) for task in tasks}
-            while pending:
-                done, pending = wait(pending, timeout=0.2, return_when=FIRST_COMPLETED)
-                _drain(ticks, on_match, counted)
-                for future in done:
-                    result, sent = future.result()
-                    counted[0] += sent
-                    on_done(result)
-            while counted[1] < counted[0]:
-                _drain(ticks, on_match, counted, block=True)
+            with _HeldInterrupt() as interrupt:
+                pending: set[Future[Any]] = {pool.submit(_call, fn, task) for task in tasks}
+                while pending:
+                    interrupt.check()
+                    done, pending = wait(pending, timeout=0.2, return_when=FIRST_COMPLETED)
+                    _drain(ticks, on_match, counted)
+                    for future in done:
+                        result, sent = future.result()
+                        counted[0] += sent
+                        on_done(result)
+                while counted[1] < counted[0]:
+                    interrupt.check()
+                    _drain(ticks, on_match, counted, block=True)
+                interrupt.check()
         except BaseException:
             for worker in set(mp.active_children()) - self._before:  # this pool's workers only
                 worker.terminate()
@@ -121,6 +126,41 @@ class LocalExecutor:
             raise
         if not self.reuse:
             pool.shutdown(wait=True)
+
+
+class _HeldInterrupt:
+    """Holds Ctrl-C while the pool's futures are waited on, and raises it where the run can stop.
+
+    A KeyboardInterrupt raised inside ``concurrent.futures.wait`` can land while it holds some
+    futures' locks and never release them; the pool's manager thread then blocks on one of
+    those locks for good, and the interpreter, which joins that thread at exit, never exits.
+    Here the signal only records itself, and :meth:`check`, called between waits, raises the
+    KeyboardInterrupt from the run's own loop. Outside the main thread (where no signal handler
+    can be set) nothing is held."""
+
+    def __init__(self) -> None:
+        self.pending = False
+        self._before: Any = None
+        self._installed = False
+
+    def __enter__(self) -> _HeldInterrupt:
+        if threading.current_thread() is threading.main_thread():
+            self._before = signal.signal(signal.SIGINT, self._hold)
+            self._installed = True
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        if self._installed:
+            signal.signal(signal.SIGINT, self._before)
+
+    def _hold(self, signum: int, frame: Any) -> None:
+        self.pending = True
+
+    def check(self) -> None:
+        """Raise the Ctrl-C that came in since the last check, if any."""
+        if self.pending:
+            self.pending = False
+            raise KeyboardInterrupt
 
 
 _TICKS: Any = None
