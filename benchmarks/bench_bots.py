@@ -48,7 +48,6 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from benchmarks import results  # noqa: E402
-from pipeline import _compiled  # noqa: E402
 from pipeline.bots.registry import BOT_KINDS, make_agent  # noqa: E402
 from pipeline.bots.shanten import KERNEL  # noqa: E402
 from pipeline.cards.catalog import load_catalog  # noqa: E402
@@ -164,7 +163,8 @@ def main() -> None:
           f"{sys.version.split()[0]}, {pin(args.cpu)}")
     print("shanten and acceptance: " + ("compiled kernel (pipeline/bots/_kernel.c)" if KERNEL
           else "pure Python (kernel not built, or SAKI_PURE_PYTHON set)"))
-    modules = _compiled.describe()
+    from pipeline import _compiled  # here, not above: play() also times older trees, which
+    modules = _compiled.describe()  # have no compiled modules (benchmarks/bench_against.py)
     print(f"engine, card and bot modules (pipeline/_compiled.py): {modules}")
     cold, _ = play(preset, args.bot, args.seed, range(0, 1))
     print(cold.line("cold"))

@@ -59,6 +59,17 @@ def _peers(f: dict[str, Any]) -> tuple[str, str]:
             "hands per CPU second: " + "; ".join(parts))
 
 
+def _against(f: dict[str, Any]) -> tuple[str, str]:
+    parts = [f"{preset} {g['speedup_min']:.2f}x by the fastest rounds, {g['speedup_median']:.2f}x "
+             f"by the medians ({g['hands'] / g['new_median_s']:.1f} against "
+             f"{g['hands'] / g['old_median_s']:.1f} hands per CPU second), log digests "
+             + ("the same" if g["digests_agree"] else "DIFFER")
+             for preset, g in f["presets"].items()]
+    return (f"this tree against commit `{f['old']}` (before the speed work), {f['rounds']} "
+            f"rounds of {f['matches']} warm matches alternating, one core",
+            "speed-up: " + "; ".join(parts))
+
+
 def _sim(f: dict[str, Any]) -> tuple[str, str]:
     return (f"batch simulation, {f['preset']}, 1 and {f['workers']} workers",
             f"{f['rate_1']} and {f['rate_n']} hands/s over {f['games']} matches: speed-up "
@@ -114,6 +125,7 @@ FORMATS: list[tuple[str, Callable[[dict[str, Any]], tuple[str, str]]]] = [
     ("bots-online-hanchan-heuristic", _bots),
     ("bots-online-hanchan-heuristic-pure", _bots),
     ("bots-cards-hanchan-heuristic", _bots),
+    ("against", _against),
     ("peers", _peers),
     ("sim", _sim),
     ("verdict", _verdict),
