@@ -26,11 +26,12 @@ if [ ! -x "$venv/bin/python" ] || ! "$venv/bin/python" -c 'import pip' >/dev/nul
 fi
 
 stamp="$venv/.saki-installed"
-# the packaging, the kernel's C source and every module the install compiles (the list is in
+# the packaging, the C sources (the bots' kernel, the rules' waits) and every module the install compiles (the list is in
 # pipeline/_compiled.py): an edit to any of them rebuilds
 want=$("$venv/bin/python" -c 'import hashlib, runpy
 from pathlib import Path
-files = ["pyproject.toml", "setup.py", "pipeline/bots/_kernel.c", "pipeline/_compiled.py"]
+files = ["pyproject.toml", "setup.py", "pipeline/bots/_kernel.c", "pipeline/rules/_waits.c",
+         "pipeline/_compiled.py"]
 for name in runpy.run_path("pipeline/_compiled.py")["COMPILED"]:
     source = Path(*name.split(".")).with_suffix(".py")
     files += [str(source), *([str(source.with_suffix(".pxd"))]

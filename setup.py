@@ -1,5 +1,6 @@
-"""Builds the optional compiled parts: the bots' kernel (pipeline/bots/_kernel.c) and the engine,
-card and bot modules listed in pipeline/_compiled.py, compiled with Cython from their .py files.
+"""Builds the optional compiled parts: the bots' kernel (pipeline/bots/_kernel.c), the rules' waits
+(pipeline/rules/_waits.c) and the engine, card and bot modules listed in pipeline/_compiled.py,
+compiled with Cython from their .py files.
 
 Everything else is configured in pyproject.toml. Every extension is optional: without a C
 compiler (or without Cython) the install still succeeds and the lab runs its pure-Python
@@ -15,17 +16,19 @@ from pathlib import Path
 
 from setuptools import Extension, setup
 
-SOURCE = Path("pipeline/bots/_kernel.c")
-SOURCE_HASH = hashlib.sha256(SOURCE.read_bytes()).hexdigest()[:16]
 COMPILED = runpy.run_path("pipeline/_compiled.py")
 STAMPS = Path("build/cython/stamps")
 
-kernel = Extension(
-    "pipeline.bots._kernel",
-    [str(SOURCE)],
-    define_macros=[("KERNEL_SOURCE_HASH", f'"{SOURCE_HASH}"')],
-    optional=True,
-)
+
+def c_extension(name: str, source: Path, macro: str) -> Extension:
+    """An optional C extension with its source's hash compiled in (a stale build is refused)."""
+    digest = hashlib.sha256(source.read_bytes()).hexdigest()[:16]
+    return Extension(name, [str(source)], define_macros=[(macro, f'"{digest}"')], optional=True)
+
+
+kernel = c_extension("pipeline.bots._kernel", Path("pipeline/bots/_kernel.c"),
+                     "KERNEL_SOURCE_HASH")
+waits = c_extension("pipeline.rules._waits", Path("pipeline/rules/_waits.c"), "WAITS_SOURCE_HASH")
 
 
 def stamp(name: str, source: Path) -> str:
@@ -84,5 +87,5 @@ def compiled_modules() -> list[Extension]:
     return extensions
 
 
-setup(ext_modules=[kernel, *compiled_modules()],
+setup(ext_modules=[kernel, waits, *compiled_modules()],
       options={"build_ext": {"parallel": os.cpu_count() or 1}})

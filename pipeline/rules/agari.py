@@ -15,9 +15,14 @@ either sets only or sets plus the one pair of the hand. Suit results are cached 
 
 from __future__ import annotations
 
+import hashlib
+import os
+import warnings
 from collections.abc import Collection, Sequence
-from functools import lru_cache
+from functools import lru_cache, wraps
 from operator import itemgetter
+from pathlib import Path
+from types import ModuleType
 
 from pipeline.tiles import HAND_MEMO, NUM_TYPES, TERMINAL_HONOR_TYPES, first_held
 
@@ -338,3 +343,48 @@ def decompositions(counts: Sequence[int]) -> list[Decomposition]:
             for sets in sorted(_set_splits(tuple(work))):
                 result.append((pair, list(sets)))
     return result
+
+
+# ---------------------------------------------------------------------------- compiled waits
+
+PURE_ENV = "SAKI_PURE_PYTHON"  # set (to anything but "" or "0") to use the pure functions
+_WAITS_SOURCE = Path(__file__).with_name("_waits.c")
+
+
+def _load_waits() -> ModuleType | None:
+    """The compiled waits (``pipeline/rules/_waits.c``, built by the install); None when it was
+    not built, when the build is older than its source (a stale build is never trusted), or
+    when ``SAKI_PURE_PYTHON`` asks for the pure functions. It answers exactly as the functions
+    above (``tests/test_waits_kernel.py``), several times faster."""
+    if os.environ.get(PURE_ENV, "") not in ("", "0"):
+        return None
+    try:
+        from pipeline.rules import _waits  # type: ignore[attr-defined]
+    except ImportError:
+        return None
+    if _WAITS_SOURCE.exists():
+        digest = hashlib.sha256(_WAITS_SOURCE.read_bytes()).hexdigest()[:16]
+        if digest != _waits.SOURCE_HASH:
+            warnings.warn(f"{_WAITS_SOURCE} changed since it was built, so the rules use the "
+                          "slower pure-Python waits; rebuild it with ./install.sh",
+                          RuntimeWarning, stacklevel=2)
+            return None
+    return _waits
+
+
+# The pure functions keep these names whether or not the compiled waits load, so tests can
+# always compare against them.
+_pure_winning_types, _pure_tenpai_discards = winning_types, tenpai_discards
+WAITS = _load_waits()
+if WAITS is not None:
+    _c_winning_types, _c_tenpai_discards = WAITS.winning_types, WAITS.tenpai_discards
+
+    @wraps(_pure_winning_types)
+    def winning_types(counts: Sequence[int]) -> frozenset[int]:
+        found = _c_winning_types(counts)
+        return _pure_winning_types(counts) if found is None else found
+
+    @wraps(_pure_tenpai_discards)
+    def tenpai_discards(counts: Sequence[int]) -> dict[int, frozenset[int]]:
+        found = _c_tenpai_discards(counts)
+        return _pure_tenpai_discards(counts) if found is None else found
