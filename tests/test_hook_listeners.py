@@ -196,28 +196,34 @@ def test_default_listens_follows_the_overridden_hooks():
     assert listens(object(), "claim_filter")  # not built on AbilityHooks: asked everything
 
 
-def test_pond_tiles_kept_between_calls_match_the_ponds(monkeypatch):
+class PondChecking(RandomAgent):
+    """Plays at random, and at every decision compares the table's kept pond tiles (both
+    readings) with the ponds read afresh."""
+
+    checked = 0
+
+    def decide(self, obs, legal):
+        state = obs._state
+        for face_down in (False, True):
+            kept = state._pond_tiles(face_down=face_down)
+            fresh = tuple(tuple(d.tile for d in q.discards
+                                if not d.called and (face_down or not d.face_down))
+                          for q in state.players)
+            assert kept == fresh
+            PondChecking.checked += 1
+        return super().decide(obs, legal)
+
+
+def test_pond_tiles_kept_between_calls_match_the_ponds():
     # calls, takes from a pond, swaps and face-down turns change ponds without growing them
-    original = hook_points.HookPoints._pond_tiles
-    checked = []
-
-    def checking(self, *, face_down: bool = False):
-        kept = original(self, face_down=face_down)
-        fresh = tuple(tuple(d.tile for d in q.discards
-                            if not d.called and (face_down or not d.face_down))
-                      for q in self.players)
-        assert kept == fresh
-        checked.append(1)
-        return kept
-
-    monkeypatch.setattr(hook_points.HookPoints, "_pond_tiles", checking)
+    PondChecking.checked = 0
     rng = random.Random(11)
     for k in range(40):
         start = HandStart(wall=Wall.shuffled(rng).order, dealer=k % 4, scores=SCORES[k % 4])
         cards = [rng.choice(PLAYABLE).id for _ in range(4)]
-        play_hand(start, PRESET, [RandomAgent(k * 4 + s) for s in range(4)],
+        play_hand(start, PRESET, [PondChecking(k * 4 + s) for s in range(4)],
                   abilities=[_ability(c, s) for s, c in enumerate(cards)])
-    assert len(checked) > 1000
+    assert PondChecking.checked > 1000
 
 
 class TwoArgs:

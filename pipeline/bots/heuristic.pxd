@@ -1,7 +1,23 @@
 # Cython declarations for heuristic.py (ignored by the pure-Python module): the module's small
 # helpers called directly from C, with C ints and doubles for their counts, indices and sums
-# (the same values as the .py computes with Python ints and floats).
+# (the same values as the .py computes with Python ints and floats); the sight and the threats
+# of a decision as extension types, their fields read straight from the object.
 import cython
+
+
+cdef class Sight:
+    cdef object _obs
+    cdef object _visible
+    cdef object _unseen
+
+
+cdef class Threat:
+    cdef public object seat
+    cdef public object weight
+    cdef public object value
+    cdef public object safe
+    cdef public object waits
+    cdef public object cleared
 
 
 cpdef object _seats(object obs)

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 from pipeline.bots.danger import (
     cleared_types,
@@ -141,26 +140,39 @@ class Sight:
         return self._unseen
 
 
-@dataclass(init=False)
 class Threat:
-    seat: int
-    weight: float       # how likely the opponent is ready to win (riichi = 1)
-    value: int          # what a deal-in would cost
-    safe: set[int]      # types that cannot deal in to this opponent
-    waits: frozenset[int] | None = None   # its exact winning types, when its hand lies face up
-    cleared: frozenset[int] = frozenset()  # types its face-up family tiles rule out
+    """An opponent that may be ready to win: its seat, how likely it is ready (riichi = 1),
+    what a deal-in would cost, the types that cannot deal in to it, its exact winning types when
+    its hand lies face up, and the types its face-up family tiles rule out."""
+
+    # slots, and an extension type where compiled (heuristic.pxd): threats are read at every
+    # decision under a threat
+    __slots__ = ("seat", "weight", "value", "safe", "waits", "cleared")
 
     def __init__(self, seat: int, weight: float, value: int, safe: set[int],
                  waits: frozenset[int] | None = None, cleared: frozenset[int] = frozenset()
                  ) -> None:
-        """As ``dataclass`` would write it, compiled with the bot (threats are read at every
-        decision)."""
         self.seat = seat
         self.weight = weight
         self.value = value
         self.safe = safe
         self.waits = waits
         self.cleared = cleared
+
+    def _fields(self) -> tuple[object, ...]:
+        return self.seat, self.weight, self.value, self.safe, self.waits, self.cleared
+
+    def __eq__(self, other: object) -> bool:
+        """Field by field: what the bot keeps between decisions is checked against what it
+        reads afresh (``tests/test_bot_kept.py``)."""
+        if not isinstance(other, Threat):
+            return NotImplemented
+        return self._fields() == other._fields()
+
+    def __repr__(self) -> str:
+        seat, weight, value, safe, waits, cleared = self._fields()
+        return (f"Threat(seat={seat!r}, weight={weight!r}, value={value!r}, safe={safe!r}, "
+                f"waits={waits!r}, cleared={cleared!r})")
 
 
 def _open_threat(melds: Sequence[Meld], obs: Observation) -> int:

@@ -8,7 +8,7 @@ collected from every seat and resolved together (rule H-05). Nothing here knows 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from enum import StrEnum
 from functools import cache, lru_cache
 from itertools import combinations
@@ -172,39 +172,66 @@ class DiscardInfo:
         self.face_down = face_down
 
 
-@dataclass
+_PLAYER_FIELDS = ("seat", "concealed", "melds", "discards", "drawn", "riichi", "riichi_accepted",
+                  "double_riichi", "riichi_turn", "ippatsu", "temp_furiten", "riichi_furiten",
+                  "kuikae", "turns", "calls", "kans", "kita", "last_call", "extra_turn_now",
+                  "shapes")
+
+
 class PlayerState:
-    seat: int
-    concealed: list[int]
-    melds: list[Meld] = field(default_factory=list)
-    discards: list[DiscardInfo] = field(default_factory=list)
-    drawn: int | None = None
-    riichi: bool = False
-    riichi_accepted: bool = False
-    double_riichi: bool = False
-    riichi_turn: int | None = None
-    ippatsu: bool = False
-    temp_furiten: bool = False
-    riichi_furiten: bool = False
-    kuikae: frozenset[int] = frozenset()
-    turns: int = 0
-    calls: int = 0
-    kans: int = 0
-    kita: list[int] = field(default_factory=list)  # Norths set aside as nukidora (S-03)
-    last_call: tuple[str, int] | None = None  # (meld kind, called tile) until the next discard
-    extra_turn_now: bool = False              # this turn is an ability's extra turn
-    shapes: HandShapes = NO_SHAPES            # extra sequences an ability lets the seat build
-    # Caches keyed on the concealed tiles in hand order (hot path): the type counts, the
-    # waits of a 3k+1 hand and the tenpai discards of a 3k+2 hand, each kept until the tiles
-    # change; forget() drops them when the seat's shapes change. The keys are copies of the
-    # concealed list (never the list itself, never changed): comparing the list with one
-    # builds nothing, where a tuple key would be built anew from the list on every look-up.
-    _held_key: list[int] | None = field(default=None, repr=False)
-    _held: list[int] = field(default_factory=list, repr=False)
-    _waits_key: list[int] | None = field(default=None, repr=False)
-    _waits: frozenset[int] = field(default=frozenset(), repr=False)
-    _ready_key: list[int] | None = field(default=None, repr=False)
-    _ready: dict[int, frozenset[int]] = field(default_factory=dict, repr=False)
+    """One seat in a hand: its tiles, melds, pond and the flags the rules keep for it.
+
+    Slots, and an extension type where compiled (``hand.pxd``): the engine reads and writes
+    these fields at every step of play, the bots read them through every observation."""
+
+    __slots__ = (*_PLAYER_FIELDS, "_held_key", "_held", "_waits_key", "_waits", "_ready_key",
+                 "_ready")
+
+    def __init__(self, seat: int, concealed: list[int], melds: list[Meld] | None = None,
+                 discards: list[DiscardInfo] | None = None, drawn: int | None = None,
+                 riichi: bool = False, riichi_accepted: bool = False,
+                 double_riichi: bool = False, riichi_turn: int | None = None,
+                 ippatsu: bool = False, temp_furiten: bool = False,
+                 riichi_furiten: bool = False, kuikae: frozenset[int] = frozenset(),
+                 turns: int = 0, calls: int = 0, kans: int = 0, kita: list[int] | None = None,
+                 last_call: tuple[str, int] | None = None, extra_turn_now: bool = False,
+                 shapes: HandShapes = NO_SHAPES) -> None:
+        self.seat = seat
+        self.concealed = concealed
+        self.melds = [] if melds is None else melds
+        self.discards = [] if discards is None else discards
+        self.drawn = drawn
+        self.riichi = riichi
+        self.riichi_accepted = riichi_accepted
+        self.double_riichi = double_riichi
+        self.riichi_turn = riichi_turn
+        self.ippatsu = ippatsu
+        self.temp_furiten = temp_furiten
+        self.riichi_furiten = riichi_furiten
+        self.kuikae = kuikae
+        self.turns = turns
+        self.calls = calls
+        self.kans = kans
+        self.kita = [] if kita is None else kita  # Norths set aside as nukidora (S-03)
+        self.last_call = last_call  # (meld kind, called tile) until the next discard
+        self.extra_turn_now = extra_turn_now  # this turn is an ability's extra turn
+        self.shapes = shapes  # extra sequences an ability lets the seat build
+        # Caches keyed on the concealed tiles in hand order (hot path): the type counts, the
+        # waits of a 3k+1 hand and the tenpai discards of a 3k+2 hand, each kept until the
+        # tiles change; forget() drops them when the seat's shapes change. The keys are copies
+        # of the concealed list (never the list itself, never changed): comparing the list with
+        # one builds nothing, where a tuple key would be built anew from the list on every
+        # look-up.
+        self._held_key: list[int] | None = None
+        self._held: list[int] = []
+        self._waits_key: list[int] | None = None
+        self._waits: frozenset[int] = frozenset()
+        self._ready_key: list[int] | None = None
+        self._ready: dict[int, frozenset[int]] = {}
+
+    def __repr__(self) -> str:
+        shown = ", ".join(f"{name}={getattr(self, name)!r}" for name in _PLAYER_FIELDS)
+        return f"PlayerState({shown})"
 
     @property
     def is_closed(self) -> bool:
@@ -381,7 +408,7 @@ class HandState(HookPoints):
         self.abilities = []
         self._listeners = None
         for kept in ("every_ability", "_switchers"):
-            self.__dict__.pop(kept, None)
+            vars(self).pop(kept, None)  # kept in the instance dict (hook_points.py)
 
     # ------------------------------------------------------------------ helpers
 
