@@ -17,8 +17,7 @@ from pipeline.rules.records import Event
 from pipeline.rules.wall import Wall, WallError, shuffle
 from pipeline.tiles import NUM_TILES, SANMA_TILES
 
-WRITTEN_OUT = (Event, Action, Meld, OwnTurnView, DiscardView, ClaimView, DrawView, WinTileView,
-               DiscardInfo)
+WRITTEN_OUT = (Event, Action, Meld, OwnTurnView, DiscardView, ClaimView, DrawView, WinTileView)
 
 
 @pytest.mark.parametrize("cls", WRITTEN_OUT, ids=lambda c: c.__name__)
@@ -84,3 +83,26 @@ def test_the_walls_shuffle_is_randoms_shuffle(tiles: list[int]) -> None:
         ref.shuffle(theirs)
         assert ours == theirs
         assert rng.random() == ref.random()  # the stream is left where shuffle leaves it
+
+
+def test_a_pond_entry_keeps_its_fields_by_position_and_by_name_and_compares_by_value() -> None:
+    """DiscardInfo is a slotted class (an extension type compiled): its fields in order, the
+    defaults, equality and repr as the dataclass it replaced gave them."""
+    names = ("tile", "tsumogiri", "riichi", "called", "order", "face_down")
+    values = [object() for _ in names]
+    by_position = DiscardInfo(*values)
+    by_name = DiscardInfo(**dict(zip(names, values, strict=True)))
+    for name, value in zip(names, values, strict=True):
+        assert getattr(by_position, name) is value and getattr(by_name, name) is value
+    assert by_position == by_name
+    plain = DiscardInfo(12, True, False)
+    assert (plain.called, plain.order, plain.face_down) == (False, 0, False)
+    assert plain == DiscardInfo(12, True, False) and plain != DiscardInfo(13, True, False)
+    assert repr(plain) == ("DiscardInfo(tile=12, tsumogiri=True, riichi=False, called=False, "
+                           "order=0, face_down=False)")
+    plain.called = True  # a pond entry changes in place (a call, a swap, a face-down turn)
+    assert plain.called
+    with pytest.raises(TypeError):
+        DiscardInfo(12)  # tsumogiri and riichi are required
+    with pytest.raises(TypeError):
+        hash(plain)  # compared by value, so not hashable

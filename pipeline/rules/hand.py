@@ -8,7 +8,7 @@ collected from every seat and resolved together (rule H-05). Nothing here knows 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from enum import StrEnum
 from functools import cache, lru_cache
 from itertools import combinations
@@ -148,20 +148,18 @@ class IllegalActionError(ValueError):
     """An agent returned an action that was not among the legal ones."""
 
 
-@dataclass(slots=True)  # one per discard, read at every decision: slots (hot path)
+_DISCARD_FIELDS = ("tile", "tsumogiri", "riichi", "called", "order", "face_down")
+
+
 class DiscardInfo:
     """One tile in a pond. ``order`` counts discards across the table, so a seat can tell which
-    tiles went out after someone's riichi (safe against that player)."""
+    tiles went out after someone's riichi (safe against that player).
 
-    tile: int
-    tsumogiri: bool
-    riichi: bool
-    called: bool = False
-    order: int = 0
-    face_down: bool = False   # rule C-13: no furiten, cannot be called or ronned
+    One per discard, read at every decision: slots, and an extension type where compiled
+    (``hand.pxd``). Compared field by field."""
 
-    # written out rather than generated (dataclass keeps a class's own): compiled, not
-    # interpreted (one per discard); same fields, order and defaults (tests/test_fast_init.py)
+    __slots__ = _DISCARD_FIELDS
+
     def __init__(self, tile: int, tsumogiri: bool, riichi: bool, called: bool = False,
                  order: int = 0, face_down: bool = False) -> None:
         self.tile = tile
@@ -169,7 +167,20 @@ class DiscardInfo:
         self.riichi = riichi
         self.called = called
         self.order = order
-        self.face_down = face_down
+        self.face_down = face_down   # rule C-13: no furiten, cannot be called or ronned
+
+    def _fields(self) -> tuple[object, ...]:
+        return self.tile, self.tsumogiri, self.riichi, self.called, self.order, self.face_down
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, DiscardInfo):
+            return NotImplemented
+        return self._fields() == other._fields()
+
+    def __repr__(self) -> str:
+        shown = ", ".join(f"{name}={value!r}"
+                          for name, value in zip(_DISCARD_FIELDS, self._fields(), strict=True))
+        return f"DiscardInfo({shown})"
 
 
 _PLAYER_FIELDS = ("seat", "concealed", "melds", "discards", "drawn", "riichi", "riichi_accepted",

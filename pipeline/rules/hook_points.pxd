@@ -1,5 +1,16 @@
 # Cython declarations for hook_points.py (ignored by the pure-Python module): the mixin of the
-# hook calls is an extension type, so that the hand's state built on it is one (hand.pxd).
+# hook calls is an extension type holding the fields of the hand's state built on it
+# (hand.pxd), so that the hook calls and the hand both read them straight from the object;
+# what the hook calls keep in the instance dict by name (every_ability, _switchers,
+# _base_shapes, _switched_off: read with __dict__.get) stays there, with anything else set on
+# the state
 
 cdef class HookPoints:
-    pass
+    cdef dict __dict__
+    cdef public object _last_valued, _listeners, _lying, _lying_ponds, _others_of, _pond_views
+    cdef public object _revealed_by, _ura_done, abilities, agents, aside
+    cdef public object aside_face_up, current_claim_from, dealer, discard_count, events
+    cdef public object hand_number, honba, kan_count, kita_draw, last_kan_from, late_claim, n
+    cdef public object pending_dora, players, pond_changes, pond_lists, preset, record
+    cdef public object revealed, round_wind, rules, sanma, scores, shown_ids, shown_types
+    cdef public object stakes, start, sticks, uninterrupted, wall
