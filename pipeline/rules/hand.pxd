@@ -11,6 +11,13 @@ cdef class PlayerState:
     cdef public object kuikae, turns, calls, kans, kita, last_call, extra_turn_now, shapes
     cdef public object _held_key, _held, _waits_key, _waits, _ready_key, _ready
 
+    # asked for every seat at every discard: called straight from C where the seat is typed
+    cpdef object held(self)
+    cpdef object waits(self)
+    cpdef object ready(self)
+
+
+cimport cython
 
 from pipeline.rules.hook_points cimport HookPoints
 
@@ -18,4 +25,18 @@ from pipeline.rules.hook_points cimport HookPoints
 # the state of a hand: its fields are declared on the mixin of the hook calls it is built on
 # (hook_points.pxd), which reads them as often
 cdef class HandState(HookPoints):
-    pass
+    # the steps of every draw, discard and claim, called straight from C, with the seat's
+    # state typed where they read it
+    cpdef object ask(self, object seat, object legal)
+    cpdef object _note_offer(self, object seat, object legal, object choice)
+    cpdef object seat_wind(self, object seat)
+    @cython.locals(p=PlayerState)
+    cpdef object _may_riichi(self, object seat)
+    cpdef object _abilities_allow_riichi(self, object seat)
+    cpdef object _kan_room(self)
+    @cython.locals(p=PlayerState)
+    cpdef object claim_actions(self, object seat, object discarder, object tile)
+    cpdef object _chi_actions(self, PlayerState p, object tile)
+    cpdef object _others(self, object seat)
+    @cython.locals(p=PlayerState)
+    cpdef object _missed(self, object seat, object tile)

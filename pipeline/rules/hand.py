@@ -649,7 +649,7 @@ class HandState(HookPoints):
             acts.append(_offer(_RON, seat, tile))
         last = self.wall.last_discard
         if p.riichi and not last and self.abilities and self._riichi_kan(p, t):
-            same = tuple(sorted(x for x in p.concealed if x // 4 == t))
+            same = tuple(sorted([x for x in p.concealed if x // 4 == t]))
             acts.append(_offer(_MINKAN, seat, tile, same))
         if p.riichi or last:  # rule K-03: no open calls on the last discard
             return acts

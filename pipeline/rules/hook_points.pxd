@@ -14,3 +14,7 @@ cdef class HookPoints:
     cdef public object pending_dora, players, pond_changes, pond_lists, preset, record
     cdef public object revealed, round_wind, rules, sanma, scores, shown_ids, shown_types
     cdef public object stakes, start, sticks, uninterrupted, wall
+
+    # asked at every draw, discard and claim: called straight from C by the hand and the hooks
+    cpdef object _listening(self, object hook)
+    cpdef object _own_listeners(self, object hook, object seat)
