@@ -73,6 +73,25 @@ def test_a_wall_ordering_is_checked_every_time_it_is_used() -> None:
     assert Wall(order).seats == 4  # a list is checked too (and not kept)
 
 
+def test_a_wall_starts_as_the_dataclass_did_and_compares_by_value() -> None:
+    """Wall is a slotted class (an extension type compiled): its split of the order, its
+    starting counters, equality field by field and a repr naming every field."""
+    order = tuple(range(NUM_TILES))
+    wall = Wall(order)
+    assert wall.live[-1] == 52 and len(wall.live) == NUM_TILES - 52 - 14  # pop() draws next
+    assert wall.rinshan == [125, 124, 123, 122] and wall.indicators == [126, 127, 128, 129, 130]
+    assert wall.ura == [131, 132, 133, 134, 135]
+    assert (wall.revealed, wall.drawn, wall.to_indicator, wall.extension) == (1, 0, False, None)
+    assert wall.reserve == [] and wall.dead_end == []
+    assert wall == Wall(order)
+    wall.draw()
+    assert wall != Wall(order)  # a draw changes it
+    assert repr(Wall(order)).startswith("Wall(order=(0, 1, 2,")
+    assert "to_indicator=False, extension=None)" in repr(Wall(order))
+    with pytest.raises(AttributeError):
+        wall.unknown = 1  # type: ignore[attr-defined]  # slots: no stray fields
+
+
 @pytest.mark.parametrize("tiles", [list(range(NUM_TILES)), list(SANMA_TILES), [7], []],
                          ids=["four", "three", "one", "none"])
 def test_the_walls_shuffle_is_randoms_shuffle(tiles: list[int]) -> None:

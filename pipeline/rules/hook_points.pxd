@@ -18,3 +18,11 @@ cdef class HookPoints:
     # asked at every draw, discard and claim: called straight from C by the hand and the hooks
     cpdef object _listening(self, object hook)
     cpdef object _own_listeners(self, object hook, object seat)
+    cpdef object _filter_own_kans(self, object seat, object acts)
+    cpdef object _kans_closed(self, object seat)
+    cpdef object _live_draw(self, object seat)
+    cpdef object _after_draw(self, object seat, object tile, object source)
+    cpdef object _discard_made(self, object seat, object tile, object tsumogiri, object after_call,
+                               object face_down)
+    cpdef object _discard_passed(self, object seat, object tile)
+    cpdef object _others_closed(self, object seat)

@@ -21,7 +21,6 @@ the tiles the live wall handed to the dead wall are drawn, oldest first.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field
 
 from pipeline.tiles import NUM_TILES, SANMA_TILES
 
@@ -78,21 +77,25 @@ def _seats(order: tuple[int, ...]) -> int:
                     "players, each of the 108 tiles without 2m-8m)")
 
 
-@dataclass
-class Wall:
-    order: tuple[int, ...]
-    live: list[int] = field(init=False)
-    rinshan: list[int] = field(init=False)
-    indicators: list[int] = field(init=False)
-    ura: list[int] = field(init=False)
-    reserve: list[int] = field(init=False)  # tiles moved from the live wall to the dead wall
-    revealed: int = field(init=False, default=1)
-    dead_end: list[int] = field(init=False)  # tiles an ability put at the end of the dead wall
-    drawn: int = field(init=False, default=0)  # tiles drawn from the front of the live wall
-    to_indicator: bool = field(init=False, default=False)  # draws go on into the dead wall
-    extension: list[int] | None = field(init=False, default=None)  # those dead-wall tiles
+_WALL_FIELDS = ("order", "live", "rinshan", "indicators", "ura", "reserve", "revealed",
+                "dead_end", "drawn", "to_indicator", "extension")
 
-    def __post_init__(self) -> None:
+
+class Wall:
+    """The tiles of one hand in their order: the live wall, the replacement tiles, the dora and
+    ura indicators. Slots, and an extension type where compiled (``wall.pxd``): the engine asks
+    how many tiles are left at every step. Compared field by field."""
+
+    __slots__ = (*_WALL_FIELDS, "seats")
+
+    def __init__(self, order: tuple[int, ...]) -> None:
+        self.order = order
+        self.revealed = 1
+        self.drawn = 0  # tiles drawn from the front of the live wall
+        self.to_indicator = False  # draws go on into the dead wall
+        self.extension: list[int] | None = None  # those dead-wall tiles
+        self.reserve: list[int] = []  # tiles moved from the live wall to the dead wall
+        self.dead_end: list[int] = []  # tiles an ability put at the end of the dead wall
         size = len(self.order)
         seats = _CHECKED.get(self.order) if type(self.order) is tuple else None
         if seats is None:
@@ -109,8 +112,19 @@ class Wall:
         self.rinshan.reverse()
         self.indicators = list(self.order[end + 4:end + 9])
         self.ura = list(self.order[end + 9:end + 14])
-        self.reserve = []
-        self.dead_end = []
+
+    def _fields(self) -> tuple[object, ...]:
+        return tuple([getattr(self, name) for name in _WALL_FIELDS])
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Wall):
+            return NotImplemented
+        return self._fields() == other._fields()
+
+    def __repr__(self) -> str:
+        shown = ", ".join(f"{name}={value!r}"
+                          for name, value in zip(_WALL_FIELDS, self._fields(), strict=True))
+        return f"Wall({shown})"
 
     @classmethod
     def shuffled(cls, rng: random.Random, players: int = 4) -> Wall:
