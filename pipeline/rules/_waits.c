@@ -106,6 +106,9 @@ static int
 read_hand(PyObject *counts, Hand *h)
 {
     /* 1 when read, 0 when the input is not handled here, -1 on a Python error */
+    if (table == NULL && make_table() < 0) {
+        return -1;
+    }
     PyObject *seq = PySequence_Fast(counts, "counts must be a sequence");
     if (seq == NULL) {
         PyErr_Clear();
@@ -269,11 +272,11 @@ static PyObject *
 py_winning_types(PyObject *self, PyObject *counts)
 {
     Hand h;
-    if (table == NULL && make_table() < 0) {
+    int got = read_hand(counts, &h);
+    if (got < 0) {
         return NULL;
     }
-    int got = read_hand(counts, &h);
-    if (got <= 0 || h.n % 3 != 1) {
+    if (got == 0 || h.n % 3 != 1) {
         Py_RETURN_NONE;
     }
     return mask_set(wait_mask(&h));
@@ -286,11 +289,11 @@ static PyObject *
 py_tenpai_discards(PyObject *self, PyObject *counts)
 {
     Hand h;
-    if (table == NULL && make_table() < 0) {
+    int got = read_hand(counts, &h);
+    if (got < 0) {
         return NULL;
     }
-    int got = read_hand(counts, &h);
-    if (got <= 0 || h.n % 3 != 2) {
+    if (got == 0 || h.n % 3 != 2) {
         Py_RETURN_NONE;
     }
     PyObject *result = PyDict_New();

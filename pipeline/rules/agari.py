@@ -16,7 +16,6 @@ either sets only or sets plus the one pair of the hand. Suit results are cached 
 from __future__ import annotations
 
 import hashlib
-import os
 import warnings
 from collections.abc import Collection, Sequence
 from functools import lru_cache, wraps
@@ -24,6 +23,7 @@ from operator import itemgetter
 from pathlib import Path
 from types import ModuleType
 
+from pipeline._compiled import PURE_ENV, pure_python  # noqa: F401  (PURE_ENV: for tests)
 from pipeline.tiles import HAND_MEMO, NUM_TYPES, TERMINAL_HONOR_TYPES, first_held
 
 _KOKUSHI_TYPES = tuple(sorted(TERMINAL_HONOR_TYPES))
@@ -347,7 +347,6 @@ def decompositions(counts: Sequence[int]) -> list[Decomposition]:
 
 # ---------------------------------------------------------------------------- compiled waits
 
-PURE_ENV = "SAKI_PURE_PYTHON"  # set (to anything but "" or "0") to use the pure functions
 _WAITS_SOURCE = Path(__file__).with_name("_waits.c")
 
 
@@ -356,7 +355,7 @@ def _load_waits() -> ModuleType | None:
     not built, when the build is older than its source (a stale build is never trusted), or
     when ``SAKI_PURE_PYTHON`` asks for the pure functions. It answers exactly as the functions
     above (``tests/test_waits_kernel.py``), several times faster."""
-    if os.environ.get(PURE_ENV, "") not in ("", "0"):
+    if pure_python():
         return None
     try:
         from pipeline.rules import _waits  # type: ignore[attr-defined]

@@ -479,17 +479,18 @@ class HookPoints:
         nothing. A switched-off ability is left out of ``self.abilities`` (no hook asks it)
         and its seat's extra sequences no longer count; both come back when it is switched on.
         Each change is logged."""
-        every = vars(self).get("every_ability")
+        kept = vars(self)  # what this method keeps in the instance dict (not declared)
+        every = kept.get("every_ability")
         if every is None:  # the first call (the deal): remember the hand's abilities
-            every = vars(self)["every_ability"] = list(self.abilities)
-            vars(self)["_switchers"] = [a for a in every if listens(a, "switched_off")]
-        if not vars(self)["_switchers"]:  # nobody can switch an ability off this hand
+            every = kept["every_ability"] = list(self.abilities)
+            kept["_switchers"] = [a for a in every if listens(a, "switched_off")]
+        if not kept["_switchers"]:  # nobody can switch an ability off this hand
             return
-        base = vars(self).get("_base_shapes")
+        base = kept.get("_base_shapes")
         if base is None:
-            base = vars(self)["_base_shapes"] = [q.shapes for q in self.players]
+            base = kept["_base_shapes"] = [q.shapes for q in self.players]
         found = []
-        for a in vars(self)["_switchers"]:
+        for a in kept["_switchers"]:
             got = a.switched_off()
             if got is not None:
                 found.append((got[0], a.seat, a.name, got[1]))
@@ -498,7 +499,7 @@ class HookPoints:
             if seat not in off:
                 off.update({s: (seat, name) for s in sorted(seats)
                             if s != seat and s not in off})
-        before: dict[int, tuple[int, str]] = vars(self).get("_switched_off", {})
+        before: dict[int, tuple[int, str]] = kept.get("_switched_off", {})
         if off.keys() == before.keys():
             return
         for s in sorted(off.keys() - before.keys()):  # logged as the switcher's doing
