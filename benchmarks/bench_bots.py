@@ -8,7 +8,9 @@ single-threaded process (``--cpu`` also pins it to one CPU). Match ``i`` is play
 ``make_agent(bot, derive_seed(seed, i, "agent", s))``. Match 0 is played first from cold memos
 (hand combinations, waits, acceptance; the per-suit shanten table is read from
 ``pipeline/data/bots/suit_table.bin`` then) and reported on its own; matches 1..N are then
-timed warm.
+timed warm. Each of those calls begins as a simulator's worker begins a shard
+(``pipeline.workers.settle_long_lived``: the young generation collected less often from the
+first, what the warm process holds frozen from the second), so play is timed as it runs.
 Rates are given per wall-clock second and per CPU second of this process (the second is steadier
 on a busy machine).
 
@@ -99,6 +101,9 @@ def play(preset: Preset, bot: str, seed: int, indices: range,
     """Play the matches; with ``digest`` (a hashlib object) each match's events go into it as
     the match ends and no record is kept, as a simulation keeps none (a run's growing list of
     records would have the garbage collector walk more and more of them)."""
+    settle = _settle_long_lived()
+    if settle is not None:
+        settle()  # each piece of play as a simulator's worker begins a shard
     counter = [0]
     catalog = load_catalog(preset.cards.catalog) if preset.cards.enabled else None
     records: list[HandRecord] = []
@@ -118,6 +123,17 @@ def play(preset: Preset, bot: str, seed: int, indices: range,
     run = Run(len(indices), hands, counter[0], time.perf_counter() - start,
               time.process_time() - cpu)
     return run, records
+
+
+def _settle_long_lived() -> Any:
+    """The tree's own ``settle_long_lived`` (pipeline/workers.py), which its simulator's workers
+    call before each shard, or None in a tree without one: play is timed as each tree's
+    simulator plays it (``benchmarks/bench_against.py`` runs this with older trees)."""
+    try:
+        from pipeline import workers
+    except ImportError:
+        return None
+    return getattr(workers, "settle_long_lived", None)
 
 
 def hash_events(digest: Any, records: list[HandRecord]) -> None:

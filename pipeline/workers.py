@@ -32,11 +32,22 @@ def watch_parent(parent: int, interval: float = PARENT_CHECK_SECONDS) -> None:
 
 
 _pieces_begun = 0  # pieces of play this process has begun (see settle_long_lived)
+# Allocations between two collections of the youngest generation once play begins (the
+# interpreter's default is 700; see settle_long_lived).
+YOUNG_COLLECTION_EVERY = 20_000
 
 
 def settle_long_lived() -> None:
-    """Call before each piece of play (a shard): before the second, collect, then freeze
-    what is left.
+    """Call before each piece of play (a shard): before the first, collect the youngest
+    generation less often; before the second, collect, then freeze what is left.
+
+    Play makes and drops objects by the thousand at every decision (observations, actions,
+    views), nearly all freed by reference counting within the decision; at the default
+    threshold the collector walks the young ones every 700 allocations, and those it finds
+    alive (the hand's state) climb into the older generations, which are then walked more
+    often too. Collected every 20,000 allocations, card play runs some 7% faster (its
+    measured share: benchmarks/bench_bots.py, median of alternating runs), and at most that
+    many young objects wait for the collector (a few MiB).
 
     What a process still holds once it has played a shard lives as long as the process
     (modules, the catalog, the rules' and bots' warm memos: some 50,000 objects). Frozen
@@ -46,6 +57,10 @@ def settle_long_lived() -> None:
     no garbage is frozen with them. Decisions do not depend on it."""
     global _pieces_begun
     _pieces_begun += 1
-    if _pieces_begun == 2:
+    if _pieces_begun == 1:
+        young, middle, old = gc.get_threshold()
+        if young:  # 0: the collector's automatic runs were turned off; left so
+            gc.set_threshold(max(young, YOUNG_COLLECTION_EVERY), middle, old)
+    elif _pieces_begun == 2:
         gc.collect()
         gc.freeze()
