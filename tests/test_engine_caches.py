@@ -27,6 +27,7 @@ from pipeline.rules.hand import (
     HandState,
     IllegalActionError,
     PlayerState,
+    _holds_four,
     kuikae_types,
 )
 from pipeline.rules.hand_shapes import (
@@ -520,6 +521,7 @@ class _PondChecker:
             for own in (False, True):
                 pond = tuple([d for d in q.discards if own or not d.face_down])
                 assert state.pond_view(s, own=own) == (pond, tuple([d.tile for d in pond]))
+                assert state.pond_view(s, own) == state.pond_view(s, own=own)  # positional
         for face_down in (False, True):
             assert state._pond_tiles(face_down=face_down) == tuple([tuple([
                 d.tile for d in q.discards if not d.called and (face_down or not d.face_down)])
@@ -550,3 +552,13 @@ def test_ponds_kept_as_they_grow_equal_the_ponds_read_afresh_with_the_whole_deck
         table = CardTable(preset, agents, seed=29, match_index=i, catalog=catalog)
         play_match(preset, agents, 29, i, table=table)
     assert sum(c.checked for c in checkers) > 1000
+
+
+def test_a_held_four_is_found_as_in_finds_it() -> None:
+    """The concealed-kan check reads each count as a C int where compiled: the same answer as
+    ``4 in counts`` for any hand, a four anywhere or none."""
+    rng = random.Random(4)
+    hands = [[0] * 34, [4] + [0] * 33, [0] * 33 + [4], [3] * 34]
+    hands += [[rng.choice((0, 0, 1, 2, 3, 4)) for _ in range(34)] for _ in range(500)]
+    for counts in hands:
+        assert _holds_four(counts) is (4 in counts)

@@ -61,12 +61,12 @@ class Observation:
 
     def discards(self, seat: int) -> tuple[int, ...]:
         """A seat's discarded tiles that this seat can see (others' face-down tiles are hidden)."""
-        return self._state.pond_view(seat, own=seat == self.seat)[1]
+        return self._state.pond_view(seat, seat == self.seat)[1]
 
     def pond(self, seat: int) -> tuple[DiscardInfo, ...]:
         """A seat's discards with their public details (tsumogiri, riichi, called, order);
         another seat's face-down discards are left out, since their tiles are unknown."""
-        return self._state.pond_view(seat, own=seat == self.seat)[0]
+        return self._state.pond_view(seat, seat == self.seat)[0]
 
     def shown_hand(self, seat: int) -> tuple[int, ...] | None:
         """Another seat's concealed tiles when that seat plays face up (a card's effect)."""

@@ -22,6 +22,11 @@ cimport cython
 from pipeline.rules.hook_points cimport HookPoints
 
 
+# whether a count is 4, each count read as a C int
+@cython.locals(c=cython.int)
+cpdef bint _holds_four(object counts)
+
+
 # the state of a hand: its fields are declared on the mixin of the hook calls it is built on
 # (hook_points.pxd), which reads them as often
 cdef class HandState(HookPoints):
@@ -30,6 +35,7 @@ cdef class HandState(HookPoints):
     cpdef object ask(self, object seat, object legal)
     cpdef object _note_offer(self, object seat, object legal, object choice)
     cpdef object seat_wind(self, object seat)
+    cpdef object pond_view(self, object seat, object own)
     @cython.locals(p=PlayerState)
     cpdef object _may_riichi(self, object seat)
     cpdef object _abilities_allow_riichi(self, object seat)

@@ -135,6 +135,16 @@ def kuikae_types(called: int, chi_low: int | None) -> frozenset[int]:
     return frozenset(forbidden)
 
 
+def _holds_four(counts: list[int]) -> bool:
+    """Whether a type is held four times (``4 in counts``, as a loop over C ints where
+    compiled, hand.pxd: ``in`` compares each of the 34 counts as Python objects; hot path,
+    every turn asks whether a concealed kan is possible)."""
+    for c in counts:
+        if c == 4:
+            return True
+    return False
+
+
 def _any_always_wins(abilities: list[AbilityHooks], view: WinTileView) -> bool:
     """Whether one of the abilities makes the view's tile an always-winning tile (asked in
     turn, stopping at the first; a loop rather than any() over a generator, compiled)."""
@@ -434,12 +444,13 @@ class HandState(HookPoints):
         self.events.append(Event(kind, seat, tile, tiles, detail, tag, card, effect, source,
                                  tsumogiri))
 
-    def pond_view(self, seat: int, *, own: bool) -> tuple[tuple[DiscardInfo, ...],
-                                                          tuple[int, ...]]:
+    def pond_view(self, seat: int, own: bool) -> tuple[tuple[DiscardInfo, ...],
+                                                       tuple[int, ...]]:
         """A seat's pond as the table sees it (``own``: as the seat itself sees it, face-down
         tiles included) and its tiles. Agents read every pond at every decision, so both are
         kept until the pond grows or changes (``pond_changes``; hot path). A pond that only grew
-        keeps what was kept and adds its new discards."""
+        keeps what was kept and adds its new discards. ``own`` is positional (a call with a
+        keyword builds a dict that the compiled method then parses)."""
         discards = self.players[seat].discards
         kept = self._pond_views[seat][own]
         size, changes = len(discards), self.pond_changes
@@ -593,12 +604,13 @@ class HandState(HookPoints):
 
     def _kan_actions(self, seat: int, counts: list[int]) -> list[Action]:
         p = self.players[seat]
-        if not (4 in counts or (p.melds and not p.riichi)):  # nothing to declare (hot path)
+        four = _holds_four(counts)
+        if not (four or (p.melds and not p.riichi)):  # nothing to declare (hot path)
             return []
         if not self._kan_room() or p.kans >= 4:  # rule K-08
             return []
         acts = []
-        if 4 in counts:
+        if four:
             for t in range(34):
                 if counts[t] == 4 and self._ankan_allowed(p, t):
                     tiles = tuple(sorted(x for x in p.concealed if x // 4 == t))
@@ -606,8 +618,9 @@ class HandState(HookPoints):
         if not p.riichi:
             for m in p.melds:
                 if m.kind == _PON_MELD:
+                    t = m.tile_type  # read once, not for every tile held
                     for x in p.concealed:
-                        if x // 4 == m.tile_type:
+                        if x // 4 == t:
                             acts.append(Action(ActionKind.KAKAN, seat, x))
         return acts
 
