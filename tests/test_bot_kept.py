@@ -100,3 +100,31 @@ def test_a_copy_leaves_the_kept_reading_behind_and_reads_the_same() -> None:
         assert twin.rng.getstate() == bot.rng.getstate()
         assert same_as_afresh(twin, state) == expected
     assert bot._safe_kept  # the original keeps its own
+
+
+def test_a_face_up_threat_kept_is_the_one_read_afresh() -> None:
+    """A face-up hand's threat is kept by what it is read from (``_FACE_UP_KEPT``): asked again
+    it is the same as read afresh, and once its pond or the dora shown change it is read anew
+    (here its own wait discarded: furiten, no threat)."""
+    from pipeline.bots import heuristic
+
+    state = riichi_table()
+    state.reveal_hand(1, "test")
+    bot = HeuristicBot(0)
+
+    def kept_and_afresh() -> list:
+        kept = bot._threats(Observation(state, 2))
+        assert bot._threats(Observation(state, 2)) == kept  # the kept answer, asked again
+        heuristic._FACE_UP_KEPT.clear()
+        assert HeuristicBot(0)._threats(Observation(state, 2)) == kept
+        return kept
+
+    (threat,) = kept_and_afresh()
+    assert threat.waits
+    state.wall.reveal_indicator()  # one more dora indicator shown: read anew
+    assert kept_and_afresh()[0].value >= threat.value
+    wait = min(threat.waits)
+    state.discard_count += 1
+    state.players[1].discards.append(DiscardInfo(wait * 4, False, False,
+                                                 order=state.discard_count))
+    assert kept_and_afresh() == []  # its own wait in its pond: furiten, no threat

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pipeline.bots.heuristic import HeuristicBot
-from pipeline.bots.pick import ESTIMATES, card_value, choose
+from pipeline.bots.pick import ESTIMATES, card_value, choose, effect_value
 from pipeline.cards import registry
 from pipeline.cards.abilities import effect_implemented
 from pipeline.cards.catalog import load_catalog
@@ -69,6 +69,20 @@ def test_every_implemented_effect_kind_has_a_pick_estimate() -> None:
                    if effect_implemented(e.kind, e.params)}
     missing = sorted(k for k in implemented if EFFECTS[k] not in ESTIMATES)
     assert not missing, f"add a pick estimate in pipeline/bots/pick.py for: {missing}"
+
+
+def test_a_cards_worth_is_the_sum_of_its_implemented_effects_worths_every_time() -> None:
+    """Each card's implemented effects are worked out once and kept: the card's worth stays the
+    sum, in the card's order, of what each implemented effect is worth with this hand (an
+    effect not implemented, with its parameters, adds nothing), asked once or again."""
+    views = (EVEN, PickView(seat=0, dealer=0, scores=(18000, 32000, 25000, 25000)))
+    for card in CATALOG:
+        for hand in (PINZU, MANZU):
+            for view in views:
+                worths = [effect_value(e.kind, e.params, hand, view) for e in card.effects
+                          if effect_implemented(e.kind, e.params)]
+                assert card_value(card, hand, view) == sum(worths)
+                assert card_value(card, hand, view) == sum(worths)  # the kept effects
 
 
 class Recording:

@@ -55,6 +55,7 @@ from pipeline.rules.hand import kuikae_types
 from pipeline.rules.hooks import PickView
 from pipeline.tiles import (
     NORTH_TYPE,
+    RECENT_MEMO,
     RED_FIVE_IDS,
     TERMINAL_HONOR_TYPES,
     counts34,
@@ -111,6 +112,8 @@ WIDER_CALLS_APPETITES = (1.0, 1.3)
 WINS_WITHOUT_YAKU = "win_without_yaku"
 DEAD_MELD_GAIN = 10.0  # a meld swap that takes a dead sequence out of her hand (rule C-20)
 CHOMBO = AbilityTag.CHOMBO  # a win the engine would penalise as a chombo (rule C-20)
+# face-up hands' threats by what they were read from (HeuristicBot._face_up_threat)
+_FACE_UP_KEPT: dict[tuple, Threat | None] = {}
 # the tile types of each family a card may name (Move.FAMILY's payload)
 _FAMILY_TYPES = {"man": range(0, 9), "pin": range(9, 18), "sou": range(18, 27),
                  "honors": range(27, 34)}
@@ -756,17 +759,30 @@ class HeuristicBot:
     def _face_up_threat(obs: Observation, s: int, melds: Sequence[Meld], riichi: bool
                         ) -> Threat | None:
         """A face-up hand threatens only when it is ready, and then exactly on its waits; a
-        furiten wait cannot ron (a card's reveal costs its owner: nobody deals in to it)."""
+        furiten wait cannot ron (a card's reveal costs its owner: nobody deals in to it).
+        Kept by what it is read from (the hand shown, its melds, its pond, the dora shown,
+        riichi and dealer): every other seat asks at every decision, and the hand changes only
+        on its own turn (:data:`_FACE_UP_KEPT`; threats are never changed once made)."""
         tiles = obs.shown_tiles(s)
+        dora_shown = obs.dora_indicators
+        key = (s, riichi, s == obs.dealer, tiles, tuple([m.tiles for m in melds]),
+               obs.discards(s), dora_shown)
+        if key in _FACE_UP_KEPT:
+            return _FACE_UP_KEPT[key]
         waits = winning_types(tuple(counts34(tiles)), len(melds))
         own = {d.tile // 4 for d in obs.pond(s)}
-        if not waits or waits & own:
-            return None
-        dora = dora_types(obs.dora_indicators)
-        held = sum(1 for x in (*tiles, *(x for m in melds for x in m.tiles))
-                   if x // 4 in dora or x in RED_FIVE_IDS)
-        value = (6000 if riichi else 3000) + 1500 * held
-        return Threat(s, 1.0, int(value * (1.5 if s == obs.dealer else 1)), own, waits=waits)
+        threat = None
+        if waits and not waits & own:
+            dora = dora_types(dora_shown)
+            held = sum(1 for x in (*tiles, *(x for m in melds for x in m.tiles))
+                       if x // 4 in dora or x in RED_FIVE_IDS)
+            value = (6000 if riichi else 3000) + 1500 * held
+            threat = Threat(s, 1.0, int(value * (1.5 if s == obs.dealer else 1)), own,
+                            waits=waits)
+        if len(_FACE_UP_KEPT) >= RECENT_MEMO:  # bounded, as the other memos of hands
+            _FACE_UP_KEPT.clear()
+        _FACE_UP_KEPT[key] = threat
+        return threat
 
     def _danger(self, t: int, threats: list[Threat], visible: Sequence[int]) -> float:
         danger = 0.0

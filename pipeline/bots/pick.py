@@ -556,13 +556,31 @@ def _card_worth(card: Card, f: HandFeatures, view: PickView) -> float:
     """:func:`card_value` with the hand's features read once (by the caller, for every option):
     each implemented effect's estimate (:func:`effect_value`), summed in the card's order."""
     worths = []
+    for estimate, params in _estimates_of(card):
+        worths.append(0.0 if estimate is None else estimate(params, f, view))
+    return sum(worths)  # as ``sum`` adds (not a running ``+=``: 3.12 compensates)
+
+
+def _estimates_of(card: Card) -> tuple[tuple[Estimate | None, Mapping[str, Any]], ...]:
+    """The card's implemented effects (``effect_is_implemented``; the others are worth
+    nothing) as (estimate, parameters), in the card's order: worked out once per card, not at
+    every pick (:data:`_ESTIMATES_KEPT`, by the card's identity: cards are immutable)."""
+    kept = _ESTIMATES_KEPT.get(id(card))
+    if kept is not None and kept[0] is card:
+        return kept[1]
+    steps = []
     for e in card.effects:
         effect = EFFECTS.get(e.kind)
-        if effect is None or not effect.implements(e.params):
-            continue  # not implemented (``effect_is_implemented``): worth nothing
-        estimate = ESTIMATES.get(effect)
-        worths.append(0.0 if estimate is None else estimate(e.params, f, view))
-    return sum(worths)  # as ``sum`` adds (not a running ``+=``: 3.12 compensates)
+        if effect is not None and effect.implements(e.params):
+            steps.append((ESTIMATES.get(effect), e.params))
+    if len(_ESTIMATES_KEPT) >= RECENT_MEMO:  # bounded: a few catalogs' cards
+        _ESTIMATES_KEPT.clear()
+    _ESTIMATES_KEPT[id(card)] = (card, tuple(steps))  # the card held: its id stays its own
+    return tuple(steps)
+
+
+# each card's implemented effects' estimates, by the card's id (see _estimates_of)
+_ESTIMATES_KEPT: dict[int, tuple[Card, tuple]] = {}
 
 
 def default_view(seat: int = 0) -> PickView:
@@ -579,7 +597,7 @@ def choose(hand: Sequence[int], options: Sequence[str], view: PickView | None = 
     catalog = _catalog_of(view)
     offsets = load_offsets() if offsets is None else offsets
     best, best_value = options[0], float("-inf")
-    known = set(catalog.ids)
+    known = catalog.id_set
     f = features(tuple(sorted(hand)))  # once for every option
     for card_id in options:
         value = 0.0  # an id the catalog does not hold: nothing known to gain

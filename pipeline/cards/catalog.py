@@ -207,6 +207,11 @@ class Catalog:
         return tuple([c.id for c in self.cards])
 
     @cached_property
+    def id_set(self) -> frozenset[str]:
+        """The ids, for asking whether one is here (every seat's pick asks for each option)."""
+        return frozenset(self.ids)
+
+    @cached_property
     def _by_id(self) -> dict[str, Card]:
         """Each id's first card (asked for every seat's ability every hand)."""
         index: dict[str, Card] = {}
