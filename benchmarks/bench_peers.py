@@ -37,6 +37,7 @@ from pipeline.cards.table import CardTable  # noqa: E402
 from pipeline.rules.match import derive_seed, play_match  # noqa: E402
 from pipeline.rules.preset import load_preset  # noqa: E402
 from pipeline.sim.referee import riichienv_missing  # noqa: E402
+from pipeline.workers import settle_long_lived  # noqa: E402
 
 
 class GreedyRiichienvAgent:
@@ -124,6 +125,11 @@ def main() -> None:
           f"{'compiled kernel' if KERNEL else 'pure Python'}, Python {sys.version.split()[0]}")
     for play in players.values():  # warm: memos, tables and catalogs read, imports done
         play(args.seed, 10_000)
+    # the process then settles as a simulator's worker does before its shards (the young
+    # generation collected less often, what the warm process holds frozen): for every player
+    # alike, since they share the process
+    settle_long_lived()
+    settle_long_lived()
     hands = dict.fromkeys(players, 0)
     cpu = dict.fromkeys(players, 0.0)
     for i in range(args.matches):

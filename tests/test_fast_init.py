@@ -10,6 +10,7 @@ import random
 
 import pytest
 
+from pipeline.cards.effects import base as effects_base
 from pipeline.rules.actions import Action, Meld
 from pipeline.rules.hand import DiscardInfo
 from pipeline.rules.hooks import ClaimView, DiscardView, DrawView, OwnTurnView, WinTileView
@@ -125,3 +126,32 @@ def test_a_pond_entry_keeps_its_fields_by_position_and_by_name_and_compares_by_v
         DiscardInfo(12)  # tsumogiri and riichi are required
     with pytest.raises(TypeError):
         hash(plain)  # compared by value, so not hashable
+
+
+HOOK_CONTEXTS = tuple(
+    cls for cls in vars(effects_base).values()
+    if isinstance(cls, type) and issubclass(cls, effects_base._HookContext)
+    and cls is not effects_base._HookContext)
+
+
+def test_every_hook_context_is_a_frozen_value_of_its_fields() -> None:
+    """The contexts handed to the effects (slots, an extension type where compiled) take
+    their fields by position and by name, keep them, refuse to change, compare and hash by
+    value and show every field, as the frozen dataclasses they replace did."""
+    assert {c.__name__ for c in HOOK_CONTEXTS} >= {"TurnContext", "ClaimContext",
+                                                   "DiscardContext", "ScoringContext"}
+    for cls in HOOK_CONTEXTS:
+        names = cls._fields
+        values = [object() for _ in names]
+        made = cls(*values)
+        assert [getattr(made, n) for n in names] == values
+        assert made == cls(**dict(zip(names, values, strict=True)))
+        assert hash(made) == hash(cls(*values))
+        assert made != cls(*values[:-1], object())
+        for name in names:
+            with pytest.raises(dataclasses.FrozenInstanceError):
+                setattr(made, name, None)
+        assert repr(made) == f"{cls.__name__}(" + ", ".join(
+            f"{n}={v!r}" for n, v in zip(names, values, strict=True)) + ")"
+        with pytest.raises(TypeError):
+            cls(*values, object())  # no more arguments than fields

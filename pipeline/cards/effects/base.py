@@ -20,7 +20,7 @@ controls ``hand_start`` handed it (``open_hands``, showing the family named;
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import FrozenInstanceError
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from pipeline.rules.actions import Action
@@ -43,20 +43,57 @@ from pipeline.rules.settlement import HandEndView, RiichiView, Settlement
 if TYPE_CHECKING:
     from pipeline.cards.memory import MatchMemory
 
-# The contexts asked at every turn, draw, discard and claim set their fields in an ``__init__``
-# of this module (compiled with it) instead of the one ``dataclass`` generates (interpreted);
-# frozen all the same.
-_set = object.__setattr__
 
 
-@dataclass(frozen=True)
-class ScoringContext:
+class _HookContext:
+    """A hook's view and what comes with it, fixed once made: slots, and an extension type
+    where compiled (``base.pxd``), since one is made for every effect at every draw, discard
+    and claim; read-only all the same (an assignment raises ``FrozenInstanceError``, as for the
+    frozen dataclasses), compared, hashed and shown field by field as they are."""
+
+    __slots__ = ()
+    _fields = ()  # each context's field names, in order
+
+    def __setattr__(self, name: str, value: object) -> None:
+        """Each field is set once, by ``__init__`` (compiled, straight into the object)."""
+        if hasattr(self, name):
+            raise FrozenInstanceError(f"cannot assign to field {name!r}")
+        object.__setattr__(self, name, value)
+
+    def __delattr__(self, name: str) -> None:
+        raise FrozenInstanceError(f"cannot delete field {name!r}")
+
+    def _values(self) -> tuple[object, ...]:
+        return tuple([getattr(self, name) for name in self._fields])
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        return self._values() == other._values()  # type: ignore[attr-defined]
+
+    def __hash__(self) -> int:
+        return hash(self._values())
+
+    def __repr__(self) -> str:
+        shown = ", ".join([f"{name}={value!r}" for name, value
+                           in zip(self._fields, self._values(), strict=True)])
+        return f"{type(self).__name__}({shown})"
+
+
+class ScoringContext(_HookContext):
     """A win to value (any seat's: ``win.seat``), for the effect of ``seat``'s card; the
     table's controls once the hand has started (None for a win valued outside a hand)."""
 
+    __slots__ = ("win", "seat", "table")
+    _fields = ("win", "seat", "table")
     win: WinView
     seat: int
-    table: TableControls | None = None
+    table: TableControls | None
+
+    def __init__(self, win: WinView, seat: int, table: TableControls | None = None) -> None:
+        self.win = win
+        self.seat = seat
+        self.table = table
 
     @property
     def own(self) -> bool:
@@ -64,145 +101,196 @@ class ScoringContext:
         return self.win.seat == self.seat
 
 
-@dataclass(frozen=True)
-class PaymentContext:
+class PaymentContext(_HookContext):
     """A hand's payments being settled (a win's, or a draw's noten payments): the transfers
     to change (``settlement``), and the table's controls once the hand has started."""
 
+    __slots__ = ("settlement", "table")
+    _fields = ("settlement", "table")
     settlement: Settlement
-    table: TableControls | None = None
+    table: TableControls | None
+
+    def __init__(self, settlement: Settlement, table: TableControls | None = None) -> None:
+        self.settlement = settlement
+        self.table = table
 
 
-@dataclass(frozen=True)
-class HandStartContext:
+class HandStartContext(_HookContext):
     """The deal is done, the dealer has not discarded: the table's controls for ``seat``."""
 
+    __slots__ = ("table", "seat", "card")
+    _fields = ("table", "seat", "card")
     table: TableControls
     seat: int
     card: str
 
+    def __init__(self, table: TableControls, seat: int, card: str) -> None:
+        self.table = table
+        self.seat = seat
+        self.card = card
 
-@dataclass(frozen=True, init=False)
-class TurnContext:
+
+class TurnContext(_HookContext):
     """The seat's own turn, before it acts: what it may do (``view``); the table's controls
     once the hand has started."""
 
+    __slots__ = ("view", "table")
+    _fields = ("view", "table")
     view: OwnTurnView
-    table: TableControls | None = None
+    table: TableControls | None
 
     def __init__(self, view: OwnTurnView, table: TableControls | None = None) -> None:
-        _set(self, "view", view)
-        _set(self, "table", table)
+        self.view = view
+        self.table = table
 
 
-@dataclass(frozen=True)
-class DrawContext:
+class DrawContext(_HookContext):
     """A draw about to be made (``view``; ``source`` "rinshan" for a replacement tile), with
     the wall's controls for an effect that makes the draw itself."""
 
+    __slots__ = ("view", "wall")
+    _fields = ("view", "wall")
     view: DrawView
     wall: WallControls
 
+    def __init__(self, view: DrawView, wall: WallControls) -> None:
+        self.view = view
+        self.wall = wall
 
-@dataclass(frozen=True)
-class BeforeDrawContext:
+
+class BeforeDrawContext(_HookContext):
     """Before one of the seat's draws (``view``; ``source`` "rinshan" for a replacement tile):
     other sources may be offered. The table's controls once the hand has started."""
 
+    __slots__ = ("view", "table")
+    _fields = ("view", "table")
     view: DrawView
-    table: TableControls | None = None
+    table: TableControls | None
+
+    def __init__(self, view: DrawView, table: TableControls | None = None) -> None:
+        self.view = view
+        self.table = table
 
 
-@dataclass(frozen=True, init=False)
-class ClaimContext:
+class ClaimContext(_HookContext):
     """A seat's possible claims of a discard (``view``), as the engine and earlier effects left
     them (``actions``)."""
 
+    __slots__ = ("view", "actions")
+    _fields = ("view", "actions")
     view: ClaimView
     actions: list[Action]
 
     def __init__(self, view: ClaimView, actions: list[Action]) -> None:
-        _set(self, "view", view)
-        _set(self, "actions", actions)
+        self.view = view
+        self.actions = actions
 
 
-@dataclass(frozen=True)
-class WinCheckContext:
+class WinCheckContext(_HookContext):
     """A possible win (any seat's: ``win.seat``), to allow or to mark as a chombo, for the
     effect of ``seat``'s card; the table's controls once the hand has started."""
 
+    __slots__ = ("win", "seat", "table")
+    _fields = ("win", "seat", "table")
     win: WinView
     seat: int
-    table: TableControls | None = None
+    table: TableControls | None
+
+    def __init__(self, win: WinView, seat: int, table: TableControls | None = None) -> None:
+        self.win = win
+        self.seat = seat
+        self.table = table
 
 
-@dataclass(frozen=True, init=False)
-class DiscardContext:
+class DiscardContext(_HookContext):
     """A discard (``view``): just made, or passed by everyone (the hook says which); the
     table's controls once the hand has started."""
 
+    __slots__ = ("view", "table")
+    _fields = ("view", "table")
     view: DiscardView
-    table: TableControls | None = None
+    table: TableControls | None
 
     def __init__(self, view: DiscardView, table: TableControls | None = None) -> None:
-        _set(self, "view", view)
-        _set(self, "table", table)
+        self.view = view
+        self.table = table
 
 
-@dataclass(frozen=True, init=False)
-class DrawnContext:
+class DrawnContext(_HookContext):
     """Any seat's draw just made (``view.tile``, ``view.source``); the table's controls."""
 
+    __slots__ = ("view", "table")
+    _fields = ("view", "table")
     view: DrawView
-    table: TableControls | None = None
+    table: TableControls | None
 
     def __init__(self, view: DrawView, table: TableControls | None = None) -> None:
-        _set(self, "view", view)
-        _set(self, "table", table)
+        self.view = view
+        self.table = table
 
 
-@dataclass(frozen=True)
-class CallContext:
+class CallContext(_HookContext):
     """Any seat's call (chi, pon, open kan) just made, before the caller discards."""
 
+    __slots__ = ("view", "table")
+    _fields = ("view", "table")
     view: CallView
-    table: TableControls | None = None
+    table: TableControls | None
+
+    def __init__(self, view: CallView, table: TableControls | None = None) -> None:
+        self.view = view
+        self.table = table
 
 
-@dataclass(frozen=True)
-class RiichiContext:
+class RiichiContext(_HookContext):
     """Any seat's riichi just accepted (its stick paid)."""
 
+    __slots__ = ("view", "table")
+    _fields = ("view", "table")
     view: RiichiView
     table: TableControls
 
+    def __init__(self, view: RiichiView, table: TableControls) -> None:
+        self.view = view
+        self.table = table
 
-@dataclass(frozen=True, init=False)
-class WinTileContext:
+
+class WinTileContext(_HookContext):
     """A tile that might win for the card holder whatever her hand's shape (``view``; see
     :meth:`~pipeline.rules.hooks.AbilityHooks.always_wins`)."""
 
+    __slots__ = ("view", "table")
+    _fields = ("view", "table")
     view: WinTileView
-    table: TableControls | None = None
+    table: TableControls | None
 
     def __init__(self, view: WinTileView, table: TableControls | None = None) -> None:
-        _set(self, "view", view)
-        _set(self, "table", table)
+        self.view = view
+        self.table = table
 
 
-@dataclass(frozen=True)
-class FuritenContext:
+class FuritenContext(_HookContext):
     """A ron the card holder might make in furiten: whether she is in riichi."""
 
+    __slots__ = ("in_riichi",)
+    _fields = ("in_riichi",)
     in_riichi: bool
 
+    def __init__(self, in_riichi: bool) -> None:
+        self.in_riichi = in_riichi
 
-@dataclass(frozen=True)
-class HandEndContext:
+
+class HandEndContext(_HookContext):
     """The hand is over and paid (``view``): stakes for later, what the match must remember."""
 
+    __slots__ = ("view", "table")
+    _fields = ("view", "table")
     view: HandEndView
     table: TableControls
+
+    def __init__(self, view: HandEndView, table: TableControls) -> None:
+        self.view = view
+        self.table = table
 
 
 class CardEffect:
