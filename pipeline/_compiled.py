@@ -33,6 +33,7 @@ COMPILED: tuple[str, ...] = (
     "pipeline.rules.actions",
     "pipeline.rules.agari",
     "pipeline.rules.agents",
+    "pipeline.rules.frozen",
     "pipeline.rules.hand",
     "pipeline.rules.hand_shapes",
     "pipeline.rules.hook_points",

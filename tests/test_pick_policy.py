@@ -140,7 +140,6 @@ def test_the_pick_remembers_what_the_match_used_up() -> None:
     """Kuro's dora once lost, Kirame's floor once used and Kana's Inazuma riichi once made are
     worth nothing for the rest of the match (Kuro's lost dora cost her), and the card table
     tells the pick what its match memory holds."""
-    from dataclasses import replace
 
     from pipeline.cards.memory import MatchMemory
 
@@ -156,7 +155,7 @@ def test_the_pick_remembers_what_the_match_used_up() -> None:
     memory.dora_lost.add(1)
     memory.floor_used.add(1)
     memory.once_used[1] = {"inazuma"}
-    spent = replace(view, spent=memory.spent(1))
+    spent = view.replace(spent=memory.spent(1))
     assert spent.spent == {"dora_multiplier", "floor_at_zero", "stake_rule:inazuma_riichi"}
     assert worth("kuro_matsumi", view) > 0 > worth("kuro_matsumi", spent)
     kirame = CATALOG.card("kirame_hanada")

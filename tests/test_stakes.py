@@ -178,7 +178,7 @@ def test_c21_last_place_during_a_hand_counts_from_the_current_dealer():
                      round_wind=0, is_dealer=False)
     win = WinView(1, ctx, None, (25000,) * 4, 2, ())
     assert condition_holds("last_place", win, 1)
-    assert not condition_holds("last_place", replace(win, dealer=0), 1)
+    assert not condition_holds("last_place", win.replace(dealer=0), 1)
 
 
 def test_settlement_floor_cuts_the_last_payments_first():

@@ -65,10 +65,10 @@ What a character is worth to pick is no hook: the bots estimate it from the card
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
 from enum import StrEnum
 
 from pipeline.rules.actions import AbilityTag, Action, ActionKind, Meld, MeldKind, ability_action
+from pipeline.rules.frozen import FrozenFields
 from pipeline.rules.hand_shapes import HandShapes
 from pipeline.rules.records import AbilityEffect, Event
 from pipeline.rules.scoring import NO_MODIFIERS, ScoringModifiers, WinContext
@@ -83,22 +83,43 @@ HOOKS = ("hand_start", "hand_shapes", "before_draw", "replace_draw", "after_draw
          "match_end")
 
 
-@dataclass(frozen=True)
-class WinView:
+class WinView(FrozenFields):
     """What the scoring hook may read about a (possible) win."""
 
+    __slots__ = (
+        "seat", "ctx", "discarder", "scores", "dealer", "riichi_seats", "table_points", "stakes",
+        "melds", "seen", "ponds", "yakuman",
+    )
     seat: int
     ctx: WinContext
-    discarder: int | None          # None for a tsumo
+    discarder: int | None  # None for a tsumo
     scores: tuple[int, ...]
     dealer: int
     riichi_seats: tuple[int, ...]  # in the order their riichi was accepted
-    table_points: int = 0          # points on the table (riichi sticks) before the win
-    stakes: int = 0                # points staked on the table by abilities before the win
-    melds: tuple[tuple[Meld, ...], ...] = ()  # every seat's declared melds, by seat
-    seen: tuple[int, ...] = ()     # type counts the winner saw before the win (34 entries)
-    ponds: tuple[tuple[int, ...], ...] = ()  # tiles lying in each pond, face down included
-    yakuman: int = 0               # the win's yakuman count (win_allowed; 0 when not known)
+    table_points: int  # points on the table (riichi sticks) before the win
+    stakes: int  # points staked on the table by abilities before the win
+    melds: tuple[tuple[Meld, ...], ...]  # every seat's declared melds, by seat
+    seen: tuple[int, ...]  # type counts the winner saw before the win (34 entries)
+    ponds: tuple[tuple[int, ...], ...]  # tiles lying in each pond, face down included
+    yakuman: int  # the win's yakuman count (win_allowed; 0 when not known)
+
+    def __init__(self, seat: int, ctx: WinContext, discarder: int | None, scores: tuple[int, ...],
+                 dealer: int, riichi_seats: tuple[int, ...], table_points: int = 0,
+                 stakes: int = 0, melds: tuple[tuple[Meld, ...], ...] = (),
+                 seen: tuple[int, ...] = (), ponds: tuple[tuple[int, ...], ...] = (),
+                 yakuman: int = 0) -> None:
+        self.seat = seat
+        self.ctx = ctx
+        self.discarder = discarder
+        self.scores = scores
+        self.dealer = dealer
+        self.riichi_seats = riichi_seats
+        self.table_points = table_points
+        self.stakes = stakes
+        self.melds = melds
+        self.seen = seen
+        self.ponds = ponds
+        self.yakuman = yakuman
 
 
 class TableControls:
@@ -465,43 +486,44 @@ class SwapControls(WallControls):
         return taken
 
 
-@dataclass(frozen=True)
-class OwnTurnView:
+class OwnTurnView(FrozenFields):
     """What the own-turn hook may read when adding actions."""
 
+    __slots__ = (
+        "seat", "discard_tiles", "drew", "in_riichi", "turns", "opponents_ippatsu", "after_call",
+        "riichi_tiles", "scores",
+    )
     seat: int
-    discard_tiles: tuple[int, ...]      # the tiles the rules allow to discard now
-    drew: bool                          # False right after a call
+    discard_tiles: tuple[int, ...]  # the tiles the rules allow to discard now
+    drew: bool  # False right after a call
     in_riichi: bool
-    turns: int                          # the seat's discards so far this hand
+    turns: int  # the seat's discards so far this hand
     opponents_ippatsu: tuple[int, ...]  # seats whose ippatsu is still alive
-    after_call: str | None = None       # "chi", "pon", "minkan" right after that call
-    riichi_tiles: tuple[int, ...] = ()  # the tiles a riichi may be declared with now
-    scores: tuple[int, ...] = ()
+    after_call: str | None  # "chi", "pon", "minkan" right after that call
+    riichi_tiles: tuple[int, ...]  # the tiles a riichi may be declared with now
+    scores: tuple[int, ...]
 
-    # The views are built for every decision: their __init__ is written out rather than
-    # generated (dataclass keeps a class's own), so that compiled it fills the instance dict
-    # directly instead of running interpreted through object.__setattr__ for each field. Same
-    # fields, order and defaults (tests/test_fast_init.py).
     def __init__(self, seat: int, discard_tiles: tuple[int, ...], drew: bool, in_riichi: bool,
                  turns: int, opponents_ippatsu: tuple[int, ...], after_call: str | None = None,
                  riichi_tiles: tuple[int, ...] = (), scores: tuple[int, ...] = ()) -> None:
-        d = self.__dict__
-        d["seat"] = seat
-        d["discard_tiles"] = discard_tiles
-        d["drew"] = drew
-        d["in_riichi"] = in_riichi
-        d["turns"] = turns
-        d["opponents_ippatsu"] = opponents_ippatsu
-        d["after_call"] = after_call
-        d["riichi_tiles"] = riichi_tiles
-        d["scores"] = scores
+        self.seat = seat
+        self.discard_tiles = discard_tiles
+        self.drew = drew
+        self.in_riichi = in_riichi
+        self.turns = turns
+        self.opponents_ippatsu = opponents_ippatsu
+        self.after_call = after_call
+        self.riichi_tiles = riichi_tiles
+        self.scores = scores
 
 
-@dataclass(frozen=True)
-class DiscardView:
+class DiscardView(FrozenFields):
     """What the discard hook may read about a discard nobody claimed."""
 
+    __slots__ = (
+        "seat", "tile", "tsumogiri", "after_call", "face_down", "scores", "start_points",
+        "others_closed", "first_discard", "dealer", "concealed", "previous",
+    )
     seat: int
     tile: int
     tsumogiri: bool
@@ -512,126 +534,136 @@ class DiscardView:
     others_closed: bool
     first_discard: bool
     dealer: int
-    concealed: tuple[int, ...] = ()     # the seat's tiles after the discard (discard_actions)
-    previous: int | None = None         # the seat's discard before this one, if it still lies
+    concealed: tuple[int, ...]  # the seat's tiles after the discard (discard_actions)
+    previous: int | None  # the seat's discard before this one, if it still lies
                                         # face up in its pond (late_claims)
 
-    def __init__(self, seat: int, tile: int, tsumogiri: bool,
-                 after_call: tuple[str, int] | None, face_down: bool, scores: tuple[int, ...],
-                 start_points: int, others_closed: bool, first_discard: bool, dealer: int,
-                 concealed: tuple[int, ...] = (), previous: int | None = None) -> None:
-        d = self.__dict__  # written out, as OwnTurnView's
-        d["seat"] = seat
-        d["tile"] = tile
-        d["tsumogiri"] = tsumogiri
-        d["after_call"] = after_call
-        d["face_down"] = face_down
-        d["scores"] = scores
-        d["start_points"] = start_points
-        d["others_closed"] = others_closed
-        d["first_discard"] = first_discard
-        d["dealer"] = dealer
-        d["concealed"] = concealed
-        d["previous"] = previous
+    def __init__(self, seat: int, tile: int, tsumogiri: bool, after_call: tuple[str, int] | None,
+                 face_down: bool, scores: tuple[int, ...], start_points: int, others_closed: bool,
+                 first_discard: bool, dealer: int, concealed: tuple[int, ...] = (),
+                 previous: int | None = None) -> None:
+        self.seat = seat
+        self.tile = tile
+        self.tsumogiri = tsumogiri
+        self.after_call = after_call
+        self.face_down = face_down
+        self.scores = scores
+        self.start_points = start_points
+        self.others_closed = others_closed
+        self.first_discard = first_discard
+        self.dealer = dealer
+        self.concealed = concealed
+        self.previous = previous
 
 
-@dataclass(frozen=True)
-class ClaimView:
+class ClaimView(FrozenFields):
     """What the claim filter may read: one seat's chance to call."""
 
-    seat: int                           # the seat that may call
-    discarder: int | None               # whose discard is on offer; None: the seat's own turn
-    tile: int | None                    # the discarded tile (None on the seat's own turn)
-    concealed: tuple[int, ...]          # the calling seat's concealed tiles
+    __slots__ = (
+        "seat", "discarder", "tile", "concealed", "in_riichi", "last_discard", "ponds",
+        "unclaimable", "kan_tile",
+    )
+    seat: int  # the seat that may call
+    discarder: int | None  # whose discard is on offer; None: the seat's own turn
+    tile: int | None  # the discarded tile (None on the seat's own turn)
+    concealed: tuple[int, ...]  # the calling seat's concealed tiles
     in_riichi: bool
-    last_discard: bool                  # no open calls on it (rule K-03): Wall.last_discard
+    last_discard: bool  # no open calls on it (rule K-03): Wall.last_discard
     ponds: tuple[tuple[int, ...], ...]  # face-up tiles lying in each pond (the discard last)
-    unclaimable: bool = False           # an ability's discard that nobody may call or ron
-    kan_tile: bool = False              # the tile is a kan's (robbing it: chankan), no discard
+    unclaimable: bool  # an ability's discard that nobody may call or ron
+    kan_tile: bool  # the tile is a kan's (robbing it: chankan), no discard
 
     def __init__(self, seat: int, discarder: int | None, tile: int | None,
                  concealed: tuple[int, ...], in_riichi: bool, last_discard: bool,
                  ponds: tuple[tuple[int, ...], ...], unclaimable: bool = False,
                  kan_tile: bool = False) -> None:
-        d = self.__dict__  # written out, as OwnTurnView's
-        d["seat"] = seat
-        d["discarder"] = discarder
-        d["tile"] = tile
-        d["concealed"] = concealed
-        d["in_riichi"] = in_riichi
-        d["last_discard"] = last_discard
-        d["ponds"] = ponds
-        d["unclaimable"] = unclaimable
-        d["kan_tile"] = kan_tile
+        self.seat = seat
+        self.discarder = discarder
+        self.tile = tile
+        self.concealed = concealed
+        self.in_riichi = in_riichi
+        self.last_discard = last_discard
+        self.ponds = ponds
+        self.unclaimable = unclaimable
+        self.kan_tile = kan_tile
 
 
-@dataclass(frozen=True)
-class DrawView:
+class DrawView(FrozenFields):
     """A seat's draw: before it (other sources) or after it (``tile``, ``source``)."""
 
+    __slots__ = ("seat", "live_left", "ponds", "tile", "source", "ippatsu")
     seat: int
     live_left: int
     ponds: tuple[tuple[int, ...], ...]  # face-up tiles lying in each pond
-    tile: int | None = None
-    source: str = "wall"                # "wall", "rinshan", "pond" or "aside" (beside the hand)
-    ippatsu: bool = False               # the seat's ippatsu chance is still alive (before it)
+    tile: int | None
+    source: str  # "wall", "rinshan", "pond" or "aside" (beside the hand)
+    ippatsu: bool  # the seat's ippatsu chance is still alive (before it)
 
     def __init__(self, seat: int, live_left: int, ponds: tuple[tuple[int, ...], ...],
                  tile: int | None = None, source: str = "wall", ippatsu: bool = False) -> None:
-        d = self.__dict__  # written out, as OwnTurnView's
-        d["seat"] = seat
-        d["live_left"] = live_left
-        d["ponds"] = ponds
-        d["tile"] = tile
-        d["source"] = source
-        d["ippatsu"] = ippatsu
+        self.seat = seat
+        self.live_left = live_left
+        self.ponds = ponds
+        self.tile = tile
+        self.source = source
+        self.ippatsu = ippatsu
 
 
-@dataclass(frozen=True)
-class WinTileView:
+class WinTileView(FrozenFields):
     """A tile that might win for a seat whatever its hand's shape (an always-winning tile)."""
 
+    __slots__ = (
+        "seat", "tile", "tsumo", "in_riichi", "rinshan", "face_down", "last", "waits", "closed",
+        "furiten_probe",
+    )
     seat: int
     tile: int
-    tsumo: bool                         # drawn by the seat (False: another seat's discard)
+    tsumo: bool  # drawn by the seat (False: another seat's discard)
     in_riichi: bool
-    rinshan: bool = False               # a replacement draw after a kan
-    face_down: bool = False             # a face-down discard (only such a tile may ron it)
-    last: bool = False                  # the last live tile drawn, or the last discard
-    waits: frozenset[int] = frozenset()  # the seat's winning types without the tile (empty:
+    rinshan: bool  # a replacement draw after a kan
+    face_down: bool  # a face-down discard (only such a tile may ron it)
+    last: bool  # the last live tile drawn, or the last discard
+    waits: frozenset[int]  # the seat's winning types without the tile (empty:
     #                                     the hand is not ready)
-    closed: bool = True                 # the seat's hand has no open meld
+    closed: bool  # the seat's hand has no open meld
     # asked for furiten, not for a win: would this tile, lying in the seat's own pond, be one
     # of its winning tiles now (a tile type that is always a winning tile is furiten there)
-    furiten_probe: bool = False
+    furiten_probe: bool
 
-    def __init__(self, seat: int, tile: int, tsumo: bool, in_riichi: bool,
-                 rinshan: bool = False, face_down: bool = False, last: bool = False,
-                 waits: frozenset[int] = frozenset(), closed: bool = True,
-                 furiten_probe: bool = False) -> None:
-        d = self.__dict__  # written out, as OwnTurnView's
-        d["seat"] = seat
-        d["tile"] = tile
-        d["tsumo"] = tsumo
-        d["in_riichi"] = in_riichi
-        d["rinshan"] = rinshan
-        d["face_down"] = face_down
-        d["last"] = last
-        d["waits"] = waits
-        d["closed"] = closed
-        d["furiten_probe"] = furiten_probe
+    def __init__(self, seat: int, tile: int, tsumo: bool, in_riichi: bool, rinshan: bool = False,
+                 face_down: bool = False, last: bool = False, waits: frozenset[int] = frozenset(),
+                 closed: bool = True, furiten_probe: bool = False) -> None:
+        self.seat = seat
+        self.tile = tile
+        self.tsumo = tsumo
+        self.in_riichi = in_riichi
+        self.rinshan = rinshan
+        self.face_down = face_down
+        self.last = last
+        self.waits = waits
+        self.closed = closed
+        self.furiten_probe = furiten_probe
 
 
-@dataclass(frozen=True)
-class CallView:
+class CallView(FrozenFields):
     """A call just made."""
 
+    __slots__ = ("seat", "kind", "tiles", "called", "from_seat", "ponds")
     seat: int
-    kind: str                           # "chi", "pon", "minkan"
-    tiles: tuple[int, ...]              # the meld's tiles
+    kind: str  # "chi", "pon", "minkan"
+    tiles: tuple[int, ...]  # the meld's tiles
     called: int
     from_seat: int
-    ponds: tuple[tuple[int, ...], ...] = ()  # face-up tiles lying in each pond after the call
+    ponds: tuple[tuple[int, ...], ...]  # face-up tiles lying in each pond after the call
+
+    def __init__(self, seat: int, kind: str, tiles: tuple[int, ...], called: int, from_seat: int,
+                 ponds: tuple[tuple[int, ...], ...] = ()) -> None:
+        self.seat = seat
+        self.kind = kind
+        self.tiles = tiles
+        self.called = called
+        self.from_seat = from_seat
+        self.ponds = ponds
 
 
 def face_down_actions(view: OwnTurnView, owner: str) -> list[Action]:
@@ -639,22 +671,40 @@ def face_down_actions(view: OwnTurnView, owner: str) -> list[Action]:
     return [ability_action(view.seat, owner, AbilityTag.FACE_DOWN, t) for t in view.discard_tiles]
 
 
-@dataclass(frozen=True)
-class PickView:
+class PickView(FrozenFields):
     """What a seat knows when it picks its character (after the deal, rule C-03)."""
 
+    __slots__ = (
+        "seat", "dealer", "scores", "round_wind", "honba", "sticks", "dora_indicators",
+        "start_points", "catalog", "spent",
+    )
     seat: int
     dealer: int
     scores: tuple[int, ...]
-    round_wind: int = 0
-    honba: int = 0
-    sticks: int = 0
-    dora_indicators: tuple[int, ...] = ()
-    start_points: int = 30000
-    catalog: object | None = None  # the card catalog the options come from (None: the default)
+    round_wind: int
+    honba: int
+    sticks: int
+    dora_indicators: tuple[int, ...]
+    start_points: int
+    catalog: object | None  # the card catalog the options come from (None: the default)
     # what the seat's match-long abilities have used up (the card layer's match memory): named
     # as effect kinds, or ``kind:when`` for one stake rule; the pick policy values them so
-    spent: frozenset[str] = frozenset()
+    spent: frozenset[str]
+
+    def __init__(self, seat: int, dealer: int, scores: tuple[int, ...], round_wind: int = 0,
+                 honba: int = 0, sticks: int = 0, dora_indicators: tuple[int, ...] = (),
+                 start_points: int = 30000, catalog: object | None = None,
+                 spent: frozenset[str] = frozenset()) -> None:
+        self.seat = seat
+        self.dealer = dealer
+        self.scores = scores
+        self.round_wind = round_wind
+        self.honba = honba
+        self.sticks = sticks
+        self.dora_indicators = dora_indicators
+        self.start_points = start_points
+        self.catalog = catalog
+        self.spent = spent
 
     def placement(self) -> int:
         """1 (first) to 4 (last); on equal points the seat farther from the dealer ranks lower

@@ -20,10 +20,10 @@ controls ``hand_start`` handed it (``open_hands``, showing the family named;
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import FrozenInstanceError
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from pipeline.rules.actions import Action
+from pipeline.rules.frozen import FrozenFields
 from pipeline.rules.hand_shapes import HandShapes
 from pipeline.rules.hooks import (
     AbilityHooks,
@@ -45,47 +45,11 @@ if TYPE_CHECKING:
 
 
 
-class _HookContext:
-    """A hook's view and what comes with it, fixed once made: slots, and an extension type
-    where compiled (``base.pxd``), since one is made for every effect at every draw, discard
-    and claim; read-only all the same (an assignment raises ``FrozenInstanceError``, as for the
-    frozen dataclasses), compared, hashed and shown field by field as they are."""
-
-    __slots__ = ()
-    _fields = ()  # each context's field names, in order
-
-    def __setattr__(self, name: str, value: object) -> None:
-        """Each field is set once, by ``__init__`` (compiled, straight into the object)."""
-        if hasattr(self, name):
-            raise FrozenInstanceError(f"cannot assign to field {name!r}")
-        object.__setattr__(self, name, value)
-
-    def __delattr__(self, name: str) -> None:
-        raise FrozenInstanceError(f"cannot delete field {name!r}")
-
-    def _values(self) -> tuple[object, ...]:
-        return tuple([getattr(self, name) for name in self._fields])
-
-    def __eq__(self, other: object) -> bool:
-        if other.__class__ is not self.__class__:
-            return NotImplemented
-        return self._values() == other._values()  # type: ignore[attr-defined]
-
-    def __hash__(self) -> int:
-        return hash(self._values())
-
-    def __repr__(self) -> str:
-        shown = ", ".join([f"{name}={value!r}" for name, value
-                           in zip(self._fields, self._values(), strict=True)])
-        return f"{type(self).__name__}({shown})"
-
-
-class ScoringContext(_HookContext):
+class ScoringContext(FrozenFields):
     """A win to value (any seat's: ``win.seat``), for the effect of ``seat``'s card; the
     table's controls once the hand has started (None for a win valued outside a hand)."""
 
     __slots__ = ("win", "seat", "table")
-    _fields = ("win", "seat", "table")
     win: WinView
     seat: int
     table: TableControls | None
@@ -101,12 +65,11 @@ class ScoringContext(_HookContext):
         return self.win.seat == self.seat
 
 
-class PaymentContext(_HookContext):
+class PaymentContext(FrozenFields):
     """A hand's payments being settled (a win's, or a draw's noten payments): the transfers
     to change (``settlement``), and the table's controls once the hand has started."""
 
     __slots__ = ("settlement", "table")
-    _fields = ("settlement", "table")
     settlement: Settlement
     table: TableControls | None
 
@@ -115,11 +78,10 @@ class PaymentContext(_HookContext):
         self.table = table
 
 
-class HandStartContext(_HookContext):
+class HandStartContext(FrozenFields):
     """The deal is done, the dealer has not discarded: the table's controls for ``seat``."""
 
     __slots__ = ("table", "seat", "card")
-    _fields = ("table", "seat", "card")
     table: TableControls
     seat: int
     card: str
@@ -130,12 +92,11 @@ class HandStartContext(_HookContext):
         self.card = card
 
 
-class TurnContext(_HookContext):
+class TurnContext(FrozenFields):
     """The seat's own turn, before it acts: what it may do (``view``); the table's controls
     once the hand has started."""
 
     __slots__ = ("view", "table")
-    _fields = ("view", "table")
     view: OwnTurnView
     table: TableControls | None
 
@@ -144,12 +105,11 @@ class TurnContext(_HookContext):
         self.table = table
 
 
-class DrawContext(_HookContext):
+class DrawContext(FrozenFields):
     """A draw about to be made (``view``; ``source`` "rinshan" for a replacement tile), with
     the wall's controls for an effect that makes the draw itself."""
 
     __slots__ = ("view", "wall")
-    _fields = ("view", "wall")
     view: DrawView
     wall: WallControls
 
@@ -158,12 +118,11 @@ class DrawContext(_HookContext):
         self.wall = wall
 
 
-class BeforeDrawContext(_HookContext):
+class BeforeDrawContext(FrozenFields):
     """Before one of the seat's draws (``view``; ``source`` "rinshan" for a replacement tile):
     other sources may be offered. The table's controls once the hand has started."""
 
     __slots__ = ("view", "table")
-    _fields = ("view", "table")
     view: DrawView
     table: TableControls | None
 
@@ -172,12 +131,11 @@ class BeforeDrawContext(_HookContext):
         self.table = table
 
 
-class ClaimContext(_HookContext):
+class ClaimContext(FrozenFields):
     """A seat's possible claims of a discard (``view``), as the engine and earlier effects left
     them (``actions``)."""
 
     __slots__ = ("view", "actions")
-    _fields = ("view", "actions")
     view: ClaimView
     actions: list[Action]
 
@@ -186,12 +144,11 @@ class ClaimContext(_HookContext):
         self.actions = actions
 
 
-class WinCheckContext(_HookContext):
+class WinCheckContext(FrozenFields):
     """A possible win (any seat's: ``win.seat``), to allow or to mark as a chombo, for the
     effect of ``seat``'s card; the table's controls once the hand has started."""
 
     __slots__ = ("win", "seat", "table")
-    _fields = ("win", "seat", "table")
     win: WinView
     seat: int
     table: TableControls | None
@@ -202,12 +159,11 @@ class WinCheckContext(_HookContext):
         self.table = table
 
 
-class DiscardContext(_HookContext):
+class DiscardContext(FrozenFields):
     """A discard (``view``): just made, or passed by everyone (the hook says which); the
     table's controls once the hand has started."""
 
     __slots__ = ("view", "table")
-    _fields = ("view", "table")
     view: DiscardView
     table: TableControls | None
 
@@ -216,11 +172,10 @@ class DiscardContext(_HookContext):
         self.table = table
 
 
-class DrawnContext(_HookContext):
+class DrawnContext(FrozenFields):
     """Any seat's draw just made (``view.tile``, ``view.source``); the table's controls."""
 
     __slots__ = ("view", "table")
-    _fields = ("view", "table")
     view: DrawView
     table: TableControls | None
 
@@ -229,11 +184,10 @@ class DrawnContext(_HookContext):
         self.table = table
 
 
-class CallContext(_HookContext):
+class CallContext(FrozenFields):
     """Any seat's call (chi, pon, open kan) just made, before the caller discards."""
 
     __slots__ = ("view", "table")
-    _fields = ("view", "table")
     view: CallView
     table: TableControls | None
 
@@ -242,11 +196,10 @@ class CallContext(_HookContext):
         self.table = table
 
 
-class RiichiContext(_HookContext):
+class RiichiContext(FrozenFields):
     """Any seat's riichi just accepted (its stick paid)."""
 
     __slots__ = ("view", "table")
-    _fields = ("view", "table")
     view: RiichiView
     table: TableControls
 
@@ -255,12 +208,11 @@ class RiichiContext(_HookContext):
         self.table = table
 
 
-class WinTileContext(_HookContext):
+class WinTileContext(FrozenFields):
     """A tile that might win for the card holder whatever her hand's shape (``view``; see
     :meth:`~pipeline.rules.hooks.AbilityHooks.always_wins`)."""
 
     __slots__ = ("view", "table")
-    _fields = ("view", "table")
     view: WinTileView
     table: TableControls | None
 
@@ -269,22 +221,20 @@ class WinTileContext(_HookContext):
         self.table = table
 
 
-class FuritenContext(_HookContext):
+class FuritenContext(FrozenFields):
     """A ron the card holder might make in furiten: whether she is in riichi."""
 
     __slots__ = ("in_riichi",)
-    _fields = ("in_riichi",)
     in_riichi: bool
 
     def __init__(self, in_riichi: bool) -> None:
         self.in_riichi = in_riichi
 
 
-class HandEndContext(_HookContext):
+class HandEndContext(FrozenFields):
     """The hand is over and paid (``view``): stakes for later, what the match must remember."""
 
     __slots__ = ("view", "table")
-    _fields = ("view", "table")
     view: HandEndView
     table: TableControls
 
