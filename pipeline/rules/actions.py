@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from enum import StrEnum
 
+from pipeline.rules.frozen import FrozenFields
 from pipeline.tiles import format_tiles, tile_to_str
 
 
@@ -61,37 +61,35 @@ class AbilityTag(StrEnum):
 Payload = int | str | tuple[str, ...] | None
 
 
-@dataclass(frozen=True)
-class Action:
+class Action(FrozenFields):
     """One legal decision. Compare actions by value; agents return one of the offered ones.
 
     An ability's action says what it is by ``tag`` (an :class:`AbilityTag`, or a card's own
     tag), whose ability it is by ``card`` and what it names by ``payload``; ``detail`` is
-    the text people read (``"<card>:<what>"``)."""
+    the text people read (``"<card>:<what>"``). A frozen value (:mod:`pipeline.rules.frozen`):
+    slots, an extension type where compiled (``actions.pxd``), read at every decision."""
 
+    __slots__ = ("kind", "seat", "tile", "tiles", "detail", "tag", "card", "payload")
     kind: ActionKind
     seat: int
-    tile: int | None = None
-    tiles: tuple[int, ...] = ()
-    detail: str = ""
-    tag: StrEnum | None = None
-    card: str = ""
-    payload: Payload = None
+    tile: int | None
+    tiles: tuple[int, ...]
+    detail: str
+    tag: StrEnum | None
+    card: str
+    payload: Payload
 
-    # Written out rather than generated, as Event's (pipeline/rules/records.py): compiled, it
-    # fills the instance dict directly (hot path: abilities build actions on every turn).
     def __init__(self, kind: ActionKind, seat: int, tile: int | None = None,
                  tiles: tuple[int, ...] = (), detail: str = "", tag: StrEnum | None = None,
                  card: str = "", payload: Payload = None) -> None:
-        d = self.__dict__
-        d["kind"] = kind
-        d["seat"] = seat
-        d["tile"] = tile
-        d["tiles"] = tiles
-        d["detail"] = detail
-        d["tag"] = tag
-        d["card"] = card
-        d["payload"] = payload
+        self.kind = kind
+        self.seat = seat
+        self.tile = tile
+        self.tiles = tiles
+        self.detail = detail
+        self.tag = tag
+        self.card = card
+        self.payload = payload
 
     def __str__(self) -> str:
         parts = [self.kind.value]
@@ -140,25 +138,24 @@ class MeldKind(StrEnum):
     ANKAN = "ankan"     # concealed kan
 
 
-@dataclass(frozen=True)
-class Meld:
-    """A declared set. ``tiles`` are sorted; ``called`` is the claimed tile (None for ankan)."""
+class Meld(FrozenFields):
+    """A declared set. ``tiles`` are sorted; ``called`` is the claimed tile (None for ankan);
+    ``added`` the tile added to make a kakan. A frozen value, as :class:`Action`."""
 
+    __slots__ = ("kind", "tiles", "called", "from_seat", "added")
     kind: MeldKind
     tiles: tuple[int, ...]
-    called: int | None = None
-    from_seat: int | None = None
-    added: int | None = field(default=None)  # the tile added to make a kakan
+    called: int | None
+    from_seat: int | None
+    added: int | None
 
-    # written out rather than generated, as Action's (hot path: bots build melds to weigh calls)
     def __init__(self, kind: MeldKind, tiles: tuple[int, ...], called: int | None = None,
                  from_seat: int | None = None, added: int | None = None) -> None:
-        d = self.__dict__
-        d["kind"] = kind
-        d["tiles"] = tiles
-        d["called"] = called
-        d["from_seat"] = from_seat
-        d["added"] = added
+        self.kind = kind
+        self.tiles = tiles
+        self.called = called
+        self.from_seat = from_seat
+        self.added = added
 
     # the kinds bound once (hot path: bots ask these of every meld at every decision)
     @property

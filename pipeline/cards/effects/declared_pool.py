@@ -30,7 +30,6 @@ the hand with the chombo penalty of rule C-20 (``win_is_chombo``).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import replace
 from typing import Any
 
 from pipeline.cards import declarations
@@ -191,7 +190,7 @@ class DeclaredPool(CardEffect):
         view, actions = ctx.view, ctx.actions
         if not self.chombo_ron(view.seat, view.discarder):
             return actions
-        return [replace(a, detail=f"{self.card}:chombo", tag=AbilityTag.CHOMBO, card=self.card)
+        return [a.replace(detail=f"{self.card}:chombo", tag=AbilityTag.CHOMBO, card=self.card)
                 if a.kind == ActionKind.RON else a for a in actions]
 
     def win_is_chombo(self, ctx: WinCheckContext) -> bool:
