@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import StrEnum
 
+from pipeline.rules.frozen import FrozenFields
 from pipeline.tiles import WIND_NAMES, format_tiles, tile_to_str
 
 
@@ -33,46 +34,48 @@ class AbilityEffect(StrEnum):
     BOOKKEEPING = "bookkeeping"
 
 
-@dataclass(frozen=True)
-class Event:
+class Event(FrozenFields):
     """One thing that happened at the table, in play order. ``detail`` is for people; what a
-    program needs is in the typed fields."""
+    program needs is in the typed fields. A frozen value (:mod:`pipeline.rules.frozen`): slots,
+    an extension type where compiled (``records.pxd``), made for every event of every hand."""
 
+    __slots__ = ("kind", "seat", "tile", "tiles", "detail", "tag", "card", "effect", "source",
+                 "tsumogiri")
     kind: str                 # deal, draw, discard, riichi, call, kan, dora, win, draw_end, ...
-    seat: int | None = None
-    tile: int | None = None
-    tiles: tuple[int, ...] = ()
-    detail: str = ""
+    seat: int | None
+    tile: int | None
+    tiles: tuple[int, ...]
+    detail: str
     # an ability's event: what it is (an ``AbilityTag`` or a card's own tag) and whose; left
     # out of the repr, which prints (and hashes) a log as before they were kept
-    tag: StrEnum | None = field(default=None, repr=False)
-    card: str = field(default="", repr=False)
+    tag: StrEnum | None
+    card: str
     # what an ability's event did (``None`` for the other kinds)
-    effect: AbilityEffect | None = field(default=None, repr=False)
+    effect: AbilityEffect | None
     # the seat a call or a ron took its tile from
-    source: int | None = field(default=None, repr=False)
+    source: int | None
     # a discard of the tile just drawn
-    tsumogiri: bool = field(default=False, repr=False)
+    tsumogiri: bool
 
-    # Written out rather than generated (dataclass keeps a class's own __init__): compiled, it
-    # fills the instance dict directly, where the generated one runs interpreted and sets each
-    # field through object.__setattr__ (hot path: every event of every hand). Same fields,
-    # order and defaults (tests/test_fast_init.py).
     def __init__(self, kind: str, seat: int | None = None, tile: int | None = None,
                  tiles: tuple[int, ...] = (), detail: str = "", tag: StrEnum | None = None,
                  card: str = "", effect: AbilityEffect | None = None, source: int | None = None,
                  tsumogiri: bool = False) -> None:
-        d = self.__dict__
-        d["kind"] = kind
-        d["seat"] = seat
-        d["tile"] = tile
-        d["tiles"] = tiles
-        d["detail"] = detail
-        d["tag"] = tag
-        d["card"] = card
-        d["effect"] = effect
-        d["source"] = source
-        d["tsumogiri"] = tsumogiri
+        self.kind = kind
+        self.seat = seat
+        self.tile = tile
+        self.tiles = tiles
+        self.detail = detail
+        self.tag = tag
+        self.card = card
+        self.effect = effect
+        self.source = source
+        self.tsumogiri = tsumogiri
+
+    def __repr__(self) -> str:
+        """The first five fields, as a log printed (and hashed) before the others were kept."""
+        return (f"{type(self).__name__}(kind={self.kind!r}, seat={self.seat!r}, "
+                f"tile={self.tile!r}, tiles={self.tiles!r}, detail={self.detail!r})")
 
     def __str__(self) -> str:
         who = f"P{self.seat} " if self.seat is not None else ""
