@@ -166,5 +166,6 @@ def counts34(tiles: Iterable[int]) -> list[int]:
     """Count of each tile type (a 34-long list)."""
     counts = [0] * NUM_TYPES
     for tile in tiles:
-        counts[tile // 4] += 1
+        t = tile // 4
+        counts[t] += 1
     return counts

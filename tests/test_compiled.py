@@ -67,8 +67,9 @@ def small_tree(tmp_path: Path) -> Path:
         pytest.skip("pipeline/tiles is not compiled here (no compiler or no Cython)")
     package = tmp_path / "pipeline"
     package.mkdir()
-    for name in ("__init__.py", "_compiled.py", "tiles.py"):
-        shutil.copy(PROJECT_ROOT / "pipeline" / name, package / name)
+    for name in ("__init__.py", "_compiled.py", "tiles.py", "tiles.pxd"):
+        if (PROJECT_ROOT / "pipeline" / name).exists():  # the declarations count in the hash
+            shutil.copy(PROJECT_ROOT / "pipeline" / name, package / name)
     shutil.copy(builds[0], package / builds[0].name)
     return tmp_path
 

@@ -291,6 +291,15 @@ def keep_values(weight: float, types: Sequence[int], counts: Sequence[int],
     return out
 
 
+# the bot's own fields (in the object where compiled): what a copy carries
+_BOT_FIELDS = ("rng", "style", "playing", "extra", "declared", "keep", "_safe_kept")
+
+
+def _new_bot(cls: type) -> HeuristicBot:
+    """An empty bot of ``cls``, its state set next by ``__setstate__`` (copy and pickle)."""
+    return cls.__new__(cls)
+
+
 class HeuristicBot:
     """The project's main player model. Style knobs come from ``pipeline/data/bots/styles.toml``."""
 
@@ -307,10 +316,23 @@ class HeuristicBot:
     def __getstate__(self) -> dict[str, object]:
         """A copy (the paired replay's snapshot) or a pickle leaves the kept safe tiles behind:
         they are a cache of the ponds this bot read, answers are the same without it, and
-        copying the pond views it holds cost more than the rest of the bot."""
-        state = dict(self.__dict__)
+        copying the pond views it holds cost more than the rest of the bot. Compiled, the
+        bot's fields are in the object (heuristic.pxd): they are named here, and what a
+        subclass or a caller added comes from its instance dict."""
+        state: dict[str, object] = dict(getattr(self, "__dict__", None) or {})
+        for name in _BOT_FIELDS:
+            state[name] = getattr(self, name)
         state["_safe_kept"] = {}
         return state
+
+    def __setstate__(self, state: dict[str, object]) -> None:
+        for name, value in state.items():
+            setattr(self, name, value)
+
+    def __reduce__(self) -> tuple[object, ...]:
+        """Copied and pickled as its class and its state (an extension type where compiled,
+        whose fields the default protocol would not see)."""
+        return _new_bot, (type(self),), self.__getstate__()
 
     # ------------------------------------------------------------------ the agent contract
 
@@ -654,13 +676,12 @@ class HeuristicBot:
         """Whether :meth:`_threats` would name any opponent, without working out what each is
         worth or which tiles are safe (a claim or a card's choice asks no more)."""
         me = obs.seat
-        melds_of, in_riichi, shown_types = obs.melds, obs.in_riichi, obs.shown_types
         for s in range(_seats(obs)):
             if s == me:
                 continue
-            melds = melds_of(s)
-            riichi = in_riichi(s)
-            if len(shown_types(s)) == 34:   # a face-up hand threatens only when it is ready
+            melds = obs.melds(s)
+            riichi = obs.in_riichi(s)
+            if len(obs.shown_types(s)) == 34:   # a face-up hand threatens only when ready
                 if self._face_up_threat(obs, s, melds, riichi) is not None:
                     return True
                 continue
@@ -675,13 +696,12 @@ class HeuristicBot:
         dora = None
         sanma = False  # read with the dora, for the first threat
         me = obs.seat
-        melds_of, in_riichi, shown_types = obs.melds, obs.in_riichi, obs.shown_types
         for s in range(_seats(obs)):
             if s == me:
                 continue
-            melds = melds_of(s)
-            riichi = in_riichi(s)
-            known = shown_types(s)
+            melds = obs.melds(s)
+            riichi = obs.in_riichi(s)
+            known = obs.shown_types(s)
             if len(known) == 34:   # a face-up hand: its waits are known, not guessed
                 threat = self._face_up_threat(obs, s, melds, riichi)
                 if threat is not None:
@@ -816,9 +836,9 @@ class HeuristicBot:
         melds = obs.melds(seat)
         nm = len(melds)
         if _NINE in kinds:
-            kinds_held = sum(1 for t in TERMINAL_HONOR_TYPES if counts[t])
+            kinds_held = len([t for t in TERMINAL_HONOR_TYPES if counts[t]])
             if kinds_held < 11:
-                return next(a for a in legal if a.kind == _NINE)
+                return [x for x in legal if x.kind == _NINE][0]
         if _KITA in kinds:
             kita = self._kita_choice(legal, counts, nm)
             if kita is not None:
@@ -830,7 +850,7 @@ class HeuristicBot:
             plain = discards[0]
             if face_down and self._danger(plain.tile // 4, self._threats(obs),
                                           visible_counts(obs)) >= FACE_DOWN_MIN_DANGER:
-                return next(a for a in face_down if a.tile == plain.tile)
+                return [x for x in face_down if x.tile == plain.tile][0]
             return plain
         sight = Sight(obs)
         threats = self._threats(obs)
@@ -1068,9 +1088,9 @@ class HeuristicBot:
         values = value_types(obs.seat_wind, obs.round_wind)
         appetite = self.style.call_appetite
         reach = 2 + (1 if appetite >= 1.3 else 0) - (1 if appetite < 0.8 else 0)
-        stray = 1 + sum(1 for a in WIDER_CALLS_APPETITES if appetite >= a)
+        stray = 1 + len([w for w in WIDER_CALLS_APPETITES if appetite >= w])
         backing = None  # unseen copies, where a value-honor pair may back a call
-        if appetite >= BACKING_APPETITE and any(counts[v] == 2 for v in values):
+        if appetite >= BACKING_APPETITE and [v for v in values if counts[v] == 2]:
             backing = [4 - v for v in visible_counts(obs)]
         best, best_key = None, None
         for a in options:

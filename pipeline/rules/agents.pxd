@@ -8,3 +8,14 @@ cdef class Observation:
     cdef object _concealed
     cdef object _melds
     cdef object _dora
+
+    # what a bot asks of every seat at every decision: called straight from C where the
+    # observation is typed (the bots' .pxd)
+    cpdef object melds(self, object seat)
+    cpdef object discards(self, object seat)
+    cpdef object pond(self, object seat)
+    cpdef object in_riichi(self, object seat)
+    cpdef object shown_types(self, object seat)
+    cpdef object shown_tiles(self, object seat)
+    cpdef object others_face_up(self)
+    cpdef object riichi_order(self, object seat)

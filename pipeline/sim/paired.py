@@ -63,7 +63,7 @@ def snapshot_agents(agents: list[Any]) -> list[Any]:
     exactly as ``copy.deepcopy(agents)`` would."""
     memo: dict[int, Any] = {}
     for agent in agents:
-        for value in getattr(agent, "__dict__", {}).values():
+        for value in _fields_of(agent).values():
             if type(value) is random.Random:
                 twin = random.Random()
                 twin.setstate(value.getstate())
@@ -71,6 +71,13 @@ def snapshot_agents(agents: list[Any]) -> list[Any]:
             elif type(value) is frozenset:
                 memo[id(value)] = value
     return copy.deepcopy(agents, memo)
+
+
+def _fields_of(agent: Any) -> dict[str, Any]:
+    """What the agent holds directly: its copy state where that is a dict (an extension
+    type's fields included, the heuristic bot's), else its instance dict."""
+    state = agent.__getstate__() if hasattr(agent, "__getstate__") else None
+    return state if isinstance(state, dict) else getattr(agent, "__dict__", {})
 
 
 def without_ability(agent: Any) -> None:
