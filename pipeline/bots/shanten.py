@@ -996,10 +996,9 @@ def visible_counts(obs: Observation) -> list[int]:
     """
     groups = [obs.concealed, obs.dora_indicators, obs.others_face_up()]
     seats = getattr(obs, "players", _NUM_SEATS)
-    discards, melds = obs.discards, obs.melds  # bound once (hot path)
-    for seat in range(seats):
-        groups.append(discards(seat))
-        groups.extend([meld.tiles for meld in melds(seat)])
+    for seat in range(seats):  # the observation's questions called from C (shanten.pxd)
+        groups.append(obs.discards(seat))
+        groups.extend([meld.tiles for meld in obs.melds(seat)])
     if seats == 3:  # three players: Norths set aside are public, 2m-8m out of play (S-01)
         groups.extend([obs.kita(seat) for seat in range(seats)])
     counts = None

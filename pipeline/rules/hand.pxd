@@ -19,6 +19,7 @@ cdef class PlayerState:
 
 cimport cython
 
+from pipeline.rules.actions cimport Action
 from pipeline.rules.hook_points cimport HookPoints
 
 
@@ -33,6 +34,7 @@ cdef class HandState(HookPoints):
     # the steps of every draw, discard and claim, called straight from C, with the seat's
     # state typed where they read it
     cpdef object ask(self, object seat, object legal)
+    @cython.locals(a=Action, chosen=Action)
     cpdef object _note_offer(self, object seat, object legal, object choice)
     cpdef object seat_wind(self, object seat)
     cpdef object pond_view(self, object seat, object own)
