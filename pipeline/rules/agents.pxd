@@ -2,8 +2,13 @@
 # agent reads at every decision is an extension type, its fields read straight from the
 # object rather than looked up by name (the same fields, the same answers).
 
+cimport cython
+
+from pipeline.rules.hand cimport HandState, PlayerState
+
+
 cdef class Observation:
-    cdef readonly object _state
+    cdef readonly HandState _state
     cdef public object seat
     cdef object _concealed
     cdef object _melds
@@ -11,9 +16,11 @@ cdef class Observation:
 
     # what a bot asks of every seat at every decision: called straight from C where the
     # observation is typed (the bots' .pxd)
+    @cython.locals(p=PlayerState)
     cpdef object melds(self, object seat)
     cpdef object discards(self, object seat)
     cpdef object pond(self, object seat)
+    @cython.locals(p=PlayerState)
     cpdef object in_riichi(self, object seat)
     cpdef object shown_types(self, object seat)
     cpdef object shown_tiles(self, object seat)

@@ -56,7 +56,8 @@ class Observation:
     def melds(self, seat: int) -> tuple[Meld, ...]:
         melds = self._melds[seat]
         if melds is None:
-            melds = self._melds[seat] = tuple(self._state.players[seat].melds)
+            p = self._state.players[seat]
+            melds = self._melds[seat] = tuple(p.melds)
         return melds
 
     def discards(self, seat: int) -> tuple[int, ...]:
@@ -120,7 +121,8 @@ class Observation:
         return self._state.pond_changes
 
     def in_riichi(self, seat: int) -> bool:
-        return self._state.players[seat].riichi
+        p = self._state.players[seat]
+        return p.riichi
 
     def riichi_order(self, seat: int) -> int | None:
         """Table-wide number of the discard that declared riichi, or None."""

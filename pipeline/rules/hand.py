@@ -12,6 +12,7 @@ from dataclasses import replace
 from enum import StrEnum
 from functools import cache, lru_cache
 from itertools import combinations
+from typing import TYPE_CHECKING
 
 from pipeline.rules.actions import AbilityTag, Action, ActionKind, Meld, MeldKind, ability_action
 from pipeline.rules.agari import (
@@ -20,7 +21,7 @@ from pipeline.rules.agari import (
     tenpai_discards,
     winning_types,
 )
-from pipeline.rules.agents import Agent, Observation
+from pipeline.rules.agents import Observation
 from pipeline.rules.hand_shapes import (
     NO_SHAPES,
     HandShapes,
@@ -77,6 +78,9 @@ from pipeline.tiles import (
     is_terminal_or_honor_type,
     type_to_str,
 )
+
+if TYPE_CHECKING:  # agents.py reads this module's types where compiled (agents.pxd):
+    from pipeline.rules.agents import Agent  # imported here for the annotations only
 
 KOKUSHI_NAME = "Kokushi Musou"
 
