@@ -15,6 +15,8 @@ cdef class PlayerState:
     cpdef object held(self)
     cpdef object waits(self)
     cpdef object ready(self)
+    cpdef object drawn_completes(self)
+    cpdef object remove_discard(self, object tile)
 
 
 cimport cython
@@ -37,6 +39,12 @@ cdef class HandState(HookPoints):
     @cython.locals(a=Action, chosen=Action)
     cpdef object _note_offer(self, object seat, object legal, object choice)
     cpdef object seat_wind(self, object seat)
+    @cython.locals(p=PlayerState)
+    cpdef object self_actions(self, object seat, object drew, object rinshan)
+    @cython.locals(p=PlayerState)
+    cpdef object _rule_actions(self, object seat, object drew, object rinshan)
+    @cython.locals(p=PlayerState)
+    cpdef object _kan_actions(self, object seat, object counts)
     cpdef object pond_view(self, object seat, object own)
     @cython.locals(p=PlayerState)
     cpdef object _may_riichi(self, object seat)

@@ -533,9 +533,10 @@ class HandState(HookPoints):
 
     # ------------------------------------------------------------------ legal actions
 
-    def self_actions(self, seat: int, *, drew: bool, rinshan: bool) -> list[Action]:
-        """Actions on the seat's own turn: the rules' ones, then any its ability adds."""
-        acts = self._rule_actions(seat, drew=drew, rinshan=rinshan)
+    def self_actions(self, seat: int, drew: bool, rinshan: bool) -> list[Action]:
+        """Actions on the seat's own turn: the rules' ones, then any its ability adds (its
+        arguments positional: compiled, called straight from C, hand.pxd)."""
+        acts = self._rule_actions(seat, drew, rinshan)
         if not self.abilities:
             return acts
         own = self._own_listeners("own_actions", seat)
@@ -555,7 +556,7 @@ class HandState(HookPoints):
                 acts.extend(ability.own_actions(view))
         return self._filter_own_kans(seat, acts)
 
-    def _rule_actions(self, seat: int, *, drew: bool, rinshan: bool) -> list[Action]:
+    def _rule_actions(self, seat: int, drew: bool, rinshan: bool) -> list[Action]:
         """Actions the rules give: win, kans, nine terminals, riichi, discards."""
         p = self.players[seat]
         acts: list[Action] = []
@@ -618,7 +619,7 @@ class HandState(HookPoints):
         if four:
             for t in range(34):
                 if counts[t] == 4 and self._ankan_allowed(p, t):
-                    tiles = tuple(sorted(x for x in p.concealed if x // 4 == t))
+                    tiles = tuple(sorted([x for x in p.concealed if x // 4 == t]))
                     acts.append(Action(ActionKind.ANKAN, seat, tiles=tiles))
         if not p.riichi:
             for m in p.melds:
@@ -772,7 +773,7 @@ class HandState(HookPoints):
             self._turn_choices(seat, drew=drew)
             self._refresh_active()
         while True:
-            act = self.ask(seat, self.self_actions(seat, drew=drew, rinshan=rinshan))
+            act = self.ask(seat, self.self_actions(seat, drew, rinshan))
             kind = act.kind
             if kind == _TSUMO:
                 return self._finish_tsumo(seat, rinshan)
