@@ -28,6 +28,7 @@ from pipeline.rules.hook_points cimport HookPoints
 # whether a count is 4, each count read as a C int
 @cython.locals(c=cython.int)
 cpdef bint _holds_four(object counts)
+cpdef bint _holds_all(object concealed, object tiles)
 
 
 # the state of a hand: its fields are declared on the mixin of the hook calls it is built on
@@ -45,6 +46,9 @@ cdef class HandState(HookPoints):
     cpdef object _rule_actions(self, object seat, object drew, object rinshan)
     @cython.locals(p=PlayerState)
     cpdef object _kan_actions(self, object seat, object counts)
+    @cython.locals(p=PlayerState)
+    cpdef object _discard(self, object seat, object act, object face_down=*,
+                          object unclaimable=*)
     cpdef object pond_view(self, object seat, object own)
     @cython.locals(p=PlayerState)
     cpdef object _may_riichi(self, object seat)

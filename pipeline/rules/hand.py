@@ -149,6 +149,14 @@ def _holds_four(counts: list[int]) -> bool:
     return False
 
 
+def _holds_all(concealed: list[int], tiles: tuple[int, ...]) -> bool:
+    """Whether every one of ``tiles`` is still in the hand (a loop: no generator, compiled)."""
+    for x in tiles:
+        if x not in concealed:
+            return False
+    return True
+
+
 def _any_always_wins(abilities: list[AbilityHooks], view: WinTileView) -> bool:
     """Whether one of the abilities makes the view's tile an always-winning tile (asked in
     turn, stopping at the first; a loop rather than any() over a generator, compiled)."""
@@ -791,14 +799,14 @@ class HandState(HookPoints):
                 owner.action_taken(act)
                 if act.tag is AbilityTag.FACE_DOWN:
                     plain = Action(ActionKind.DISCARD, seat, act.tile)
-                    return self._discard(seat, plain, face_down=owner.name)
+                    return self._discard(seat, plain, owner.name)
                 if act.tag is AbilityTag.RIICHI:  # a riichi the ability acts on once accepted
                     return self._discard(seat, _RIICHIS[seat][act.tile])
                 raise IllegalActionError(f"P{seat} chose {act}, which no hook can carry out")
             if kind == _DISCARD and self.abilities:
                 forcing = self._forced_face_down(seat, act.tile)
                 if forcing is not None:
-                    return self._discard(seat, act, face_down=forcing)
+                    return self._discard(seat, act, forcing)
             if kind in _OWN_KANS:
                 robbed = self._declare_kan(seat, act)
                 if robbed is not None:
@@ -968,8 +976,11 @@ class HandState(HookPoints):
     def _owner(self, seat: int, act: Action) -> AbilityHooks:
         return next(a for a in self.abilities if a.seat == seat and a.name == act.card)
 
-    def _discard(self, seat: int, act: Action, *, face_down: str = "", unclaimable: str = ""
+    def _discard(self, seat: int, act: Action, face_down: str = "", unclaimable: str = ""
                  ) -> HandRecord | tuple[int, str]:
+        """The seat discards (face down, or a repeat nobody may claim, when an ability says
+        so: its name); the claims on the tile, then whose turn is next. Positional: compiled,
+        called straight from C with the seat's state typed (hand.pxd)."""
         p = self.players[seat]
         tile = act.tile
         riichi = act.kind == _RIICHI
@@ -1053,9 +1064,10 @@ class HandState(HookPoints):
                 # the riichi is accepted before calls are made, and an ability answering it
                 # may change a claimant's hand (a swap): a call whose tiles left it is dropped
                 claims = {s: c for s, c in claims.items()
-                          if all(x in self.players[s].concealed for x in c.tiles)}
+                          if _holds_all(self.players[s].concealed, c.tiles)}
                 priority = [s for s in priority if s in claims]
-            if self.preset.abortive_draws and self.n == 4 and all(q.riichi for q in self.players):
+            if self.preset.abortive_draws and self.n == 4 and \
+                    len([q for q in self.players if q.riichi]) == 4:
                 return self._abort("four_riichi")  # rule M-04, K-11 (none with three: S-09)
         if self.discard_count == 4 and self.n == 4 and self._four_winds():
             return self._abort("four_winds")
@@ -1087,7 +1099,7 @@ class HandState(HookPoints):
             repeat = self._repeat_offer(seat, view)
             if repeat is not None:
                 plain = Action(ActionKind.DISCARD, seat, repeat.tile)
-                return self._discard(seat, plain, unclaimable=repeat.card)
+                return self._discard(seat, plain, "", repeat.card)
         earners = self._own_listeners("extra_turn", seat) if self.abilities and not was_extra \
             and self.wall.live_left else []  # rule C-15
         if earners:
