@@ -49,6 +49,10 @@ cdef class HandState(HookPoints):
     @cython.locals(p=PlayerState)
     cpdef object _discard(self, object seat, object act, object face_down=*,
                           object unclaimable=*)
+    @cython.locals(p=PlayerState)
+    cpdef object _turn(self, object seat, object drew, object rinshan)
+    @cython.locals(p=PlayerState)
+    cpdef object _turn_choices(self, object seat, object drew)
     cpdef object pond_view(self, object seat, object own)
     @cython.locals(p=PlayerState)
     cpdef object _may_riichi(self, object seat)

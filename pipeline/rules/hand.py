@@ -770,15 +770,15 @@ class HandState(HookPoints):
                     self._after_draw(seat, tile, source)
             else:
                 p.drawn = None
-            outcome = self._turn(seat, drew=draw_kind != "none", rinshan=draw_kind == "rinshan")
+            outcome = self._turn(seat, draw_kind != "none", draw_kind == "rinshan")
             if isinstance(outcome, HandRecord):
                 return outcome
             seat, draw_kind = outcome
 
-    def _turn(self, seat: int, *, drew: bool, rinshan: bool) -> HandRecord | tuple[int, str]:
+    def _turn(self, seat: int, drew: bool, rinshan: bool) -> HandRecord | tuple[int, str]:
         p = self.players[seat]
         if self.abilities:
-            self._turn_choices(seat, drew=drew)
+            self._turn_choices(seat, drew)
             self._refresh_active()
         while True:
             act = self.ask(seat, self.self_actions(seat, drew, rinshan))
@@ -845,7 +845,7 @@ class HandState(HookPoints):
             self._after_draw(seat, tile, "kita")
         return None
 
-    def _turn_choices(self, seat: int, *, drew: bool) -> None:
+    def _turn_choices(self, seat: int, drew: bool) -> None:
         """Choices the seat's abilities require before it acts (``turn_choices``): one is
         asked for each ability that offers some, then logged."""
         own = self._own_listeners("turn_choices", seat)
@@ -947,8 +947,8 @@ class HandState(HookPoints):
             robbing = [Action(ActionKind.RON, s, tile)] if self._can_ron(
                 s, tile, chankan=not kita, kokushi_only=kokushi_only) else []
             if robbing and self.abilities:  # the claim filters may block a ron on the kan tile
-                robbing = [a for a in self._filter_claims(s, kan_seat, tile, robbing,
-                                                          kan_tile=True)
+                robbing = [a for a in self._filter_claims(s, kan_seat, tile, robbing, False,
+                                                          True)  # a kan's tile
                            if a.kind == ActionKind.RON]
             if robbing:
                 choice = self.ask(s, [robbing[0], Action(ActionKind.PASS, s)])
@@ -1029,8 +1029,7 @@ class HandState(HookPoints):
             else:
                 legal = [] if unclaimable else self.claim_actions(s, seat, tile)
                 if self.abilities:
-                    legal = self._filter_claims(s, seat, tile, legal,
-                                                unclaimable=bool(unclaimable))
+                    legal = self._filter_claims(s, seat, tile, legal, bool(unclaimable))
             if legal:
                 choice = self.ask(s, [*legal, _PASSES[s]])
                 if choice.kind != _PASS:
@@ -1327,7 +1326,7 @@ class HandState(HookPoints):
                        table_points=1000 * self.sticks, stakes=self.stakes,
                        melds=tuple([tuple(q.melds) for q in self.players]),
                        seen=self._seen_by(seat, ctx.win_tile),
-                       ponds=self._pond_tiles(face_down=True))
+                       ponds=self._pond_tiles(True))
 
     def _seen_by(self, seat: int, win_tile: int) -> tuple[int, ...]:
         """Type counts a seat could see before this win: its own tiles, every meld, face-up

@@ -26,3 +26,10 @@ cdef class HookPoints:
                                object face_down)
     cpdef object _discard_passed(self, object seat, object tile)
     cpdef object _others_closed(self, object seat)
+    cpdef object _pond_tiles(self, object face_down=*)
+    cpdef object _filter_claims(self, object seat, object discarder, object tile, object legal,
+                                object unclaimable=*, object kan_tile=*)
+    cpdef object _discard_view(self, object seat, object tile, object tsumogiri, object after_call,
+                               object face_down, object previous=*)
+    cpdef object _offered_draw(self, object seat, object source)
+    cpdef object _replaced_draw(self, object seat, object source)

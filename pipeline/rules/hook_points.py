@@ -112,7 +112,7 @@ class HookPoints:
 
     # ------------------------------------------------------------------ claims
 
-    def _pond_tiles(self: HandState, *, face_down: bool = False) -> tuple[tuple[int, ...], ...]:
+    def _pond_tiles(self: HandState, face_down: bool = False) -> tuple[tuple[int, ...], ...]:
         """Tiles lying in each pond (called or taken tiles left out; face-down ones on request).
         Kept until a pond grows or changes (``pond_changes``); then only that pond is read.
         The kept answers sit in lists set up with the hand, read by index (hot path: every
@@ -143,7 +143,7 @@ class HookPoints:
         return found
 
     def _filter_claims(self: HandState, seat: int, discarder: int | None, tile: int | None,
-                       legal: list[Action], *, unclaimable: bool = False,
+                       legal: list[Action], unclaimable: bool = False,
                        kan_tile: bool = False) -> list[Action]:
         """The calls left to ``seat`` after every ability's ``claim_filter``."""
         listening = self._listening("claim_filter")
@@ -233,7 +233,7 @@ class HookPoints:
         view = WinView(seat, ctx, discarder, tuple(self.scores), self.dealer, riichi,
                        table_points=1000 * self.sticks, stakes=self.stakes,
                        melds=tuple([tuple(q.melds) for q in self.players]),
-                       ponds=self._pond_tiles(face_down=True), yakuman=yakuman)
+                       ponds=self._pond_tiles(True), yakuman=yakuman)
         return all(a.win_allowed(view) for a in listening)
 
     def _dead_hand(self: HandState, seat: int) -> bool:
@@ -315,7 +315,7 @@ class HookPoints:
         if not offers:
             return None
         # draw-instead offers replace the wall draw (no pass); their tiles lie face up
-        forced = all(a.tag is AbilityTag.DRAW_INSTEAD for a in offers)
+        forced = not [a for a in offers if a.tag is not AbilityTag.DRAW_INSTEAD]
         choice = self.ask(seat, offers if forced else [*offers, Action(ActionKind.PASS, seat)])
         if choice.kind != ActionKind.ABILITY or choice.tag not in _DRAWS:
             return None
@@ -402,7 +402,7 @@ class HookPoints:
         return True
 
     def _discard_view(self: HandState, seat: int, tile: int, tsumogiri: bool,
-                      after_call: tuple[str, int] | None, face_down: bool, *,
+                      after_call: tuple[str, int] | None, face_down: bool,
                       previous: int | None = None) -> DiscardView:
         p = self.players[seat]
         # seat, tile, tsumogiri, after_call, face_down, scores, start_points, others_closed,
@@ -426,7 +426,7 @@ class HookPoints:
         prev = p.discards[-2] if len(p.discards) > 1 else None
         previous = prev.tile if prev and not prev.called and not prev.face_down else None
         view = self._discard_view(discarder, tile, last.tsumogiri, None, last.face_down,
-                                  previous=previous)
+                                  previous)
         lying: set[int] | None = None  # the pond's tiles, gathered once an offer needs them
         for s in self._others(discarder):
             offers = [a for ability in listening if ability.seat == s
