@@ -25,4 +25,5 @@ cdef class Observation:
     cpdef object shown_types(self, object seat)
     cpdef object shown_tiles(self, object seat)
     cpdef object others_face_up(self)
+    cpdef object face_up_aside(self, object seat)
     cpdef object riichi_order(self, object seat)

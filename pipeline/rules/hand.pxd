@@ -40,6 +40,7 @@ cdef class HandState(HookPoints):
     @cython.locals(a=Action, chosen=Action)
     cpdef object _note_offer(self, object seat, object legal, object choice)
     cpdef object seat_wind(self, object seat)
+    cpdef object shown_tiles(self, object seat)
     @cython.locals(p=PlayerState)
     cpdef object self_actions(self, object seat, object drew, object rinshan)
     @cython.locals(p=PlayerState)

@@ -7,13 +7,19 @@
 
 cdef class HookPoints:
     cdef dict __dict__
-    cdef public object _last_valued, _listeners, _lying, _lying_ponds, _others_of, _pond_views
-    cdef public object _revealed_by, _ura_done, abilities, agents, aside
-    cdef public object aside_face_up, current_claim_from, dealer, discard_count, events
+    cdef public object _last_valued, _listeners, _others_of
+    cdef public list _lying, _lying_ponds, _pond_views
+    cdef public object _revealed_by, _ura_done, agents
+    cdef public object current_claim_from, dealer, discard_count
     cdef public object hand_number, honba, kan_count, kita_draw, last_kan_from, late_claim, n
-    cdef public object pending_dora, players, pond_changes, pond_lists, preset, record
-    cdef public object revealed, round_wind, rules, sanma, scores, shown_ids, shown_types
+    cdef public object pending_dora, pond_changes, pond_lists, preset, record
+    cdef public object round_wind, rules, sanma
     cdef public object stakes, start, sticks, uninterrupted, wall
+    # the containers every step reads, typed: their items read with the list's, dict's and
+    # set's own calls rather than looked up as methods
+    cdef public list abilities, events, players, scores
+    cdef public dict aside, shown_ids, shown_types
+    cdef public set aside_face_up, revealed
 
     # asked at every draw, discard and claim: called straight from C by the hand and the hooks
     cpdef object _listening(self, object hook)
