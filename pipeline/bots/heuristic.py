@@ -988,7 +988,6 @@ class HeuristicBot:
             my_value = (points_for(han, obs.dealer == seat) * self.style.aggression
                         * BASE_AGGRESSION)
         draws_left = obs.tiles_left
-        scored = []
         exact = best_sh <= EXACT_SHANTEN  # acceptance is worth its cost only near tenpai
         far = 1.0
         if best_sh >= 2:
@@ -1009,6 +1008,10 @@ class HeuristicBot:
         seats = _seats(obs) if threats else 0  # asked in the loop only under a threat
         visible = sight.visible if threats else None  # read once, not for every candidate
         danger = self._danger
+        # the best by (score, then the lower type): compared as the tuples
+        # ((first, second), -t) would be, without making them (hot path)
+        best = -1
+        best_first = best_second = 0.0
         for t in candidates:
             sh = sh_of[t]
             if exact or threats:
@@ -1019,11 +1022,15 @@ class HeuristicBot:
             if threats:
                 gain = win_chance(sh, accept, draws_left, seats) * my_value * far
                 gain -= danger(t, threats, visible)
-                score = (gain - keep * 100, 0.0)
+                first = gain - keep * 100
+                second = 0.0
             else:
-                score = (-sh, accept - keep * 2.5)
-            scored.append((score, -t, t))
-        return max(scored)[2], True  # types are distinct: no ties
+                first = -sh
+                second = accept - keep * 2.5
+            if best < 0 or first > best_first or (first == best_first and (
+                    second > best_second or (second == best_second and t < best))):
+                best, best_first, best_second = t, first, second
+        return best, True  # types are distinct: no ties
 
     def _wants_riichi(self, obs: Observation, counts: list[int], melds: Sequence[Meld],
                       unseen: list[int], t: int, threats: list[Threat]) -> bool:
