@@ -54,6 +54,7 @@ cdef class HandState(HookPoints):
     cpdef object _turn(self, object seat, object drew, object rinshan)
     @cython.locals(p=PlayerState)
     cpdef object _turn_choices(self, object seat, object drew)
+    @cython.locals(d=DiscardInfo)
     cpdef object pond_view(self, object seat, object own)
     @cython.locals(p=PlayerState)
     cpdef object _may_riichi(self, object seat)

@@ -463,7 +463,7 @@ class HandState(HookPoints):
         kept until the pond grows or changes (``pond_changes``; hot path). A pond that only grew
         keeps what was kept and adds its new discards. ``own`` is positional (a call with a
         keyword builds a dict that the compiled method then parses)."""
-        discards = self.players[seat].discards
+        discards = self.pond_lists[seat]  # the seat's discards
         kept = self._pond_views[seat][own]
         size, changes = len(discards), self.pond_changes
         if kept[0] != size or kept[1] != changes:

@@ -126,18 +126,20 @@ class HookPoints:
             return kept[2]
         ponds = self._lying_ponds[face_down]
         lying = []
-        for q in self.players:
-            size = len(q.discards)
-            pond = ponds[q.seat]
+        seat = 0
+        for discards in self.pond_lists:  # each seat's, in seat order
+            size = len(discards)
+            pond = ponds[seat]
             if pond[0] != size or pond[1] != changes:
                 if pond[1] == changes and pond[0] < size:  # grown only
                     start, tiles = pond[0], pond[2]
                 else:
                     start, tiles = 0, ()
-                pond = ponds[q.seat] = (size, changes, tiles + tuple([
-                    d.tile for d in q.discards[start:]
+                pond = ponds[seat] = (size, changes, tiles + tuple([
+                    d.tile for d in discards[start:]
                     if not d.called and (face_down or not d.face_down)]))
             lying.append(pond[2])
+            seat += 1
         found = tuple(lying)
         self._lying[face_down] = (sizes, changes, found)
         return found
