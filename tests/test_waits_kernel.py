@@ -73,6 +73,26 @@ def test_constructed_waits(hand: str, waits: str) -> None:
 
 
 @needs_waits
+@pytest.mark.parametrize(("hand", "ready"), [
+    ("1133m5577p99s11z34z", {"3z": "4z", "4z": "3z"}),  # seven pairs with four bad units
+    ("159m19p19s1234567z", {"5m": "19m19p19s1234567z"}),  # thirteen orphans, many bad units
+    ("1133m5577p99s1z345z", {}),        # five pairs, four bad units: no discard is ready
+    ("147m258p369s12345z", {}),         # far from ready, every unit bad
+    ("123m456p789s11z5z67s", {"5z": "58s"}),  # two bad units: the waits are worked out
+])
+def test_a_hand_far_from_ready_is_refused_at_once_unless_a_special_hand_may_be(
+        hand: str, ready: dict[str, str]) -> None:
+    """The compiled tenpai discards give up on a hand with three or more bad units at once
+    (no single discard leaves a regular wait), but not while seven pairs (six pairs held) or
+    thirteen orphans (thirteen terminal and honor tiles) may still be one discard away."""
+    counts = h(hand)
+    want = {t: frozenset(x for x, c in enumerate(h(waits)) if c)
+            for discard, waits in ready.items() for t, c in enumerate(h(discard)) if c}
+    assert agari.WAITS.tenpai_discards(counts) == want
+    assert agari._pure_tenpai_discards(counts) == want
+
+
+@needs_waits
 def test_input_it_does_not_handle_goes_to_the_pure_functions() -> None:
     """Not 34 counts, a count over four, a size of the wrong kind: None from the compiled
     function, so the public one raises the pure function's error."""

@@ -265,6 +265,36 @@ take(Hand *h, int t, int d)
     }
 }
 
+/* Whether no discard can leave this hand of 3k+2 tiles ready, read off the whole hand: a
+ * discard changes one unit, and a ready regular hand has at most one bad unit, so three bad
+ * units rule out every regular wait; seven pairs need six pairs held already, thirteen
+ * orphans thirteen terminal and honor tiles. (Most hands far from ready stop here, before
+ * the waits of each discard are worked out.) */
+static int
+far_from_ready(const Hand *h)
+{
+    int bad = 0;
+    for (int u = 0; u < 10; u++) {
+        bad += unit_kind(h, u) == BAD;
+    }
+    if (bad < 3) {
+        return 0;
+    }
+    if (h->n == 14) {
+        int pairs = 0, orphans = 0;
+        for (int t = 0; t < NUM_TYPES; t++) {
+            pairs += h->c[t] >= 2;
+        }
+        for (int k = 0; k < 13; k++) {
+            orphans += h->c[ORPHANS[k]];
+        }
+        if (pairs >= 6 || orphans >= 13) {
+            return 0;
+        }
+    }
+    return 1;
+}
+
 PyDoc_STRVAR(winning_types_doc,
              "winning_types(counts) -> frozenset | None: agari.winning_types (3k+1 tiles).");
 
@@ -299,6 +329,9 @@ py_tenpai_discards(PyObject *self, PyObject *counts)
     PyObject *result = PyDict_New();
     if (result == NULL) {
         return NULL;
+    }
+    if (far_from_ready(&h)) {
+        return result; /* no discard leaves it ready: the loop below would find none */
     }
     for (int t = 0; t < NUM_TYPES; t++) { /* ascending, as agari.py fills its dict */
         if (!h.c[t]) {
