@@ -50,8 +50,10 @@ def test_a_short_run_prints_no_progress_lines() -> None:
 
 
 def _start(out: Path, *extra: str) -> subprocess.Popen[str]:
+    # far more matches than a test waits for (it stops the run after its first shard): a
+    # run that could finish before the signal arrives would race it
     command = [sys.executable, "cli.py", "simulate", "--preset", "online-tonpuusen", "--games",
-               "200", "--seed", "3", "--bots", "greedy", "--shard-size", "1", "--out", str(out),
+               "5000", "--seed", "3", "--bots", "greedy", "--shard-size", "1", "--out", str(out),
                *extra]
     return subprocess.Popen(command, cwd=PROJECT_ROOT, stdout=subprocess.PIPE,
                             stderr=subprocess.PIPE, text=True, start_new_session=True)
