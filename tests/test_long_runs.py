@@ -92,6 +92,36 @@ def test_ctrl_c_says_how_to_resume_and_exits_130(tmp_path: Path) -> None:
     assert alive == []
 
 
+def test_ctrl_c_while_the_workers_start_exits_130_without_a_traceback(tmp_path: Path) -> None:
+    """A Ctrl-C as the workers are still starting (importing, before they ignore it) reaches
+    them too: they start with it blocked, so none prints a traceback or breaks the pool; the
+    run stops as it does later on (tried three times: the moment varies)."""
+    for attempt in range(3):
+        out = tmp_path / f"run{attempt}"
+        proc = _start(out, "--workers", "2")
+        try:
+            deadline = time.monotonic() + 60
+            while len(_started_workers(proc.pid)) < 2:
+                assert proc.poll() is None, proc.communicate()[1]
+                assert time.monotonic() < deadline, "the workers did not start in time"
+                time.sleep(0.005)
+            os.killpg(proc.pid, signal.SIGINT)
+            _, stderr = proc.communicate(timeout=60)
+        finally:
+            if proc.poll() is None:
+                os.killpg(proc.pid, signal.SIGKILL)
+                proc.wait()
+        assert proc.returncode == 130, stderr
+        assert "Traceback" not in stderr and "BrokenProcessPool" not in stderr, stderr
+
+
+def _started_workers(pid: int) -> list[psutil.Process]:
+    try:
+        return _workers(pid)
+    except psutil.Error:  # a child that just ended (a zombie): read again
+        return []
+
+
 def test_workers_end_when_their_parent_is_killed(tmp_path: Path) -> None:
     out = tmp_path / "run"
     proc = _start(out, "--workers", "2")

@@ -24,8 +24,9 @@ import os
 import queue as queue_mod
 import signal
 import threading
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from contextlib import contextmanager
 from typing import Any
 
 from pipeline.sim import SimError
@@ -105,7 +106,8 @@ class LocalExecutor:
         counted = [0, 0]  # ticks expected (from the results so far), ticks received
         try:
             with _HeldInterrupt() as interrupt:
-                pending: set[Future[Any]] = {pool.submit(_call, fn, task) for task in tasks}
+                with _deaf_workers():  # the pool starts its processes on these submits
+                    pending: set[Future[Any]] = {pool.submit(_call, fn, task) for task in tasks}
                 while pending:
                     interrupt.check()
                     done, pending = wait(pending, timeout=0.2, return_when=FIRST_COMPLETED)
@@ -167,10 +169,29 @@ _TICKS: Any = None
 _SENT = 0  # ticks the task being played has sent
 
 
+@contextmanager
+def _deaf_workers() -> Iterator[None]:
+    """Ctrl-C blocked while the pool starts its worker processes: a worker inherits the blocked
+    signal, so a Ctrl-C during its start-up (its imports, before :func:`_init_worker` ignores
+    the signal) cannot print a traceback from it; here the signal waits, and is handled (by
+    ``_HeldInterrupt``) as soon as the submits are made. Where signals cannot be blocked,
+    nothing changes."""
+    if not hasattr(signal, "pthread_sigmask"):
+        yield
+        return
+    mask = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, mask)
+
+
 def _init_worker(ticks: Any, parent: int | None = None) -> None:
     global _TICKS
     _TICKS = ticks
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if hasattr(signal, "pthread_sigmask"):  # started with it blocked (_deaf_workers)
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
     watch_parent(parent if parent is not None else os.getppid())
 
 
