@@ -18,6 +18,7 @@ SANMA_TILES = tuple([t for t in range(NUM_TILES) if not 1 <= t // 4 <= 7])
 NORTH_TYPE = 30
 NUM_TYPES = 34
 RED_FIVE_IDS = (16, 52, 88)
+RED_FIVE_SET = frozenset(RED_FIVE_IDS)  # the same, to ask whether a tile is one
 SUITS = "mpsz"
 
 EAST, SOUTH, WEST, NORTH = 27, 28, 29, 30

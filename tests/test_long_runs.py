@@ -9,7 +9,9 @@ import signal
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import psutil
 import pytest
@@ -75,15 +77,12 @@ def _workers(pid: int) -> list[psutil.Process]:
 def test_ctrl_c_says_how_to_resume_and_exits_130(tmp_path: Path) -> None:
     out = tmp_path / "run"
     proc = _start(out, "--workers", "2")
-    try:
+
+    def after_a_shard(proc: subprocess.Popen[str]) -> list[psutil.Process]:
         _wait_for_a_shard(proc, out)
-        workers = _workers(proc.pid)
-        os.killpg(proc.pid, signal.SIGINT)  # what Ctrl-C sends: the whole foreground group
-        stdout, stderr = proc.communicate(timeout=60)
-    finally:
-        if proc.poll() is None:
-            os.killpg(proc.pid, signal.SIGKILL)
-            proc.wait()
+        return _workers(proc.pid)
+
+    workers, stderr = _ctrl_c(proc, after_a_shard)
     assert proc.returncode == 130, stderr
     assert stderr.strip().splitlines()[-1] == "interrupted: run the same command to resume"
     assert "Traceback" not in stderr
@@ -97,22 +96,34 @@ def test_ctrl_c_while_the_workers_start_exits_130_without_a_traceback(tmp_path: 
     them too: they start with it blocked, so none prints a traceback or breaks the pool; the
     run stops as it does later on (tried three times: the moment varies)."""
     for attempt in range(3):
-        out = tmp_path / f"run{attempt}"
-        proc = _start(out, "--workers", "2")
-        try:
-            deadline = time.monotonic() + 60
-            while len(_started_workers(proc.pid)) < 2:
-                assert proc.poll() is None, proc.communicate()[1]
-                assert time.monotonic() < deadline, "the workers did not start in time"
-                time.sleep(0.005)
-            os.killpg(proc.pid, signal.SIGINT)
-            _, stderr = proc.communicate(timeout=60)
-        finally:
-            if proc.poll() is None:
-                os.killpg(proc.pid, signal.SIGKILL)
-                proc.wait()
+        proc = _start(tmp_path / f"run{attempt}", "--workers", "2")
+        _, stderr = _ctrl_c(proc, _wait_for_workers)
         assert proc.returncode == 130, stderr
         assert "Traceback" not in stderr and "BrokenProcessPool" not in stderr, stderr
+
+
+def _ctrl_c(proc: subprocess.Popen[str], ready: Callable[[subprocess.Popen[str]], Any]
+            ) -> tuple[Any, str]:
+    """Once ``ready(proc)`` returns, Ctrl-C as a terminal sends it (to the whole foreground
+    group); ``ready``'s answer and the run's standard error. The run is killed if it outlives
+    this."""
+    try:
+        got = ready(proc)
+        os.killpg(proc.pid, signal.SIGINT)
+        return got, proc.communicate(timeout=60)[1]
+    finally:
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.wait()
+
+
+def _wait_for_workers(proc: subprocess.Popen[str]) -> None:
+    """Until both workers exist (still starting up, as a rule)."""
+    deadline = time.monotonic() + 60
+    while len(_started_workers(proc.pid)) < 2:
+        assert proc.poll() is None, proc.communicate()[1]
+        assert time.monotonic() < deadline, "the workers did not start in time"
+        time.sleep(0.005)
 
 
 def _started_workers(pid: int) -> list[psutil.Process]:

@@ -17,13 +17,12 @@ from pipeline.tiles import (
     DRAGON_TYPES,
     HAND_MEMO,
     RECENT_MEMO,
-    RED_FIVE_IDS,
+    RED_FIVE_SET,
     TERMINAL_HONOR_TYPES,
     dora_from_indicator,
     is_terminal_or_honor_type,
 )
 
-_RED_FIVES = frozenset(RED_FIVE_IDS)
 _orphan_counts = itemgetter(*sorted(TERMINAL_HONOR_TYPES))  # counts of the 13 orphan types
 
 # Typical value of a hand by han (30-40 fu, non-dealer), for weighing push against fold.
@@ -104,7 +103,8 @@ def estimate_han(counts: Sequence[int], melds: Sequence[Meld], tiles: Sequence[i
         return _closed_han(counts, tiles, dora, values)
     meld_tiles = [x for m in melds for x in m.tiles]
     han = float(sum(counts[d] for d in dora) + sum(1 for m in meld_tiles if m // 4 in dora))
-    han += sum(map(_RED_FIVES.__contains__, tiles)) + sum(map(_RED_FIVES.__contains__, meld_tiles))
+    red = RED_FIVE_SET.__contains__
+    han += sum(map(red, tiles)) + sum(map(red, meld_tiles))
     closed = all(not m.is_open for m in melds)
     if riichi or closed:
         han += 1
@@ -125,7 +125,7 @@ def _closed_han(counts: Sequence[int], tiles: Sequence[int], dora: Sequence[int]
                 values: set[int]) -> float:
     """estimate_han of a hand with no melds, the same sums in the same order."""
     han = float(sum([counts[d] for d in dora]))
-    han += sum(map(_RED_FIVES.__contains__, tiles))
+    han += sum(map(RED_FIVE_SET.__contains__, tiles))
     han += 1
     for v in values:
         c = counts[v]

@@ -57,6 +57,7 @@ from pipeline.tiles import (
     NORTH_TYPE,
     RECENT_MEMO,
     RED_FIVE_IDS,
+    RED_FIVE_SET,
     TERMINAL_HONOR_TYPES,
     counts34,
     dora_from_indicator,
@@ -112,7 +113,6 @@ WIDER_CALLS_APPETITES = (1.0, 1.3)
 WINS_WITHOUT_YAKU = "win_without_yaku"
 DEAD_MELD_GAIN = 10.0  # a meld swap that takes a dead sequence out of her hand (rule C-20)
 CHOMBO = AbilityTag.CHOMBO  # a win the engine would penalise as a chombo (rule C-20)
-_RED_FIVES = frozenset(RED_FIVE_IDS)
 # face-up hands' threats by what they were read from (HeuristicBot._face_up_threat)
 _FACE_UP_KEPT: dict[tuple, Threat | None] = {}
 # the tile types of each family a card may name (Move.FAMILY's payload)
@@ -267,7 +267,7 @@ def keep_values(weight: float, types: Sequence[int], counts: Sequence[int],
     """How much a hand loses in value by letting each type go (in acceptance units), for a
     style's ``weight`` on value."""
     w = weight
-    red = {x // 4 for x in tiles if x in _RED_FIVES}  # one look-up per tile held
+    red = {x // 4 for x in tiles if x in RED_FIVE_SET}  # one look-up per tile held
     main = None
     if direction == "flush":
         per_suit = [sum(counts[s * 9:(s + 1) * 9]) for s in range(3)]

@@ -37,8 +37,8 @@ cdef class HandState(HookPoints):
     # the steps of every draw, discard and claim, called straight from C, with the seat's
     # state typed where they read it
     cpdef object ask(self, object seat, object legal)
-    @cython.locals(a=Action, chosen=Action)
-    cpdef object _note_offer(self, object seat, object legal, object choice)
+    @cython.locals(a=Action)
+    cpdef object _note_offer(self, object seat, object legal, Action choice)
     cpdef object seat_wind(self, object seat)
     cpdef object shown_tiles(self, object seat)
     @cython.locals(p=PlayerState)
@@ -54,7 +54,6 @@ cdef class HandState(HookPoints):
     cpdef object _turn(self, object seat, object drew, object rinshan)
     @cython.locals(p=PlayerState)
     cpdef object _turn_choices(self, object seat, object drew)
-    @cython.locals(d=DiscardInfo)
     cpdef object pond_view(self, object seat, object own)
     @cython.locals(p=PlayerState)
     cpdef object _may_riichi(self, object seat)

@@ -504,12 +504,11 @@ class HandState(HookPoints):
                     kinds.append(a.tag)
         if not kinds:
             return
-        chosen = choice
-        took = chosen.kind is _ABILITY
-        taken = f"took {chosen.tag}" if took else "declined"
+        took = choice.kind is _ABILITY
+        taken = f"took {choice.tag}" if took else "declined"
         # the event's tag is what was taken (None: declined)
         self.events.append(Event("offer", seat, detail=f"{card}: offered {', '.join(kinds)}; "
-                                 f"{taken}", tag=chosen.tag if took else None, card=card))
+                                 f"{taken}", tag=choice.tag if took else None, card=card))
 
     def seat_wind(self, seat: int) -> int:
         return (seat - self.dealer) % self.n
