@@ -117,7 +117,7 @@ def _card_row(card: str, t: dict[str, pl.DataFrame], block: int = BLOCK) -> dict
     hands = t["hands"].filter(pl.col("seat") == pl.col("match_id") % block)
     matches = t["matches"].filter(pl.col("seat") == pl.col("match_id") % block)
     value = pair_value_expr(pairs.columns)
-    clusters = (pairs.group_by("match_id").agg(s=value.sum(), n=pl.len())
+    clusters = (pairs.group_by("match_id").agg(s=value.sum(), n=pl.len()).sort("match_id")
                 .with_columns(card=pl.lit(card)))
     est = mean_by_group(clusters, "card", "s", "n").row(0, named=True)
     changed = int(pairs.select((value != 0).sum()).item())
@@ -192,8 +192,9 @@ def card_clusters(out: Path, card: str) -> pl.DataFrame:
     if not blocks:
         raise AnalyticsError(f"{out}: card {card!r} was not tried here")
     pairs = card_tables(out, card, blocks, ("pairs",))["pairs"]
-    return pairs.group_by("match_id").agg(s=pair_value_expr(pairs.columns).sum(),
-                                          n=pl.len().cast(pl.Float64))
+    return (pairs.group_by("match_id").agg(s=pair_value_expr(pairs.columns).sum(),
+                                           n=pl.len().cast(pl.Float64))
+            .sort("match_id"))  # in match order: sums over matches come out bit-identical
 
 
 def value_difference(out_a: Path, out_b: Path, card: str, *, paired: bool) -> dict:
@@ -206,7 +207,8 @@ def value_difference(out_a: Path, out_b: Path, card: str, *, paired: bool) -> di
     a, b = card_clusters(out_a, card), card_clusters(out_b, card)
     va, vb = a["s"].sum() / a["n"].sum(), b["s"].sum() / b["n"].sum()
     if paired:
-        j = a.join(b, on="match_id", how="full", coalesce=True, suffix="_b").fill_null(0.0)
+        j = (a.join(b, on="match_id", how="full", coalesce=True, suffix="_b").fill_null(0.0)
+             .sort("match_id"))
         u = ((j["s_b"] - vb * j["n_b"]) / b["n"].sum() - (j["s"] - va * j["n"]) / a["n"].sum())
         k = j.height
         se = math.sqrt(k / (k - 1) * float((u * u).sum())) if k > 1 else math.nan

@@ -40,15 +40,17 @@ def match_sums(trial_out: Path, card: str) -> pl.DataFrame:
     if not blocks:
         raise AnalyticsError(f"{trial_out}: card {card!r} was not tried here")
     pairs = card_tables(trial_out, card, blocks, ("pairs",))["pairs"]
-    return pairs.group_by("match_id").agg(s=pair_value_expr(pairs.columns).sum(),
-                                          n=pl.len().cast(pl.Float64))
+    return (pairs.group_by("match_id").agg(s=pair_value_expr(pairs.columns).sum(),
+                                           n=pl.len().cast(pl.Float64))
+            .sort("match_id"))  # in match order: the sums over matches come out bit-identical
 
 
 def paired_difference(a: pl.DataFrame, b: pl.DataFrame, z: float = Z95
                       ) -> dict[str, float | None]:
     """``B - A`` of two values' ability values measured on paired matches (the module
     docstring): ``diff``, ``diff_lo``, ``diff_hi``, ``diff_se``; None where undefined."""
-    j = a.join(b, on="match_id", how="full", coalesce=True, suffix="_b").fill_null(0.0)
+    j = (a.join(b, on="match_id", how="full", coalesce=True, suffix="_b").fill_null(0.0)
+         .sort("match_id"))  # a join's row order is not fixed; float sums depend on it
     na, nb = float(j["n"].sum()), float(j["n_b"].sum())
     k = j.height
     if na <= 0 or nb <= 0:

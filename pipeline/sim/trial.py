@@ -51,7 +51,9 @@ from pipeline.cards.teams import cards_needed, deck_for
 from pipeline.rules.preset import Preset
 from pipeline.sim import SimError
 from pipeline.sim.executor import DaskExecutor, LocalExecutor
+from pipeline.sim.output_lock import LOCK_FILE, OutputLock
 from pipeline.sim.pair_value import pair_value_expr
+from pipeline.sim.provenance import card_measures
 from pipeline.sim.run import (
     RUNS_DIR,
     ShardOutput,
@@ -315,6 +317,13 @@ def run_trial(config: TrialConfig, out: Path | None = None, *,
         finally:
             own.close()
     out = Path(out) if out is not None else config.default_out()
+    with OutputLock(out, what="trial"):  # before --force deletes anything
+        return _run_trial(config, out, executor, force, say, on_match)
+
+
+def _run_trial(config: TrialConfig, out: Path, executor: LocalExecutor | DaskExecutor,
+               force: bool, say: Callable[[TrialRound], None] | None,
+               on_match: Callable[[int], None] | None) -> TrialSummary:
     previous = _prepare(out, config, force)
     began = time.perf_counter()
     blocks = {card: FIRST_BLOCKS for card in config.cards}
@@ -426,7 +435,8 @@ def _prepare(out: Path, config: TrialConfig, force: bool) -> dict[str, Any] | No
         doc_path.unlink(missing_ok=True)
         shutil.rmtree(out / CARDS_DIR, ignore_errors=True)
     if not doc_path.is_file():
-        if out.is_dir() and any(p.name not in (TRIAL_FILE, CARDS_DIR) for p in out.iterdir()):
+        if out.is_dir() and any(p.name not in (TRIAL_FILE, CARDS_DIR, LOCK_FILE)
+                                for p in out.iterdir()):
             raise SimError(f"--out {out} is not empty and holds no {TRIAL_FILE}; choose "
                            "another --out, or use --force to write the trial there")
         out.mkdir(parents=True, exist_ok=True)
@@ -448,15 +458,19 @@ def _prepare(out: Path, config: TrialConfig, force: bool) -> dict[str, Any] | No
 
 def _write_doc(out: Path, config: TrialConfig, previous: dict[str, Any] | None,
                rounds: list[dict[str, Any]], status: str) -> None:
-    """``trial.json``: this trial's cards and rounds; ``blocks`` and ``names`` also keep the
-    cards an earlier trial in the folder measured (each card's latest measurement)."""
+    """``trial.json``: this trial's cards and rounds; ``blocks``, ``names`` and ``measures``
+    (each card's target and budget) also keep the cards an earlier trial in the folder
+    measured (each card's latest measurement): the record is the union, written atomically
+    under the folder's lock."""
     before = previous or {}
     blocks = {**before.get("blocks", {}), **(rounds[-1]["blocks"] if rounds else {})}
     names = {**before.get("names", {}),
              **{c: config.catalog.card(c).name for c in config.cards}}
+    measure = {"target": config.target, "budget_hands": config.budget_hands}
+    measures = {**card_measures(before), **{c: measure for c in config.cards}}
     doc = {**config.identity(), "status": status, "cards": list(config.cards),
            "names": names, "target": config.target, "budget_hands": config.budget_hands,
-           "code": code_version(), "rounds": rounds, "blocks": blocks,
+           "measures": measures, "code": code_version(), "rounds": rounds, "blocks": blocks,
            "created": before.get("created") or _now(), "updated": _now()}
     atomic_write(out / TRIAL_FILE, (json.dumps(doc, indent=2) + "\n").encode())
 
