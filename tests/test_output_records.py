@@ -281,3 +281,24 @@ def test_a_report_of_another_configuration_is_named_apart_never_replaced_silentl
     with pytest.raises(ReportError, match="--site .* holds the site of another configuration"):
         write_site(small, tmp_path / "site")
     assert "budget 60 hands" in (tmp_path / "site" / "index.html").read_text(encoding="utf-8")
+
+
+def test_a_paired_difference_and_a_sweeps_band_check_their_trials(played,
+                                                                 tmp_path: Path) -> None:
+    from pipeline.analytics.trial import value_difference
+    from pipeline.analytics.tune import sweep_band
+
+    seed = tmp_path / "seed4"
+    seed.mkdir()
+    doc = json.loads((played["trial"] / "trial.json").read_text())
+    (seed / "trial.json").write_text(json.dumps({**doc, "seed": 4}))
+    with pytest.raises(MismatchError, match="one seed and player count.*seed 3.*seed 4"):
+        value_difference(played["trial"], seed, "quad_a", paired=True)
+    catalog = load_catalog(str(write_catalog(played["base"])))
+    sweep = {"card": "quad_a", "seed": 3, "preset": "cards-one", "players": 4,
+             "catalog": catalog.version, "catalog_hash": catalog.content_hash(),
+             "band": None, "band_trial": str(played["other"])}
+    with pytest.raises(MismatchError, match="tune: trial .* catalog test-b .* does not belong "
+                                            "with sweep"):
+        sweep_band(sweep, out=tmp_path / "sweep")
+    assert sweep_band({**sweep, "band_trial": str(played["trial"])})["cards"] == 2.0

@@ -38,6 +38,7 @@ import polars as pl
 from pipeline.analytics.intervals import mean_by_group
 from pipeline.analytics.paired import pair_value_expr
 from pipeline.analytics.runs import MANIFEST_DIR, AnalyticsError
+from pipeline.sim.provenance import MismatchError, of_folder
 
 TRIAL_FILE = "trial.json"
 CARDS_DIR = "cards"
@@ -203,7 +204,13 @@ def value_difference(out_a: Path, out_b: Path, card: str, *, paired: bool) -> di
     ``paired`` (both trials of one seed: match ``i`` is dealt alike in both): the standard
     error of the linearised difference of the two means over match indices, ``u_i = (S_Bi -
     v_B n_Bi) / N_B - (S_Ai - v_A n_Ai) / N_A``, which counts the covariance of the two; else
-    the two standard errors added in quadrature."""
+    the two standard errors added in quadrature. Paired trials of another seed or player
+    count (whose matches are not dealt alike) are refused."""
+    if paired:
+        one, two = of_folder(out_a, "trial"), of_folder(out_b, "trial")
+        if (one.seed, one.players) != (two.seed, two.players):
+            raise MismatchError(f"a paired difference needs two trials of one seed and player "
+                                f"count: {one.describe()}; {two.describe()}")
     a, b = card_clusters(out_a, card), card_clusters(out_b, card)
     va, vb = a["s"].sum() / a["n"].sum(), b["s"].sum() / b["n"].sum()
     if paired:
