@@ -302,3 +302,30 @@ def test_a_paired_difference_and_a_sweeps_band_check_their_trials(played,
                                             "with sweep"):
         sweep_band(sweep, out=tmp_path / "sweep")
     assert sweep_band({**sweep, "band_trial": str(played["trial"])})["cards"] == 2.0
+
+
+def test_fitted_offsets_name_the_measure_of_the_cards_they_fit(tmp_path: Path) -> None:
+    # a sweep's band trial that adds a card to the folder with a 1-hand budget leaves the
+    # record's top-level budget at 1: the offsets file names the fitted cards' own measure
+    out = tmp_path / "trial"
+    run_trial(trial_config(tmp_path, ("plain_a", "quad_a")), out, workers=1)
+    offsets = tmp_path / "offsets.toml"
+    args = ["bots", "fit-picks", str(out), "--catalog", str(write_catalog(tmp_path)),
+            "--hands", "10", "--out", str(offsets)]
+    assert CliRunner().invoke(cli.app, args).exit_code == 0
+    text = offsets.read_text()
+    assert "budget_hands = 60\n" in text and "target = 1.0\n" in text
+    assert f'catalog_hash = "{load_catalog(str(write_catalog(tmp_path))).content_hash()}"' in text
+    run_trial(trial_config(tmp_path, ("plain_b",), budget=1), out, workers=1)
+    assert read_record(out, "trial")["budget_hands"] == 1
+    assert CliRunner().invoke(cli.app, args).exit_code == 0
+    assert "budget_hands" not in offsets.read_text()  # mixed measures: none claimed
+
+
+def test_a_trial_is_never_written_into_a_run_folder(played, tmp_path: Path) -> None:
+    listing = sorted(p.name for p in played["run"].iterdir())
+    for extra in ([], ["--force"]):
+        result = CliRunner().invoke(cli.app, trial_args(played["base"], played["run"]) + extra)
+        assert result.exit_code == 2
+        assert "is not empty and holds no trial.json (found 'events')" in one_line(result)
+        assert sorted(p.name for p in played["run"].iterdir()) == listing  # not even a lock

@@ -13,6 +13,9 @@ The folders use the test catalog of :mod:`tests.test_paired` with greedy bots (s
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import numpy as np
@@ -29,6 +32,8 @@ from pipeline.sim.trial import TrialConfig, run_trial
 from pipeline.sim.tune import Lever, TuneConfig, run_tune
 from tests.test_paired import make_config as run_config
 from tests.test_paired import write_catalog, write_preset
+
+PROJECT_ROOT = Path(__file__).resolve().parents[1]
 
 
 @pytest.fixture(scope="module")
@@ -89,6 +94,19 @@ def test_a_command_on_a_finished_folder_prints_the_same_bytes_twice(finished, na
     assert second.exit_code == 0, second.output
     assert first.stdout_bytes == second.stdout_bytes
     assert len(first.stdout_bytes) > 100
+
+
+@pytest.mark.parametrize("name", ["tune json", "stats json", "compare json"])
+def test_the_same_bytes_from_two_processes_with_other_hash_seeds(finished, name) -> None:
+    # a set's order changes with the process's hash seed: text built from one would differ
+    outputs = []
+    for hash_seed in ("1", "2"):
+        proc = subprocess.run([sys.executable, "cli.py", *commands(finished)[name]],
+                              cwd=PROJECT_ROOT, capture_output=True, timeout=300,
+                              env={**os.environ, "PYTHONHASHSEED": hash_seed})
+        assert proc.returncode == 0, proc.stderr.decode()
+        outputs.append(proc.stdout)
+    assert outputs[0] == outputs[1] and len(outputs[0]) > 100
 
 
 def test_the_report_of_a_finished_run_is_the_same_bytes_twice(finished, tmp_path) -> None:

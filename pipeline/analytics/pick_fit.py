@@ -26,7 +26,7 @@ import polars as pl
 from pipeline.analytics.intervals import mean_by_group
 from pipeline.analytics.trial import BLOCK, card_clusters, read_trial_doc, trial_table
 from pipeline.cards.catalog import Catalog
-from pipeline.sim.provenance import MismatchError, of_folder
+from pipeline.sim.provenance import MismatchError, card_measures, of_folder
 from pipeline.stats import spearman
 
 COLUMNS = ("card", "name", "kinds", "estimate", "value", "half_width", "gap", "offset",
@@ -143,9 +143,14 @@ def offsets_toml(table: pl.DataFrame, out: Path, check: FitCheck, samples: int) 
         f"spearman_held_out_raw = {check.held_out_raw:.3f}",
         f"spearman_held_out_fitted = {check.held_out_fitted:.3f}",
     ]
+    measures = card_measures(doc)  # each fitted card's own, not the folder's last trial's
+    used = {json.dumps(measures.get(c), sort_keys=True) for c in table["card"].to_list()}
+    measure = measures.get(table["card"][0], {}) if len(used) == 1 and table.height else {}
     source = {"preset": (doc.get("preset") or {}).get("name"),
-              "catalog": (doc.get("catalog") or {}).get("version"), "seed": doc.get("seed"),
-              "budget_hands": doc.get("budget_hands"), "target": doc.get("target")}
+              "catalog": (doc.get("catalog") or {}).get("version"),
+              "catalog_hash": (doc.get("catalog") or {}).get("content_hash"),
+              "seed": doc.get("seed"), "budget_hands": measure.get("budget_hands"),
+              "target": measure.get("target")}
     for key, value in source.items():
         if isinstance(value, str | int | float) and not isinstance(value, bool):
             lines.append(f"{key} = {_q(value) if isinstance(value, str) else value}")

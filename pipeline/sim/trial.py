@@ -317,6 +317,7 @@ def run_trial(config: TrialConfig, out: Path | None = None, *,
         finally:
             own.close()
     out = Path(out) if out is not None else config.default_out()
+    _check_strangers(out)  # never leave a lock file in someone else's folder
     with OutputLock(out, what="trial"):  # before --force deletes anything
         return _run_trial(config, out, executor, force, say, on_match)
 
@@ -435,10 +436,7 @@ def _prepare(out: Path, config: TrialConfig, force: bool) -> dict[str, Any] | No
         doc_path.unlink(missing_ok=True)
         shutil.rmtree(out / CARDS_DIR, ignore_errors=True)
     if not doc_path.is_file():
-        if out.is_dir() and any(p.name not in (TRIAL_FILE, CARDS_DIR, LOCK_FILE)
-                                for p in out.iterdir()):
-            raise SimError(f"--out {out} is not empty and holds no {TRIAL_FILE}; choose "
-                           "another --out, or use --force to write the trial there")
+        _check_strangers(out)
         out.mkdir(parents=True, exist_ok=True)
         return None
     previous = read_trial(out)
@@ -454,6 +452,18 @@ def _prepare(out: Path, config: TrialConfig, force: bool) -> dict[str, Any] | No
                        f"code ({there} there, {source_hash()} here); use --force to play it "
                        "again, or choose another --out")
     return previous
+
+
+def _check_strangers(out: Path) -> None:
+    """Refuse a folder that holds no trial record but other things (a run, a sweep, files of
+    one's own): a trial is written into an empty folder or a trial folder only."""
+    if out.is_dir() and not (out / TRIAL_FILE).is_file():
+        strangers = sorted(p.name for p in out.iterdir()
+                           if p.name not in (TRIAL_FILE, CARDS_DIR, LOCK_FILE))
+        if strangers:
+            raise SimError(f"--out {out} is not empty and holds no {TRIAL_FILE} (found "
+                           f"{strangers[0]!r}); choose another --out (a trial writes a folder "
+                           "of its own)")
 
 
 def _write_doc(out: Path, config: TrialConfig, previous: dict[str, Any] | None,
