@@ -329,3 +329,11 @@ def test_a_trial_is_never_written_into_a_run_folder(played, tmp_path: Path) -> N
         assert result.exit_code == 2
         assert "is not empty and holds no trial.json (found 'events')" in one_line(result)
         assert sorted(p.name for p in played["run"].iterdir()) == listing  # not even a lock
+
+
+def test_a_job_keeps_no_values_from_a_trial_of_another_configuration(played) -> None:
+    record = (played["other"] / "trial.json").read_bytes()
+    with pytest.raises(Exception, match="holds a trial of another configuration"):
+        _play_needed(trial_config(played["base"], ("plain_a",), budget=30), played["other"], 1,
+                     lambda _: None, "card trials")
+    assert (played["other"] / "trial.json").read_bytes() == record

@@ -248,9 +248,12 @@ def _play_needed(config: Any, folder: Path, workers: int | None, say: Callable[[
     import dataclasses
 
     from pipeline.sim.provenance import cards_to_play, folder_kind, read_record
-    from pipeline.sim.trial import run_trial
+    from pipeline.sim.trial import other_configuration, played_by_this_code, run_trial
 
     doc = read_record(folder, "trial") if folder_kind(folder) == "trial" and not force else None
+    if doc is not None and (other_configuration(config, doc) is not None
+                            or not played_by_this_code(doc)):
+        doc = None  # not a record to keep values from: the trial says why it cannot go there
     todo = cards_to_play(doc, config.cards, config.target, config.budget_hands)
     kept = len(config.cards) - len(todo)
     if kept:

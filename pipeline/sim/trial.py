@@ -440,10 +440,8 @@ def _prepare(out: Path, config: TrialConfig, force: bool) -> dict[str, Any] | No
         out.mkdir(parents=True, exist_ok=True)
         return None
     previous = read_trial(out)
-    mine = config.identity()
-    theirs = {k: previous.get(k) for k in mine}
-    if _canonical(theirs) != _canonical(mine):
-        key = next(k for k in mine if _canonical(theirs[k]) != _canonical(mine[k]))
+    key = other_configuration(config, previous)
+    if key is not None:
         raise SimError(f"--out {out} holds a trial of another configuration ({key} differs); "
                        "choose another --out, or use --force to replace it")
     there = (previous.get("code") or {}).get("source_hash")
@@ -452,6 +450,18 @@ def _prepare(out: Path, config: TrialConfig, force: bool) -> dict[str, Any] | No
                        f"code ({there} there, {source_hash()} here); use --force to play it "
                        "again, or choose another --out")
     return previous
+
+
+def other_configuration(config: TrialConfig, doc: dict[str, Any]) -> str | None:
+    """The first key of the configuration in which the trial record ``doc`` differs from
+    ``config`` (None: the same configuration, whose shards this trial may reuse)."""
+    mine = config.identity()
+    return next((k for k in mine if _canonical(doc.get(k)) != _canonical(mine[k])), None)
+
+
+def played_by_this_code(doc: dict[str, Any]) -> bool:
+    there = (doc.get("code") or {}).get("source_hash")
+    return there is None or there == source_hash()
 
 
 def _check_strangers(out: Path) -> None:
@@ -491,5 +501,6 @@ def trial_blocks(out: Path) -> dict[str, int]:
 
 
 __all__ = ["BLOCK", "DEFAULT_BUDGET_HANDS", "DEFAULT_TARGET", "CardProgress", "TrialConfig",
-           "TrialRound", "TrialSummary", "card_folder", "measure", "plan_round", "read_trial",
-           "run_trial", "trial_blocks", "trial_deck"]
+           "TrialRound", "TrialSummary", "card_folder", "measure", "other_configuration",
+           "plan_round", "played_by_this_code", "read_trial", "run_trial", "trial_blocks",
+           "trial_deck"]
