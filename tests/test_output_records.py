@@ -337,3 +337,40 @@ def test_a_job_keeps_no_values_from_a_trial_of_another_configuration(played) -> 
         _play_needed(trial_config(played["base"], ("plain_a",), budget=30), played["other"], 1,
                      lambda _: None, "card trials")
     assert (played["other"] / "trial.json").read_bytes() == record
+
+
+def test_balance_keeps_a_larger_trial_and_names_apart_a_report_of_another_budget(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # the job's default report file and trial folder, with a trial of a larger budget played
+    # first by saki trial: the job keeps it and says so; a job with a still larger budget
+    # measures again and writes its report beside the first one instead of over it
+    from tests.test_balance import preset
+
+    monkeypatch.chdir(tmp_path)
+    solo, catalog = preset(tmp_path, "cards-hanchan"), write_catalog(tmp_path)
+    trial = tmp_path / "runs" / "trial-cards-hanchan-solo-test-s3"
+    played = CliRunner().invoke(cli.app, [
+        "trial", "--preset", str(solo), "--cards", str(catalog), "--seed", "3", "--workers", "1",
+        "--budget-hands", "200", "--out", str(trial)])
+    assert played.exit_code == 0, played.output
+    record = (trial / "trial.json").read_bytes()
+    job = ["balance", "--preset", str(solo), "--cards", str(catalog), "--games", "2", "--seed",
+           "3", "--workers", "1", "--runs", str(tmp_path / "runs")]
+    first = CliRunner().invoke(cli.app, [*job, "--trial-budget", "100"])
+    assert first.exit_code == 0, first.output
+    assert "4 card(s) already measured with a larger budget" in first.output
+    assert (trial / "trial.json").read_bytes() == record  # not rewritten to 100 hands
+    (report,) = (tmp_path / "reports").glob("*.html")
+    assert f"{trial}: seed 3, 4 cards" in report.read_text(encoding="utf-8")
+    assert "budget 200 hands" in report.read_text(encoding="utf-8")
+    second = CliRunner().invoke(cli.app, [*job, "--trial-budget", "300"])
+    assert second.exit_code == 0, second.output
+    assert f"{Path('reports') / report.name} holds the report of another configuration" in \
+        second.output
+    assert read_record(trial, "trial")["budget_hands"] == 300
+    pages = sorted((tmp_path / "reports").glob("*.html"))
+    assert len(pages) == 2 and report in pages
+    assert "budget 200 hands" in report.read_text(encoding="utf-8")
+    other = next(p for p in pages if p != report)
+    assert "budget 300 hands" in other.read_text(encoding="utf-8")
+    assert f"report written to {Path('reports') / other.name}" in second.output
