@@ -48,9 +48,13 @@ class Provenance:
     def describe(self) -> str:
         """``trial data/runs/x: catalog 1.2 (content 1a2b3c4d), preset cards-hanchan (4
         players), seed 1``."""
+        return f"{self.kind} {self.path}: {self.words()}"
+
+    def words(self) -> str:
+        """``catalog 1.2 (content 1a2b3c4d), preset cards-hanchan (4 players), seed 1``."""
         seed = f", seed {self.seed}" if self.seed is not None else ""
-        return (f"{self.kind} {self.path}: catalog {self.catalog} (content "
-                f"{self.catalog_hash[:8]}), preset {self.preset} ({self.players} players){seed}")
+        return (f"catalog {self.catalog} (content {self.catalog_hash[:8]}), preset "
+                f"{self.preset} ({self.players} players){seed}")
 
     def deck_key(self) -> tuple[str, str, int]:
         return (self.catalog_hash, self.preset, self.players)

@@ -296,24 +296,23 @@ def _check_folder(out: Path, config: TuneConfig, force: bool) -> None:
                        "sweep writes a folder of its own)")
     strangers = sorted(p.name for p in out.iterdir() if p.name not in _SWEEP_ENTRIES)
     if strangers:
-        raise SimError(f"--out {out} is not empty and holds no {TUNE_FILE} (found "
+        raise SimError(f"--out {out} holds files that are not a sweep's (found "
                        f"{strangers[0]!r}); choose another --out")
     if kind != "sweep" or force:
         return
     there = read_record(out, "sweep")
-    mine = {"card": config.card, "catalog": config.catalog.version,
-            "catalog_hash": config.catalog.content_hash(), "preset": config.preset.name,
-            "players": config.preset.players, "seed": config.seed, "bots": list(config.bots)}
-    differ = [k for k, v in mine.items()
-              if k in there and k != "catalog" and there[k] != v]
+    mine = {"card": config.card, "catalog_hash": config.catalog.content_hash(),
+            "preset": config.preset.name, "players": config.preset.players,
+            "seed": config.seed, "bots": list(config.bots)}
+    differ = [k for k, v in mine.items() if k in there and there[k] != v]
     if differ:
-        theirs = of_record("sweep", out, there).describe()
+        theirs = of_record("sweep", out, there).words()
         raise MismatchError(
             f"--out {out} holds a sweep of another configuration ({', '.join(differ)} "
-            f"differ: card {there.get('card')}, {theirs}; this one: card {config.card}, catalog "
-            f"{config.catalog.version} (content {config.catalog.content_hash()[:8]}), preset "
-            f"{config.preset.name}, seed {config.seed}); choose another --out, or use --force "
-            "to replace it")
+            f"differ): card {there.get('card')}, {theirs}; this one: card {config.card}, "
+            f"catalog {config.catalog.version} (content {config.catalog.content_hash()[:8]}), "
+            f"preset {config.preset.name} ({config.preset.players} players), seed "
+            f"{config.seed}; choose another --out, or use --force to replace it")
 
 
 def deck_trial(config: TuneConfig, out: Path, executor: LocalExecutor | DaskExecutor,
