@@ -210,9 +210,9 @@ def test_a_sweep_folder_is_never_rewritten_for_another_card_or_catalog(tmp_path:
     before = {p: p.read_bytes() for p in out.rglob("*") if p.is_file()}
     for config, what in ((sweep_config(tmp_path, "plain_a"), "card"),
                          (sweep_config(tmp_path, catalog=other_catalog(tmp_path)),
-                          "catalog_hash")):
+                          "catalog content")):
         with pytest.raises(MismatchError, match=f"holds a sweep of another configuration "
-                                                f"\\({what}"):
+                                                f"\\({what} differs\\)"):
             run_tune(config, out, band=(-300.0, 300.0), workers=1)
     after = {p: p.read_bytes() for p in out.rglob("*") if p.is_file()}
     assert after == before  # catalogs/current.toml and tune.json included

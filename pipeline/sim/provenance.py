@@ -173,7 +173,8 @@ def describe_trial(folder: Path, doc: Mapping[str, Any], cards: Iterable[str],
         if target is not None:
             words += f", target ±{float(target):,.0f}"
         parts.append(words + (f" ({n} cards)" if len(groups) > 1 else ""))
-    return (f"{folder}: seed {doc.get('seed')}, {len(cards)} cards, {hands:,} hands; "
+    count = f"{len(cards)} card{'' if len(cards) == 1 else 's'}"
+    return (f"{folder}: seed {doc.get('seed')}, {count}, {hands:,} hands; "
             f"{'; '.join(parts) or 'no measure recorded'}")
 
 

@@ -307,9 +307,11 @@ def _check_folder(out: Path, config: TuneConfig, force: bool) -> None:
     differ = [k for k, v in mine.items() if k in there and there[k] != v]
     if differ:
         theirs = of_record("sweep", out, there).words()
+        named = ", ".join(k.replace("catalog_hash", "catalog content") for k in differ)
         raise MismatchError(
-            f"--out {out} holds a sweep of another configuration ({', '.join(differ)} "
-            f"differ): card {there.get('card')}, {theirs}; this one: card {config.card}, "
+            f"--out {out} holds a sweep of another configuration ({named} "
+            f"{'differs' if len(differ) == 1 else 'differ'}): card {there.get('card')}, "
+            f"{theirs}; this one: card {config.card}, "
             f"catalog {config.catalog.version} (content {config.catalog.content_hash()[:8]}), "
             f"preset {config.preset.name} ({config.preset.players} players), seed "
             f"{config.seed}; choose another --out, or use --force to replace it")
