@@ -363,9 +363,9 @@ def _apply_card_game(hand: _Hand, event: dict[str, Any]) -> None:
         hand.picks = tuple(str(p) for p in event.get("picks", ()))
 
 
-def _lines(data: bytes | str, source: str) -> list[tuple[int, dict[str, Any]]]:
-    """The events of a JSON-lines log with their line numbers; a last line cut off midway
-    (an interrupted write) is dropped."""
+def _lines(data: bytes | str, source: str) -> tuple[list[tuple[int, dict[str, Any]]], bool]:
+    """The events of a JSON-lines log with their line numbers, and whether its last line was
+    cut off midway (an interrupted write; that line is dropped)."""
     text = data.decode("utf-8") if isinstance(data, bytes) else data
     rows = [(n, line) for n, line in enumerate(text.splitlines(), 1) if line.strip()]
     out: list[tuple[int, dict[str, Any]]] = []
@@ -374,17 +374,18 @@ def _lines(data: bytes | str, source: str) -> list[tuple[int, dict[str, Any]]]:
             event = json.loads(line)
         except json.JSONDecodeError as exc:
             if i == len(rows) - 1 and not text.endswith("\n"):
-                break  # the log was cut off in the middle of its last line
+                return out, True  # the log was cut off in the middle of its last line
             raise RecordError(f"{source}: line {n}: not a JSON event ({exc.msg}); each line "
                               "of an mjai log holds one event") from None
         out.append((n, event))
-    return out
+    return out, False
 
 
 def parse_mjai(data: bytes | str, source: str = "<mjai>") -> RecordedGame:
     """Parse an mjai JSON-lines log (one event per line) into a RecordedGame."""
     try:
-        return game_from_events(_lines(data, source), source)
+        events, cut = _lines(data, source)
+        return game_from_events(events, source, cut=cut)
     except UnicodeDecodeError as exc:
         raise RecordError(f"{source}: not UTF-8 text ({exc.reason})") from None
 
@@ -403,7 +404,7 @@ def parse_mjai_json(data: bytes | str, source: str = "<mjai>") -> RecordedGame:
 
 
 def game_from_events(events: Iterable[tuple[int, Any]], source: str = "<mjai>", *,
-                     unit: str = "line") -> RecordedGame:
+                     unit: str = "line", cut: bool = False) -> RecordedGame:
     """A RecordedGame from numbered mjai events (the numbers name the place in errors).
 
     A log of a card game (with the ``saki_picks`` / ``saki_ability`` events of
@@ -496,4 +497,5 @@ def game_from_events(events: Iterable[tuple[int, Any]], source: str = "<mjai>", 
     if cards:
         rules["mjai_hands"] = tuple(tuple(h) for h in raw)
     return RecordedGame(source=source, players=players, rules=rules, hands=tuple(hands),
-                        final_scores=final_scores, final_results=None, ended=ended)
+                        final_scores=final_scores, final_results=None, ended=ended,
+                        cut=cut and not ended)
