@@ -17,7 +17,12 @@ from typer.testing import CliRunner
 
 import cli
 from pipeline.replay.record import Call, RecordError, load_record, tenhou_log_date
-from pipeline.replay.replayer import preset_for, replay_paths, tenhou_tenpai_yame
+from pipeline.replay.replayer import (
+    preset_for,
+    replay_game,
+    replay_paths,
+    tenhou_tenpai_yame,
+)
 from pipeline.replay.tenhou_json import parse_tenhou_json
 from pipeline.replay.tenhou_xml import decode_meld
 from pipeline.rules.agents import RandomAgent
@@ -59,14 +64,30 @@ def test_tenhou_three_player_record_replays_without_mismatch(path: Path) -> None
     assert load_record(path).seats == 3
 
 
+HANDS = json.loads((FIXTURES / "records" / "sanma-hands.json").read_text(encoding="utf-8"))
+
+
+@pytest.mark.parametrize("name", sorted(HANDS["hands"]))
+def test_single_real_sanma_hands_replay_without_mismatch(name: str) -> None:
+    # hands that another converter's ordering got wrong (a pon across a kita, a riichi set-up,
+    # an added kan): the order here is searched, so each must replay clean (S-02, S-03)
+    doc = {"log": [HANDS["hands"][name]], "name": ["A", "B", "C", ""],
+           "rule": {"disp": "三鳳南喰赤", "aka51": 1, "aka52": 1, "aka53": 1}}
+    report = replay_game(parse_tenhou_json(json.dumps(doc), f"{name}.json"),
+                         load_preset("tenhou-sanma"))
+    assert report.ok and report.passed == 1 and report.actions > 15, report.mismatches
+
+
 def test_the_sanma_records_hold_the_three_player_cases() -> None:
     games = [load_record(p) for p in SANMA_FILES]
     assert {p.suffix for p in SANMA_FILES} == {".xml", ".json"}
     hands = [h for g in games for h in g.hands]
     assert all(len(h.hands) == 3 and len(h.scores) == 3 for h in hands)
     kitas = [e for h in hands for e in h.events if isinstance(e, Call) and e.kind == "kita"]
-    assert len(kitas) == 88 and all(e.tiles[0] // 4 == 30 for e in kitas)  # rule S-03
+    assert len(kitas) == 110 and all(e.tiles[0] // 4 == 30 for e in kitas)  # rule S-03
     assert not any(isinstance(e, Call) and e.kind == "chi" for h in hands for e in h.events)
+    kinds = {e.kind for h in hands for e in h.events if isinstance(e, Call)}
+    assert {"pon", "minkan", "ankan"} <= kinds
     # a ron on a North just set aside (S-03: no chankan)
     last = load_record(JSON_3P).hands[-1]
     assert isinstance(last.events[-1], Call) and last.events[-1].kind == "kita"
