@@ -144,6 +144,18 @@ def test_json_three_player_rule_with_four_hands_is_refused() -> None:
         parse_tenhou_json(json.dumps(doc), "mixed.json")
 
 
+def test_json_three_player_record_with_three_scores_reads_the_same() -> None:
+    # some converters write three scores and deltas where Tenhou writes a fourth 0
+    doc = json.loads(DRAWS_3P.read_text(encoding="utf-8"))
+    for entry in doc["log"]:
+        entry[1], entry[16][1] = entry[1][:3], entry[16][1][:3]
+    doc["sc"], doc["name"] = doc["sc"][:6], doc["name"][:3]
+    three = parse_tenhou_json(json.dumps(doc), "three.json")
+    four = load_record(DRAWS_3P)
+    assert three.hands == four.hands
+    assert (three.final_scores, three.players) == (four.final_scores, four.players)
+
+
 def test_json_three_player_record_paying_the_empty_seat_is_refused() -> None:
     doc = json.loads(JSON_3P.read_text(encoding="utf-8"))
     doc["log"][0][16][1][3] = 1000

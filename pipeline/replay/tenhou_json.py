@@ -423,11 +423,12 @@ def _parse_yaku(entry: Any) -> tuple[str, int, bool]:
 
 
 def _deltas(value: Any, seats: int) -> tuple[int, ...]:
-    """A result's score changes, one per seat (a three-player record writes a 0 for the empty
-    fourth seat)."""
-    if not isinstance(value, list) or len(value) != 4 or not all(isinstance(v, int) for v in value):
-        raise _Bad(f"score changes {value!r} are not four integers")
-    if seats == 3 and value[3]:
+    """A result's score changes, one per seat (a three-player record from Tenhou writes a 0 for
+    the empty fourth seat; some converters write three)."""
+    if not isinstance(value, list) or len(value) not in (4, seats) or \
+            not all(isinstance(v, int) for v in value):
+        raise _Bad(f"score changes {value!r} are not one integer a seat")
+    if seats == 3 and len(value) == 4 and value[3]:
         raise _Bad(f"score changes {value!r} pay the empty fourth seat of a three-player game")
     return tuple(value[:seats])
 
@@ -506,9 +507,9 @@ def _parse_hand(entry: Any, red_fives: bool, last: bool = False, seats: int = 4
     meta, scores, dora, ura = entry[0], entry[1], entry[2], entry[3]
     if not (isinstance(meta, list) and len(meta) == 3 and all(isinstance(v, int) for v in meta)):
         raise _Bad(f"round info {meta!r} is not [round, honba, sticks]")
-    if not (isinstance(scores, list) and len(scores) == 4):
-        raise _Bad(f"scores {scores!r} are not four numbers")
-    if seats == 3 and (scores[3] or entry[13] or entry[14] or entry[15]):
+    if not (isinstance(scores, list) and len(scores) in (4, seats)):
+        raise _Bad(f"scores {scores!r} are not one number a seat")
+    if seats == 3 and (scores[3:] not in ([], [0]) or entry[13] or entry[14] or entry[15]):
         raise _Bad("the empty fourth seat of a three-player game has points or tiles")
     if not isinstance(dora, list) or not dora or not isinstance(ura, list):
         raise _Bad("dora or ura indicator lists are missing")
@@ -654,7 +655,8 @@ def parse_tenhou_json(data: bytes | str, source: str = "<json>") -> RecordedGame
         ("",) * seats
     final_scores = final_results = None
     sc = doc.get("sc")
-    if isinstance(sc, list) and len(sc) == 8 and all(isinstance(v, int | float) for v in sc):
+    if isinstance(sc, list) and len(sc) in (8, 2 * seats) and \
+            all(isinstance(v, int | float) for v in sc):
         final_scores = tuple(int(v) for v in sc[0:2 * seats:2])
         final_results = tuple(float(v) for v in sc[1:2 * seats:2])
     return RecordedGame(
