@@ -244,6 +244,17 @@ def test_a_three_player_mjai_log_replays_under_its_preset(tmp_path: Path) -> Non
     assert "0 mismatches" in result.output
 
 
+def test_a_three_player_mjai_log_may_name_its_norths_nukidora(tmp_path: Path) -> None:
+    # Mortal's three-player converter writes nukidora where riichienv writes kita (S-03)
+    path = _sanma_mjai(tmp_path)
+    text = path.read_text()
+    assert '"kita"' in text
+    renamed = tmp_path / "nukidora.jsonl"
+    renamed.write_text(text.replace('"type": "kita"', '"type": "nukidora"'))
+    assert load_record(renamed).hands == load_record(path).hands
+    assert replay_paths([renamed], "sanma-tonpuusen").ok
+
+
 def test_four_player_record_under_a_three_player_preset_exits_2(tmp_path: Path) -> None:
     line = one_line_error(run("--preset", "sanma-hanchan", FOUR_XML[0]))
     assert "four-player record" in line and "sanma-hanchan is for three players" in line

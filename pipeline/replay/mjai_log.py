@@ -5,7 +5,8 @@ The dialect is the one riichienv and Mortal write: ``start_game``, then per hand
 ``dora_marker``, ``tehais``), ``tsumo``, ``dahai`` (with ``tsumogiri``), ``chi`` / ``pon`` /
 ``daiminkan`` (``target``, ``pai``, ``consumed``), ``ankan`` and ``kakan``, ``dora``, ``reach``
 and ``reach_accepted``, ``hora`` (``actor``, ``target``, ``deltas``, ``ura_markers``) and
-``ryukyoku`` (``deltas``, optionally riichienv's ``reason``), ``end_kyoku``, ``end_game``.
+``ryukyoku`` (``deltas``, optionally riichienv's ``reason``), ``end_kyoku``, ``end_game``; with
+three players ``kita`` (riichienv) or ``nukidora`` (Mortal's converter) sets a North aside.
 
 mjai names tiles by kind only (``"5m"``, ``"5mr"`` for a red five, ``"E"``, ``"P"``), so each tile
 gets a physical id when it first appears (starting hands, draws, indicators) and keeps it as it
@@ -297,7 +298,8 @@ def _apply(hand: _Hand, event: dict[str, Any]) -> None:
         taken = [hand.take(seat, t) for t in _consumed(event, 4)]
         hand.events.append(Call(seat, "ankan", tuple(sorted(taken)), None, None))
         hand.drawn[seat] = None
-    elif kind == "kita":  # three players: a North set aside (S-03)
+    elif kind in ("kita", "nukidora"):  # three players: a North set aside (S-03); riichienv
+        # writes kita, Mortal's three-player converter nukidora
         seat = _seat(event)
         tile = hand.take(seat, event.get("pai"), hand.drawn[seat])
         if tile // 4 != 30:
@@ -450,7 +452,7 @@ def game_from_events(events: Iterable[tuple[int, Any]], source: str = "<mjai>", 
                     raw[-1].append(event)
             if kind == "start_game":
                 names = event.get("names")
-                if isinstance(names, list) and len(names) == 4:
+                if isinstance(names, list) and len(names) in (3, 4):
                     players = tuple(str(x) for x in names)
                 if isinstance(event.get("aka_flag"), bool):  # Mortal's logs say it
                     rules["red_fives"] = event["aka_flag"]
