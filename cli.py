@@ -143,16 +143,21 @@ def replay(
     paths: Annotated[list[Path], typer.Argument(
         help="Record files or folders: Tenhou XML (.xml, .mjlog), Tenhou JSON (.json) or mjai "
         "(.jsonl, .json), each also as .gz")],
-    preset: Annotated[str, typer.Option(
-        help="Base preset for the records' rules (mjai logs hold none: name the rules they "
-        "were played by)")] = "online-hanchan",
+    preset: Annotated[str | None, typer.Option(
+        help="Preset for the records' rules; its player count must be the records' (mjai logs "
+        "hold no rules: name the ones they were played by). Default: each record under its "
+        "own player count, online-hanchan for four players and tenhou-sanma for three")] = None,
     strict: Annotated[bool, typer.Option(
-        "--strict", help="A record that stops mid-hand is an error instead of a hand counted "
+        "--strict", help="A record that stops mid-hand is refused instead of a hand counted "
         "as incomplete")] = False,
 ) -> None:
     """Replay game records through the engine and check every action and payment.
 
-    Example: saki replay ../shared/validation/tenhou-xml; saki replay --preset online-hanchan
+    Each file is replayed under the rules of its own player count (and the record's own rule
+    flags); a file that cannot be replayed is refused and named, and the others still run.
+    Exit code: 0 clean, 1 a mismatch, 2 a file refused (and no mismatch).
+
+    Example: saki replay ../shared/validation/tenhou-xml; saki replay --preset riichienv
     games/*.jsonl
     """
     from pipeline.replay.replayer import replay_paths
@@ -163,15 +168,21 @@ def replay(
     from pipeline.sim.card_log import check_card_log
 
     report = replay_paths(list(paths), preset, strict=strict, card_checker=check_card_log)
+    if not report.files and len(report.refused) == 1:
+        raise RecordError(report.refused[0])  # the one file given: one line, exit 2
     for m in report.skipped:
         typer.echo(f"SKIPPED {m}")
     for m in report.incomplete:
         typer.echo(f"INCOMPLETE {m}")
     for m in report.mismatches:
         typer.echo(f"MISMATCH {m}")
+    for line in report.refused:
+        typer.echo(f"REFUSED {line}")
     typer.echo(report.summary())
-    if not report.ok:
+    if report.mismatches:
         raise typer.Exit(1)
+    if report.refused:
+        raise typer.Exit(2)
 
 
 @bots_app.command("calibrate")

@@ -108,7 +108,9 @@ def run_tables(*, paired: bool, games: int = 2) -> str:
     with tempfile.TemporaryDirectory() as tmp:
         out = Path(tmp) / "run"
         simulate(config, out, workers=1)
-        return _hash(f"{name}\n{load_table(out, name).rows()}"
+        # the run id hashes every preset option, so a new option (at a value that plays as
+        # before) would move the digest without a change of play: it is masked
+        return _hash(f"{name}\n{load_table(out, name).rows()}".replace(config.run_id, "RUN")
                      for name in sorted(tables_of(paired)))
 
 

@@ -300,3 +300,48 @@ def test_card_game_log_is_checked_by_playing_its_match_again(card_run: Path,
     path.write_text("\n".join(lines) + "\n")
     result = invoke("replay", "--preset", "cards-tonpuusen", path)
     assert result.exit_code == 1 and "MISMATCH" in result.output and "(edited)" in result.output
+
+
+def test_card_game_log_cut_mid_hand_is_incomplete_not_a_mismatch(card_run: Path,
+                                                                  tmp_path: Path) -> None:
+    # an interrupted write of our export: what the log holds agrees with the match played
+    # again, so the hand it stops in is incomplete (before, MISMATCH)
+    path = tmp_path / "cards.jsonl"
+    assert invoke("export", card_run, "--match", "0", "--out", path).exit_code == 0
+    lines = path.read_text().splitlines()
+    second = [i for i, line in enumerate(lines) if '"start_kyoku"' in line][1]
+    cut = next(i for i in range(second, len(lines)) if '"dahai"' in lines[i]) + 3
+    path.write_text("\n".join(lines[:cut]) + "\n" + lines[cut][:15])
+    result = invoke("replay", "--preset", "cards-tonpuusen", path)
+    assert result.exit_code == 0, result.output
+    assert [line.split(":")[0] for line in result.output.splitlines()
+            if line.startswith("INCOMPLETE")] == [f"INCOMPLETE {path}"]
+    assert "MISMATCH" not in result.output
+    assert result.output.strip().splitlines()[-1].startswith("1 files, 2 hands (1 passed, 1 "
+                                                             "incomplete")
+
+
+@pytest.fixture(scope="module")
+def sanma_card_log(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    preset = load_preset("cards-sanma")
+    config = RunConfig(preset=preset, catalog=load_catalog(preset.cards.catalog), seed=4,
+                       games=1, bots=("heuristic",) * 4)  # a run names four; three play
+    out = tmp_path_factory.mktemp("cards-sanma") / "run"
+    simulate(config, out, workers=1)
+    path = out.parent / "sanma-cards.jsonl"
+    assert invoke("export", out, "--match", "0", "--out", path).exit_code == 0
+    return path
+
+
+def test_three_player_card_log_under_a_four_player_preset_exits_2_with_one_line(
+        sanma_card_log: Path) -> None:
+    # the log's player count decides its rules: before, every hand was SKIPPED and it exited 0
+    result = invoke("replay", "--preset", "cards-hanchan", sanma_card_log)
+    assert result.exit_code == 2
+    lines = result.output.strip().splitlines()
+    assert len(lines) == 1 and str(sanma_card_log) in lines[0]
+    assert "three-player record" in lines[0] and "cards-hanchan is for four players" in lines[0]
+    result = invoke("replay", "--preset", "cards-sanma", sanma_card_log)
+    assert result.exit_code == 0, result.output
+    assert result.output.strip().endswith(" 0 mismatches")
+    assert "SKIPPED" not in result.output

@@ -48,6 +48,7 @@ DEFAULT_RANDOM = {
     "riichienv": 3,
     "sanma-tonpuusen": 12,
     "sanma-hanchan": 4,
+    "tenhou-sanma": 3,
     "riichienv-sanma": 3,
     "cards-sanma": 3,
 }
@@ -62,6 +63,7 @@ DEFAULT_EAGER = {
     "riichienv": 3,
     "sanma-tonpuusen": 8,
     "sanma-hanchan": 3,
+    "tenhou-sanma": 3,
     "riichienv-sanma": 3,
     "cards-sanma": 3,
 }

@@ -329,6 +329,29 @@ def test_agari_yame_off_lets_the_dealer_continue() -> None:
     assert not progress.finished and place(progress) == (1, 3, 3, 1)
 
 
+def test_m06_tenpai_yame_off_lets_the_tenpai_dealer_play_on() -> None:
+    # Tenhou before June 2010: the last dealer first with 30,000 and tenpai at a draw kept the
+    # deal (docs/records.md)
+    preset = replace(HANCHAN, tenpai_yame=False)
+    progress = at(1, 3, [28000, 25000, 17000, 30000])
+    advance(progress, hand(progress, [27000, 24000, 16000, 33000], dealer_tenpai=True), preset)
+    assert not progress.finished and place(progress) == (1, 3, 3, 1)
+
+
+def test_m06_tenpai_yame_off_still_ends_on_the_dealer_win() -> None:
+    preset = replace(HANCHAN, tenpai_yame=False)
+    progress = at(1, 3, [28000, 25000, 22000, 25000])
+    advance(progress, hand(progress, [26000, 25000, 18000, 31000], winners=(3,)), preset)
+    assert progress.finished
+
+
+def test_m06_tenpai_yame_needs_agari_yame() -> None:
+    preset = replace(HANCHAN, agari_yame=False, tenpai_yame=True)
+    progress = at(1, 3, [28000, 25000, 17000, 30000])
+    advance(progress, hand(progress, [27000, 24000, 16000, 33000], dealer_tenpai=True), preset)
+    assert not progress.finished
+
+
 # --------------------------------------------------------------------------- tobi
 
 

@@ -36,6 +36,7 @@ SHIPPED = [
     "sanma-hanchan",
     "sanma-tonpuusen",
     "single-hand",
+    "tenhou-sanma",
     "tournament-2022",
 ]
 

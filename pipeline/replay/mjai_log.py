@@ -5,7 +5,8 @@ The dialect is the one riichienv and Mortal write: ``start_game``, then per hand
 ``dora_marker``, ``tehais``), ``tsumo``, ``dahai`` (with ``tsumogiri``), ``chi`` / ``pon`` /
 ``daiminkan`` (``target``, ``pai``, ``consumed``), ``ankan`` and ``kakan``, ``dora``, ``reach``
 and ``reach_accepted``, ``hora`` (``actor``, ``target``, ``deltas``, ``ura_markers``) and
-``ryukyoku`` (``deltas``, optionally riichienv's ``reason``), ``end_kyoku``, ``end_game``.
+``ryukyoku`` (``deltas``, optionally riichienv's ``reason``), ``end_kyoku``, ``end_game``; with
+three players ``kita`` (riichienv) or ``nukidora`` (Mortal's converter) sets a North aside.
 
 mjai names tiles by kind only (``"5m"``, ``"5mr"`` for a red five, ``"E"``, ``"P"``), so each tile
 gets a physical id when it first appears (starting hands, draws, indicators) and keeps it as it
@@ -297,7 +298,8 @@ def _apply(hand: _Hand, event: dict[str, Any]) -> None:
         taken = [hand.take(seat, t) for t in _consumed(event, 4)]
         hand.events.append(Call(seat, "ankan", tuple(sorted(taken)), None, None))
         hand.drawn[seat] = None
-    elif kind == "kita":  # three players: a North set aside (S-03)
+    elif kind in ("kita", "nukidora"):  # three players: a North set aside (S-03); riichienv
+        # writes kita, Mortal's three-player converter nukidora
         seat = _seat(event)
         tile = hand.take(seat, event.get("pai"), hand.drawn[seat])
         if tile // 4 != 30:
@@ -363,9 +365,9 @@ def _apply_card_game(hand: _Hand, event: dict[str, Any]) -> None:
         hand.picks = tuple(str(p) for p in event.get("picks", ()))
 
 
-def _lines(data: bytes | str, source: str) -> list[tuple[int, dict[str, Any]]]:
-    """The events of a JSON-lines log with their line numbers; a last line cut off midway
-    (an interrupted write) is dropped."""
+def _lines(data: bytes | str, source: str) -> tuple[list[tuple[int, dict[str, Any]]], bool]:
+    """The events of a JSON-lines log with their line numbers, and whether its last line was
+    cut off midway (an interrupted write; that line is dropped)."""
     text = data.decode("utf-8") if isinstance(data, bytes) else data
     rows = [(n, line) for n, line in enumerate(text.splitlines(), 1) if line.strip()]
     out: list[tuple[int, dict[str, Any]]] = []
@@ -374,17 +376,18 @@ def _lines(data: bytes | str, source: str) -> list[tuple[int, dict[str, Any]]]:
             event = json.loads(line)
         except json.JSONDecodeError as exc:
             if i == len(rows) - 1 and not text.endswith("\n"):
-                break  # the log was cut off in the middle of its last line
+                return out, True  # the log was cut off in the middle of its last line
             raise RecordError(f"{source}: line {n}: not a JSON event ({exc.msg}); each line "
                               "of an mjai log holds one event") from None
         out.append((n, event))
-    return out
+    return out, False
 
 
 def parse_mjai(data: bytes | str, source: str = "<mjai>") -> RecordedGame:
     """Parse an mjai JSON-lines log (one event per line) into a RecordedGame."""
     try:
-        return game_from_events(_lines(data, source), source)
+        events, cut = _lines(data, source)
+        return game_from_events(events, source, cut=cut)
     except UnicodeDecodeError as exc:
         raise RecordError(f"{source}: not UTF-8 text ({exc.reason})") from None
 
@@ -403,7 +406,7 @@ def parse_mjai_json(data: bytes | str, source: str = "<mjai>") -> RecordedGame:
 
 
 def game_from_events(events: Iterable[tuple[int, Any]], source: str = "<mjai>", *,
-                     unit: str = "line") -> RecordedGame:
+                     unit: str = "line", cut: bool = False) -> RecordedGame:
     """A RecordedGame from numbered mjai events (the numbers name the place in errors).
 
     A log of a card game (with the ``saki_picks`` / ``saki_ability`` events of
@@ -449,7 +452,7 @@ def game_from_events(events: Iterable[tuple[int, Any]], source: str = "<mjai>", 
                     raw[-1].append(event)
             if kind == "start_game":
                 names = event.get("names")
-                if isinstance(names, list) and len(names) == 4:
+                if isinstance(names, list) and len(names) in (3, 4):
                     players = tuple(str(x) for x in names)
                 if isinstance(event.get("aka_flag"), bool):  # Mortal's logs say it
                     rules["red_fives"] = event["aka_flag"]
@@ -496,4 +499,5 @@ def game_from_events(events: Iterable[tuple[int, Any]], source: str = "<mjai>", 
     if cards:
         rules["mjai_hands"] = tuple(tuple(h) for h in raw)
     return RecordedGame(source=source, players=players, rules=rules, hands=tuple(hands),
-                        final_scores=final_scores, final_results=None, ended=ended)
+                        final_scores=final_scores, final_results=None, ended=ended,
+                        cut=cut and not ended)

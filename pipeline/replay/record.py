@@ -8,8 +8,10 @@ whole hand (a discard that is later called, a pon later extended to a kan).
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from dataclasses import dataclass
+from datetime import date
 from pathlib import Path
 from typing import Any
 
@@ -203,11 +205,32 @@ class RecordedGame:
     final_scores: tuple[int, ...] | None
     final_results: tuple[float, ...] | None
     ended: bool = False  # the record says the match ended after its last hand
+    cut: bool = False  # the file was cut off (an interrupted download) before the match ended
+
+    @property
+    def seats(self) -> int:
+        """Players at the table: 4, or 3 for a three-player (sanma) record."""
+        return len(self.hands[0].hands) if self.hands else 4
 
     @property
     def match_over(self) -> bool:
         """The record marks the end of the match (final scores, or an mjai end_game)."""
         return self.ended or self.final_scores is not None
+
+
+_TENHOU_LOG_ID = re.compile(r"(?<!\d)(\d{4})(\d{2})(\d{2})\d{2}gm-[0-9a-f]{4}-")
+
+
+def tenhou_log_date(name: str) -> date | None:
+    """The day a Tenhou game was played, from its log id (``2009082014gm-00a9-0000-...``, the
+    JSON's ``ref`` or a record's file name), or None when the name holds no such id."""
+    found = _TENHOU_LOG_ID.search(Path(name).name if "/" in name else name)
+    if found is None:
+        return None
+    try:
+        return date(int(found[1]), int(found[2]), int(found[3]))
+    except ValueError:
+        return None
 
 
 def validate_hand(hand: RecordedHand) -> str | None:

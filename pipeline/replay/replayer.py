@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
+from datetime import date
 from pathlib import Path
 
 from pipeline.replay.record import (
@@ -64,19 +65,25 @@ class ReplayReport:
     skipped: list[Mismatch] = field(default_factory=list)  # hands whose record contradicts itself
     incomplete: list[Mismatch] = field(default_factory=list)  # hands the record stops midway
     passed: int = 0  # hands replayed whole with no mismatch
+    refused: list[str] = field(default_factory=list)  # files not replayed: one line each, why
 
     @property
     def ok(self) -> bool:
-        return not self.mismatches
+        """Every file replayed and no mismatch."""
+        return not self.mismatches and not self.refused
 
     def summary(self) -> str:
-        """One line: files, hands (passed, incomplete, skipped), actions and mismatches."""
+        """One line: files, hands (passed, incomplete, skipped), actions, mismatches and the
+        files refused."""
         parts = [f"{self.files} files, {self.hands} hands ({self.passed} passed"]
         if self.incomplete:
-            parts.append(f", {len(self.incomplete)} incomplete (the record stops mid-hand)")
+            parts.append(f", {len(self.incomplete)} incomplete (the record stops before its end)")
         if self.skipped:
             parts.append(f", {len(self.skipped)} skipped (record defects)")
         parts.append(f"), {self.actions} actions checked, {len(self.mismatches)} mismatches")
+        if self.refused:
+            parts.append(f", {len(self.refused)} "
+                         f"{'file' if len(self.refused) == 1 else 'files'} refused")
         return "".join(parts)
 
     def merge(self, other: ReplayReport) -> None:
@@ -87,6 +94,7 @@ class ReplayReport:
         self.skipped.extend(other.skipped)
         self.incomplete.extend(other.incomplete)
         self.passed += other.passed
+        self.refused.extend(other.refused)
 
 
 def hand_name(h: RecordedHand) -> str:
@@ -227,12 +235,37 @@ class _SeatAgent:
         return self.table.decide(self.seat, legal)
 
 
+# Tenhou ended the match on the last dealer's tenpai at a draw (first with the target) from
+# June 2010; before, the dealer kept the deal. Announced on Tenhou's blog on 2010-05-18
+# ("2010年6月から「ラス親トップの自動聴牌止め」を導入します"), without the day: records of June
+# 2010 do not say which rule they were played under (docs/records.md).
+TENHOU_TENPAI_YAME_MONTH = (2010, 6)
+
+
+def tenhou_tenpai_yame(played_on: date) -> bool | None:
+    """Whether a Tenhou game of that day ended on the last dealer's tenpai while first (the
+    preset option ``tenpai_yame``); None for the month of the change, which the record's day
+    cannot settle."""
+    month = (played_on.year, played_on.month)
+    if month == TENHOU_TENPAI_YAME_MONTH:
+        return None
+    return month > TENHOU_TENPAI_YAME_MONTH
+
+
 def preset_for(game: RecordedGame, base: Preset) -> Preset:
-    """The base preset adjusted to the record's own rule flags."""
+    """The base preset adjusted to the record's own rules: its flags (red fives, open tanyao,
+    length) and, for a Tenhou record whose log id gives its day, the all-last rule of that
+    day (:func:`tenhou_tenpai_yame`)."""
     rules = game.rules
-    return replace(base, red_fives=bool(rules.get("red_fives", base.red_fives)),
-                   kuitan=bool(rules.get("kuitan", base.kuitan)),
-                   length=rules.get("length", base.length))
+    changes = {"red_fives": bool(rules.get("red_fives", base.red_fives)),
+               "kuitan": bool(rules.get("kuitan", base.kuitan)),
+               "length": rules.get("length", base.length)}
+    played_on = rules.get("date")
+    if isinstance(played_on, date):
+        yame = tenhou_tenpai_yame(played_on)
+        if yame is not None:
+            changes["tenpai_yame"] = yame
+    return replace(base, **changes)
 
 
 def _riichi_paid(rec: HandRecord) -> list[int]:
@@ -345,7 +378,10 @@ def replay_game(game: RecordedGame, base: Preset, card_checker: CardChecker | No
         return card_checker(game, base) if card_checker else check_card_game(game)
     report = ReplayReport(files=1)
     preset = preset_for(game, base)
-    progress = MatchProgress(scores=list(game.hands[0].scores) if game.hands else [])
+    first = game.hands[0] if game.hands else None
+    progress = MatchProgress(scores=[]) if first is None else MatchProgress(
+        scores=list(first.scores), dealer=first.dealer, round_wind=first.round_wind,
+        hand_number=first.hand_number, honba=first.honba, sticks=first.sticks)
     for i, h in enumerate(game.hands):
         report.hands += 1
         defect = record_defect(h)
@@ -388,7 +424,13 @@ def replay_game(game: RecordedGame, base: Preset, card_checker: CardChecker | No
                                                   f"final scores {scores} (record "
                                                   f"{list(game.final_scores)})"))
         if len(report.mismatches) == before:
-            report.passed += 1
+            if nxt is None and game.cut:
+                # the file was cut off after this hand's result: what comes next (dealer,
+                # honba, scores, the end of the match) cannot be checked
+                report.incomplete.append(Mismatch(game.source, hand_name(h), (
+                    "the record is cut off after this hand (no next hand or end of match)")))
+            else:
+                report.passed += 1
     return report
 
 
@@ -403,6 +445,10 @@ def check_card_game(game: RecordedGame) -> ReplayReport:
     report = ReplayReport(files=1)
     for h, nxt in zip(game.hands, [*game.hands[1:], None], strict=True):
         report.hands += 1
+        if not h.complete:
+            report.incomplete.append(Mismatch(game.source, hand_name(h),
+                                              "the log stops mid-hand"))
+            continue
         report.skipped.append(Mismatch(game.source, hand_name(h), CARD_GAME))
         if nxt is not None and h.end_scores is not None and list(h.end_scores) != \
                 list(nxt.scores):
@@ -412,15 +458,24 @@ def check_card_game(game: RecordedGame) -> ReplayReport:
     return report
 
 
-def replay_paths(paths: list[str | Path], preset_name: str = "online-hanchan", *,
+# The rules a record is replayed under when no preset is named, by its number of players.
+DEFAULT_PRESETS = {4: "online-hanchan", 3: "tenhou-sanma"}
+
+
+def replay_paths(paths: list[str | Path], preset_name: str | None = None, *,
                  strict: bool = False, card_checker: CardChecker | None = None
                  ) -> ReplayReport:
-    """Replay every record file under the given files or folders.
+    """Replay every record file under the given files or folders, each under the rules of its
+    own number of players: ``preset_name`` (whose count must be the record's), or else
+    :data:`DEFAULT_PRESETS`, adjusted to the record's rule flags (:func:`preset_for`).
 
-    A record that stops mid-hand is replayed up to its last action and that hand counted as
-    incomplete; with ``strict`` it is an error instead (:class:`RecordError`).
+    A file that cannot be replayed (unreadable or damaged, a preset of another player count, or
+    with ``strict`` a record that stops mid-hand) is refused: named with the reason in
+    ``report.refused``, and the other files are still replayed. A record that stops mid-hand is
+    otherwise replayed up to its last action and that hand counted as incomplete.
     """
-    base = load_preset(preset_name)
+    named = load_preset(preset_name) if preset_name is not None else None
+    defaults: dict[int, Preset] = {}
     report = ReplayReport()
     files = _expand(paths)
     if not files:
@@ -428,15 +483,41 @@ def replay_paths(paths: list[str | Path], preset_name: str = "online-hanchan", *
         raise FileNotFoundError(f"{shown}: no game records ({', '.join(RECORD_SUFFIXES)}) "
                                 "found")
     for path in files:
-        game = load_record(path)
-        if strict:
-            cut = next((h for h in game.hands if not h.complete), None)
+        try:
+            game = load_record(path)
+        except RecordError as exc:
+            report.refused.append(str(exc))
+            continue
+        if named is None:
+            if game.seats not in defaults:
+                defaults[game.seats] = load_preset(DEFAULT_PRESETS[game.seats])
+            base = defaults[game.seats]
+        elif named.players != game.seats:
+            report.refused.append(
+                f"{game.source}: a {_count(game.seats)}-player record, but preset "
+                f"{named.name} is for {_count(named.players)} players; name a "
+                f"{_count(game.seats)}-player preset (such as "
+                f"{DEFAULT_PRESETS[game.seats]}) or leave --preset out to replay each record "
+                "under its own player count")
+            continue
+        else:
+            base = named
+        cut = next((h for h in game.hands if not h.complete), None)
+        if strict and (cut is not None or game.cut):
             if cut is not None:
-                raise RecordError(f"{game.source}: {hand_name(cut)}: the record stops mid-hand "
-                                  "(no win or draw recorded); replay without --strict to check "
+                where = f"{hand_name(cut)}: the record stops mid-hand (no win or draw recorded)"
+            else:
+                where = (f"after {hand_name(game.hands[-1])}: the record is cut off before the "
+                         "end of the match")
+            report.refused.append(f"{game.source}: {where}; replay without --strict to check "
                                   "it up to its last action")
+            continue
         report.merge(replay_game(game, base, card_checker))
     return report
+
+
+def _count(players: int) -> str:
+    return {3: "three", 4: "four"}.get(players, str(players))
 
 
 def _expand(paths: list[str | Path]) -> list[Path]:

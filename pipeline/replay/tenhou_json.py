@@ -13,6 +13,10 @@ are rebuilt here:
   draws; red fives take ids 16, 52, 88) and then keeps it through hands, discards and melds.
 * Kan dora: a concealed kan reveals its indicator at once; an open or added kan reveals it just
   before the kanning seat's next discard, or when the next kan is made, as in Tenhou's XML.
+
+A three-player record keeps the four-seat layout with the fourth seat empty (its hand, draws
+and discards are empty lists, its score and deltas 0); a North set aside is ``"f44"`` among
+the seat's discards, followed by its replacement draw (rule S-03).
 """
 
 from __future__ import annotations
@@ -33,11 +37,13 @@ from pipeline.replay.record import (
     RecordedHand,
     RecordedWin,
     RecordError,
+    tenhou_log_date,
     validate_hand,
 )
 
 RED_CODES = {51: 4, 52: 13, 53: 22}
 TSUMOGIRI = 60
+NORTH = 44
 _KAMICHA, _TOIMEN, _SHIMOCHA = 3, 2, 1  # seat offsets of the left, opposite, right players
 # Position of the call letter in a call string -> offset of the source seat from the caller.
 _SOURCE_BY_POSITION = {
@@ -103,8 +109,8 @@ class _Take:
 
 @dataclass(frozen=True)
 class _Give:
-    kind: str  # "discard", "skip" (placeholder after an open kan), "kakan", "ankan"
-    code: int | None = None  # None for a tsumogiri discard
+    kind: str  # "discard", "skip" (placeholder after an open kan), "kakan", "ankan", "kita"
+    code: int | None = None  # None for a tsumogiri discard; 44 (North) for a kita
     riichi: bool = False
     codes: tuple[int, ...] = ()  # kakan: the added tile first; ankan: all four
 
@@ -142,6 +148,10 @@ def _parse_give(entry: Any) -> _Give:
         return _Give("discard", entry)
     if not isinstance(entry, str) or not entry:
         raise _Bad(f"discard entry {entry!r} is neither a tile nor a kan")
+    if entry[0] == "f":  # three players: a North set aside (S-03)
+        if entry != f"f{NORTH}":
+            raise _Bad(f"kita entry {entry!r} sets aside something else than a North (f44)")
+        return _Give("kita", NORTH)
     if entry[0] == "r":
         code = int(entry[1:]) if entry[1:].isdigit() else -1
         if code == TSUMOGIRI:
@@ -171,13 +181,15 @@ class _Ending:
 
 
 def _order(
-    takes: list[list[_Take]], gives: list[list[_Give]], dealer: int, ending: _Ending
+    takes: list[list[_Take]], gives: list[list[_Give]], dealer: int, ending: _Ending,
+    seats: int = 4,
 ) -> list[tuple[str, int]]:
-    """Global order of the seats' takes and gives, as ("take"|"give", seat) steps."""
+    """Global order of the seats' takes and gives, as ("take"|"give", seat) steps; the turn
+    goes round ``seats`` players."""
     failed: set[tuple[int, tuple[int, ...], tuple[int, ...]]] = set()
 
     def done(ti: list[int], di: list[int]) -> bool:
-        return all(ti[s] == len(takes[s]) and di[s] == len(gives[s]) for s in range(4))
+        return all(ti[s] == len(takes[s]) and di[s] == len(gives[s]) for s in range(seats))
 
     def ends_ok(kind: str, seat: int) -> bool:
         if ending.kind == "any":
@@ -194,7 +206,8 @@ def _order(
         while True:
             if mode != "give":
                 if ti[actor] >= len(takes[actor]):
-                    if mode == "draw" and done(ti, di) and ends_ok("discard", (actor + 3) % 4):
+                    if mode == "draw" and done(ti, di) and ends_ok(
+                            "discard", (actor + seats - 1) % seats):
                         return steps
                     return None
                 take = takes[actor][ti[actor]]
@@ -213,7 +226,7 @@ def _order(
                 return None
             di[actor] += 1
             steps.append(("give", actor))
-            if give.kind in ("skip", "kakan", "ankan"):
+            if give.kind in ("skip", "kakan", "ankan", "kita"):
                 if give.kind != "skip" and ti[actor] >= len(takes[actor]):
                     return steps if done(ti, di) and ends_ok("discard", actor) else None
                 mode = "rinshan"
@@ -222,7 +235,7 @@ def _order(
                 return None
             code = last.code if give.code is None else give.code
             callers = []
-            for seat in range(4):
+            for seat in range(seats):
                 if seat == actor or ti[seat] >= len(takes[seat]):
                     continue
                 claim = takes[seat][ti[seat]]
@@ -231,7 +244,7 @@ def _order(
                 if (seat + claim.source) % 4 == actor:
                     callers.append((claim.kind == "chi", seat))
             if not callers:
-                actor, mode = (actor + 1) % 4, "draw"
+                actor, mode = (actor + 1) % seats, "draw"
                 continue
             key = (actor, tuple(ti), tuple(di))
             if key in failed:
@@ -240,7 +253,7 @@ def _order(
                 rest = explore(seat, "claim", ti, di)
                 if rest is not None:
                     return steps + rest
-            rest = explore((actor + 1) % 4, "draw", ti, di)
+            rest = explore((actor + 1) % seats, "draw", ti, di)
             if rest is not None:
                 return steps + rest
             failed.add(key)
@@ -273,12 +286,15 @@ class _Tiles:
                 return tile
         raise _Bad(f"more copies of tile {code} than exist")
 
-    def take(self, hand: list[int], code: int, avoid: int | None = None) -> int:
-        """Remove a tile of ``code`` from ``hand``, preferring one other than ``avoid``."""
+    def take(self, hand: list[int], code: int, avoid: int | None = None,
+             prefer: int | None = None) -> int:
+        """Remove a tile of ``code`` from ``hand``, preferring ``prefer`` if it is one, else
+        one other than ``avoid``."""
         matches = [t for t in hand if self.code_of[t] == code]
         if not matches:
             raise _Bad(f"tile {code} is not in the hand")
-        preferred = [t for t in matches if t != avoid] or matches
+        preferred = [prefer] if prefer in matches else \
+            [t for t in matches if t != avoid] or matches
         hand.remove(preferred[0])
         return preferred[0]
 
@@ -348,6 +364,9 @@ def _build_events(
                 if step_index + 1 < len(steps):
                     reveal(pending)
                     pending = 1
+            elif give.kind == "kita":  # a North set aside: no indicator turns over (S-03)
+                tile = tiles.take(hand, NORTH, prefer=last_draw[seat])
+                events.append(Call(seat, "kita", (tile,), tile, None))
             elif give.kind == "ankan":
                 used = [tiles.take(hand, code) for code in give.codes]
                 call = Call(seat, "ankan", tuple(sorted(used)), None, None)
@@ -375,8 +394,10 @@ def _build_events(
     return events
 
 
-def _parse_score(text: str, han_from_yaku: int) -> tuple[int, int, int, str]:
-    """(fu, han, points, limit) from a result string such as ``30符2飜500-1000点``."""
+def _parse_score(text: str, han_from_yaku: int, seats: int = 4) -> tuple[int, int, int, str]:
+    """(fu, han, points, limit) from a result string such as ``30符2飜500-1000点``; the points
+    are what the winner collects before honba and sticks: a tsumo is paid by the other
+    ``seats - 1`` players (with three, the missing seat's share is lost, rule S-06)."""
     m = _SCORE.match(text)
     if not m:
         raise _Bad(f"unreadable score {text!r}")
@@ -384,9 +405,9 @@ def _parse_score(text: str, han_from_yaku: int) -> tuple[int, int, int, str]:
     han = int(m["han"]) if m["han"] else han_from_yaku
     a = int(m["a"])
     if m["b"]:
-        points = 2 * a + int(m["b"])
+        points = (seats - 2) * a + int(m["b"])
     elif m["all"]:
-        points = 3 * a
+        points = (seats - 1) * a
     else:
         points = a
     return fu, han, points, _LIMITS.get(m["limit"] or "", "")
@@ -401,14 +422,19 @@ def _parse_yaku(entry: Any) -> tuple[str, int, bool]:
     return m["name"], int(m["han"]), False
 
 
-def _deltas(value: Any) -> tuple[int, int, int, int]:
-    if not isinstance(value, list) or len(value) != 4 or not all(isinstance(v, int) for v in value):
-        raise _Bad(f"score changes {value!r} are not four integers")
-    return value[0], value[1], value[2], value[3]
+def _deltas(value: Any, seats: int) -> tuple[int, ...]:
+    """A result's score changes, one per seat (a three-player record from Tenhou writes a 0 for
+    the empty fourth seat; some converters write three)."""
+    if not isinstance(value, list) or len(value) not in (4, seats) or \
+            not all(isinstance(v, int) for v in value):
+        raise _Bad(f"score changes {value!r} are not one integer a seat")
+    if seats == 3 and len(value) == 4 and value[3]:
+        raise _Bad(f"score changes {value!r} pay the empty fourth seat of a three-player game")
+    return tuple(value[:seats])
 
 
 def _result(
-    result: Any, riichi_seats: set[int], ura: tuple[int, ...]
+    result: Any, riichi_seats: set[int], ura: tuple[int, ...], seats: int
 ) -> tuple[list[RecordedWin], RecordedDraw | None, _Ending]:
     if not isinstance(result, list) or not result or not isinstance(result[0], str):
         raise _Bad(f"result {result!r} is not a named result")
@@ -418,18 +444,18 @@ def _result(
             raise _Bad("win result is not pairs of score changes and win details")
         wins = []
         for i in range(1, len(result), 2):
-            deltas, info = _deltas(result[i]), result[i + 1]
+            deltas, info = _deltas(result[i], seats), result[i + 1]
             if not isinstance(info, list) or len(info) < 3:
                 raise _Bad(f"win details {info!r} lack winner, source and pao")
             who, source, pao = info[0], info[1], info[2]
-            if not all(isinstance(v, int) and 0 <= v < 4 for v in (who, source, pao)):
+            if not all(isinstance(v, int) and 0 <= v < seats for v in (who, source, pao)):
                 raise _Bad(f"win details {info!r} have bad seats")
             yaku_parsed = [_parse_yaku(y) for y in info[4:]]
             yaku = tuple((n, h) for n, h, _ in yaku_parsed)
             yakuman = any(y for _, _, y in yaku_parsed)
             han_sum = sum(h for _, h in yaku)
             if len(info) > 3:
-                fu, han, points, limit = _parse_score(info[3], han_sum)
+                fu, han, points, limit = _parse_score(info[3], han_sum, seats)
             else:
                 fu, han, points, limit = 0, han_sum, 0, ""
             wins.append(RecordedWin(
@@ -452,11 +478,11 @@ def _result(
     if name not in _DRAW_NAMES:
         raise _Bad(f"unknown result {name!r}")
     kind = _DRAW_NAMES[name]
-    deltas = _deltas(result[1]) if len(result) > 1 else (0, 0, 0, 0)
+    deltas = _deltas(result[1], seats) if len(result) > 1 else (0,) * seats
     if name == "全員聴牌":
-        tenpai: tuple[int, ...] = (0, 1, 2, 3)
+        tenpai: tuple[int, ...] = tuple(range(seats))
     elif kind == "exhaustive":
-        tenpai = tuple(s for s in range(4) if deltas[s] > 0)
+        tenpai = tuple(s for s in range(seats) if deltas[s] > 0)
     else:
         tenpai = ()
     ending = _Ending("take" if kind == "nine_terminals" else "discard", None)
@@ -464,12 +490,14 @@ def _result(
 
 
 def _riichi_seats(gives: list[list[_Give]]) -> set[int]:
-    return {s for s in range(4) if any(g.riichi for g in gives[s])}
+    return {s for s, seat_gives in enumerate(gives) if any(g.riichi for g in seat_gives)}
 
 
-def _parse_hand(entry: Any, red_fives: bool, last: bool = False) -> RecordedHand:
-    """One hand entry; the last hand of a record may stop midway (16 items, or an empty
-    result), and is then read as far as it goes (:attr:`RecordedHand.complete`)."""
+def _parse_hand(entry: Any, red_fives: bool, last: bool = False, seats: int = 4
+                ) -> RecordedHand:
+    """One hand entry of a game of ``seats`` players; the last hand of a record may stop
+    midway (16 items, or an empty result), and is then read as far as it goes
+    (:attr:`RecordedHand.complete`)."""
     if isinstance(entry, list) and len(entry) == 16:
         entry = [*entry, []]
     if not isinstance(entry, list) or len(entry) != 17:
@@ -479,17 +507,19 @@ def _parse_hand(entry: Any, red_fives: bool, last: bool = False) -> RecordedHand
     meta, scores, dora, ura = entry[0], entry[1], entry[2], entry[3]
     if not (isinstance(meta, list) and len(meta) == 3 and all(isinstance(v, int) for v in meta)):
         raise _Bad(f"round info {meta!r} is not [round, honba, sticks]")
-    if not (isinstance(scores, list) and len(scores) == 4):
-        raise _Bad(f"scores {scores!r} are not four numbers")
+    if not (isinstance(scores, list) and len(scores) in (4, seats)):
+        raise _Bad(f"scores {scores!r} are not one number a seat")
+    if seats == 3 and (scores[3:] not in ([], [0]) or entry[13] or entry[14] or entry[15]):
+        raise _Bad("the empty fourth seat of a three-player game has points or tiles")
     if not isinstance(dora, list) or not dora or not isinstance(ura, list):
         raise _Bad("dora or ura indicator lists are missing")
     round_index, honba, sticks = meta
     dealer = round_index % 4
-    starting = [entry[4 + 3 * s] for s in range(4)]
+    starting = [entry[4 + 3 * s] for s in range(seats)]
     if any(not isinstance(h, list) or len(h) != 13 for h in starting):
         raise _Bad("a starting hand is not 13 tiles")
     takes, gives = [], []
-    for s in range(4):
+    for s in range(seats):
         t, g = entry[5 + 3 * s], entry[6 + 3 * s]
         if not isinstance(t, list) or not isinstance(g, list):
             raise _Bad(f"seat {s} draws or discards are not lists")
@@ -498,15 +528,17 @@ def _parse_hand(entry: Any, red_fives: bool, last: bool = False) -> RecordedHand
 
     riichi = _riichi_seats(gives)
     tiles = _Tiles(red_fives)
-    hands = [[tiles.alloc(code) for code in starting[s]] for s in range(4)]
+    hands = [[tiles.alloc(code) for code in starting[s]] for s in range(seats)]
     start_hands = tuple(tuple(h) for h in hands)
     indicators = [tiles.alloc(code) for code in dora]
     ura_ids = tuple(tiles.alloc(code) for code in ura)
     if entry[16] in ([], None):
         wins, draw, ending = [], None, _Ending("any", None)
     else:
-        wins, draw, ending = _result(entry[16], riichi, ura_ids)
-    steps = _order(takes, gives, dealer, ending)
+        wins, draw, ending = _result(entry[16], riichi, ura_ids, seats)
+    if dealer >= seats:
+        raise _Bad(f"round {round_index} has dealer seat {dealer} in a {seats}-player game")
+    steps = _order(takes, gives, dealer, ending, seats)
     events = _build_events(takes, gives, steps, tiles, hands, indicators)
 
     hand = RecordedHand(
@@ -515,7 +547,7 @@ def _parse_hand(entry: Any, red_fives: bool, last: bool = False) -> RecordedHand
         honba=honba,
         sticks=sticks,
         dealer=dealer,
-        scores=tuple(int(v) for v in scores),
+        scores=tuple(int(v) for v in scores[:seats]),
         hands=start_hands,
         dora_indicators=tuple(indicators),
         events=tuple(events),
@@ -523,9 +555,10 @@ def _parse_hand(entry: Any, red_fives: bool, last: bool = False) -> RecordedHand
         draw=draw,
         end_scores=None,
     )
-    deltas = [sum(w.deltas[s] for w in wins) + (draw.deltas[s] if draw else 0) for s in range(4)]
+    deltas = [sum(w.deltas[s] for w in wins) + (draw.deltas[s] if draw else 0)
+              for s in range(seats)]
     paid = hand.riichi_sticks_paid()
-    end = tuple(hand.scores[s] + deltas[s] - 1000 * paid.count(s) for s in range(4))
+    end = tuple(hand.scores[s] + deltas[s] - 1000 * paid.count(s) for s in range(seats))
     return replace(hand, end_scores=end)
 
 
@@ -550,6 +583,7 @@ def _rules(rule: Any, names: Any) -> dict[str, Any]:
         "kuitan": "喰" in disp if japanese else True,
         "length": length,
         "three_player": three,
+        "disp": disp,
     }
 
 
@@ -577,7 +611,7 @@ def _shows_no_red_fives(log: list[Any]) -> bool:
 
 
 def parse_tenhou_json(data: bytes | str, source: str = "<json>") -> RecordedGame:
-    """Parse a Tenhou JSON game record into a RecordedGame (four-player games only)."""
+    """Parse a Tenhou JSON game record (four or three players) into a RecordedGame."""
     try:
         doc = json.loads(data)
     except (json.JSONDecodeError, UnicodeDecodeError) as exc:
@@ -587,14 +621,24 @@ def parse_tenhou_json(data: bytes | str, source: str = "<json>") -> RecordedGame
     rules = _rules(doc.get("rule"), doc.get("name"))
     if rules["red_fives"] and _shows_no_red_fives(doc["log"]):
         rules["red_fives"] = False
-    if rules["three_player"]:
-        raise RecordError(f"{source}: three-player records are not supported")
+    dealt = {3 if isinstance(entry, list) and len(entry) > 13 and entry[13] == [] else 4
+             for entry in doc["log"]}
+    if len(dealt) > 1:
+        raise RecordError(f"{source}: some hands deal three players and some four")
+    seats = dealt.pop()
+    if rules["three_player"] and seats == 4:
+        raise RecordError(f"{source}: the rule {rules['disp']!r} is a three-player one but the "
+                          "hands deal four players")
+    rules["three_player"] = seats == 3
+    del rules["disp"]
+    played_on = tenhou_log_date(str(doc.get("ref") or "")) or tenhou_log_date(source)
+    if played_on is not None:
+        rules["date"] = played_on
     hands = []
     for index, entry in enumerate(doc["log"]):
         try:
-            if isinstance(entry, list) and len(entry) > 13 and entry[13] == []:
-                raise RecordError(f"{source}: three-player records are not supported")
-            hand = _parse_hand(entry, rules["red_fives"], last=index == len(doc["log"]) - 1)
+            hand = _parse_hand(entry, rules["red_fives"], last=index == len(doc["log"]) - 1,
+                               seats=seats)
         except RecordError:
             raise
         except _Bad as exc:
@@ -607,12 +651,14 @@ def parse_tenhou_json(data: bytes | str, source: str = "<json>") -> RecordedGame
             raise RecordError(f"{source}: hand {index} ({hand.label}): {problem}")
         hands.append(hand)
     names = doc.get("name")
-    players = tuple(str(n) for n in names) if isinstance(names, list) else ("", "", "", "")
+    players = tuple(str(n) for n in names)[:seats] if isinstance(names, list) else \
+        ("",) * seats
     final_scores = final_results = None
     sc = doc.get("sc")
-    if isinstance(sc, list) and len(sc) == 8 and all(isinstance(v, int | float) for v in sc):
-        final_scores = tuple(int(v) for v in sc[0::2])
-        final_results = tuple(float(v) for v in sc[1::2])
+    if isinstance(sc, list) and len(sc) in (8, 2 * seats) and \
+            all(isinstance(v, int | float) for v in sc):
+        final_scores = tuple(int(v) for v in sc[0:2 * seats:2])
+        final_results = tuple(float(v) for v in sc[1:2 * seats:2])
     return RecordedGame(
         source=source,
         players=players,

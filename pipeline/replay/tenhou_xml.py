@@ -26,6 +26,7 @@ from pipeline.replay.record import (
     RecordedWin,
     RecordError,
     gunzip,
+    tenhou_log_date,
     validate_hand,
 )
 
@@ -67,9 +68,11 @@ def decode_meld(who: int, m: int) -> Call:
             return Call(who, "pon", tuple(pon), pon[called_index], from_seat)
         added = kind * 4 + left_out
         return Call(who, "kakan", tuple(range(kind * 4, kind * 4 + 4)), added, None)
-    if m & 0x20:
-        raise ValueError("three-player north (kita) calls are not supported")
     tile = m >> 8
+    if m & 0x20:  # three players: a North set aside (rule S-03)
+        if tile // 4 != 30:
+            raise ValueError(f"kita code {m} sets aside tile {tile}, not a North")
+        return Call(who, "kita", (tile,), tile, None)
     kind = tile // 4
     tiles = tuple(range(kind * 4, kind * 4 + 4))
     if source == 0:
@@ -97,13 +100,15 @@ def _yaku(attrib: dict[str, str]) -> tuple[tuple[tuple[str, int], ...], bool]:
     return tuple((name(pairs[i]), pairs[i + 1]) for i in range(0, len(pairs), 2)), False
 
 
-def _score_pairs(attrib: dict[str, str]) -> tuple[list[int], tuple[int, int, int, int]]:
+def _score_pairs(attrib: dict[str, str], seats: int) -> tuple[list[int], tuple[int, ...]]:
+    """Scores before and deltas of a result; a three-player record writes a fourth pair of
+    zeros for the empty seat."""
     sc = _ints(attrib.get("sc"))
     if len(sc) != 8:
         raise ValueError("sc does not hold four score/delta pairs")
-    scores = [v * 100 for v in sc[0::2]]
-    d = [v * 100 for v in sc[1::2]]
-    return scores, (d[0], d[1], d[2], d[3])
+    if seats == 3 and (sc[6] or sc[7]):
+        raise ValueError("sc gives points to the empty fourth seat of a three-player record")
+    return [v * 100 for v in sc[0:2 * seats:2]], tuple(v * 100 for v in sc[1:2 * seats:2])
 
 
 @dataclass
@@ -139,7 +144,9 @@ class _HandBuilder:
         )
 
 
-def _init(attrib: dict[str, str]) -> _HandBuilder:
+def _init(attrib: dict[str, str], three_player: bool | None) -> _HandBuilder:
+    """A hand's start; ``three_player`` is what the GO type says (None: no GO tag, so an empty
+    ``hai3`` tells)."""
     seed = _ints(attrib.get("seed"))
     if len(seed) != 6:
         raise ValueError("INIT seed is not six values")
@@ -147,6 +154,13 @@ def _init(attrib: dict[str, str]) -> _HandBuilder:
     if len(scores) != 4:
         raise ValueError("INIT ten is not four scores")
     hands = tuple(tuple(_ints(attrib.get(f"hai{s}"))) for s in range(4))
+    seats = 3 if not hands[3] else 4
+    if three_player is not None and three_player != (seats == 3):
+        raise ValueError(f"INIT deals {seats} hands but the GO type says "
+                         f"{'three' if three_player else 'four'} players")
+    if seats == 3 and scores[3]:
+        raise ValueError("INIT ten gives points to the empty fourth seat")
+    hands, scores = hands[:seats], scores[:seats]
     if any(len(h) != 13 for h in hands):
         raise ValueError("a starting hand is not 13 tiles")
     return _HandBuilder(
@@ -165,7 +179,7 @@ def _agari(attrib: dict[str, str], hand: _HandBuilder) -> RecordedWin:
     if len(ten) != 3:
         raise ValueError("AGARI ten is not fu,points,limit")
     yaku, yakuman = _yaku(attrib)
-    scores, deltas = _score_pairs(attrib)
+    scores, deltas = _score_pairs(attrib, len(hand.hands))
     hand.end_scores = tuple(s + d for s, d in zip(scores, deltas, strict=True))
     pao = attrib.get("paoWho")
     limit = LIMIT_NAMES[ten[2]] if 0 <= ten[2] < len(LIMIT_NAMES) else f"limit{ten[2]}"
@@ -190,9 +204,9 @@ def _ryuukyoku(attrib: dict[str, str], hand: _HandBuilder) -> RecordedDraw:
     if kind_attr is not None and kind_attr not in _ABORT_TYPES:
         raise ValueError(f"unknown RYUUKYOKU type {kind_attr!r}")
     kind = _ABORT_TYPES.get(kind_attr or "", "exhaustive")
-    scores, deltas = _score_pairs(attrib)
+    scores, deltas = _score_pairs(attrib, len(hand.hands))
     hand.end_scores = tuple(s + d for s, d in zip(scores, deltas, strict=True))
-    shown = tuple(s for s in range(4) if f"hai{s}" in attrib)
+    shown = tuple(s for s in range(len(hand.hands)) if f"hai{s}" in attrib)
     tenpai = shown if kind in ("exhaustive", "nagashi_mangan") else ()
     return RecordedDraw(kind, deltas, tenpai)
 
@@ -252,14 +266,13 @@ def parse_tenhou_xml(data: bytes | str, source: str = "<xml>") -> RecordedGame:
         try:
             if tag == "GO":
                 go_type = int(attrib.get("type", "0"))
-                if go_type & _GO_THREE_PLAYER:
-                    raise RecordError(f"{source}: three-player records are not supported")
             elif tag == "UN":
                 if "n3" in attrib and not players:
                     players = tuple(unquote(attrib.get(f"n{s}", "")) for s in range(4))
             elif tag == "INIT":
                 finish()
-                current = _init(attrib)
+                current = _init(attrib, None if go_type is None
+                                else bool(go_type & _GO_THREE_PLAYER))
             elif tag in ("SHUFFLE", "TAIKYOKU", "BYE"):
                 pass
             elif current is None:
@@ -289,7 +302,12 @@ def parse_tenhou_xml(data: bytes | str, source: str = "<xml>") -> RecordedGame:
                 current.events.append(DoraReveal(tile))
                 current.dora.append(tile)
             elif tag == "AGARI":
-                current.wins.append(_agari(attrib, current))
+                win = _agari(attrib, current)
+                if not 0 <= win.seat < len(current.hands) or \
+                        not 0 <= win.from_seat < len(current.hands):
+                    raise ValueError(f"AGARI names a seat beyond the {len(current.hands)} "
+                                     "players")
+                current.wins.append(win)
             elif tag == "RYUUKYOKU":
                 current.draw = _ryuukyoku(attrib, current)
             else:
@@ -303,21 +321,33 @@ def parse_tenhou_xml(data: bytes | str, source: str = "<xml>") -> RecordedGame:
         except (ValueError, KeyError, IndexError) as exc:
             detail = f"missing attribute {exc}" if isinstance(exc, KeyError) else str(exc)
             raise RecordError(f"{source}: {where()}, tag {index} <{tag}>: {detail}") from None
-    if cut and current is not None and current.wins and not current.wins[-1].tsumo:
+    if cut and final_scores is None and current is not None and current.wins and \
+            not current.wins[-1].tsumo:
         current.wins.clear()  # cut after a ron: a second ron on the discard may be missing
         current.end_scores = None
     finish(last=True)
     if not hands:
         raise RecordError(f"{source}: no hands (INIT tags) in the record")
-    if not players:
-        players = ("", "", "", "")
+    seats = len(hands[0].hands)
+    if any(len(h.hands) != seats for h in hands):
+        raise RecordError(f"{source}: hands deal both three and four players")
+    players = players[:seats] if players else ("",) * seats
+    if final_scores is not None and final_results is not None:
+        if seats == 3 and (final_scores[3:] != (0,) or final_results[3:] != (0.0,)):
+            raise RecordError(f"{source}: owari gives a result to the empty fourth seat")
+        final_scores, final_results = final_scores[:seats], final_results[:seats]
+    rules = _rules(go_type) | {"three_player": seats == 3}
+    played_on = tenhou_log_date(source)
+    if played_on is not None:
+        rules["date"] = played_on
     return RecordedGame(
         source=source,
         players=players,
-        rules=_rules(go_type),
+        rules=rules,
         hands=tuple(hands),
         final_scores=final_scores,
         final_results=final_results,
+        cut=cut and final_scores is None,
     )
 
 

@@ -114,8 +114,10 @@ def advance(progress: MatchProgress, rec: HandRecord, preset: Preset) -> None:
             return
         if renchan:
             dealer_top = rank_seats(progress.scores)[progress.dealer] == 1
-            if (preset.agari_yame and rec.draw_kind in (None, "exhaustive", "nagashi_mangan")
-                    and dealer_top and progress.scores[progress.dealer] >= target):
+            stops = rec.draw_kind is None or (
+                preset.tenpai_yame and rec.draw_kind in ("exhaustive", "nagashi_mangan"))
+            if (preset.agari_yame and stops and dealer_top
+                    and progress.scores[progress.dealer] >= target):
                 progress.finished = True
                 return
         elif progress.scores[top] >= target or not preset.west_extension:

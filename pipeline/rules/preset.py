@@ -159,7 +159,13 @@ OPTIONS: dict[str, OptionSpec] = {
     "agari_yame": OptionSpec(
         "bool", True,
         "the match ends when the last hand's dealer wins or is tenpai at a draw while first "
-        "with target_points or more", "M-06, K-13",
+        "with target_points or more (for tenpai only with tenpai_yame)", "M-06, K-13",
+    ),
+    "tenpai_yame": OptionSpec(
+        "bool", True,
+        "with agari_yame: the last dealer's tenpai at an exhaustive draw (or nagashi mangan) "
+        "while first with target_points ends the match too (Tenhou from June 2010); false: "
+        "only a win does and the tenpai dealer plays on (Tenhou before)", "M-06, K-13",
     ),
     "tobi": OptionSpec(
         "bool", True, "a score below 0 ends the match at once; exactly 0 plays on", "M-06, K-13"
@@ -334,6 +340,7 @@ class Preset:
     extension_renchan: str = "ends"  # or "plays-on": a repeating dealer plays on (Tenhou)
     target_points: int = 30000  # first place needs this to end the match (M-06, K-13)
     agari_yame: bool = True  # last dealer first with target_points may end the match (M-06)
+    tenpai_yame: bool = True  # ...also by tenpai at a draw (with agari_yame; Tenhou from 2010-06)
     tobi: bool = True  # below 0 ends the match; exactly 0 continues (M-06, K-13)
     red_fives: bool = True  # one red five per suit (H-01)
     kuitan: bool = True  # open tanyao (M-08)
