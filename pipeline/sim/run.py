@@ -511,12 +511,13 @@ def _simulate(config: RunConfig, out: Path, force: bool,
     doc["status"] = "complete"
     doc["shards"]["done"] = len(tasks)
     doc["rows"] = rows
-    doc["timings"] = _timings(doc["sessions"], rows["hands"] // 4)
+    hands_total = rows["hands"] // config.preset.players  # the hands table has a row a seat
+    doc["timings"] = _timings(doc["sessions"], hands_total)
     _write_run_json(out, doc)
     return RunSummary(
         run_id=config.run_id, out=out, status="complete", matches=config.games,
         shards_total=len(tasks), shards_skipped=len(finished), shards_run=len(todo),
-        hands=hands, hands_total=rows["hands"] // 4, seconds=seconds,
+        hands=hands, hands_total=hands_total, seconds=seconds,
         workers=executor.workers, peak_rss_kb=peak, rows=rows,
     )
 
