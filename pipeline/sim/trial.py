@@ -47,12 +47,14 @@ import polars as pl
 
 from pipeline.bots.registry import check_kind
 from pipeline.cards.catalog import Catalog
-from pipeline.cards.teams import cards_needed, deck_for
+from pipeline.cards.table import table_deck
+from pipeline.cards.teams import cards_needed
 from pipeline.rules.preset import Preset
 from pipeline.sim import SimError
 from pipeline.sim.executor import DaskExecutor, LocalExecutor
 from pipeline.sim.pair_value import pair_value_expr
 from pipeline.sim.run import (
+    MANIFEST_DIR,
     RUNS_DIR,
     ShardOutput,
     ShardTask,
@@ -60,6 +62,7 @@ from pipeline.sim.run import (
     _now,
     atomic_write,
     code_version,
+    files_intact,
     load_shards,
     play_shard,
     read_manifest,
@@ -102,10 +105,7 @@ class TrialConfig:
                            "measures a card; choose a card preset, e.g. --preset cards-hanchan")
         if not self.cards:
             raise SimError("no cards to try; name some with --only, e.g. --only nodoka_haramura")
-        if self.target <= 0:
-            raise SimError(f"--target must be above 0 points per hand, got {self.target:g}")
-        if self.budget_hands < 1:
-            raise SimError(f"--budget-hands must be at least 1, got {self.budget_hands}")
+        check_target(self.target, self.budget_hands)
         for kind in self.bots:
             check_kind(kind)
         deck = trial_deck(self.catalog, self.preset)
@@ -171,15 +171,20 @@ class TrialConfig:
         return self.catalog.path.read_bytes()
 
 
+def check_target(target: float, budget_hands: int) -> None:
+    """A trial's stopping rule must be a number it can reach: a half-width above 0 (not nan,
+    not infinite) and a budget of at least one hand."""
+    if not (math.isfinite(target) and target > 0):
+        raise SimError(f"--target must be above 0 points per hand (a finite number), got "
+                       f"{target:g}; e.g. --target 150")
+    if budget_hands < 1:
+        raise SimError(f"--budget-hands must be at least 1, got {budget_hands}")
+
+
 def trial_deck(catalog: Catalog, preset: Preset) -> list[str]:
     """The cards a trial of this preset can try: the preset's deck (for three players, without
     the cards that cannot be played for three: :mod:`pipeline.cards.sanma`)."""
-    deck = deck_for(catalog, preset.cards)
-    if preset.players == 3:
-        from pipeline.cards.sanma import SANMA_UNPLAYABLE
-
-        deck = [c for c in deck if c not in SANMA_UNPLAYABLE]
-    return deck
+    return table_deck(catalog, preset)
 
 
 def card_folder(out: Path, card: str) -> Path:
@@ -316,6 +321,7 @@ def run_trial(config: TrialConfig, out: Path | None = None, *,
             own.close()
     out = Path(out) if out is not None else config.default_out()
     previous = _prepare(out, config, force)
+    _forget_damaged(out, config)
     began = time.perf_counter()
     blocks = {card: FIRST_BLOCKS for card in config.cards}
     added = dict(blocks)
@@ -345,6 +351,21 @@ def run_trial(config: TrialConfig, out: Path | None = None, *,
     return TrialSummary(out=out, config=config, progress=progress, rounds=len(rounds_doc),
                         hands=sum(p.hands for p in progress), hands_played=played,
                         seconds=time.perf_counter() - began, budget_spent=budget_spent)
+
+
+def _forget_damaged(out: Path, config: TrialConfig) -> None:
+    """A shard of the trial's cards whose files no longer match its manifest (deleted, cut,
+    overwritten) loses its manifest, so the round that plans it plays it again: every round
+    reads all of a card's shards, planned this time or not."""
+    for card in config.cards:
+        folder = card_folder(out, card)
+        for path in sorted((folder / MANIFEST_DIR).glob("part-*.json")):
+            try:
+                manifest = json.loads(path.read_text())
+            except (OSError, ValueError):
+                manifest = None
+            if not files_intact(folder, manifest):
+                path.unlink(missing_ok=True)
 
 
 def _play(out: Path, config: TrialConfig, executor: LocalExecutor | DaskExecutor,
