@@ -351,3 +351,15 @@ def test_ctrl_c_on_trial_and_tune_says_how_to_resume(tmp_path: Path, monkeypatch
     result = run(*args, "--out", str(tmp_path / "out"))
     assert result.exit_code == 130
     assert result.output.strip() == "interrupted: run the same command to resume"
+
+
+def test_a_draft_trial_counts_every_seats_pile(tmp_path: Path) -> None:
+    # rule C-08: the draft deals team_size + 1 cards to all four seats, the trial's holder
+    # included; 4 x 14 cannot come from the 52 cards left beside the card tried
+    path = tmp_path / "draft13.toml"
+    path.write_text('extends = "cards-hanchan"\nname = "draft13"\n[cards]\n'
+                    'team_mode = "draft"\nteam_size = 13\n')
+    assert_one_line_error(run("trial", "--preset", str(path), "--only", "nodoka_haramura",
+                              "--out", str(tmp_path / "t")), str(path), "4 seats",
+                          "needs 57", "team_size")
+    assert files_under(tmp_path) == ["draft13.toml"]

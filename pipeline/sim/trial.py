@@ -122,11 +122,15 @@ class TrialConfig:
                 raise SimError(f"--only: {card!r} is not a card of catalog "
                                f"{self.catalog.version}'s deck for preset {self.preset.name!r} "
                                f"(e.g. {known}; 'saki cards list' shows them all)")
-        need = cards_needed(self.preset.cards, seats=self.preset.players - 1)
+        draft = self.preset.cards.team_mode == "draft"  # the draft deals every seat a pile
+        dealt = self.preset.players - (not draft)
+        need = cards_needed(self.preset.cards, seats=dealt)
         if len(deck) - 1 < need:
-            raise SimError(f"preset {self.preset.name!r}: the deck has {len(deck)} cards; a "
-                           f"trial deals three teams from the deck without the card tried "
-                           f"and needs {need + 1}")
+            where = self.preset.source or f"preset {self.preset.name!r}"
+            raise SimError(f"{where}: the deck has {len(deck)} cards; a trial deals "
+                           f"{'piles to' if draft else 'teams to'} {dealt} seats from the deck "
+                           f"without the card tried and needs {need + 1}; set a smaller "
+                           "[cards] team_size")
 
     def identity(self) -> dict[str, Any]:
         """What the shards depend on: equal identities play equal shards."""
