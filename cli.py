@@ -519,6 +519,9 @@ def trial(
     catalog = load_catalog(cards or rules.cards.catalog)
     chosen = (tuple(c.strip() for c in only.split(",") if c.strip()) if only is not None
               else tuple(trial_deck(catalog, rules)))  # --only "" names no card: refused
+    if only is None and not chosen:
+        raise SimError(f"{rules.source or rules.name}: the deck has no cards to try (catalog "
+                       f"{catalog.version} without [cards] exclude); exclude fewer cards")
     config = TrialConfig(preset=rules, catalog=catalog, seed=seed, cards=chosen,
                          bots=parse_bots(bots), target=target, budget_hands=budget_hands)
     out = out or config.default_out()

@@ -98,6 +98,8 @@ def test_a_preset_excluding_every_card_names_its_file_not_its_name(tmp_path: Pat
     assert_one_line_error(run("balance", "--preset", str(path), "--games", "1", "--runs",
                               str(tmp_path / "runs")), *words)
     assert_one_line_error(run("play", "--preset", str(path), "--seed", "1"), *words)
+    assert_one_line_error(run("trial", "--preset", str(path), "--out", str(tmp_path / "t")),
+                          str(path), "no cards to try", "exclude fewer cards")
     assert files_under(tmp_path) == ["house-rules.toml"]
 
 
