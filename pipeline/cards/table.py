@@ -88,8 +88,8 @@ class CardTable:
         self.holder = holder
         deck = table_deck(self.catalog, preset)
         if holder is None:
-            check_deck(self.catalog, preset)
-        if holder is not None:
+            check_deck(self.catalog, preset)  # one line naming the preset's file
+        else:  # a trial checks its own deck (pipeline.sim.trial)
             deck = [c for c in deck if c != holder[1]]
         self.state: TeamState = new_match(preset.cards, deck, match_rng(seed, match_index),
                                           seats=preset.players,
