@@ -46,7 +46,7 @@ app.add_typer(cards_app, name="cards")
 F = TypeVar("F", bound=Callable[..., object])
 
 
-RESUMABLE = frozenset(("simulate", "balance"))  # commands whose finished work survives Ctrl-C
+RESUMABLE = frozenset(("simulate", "balance", "trial", "tune"))  # finished work survives Ctrl-C
 INTERRUPTED = 130  # the shell's code for a command stopped by Ctrl-C (128 + SIGINT)
 
 
@@ -528,10 +528,15 @@ def trial(
         raise SimError(f"--format {fmt!r} is not known; use --format table or --format json")
     rules = load_preset(preset)
     catalog = load_catalog(cards or rules.cards.catalog)
-    chosen = (tuple(c.strip() for c in only.split(",") if c.strip()) if only
-              else tuple(trial_deck(catalog, rules)))
+    chosen = (tuple(c.strip() for c in only.split(",") if c.strip()) if only is not None
+              else tuple(trial_deck(catalog, rules)))  # --only "" names no card: refused
+    if only is None and not chosen:
+        raise SimError(f"{rules.source or rules.name}: the deck has no cards to try (catalog "
+                       f"{catalog.version} without [cards] exclude); exclude fewer cards")
     config = TrialConfig(preset=rules, catalog=catalog, seed=seed, cards=chosen,
                          bots=parse_bots(bots), target=target, budget_hands=budget_hands)
+    out = out or config.default_out()
+    check_writable(out, "--out", SimError, folder=True)
     runner = make_executor(executor, workers=workers, scheduler=scheduler)
 
     def say(r) -> None:
@@ -634,6 +639,9 @@ def tune(
                         levers=tuple(levers), bots=parse_bots(bots), target=target,
                         budget_hands=budget_hands)
     folder = out or default_folder(address, catalog.version, seed)
+    check_writable(folder, "--out", SimError, folder=True)
+    if page is not None:  # refused now, not after the whole sweep
+        check_writable(page, "--page", SimError, folder=False)
     runner = make_executor(executor, workers=workers, scheduler=scheduler)
     try:
         result = run_tune(config, folder, band=fixed_band, executor=runner, force=force,

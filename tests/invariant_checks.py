@@ -3,17 +3,20 @@
 A card test wraps every seat's agent in :class:`TableChecker` (or a subclass that adds its
 cards' own checks) and plays its matches with :func:`play_checked`. At every decision:
 
-- all 136 tiles are in exactly one place: hands, melds, ponds, the live wall, the dead wall
-  (replacement tiles, indicators, tiles moved there by kans and by abilities, the dead-wall
-  tiles left to draw past the live wall) and the tiles kept beside a hand; only a tile claimed
-  by ron may be in the air; the dead wall holds 14 tiles plus 2 per indicator past the fifth
-  (rule C-19) until draws go on into it;
+- all 136 tiles (108 with three players, rule S-01) are in exactly one place: hands, melds,
+  ponds, Norths set aside (S-03), the live wall, the dead wall (replacement tiles, indicators,
+  tiles moved there by kans and by abilities, the dead-wall tiles left to draw past the live
+  wall) and the tiles kept beside a hand; only a tile claimed by ron may be in the air; the
+  dead wall holds 14 tiles plus 2 per indicator past the fifth (rule C-19) until draws go on
+  into it;
 - there is a legal action, every one for the seat asked, none offered twice, and the answer is
   one of them;
 - only offers the rules allow (``check_offer`` of ``tests/test_invariants.py``), but the calls
   a card grants: a priority call takes a tile from another seat's pond, not in riichi;
-- points are conserved: scores, riichi sticks and stakes (rule C-18) make four starting stacks;
-- kans are counted alike by seats, melds and table, each with its replacement tile drawn;
+- points are conserved: scores, riichi sticks and stakes (rule C-18) make one starting stack
+  a player;
+- kans are counted alike by seats, melds and table, each (and each North set aside, S-03)
+  with its replacement tile drawn;
 - outside an ability's own steps a seat holds 13 tiles (14 on its turn), a kan counting three.
 
 At every hand end and match end the records get the card-free checks of
@@ -45,13 +48,11 @@ from pipeline.rules.hand import HandState
 from pipeline.rules.match import MatchResult, derive_seed, play_match
 from pipeline.rules.preset import Preset
 from pipeline.rules.records import Event, HandRecord, HandStart
-from pipeline.tiles import NUM_TILES
 from tests.test_invariants import CALLS, check_hand_end, check_match, check_offer
 
 CATALOG = load_catalog("1.2")
 OWN_TURN = frozenset({ActionKind.DISCARD, ActionKind.RIICHI, ActionKind.TSUMO,
                       ActionKind.ANKAN, ActionKind.KAKAN, ActionKind.NINE_TERMINALS})
-ALL_TILES = frozenset(range(NUM_TILES))
 WALL_STEPS = ("put_live", "put_dead", "swap")  # tiles in hand move during these steps
 WITHOUT_YAKU = "kaori_senoo"  # her card lets a hand without yaku win
 
@@ -76,6 +77,7 @@ def tile_places(state: HandState) -> list[Sequence[int]]:
         if p.melds:
             places.extend(m.tiles for m in p.melds)
         places.append([d.tile for d in p.discards if not d.called])
+        places.append(p.kita)  # Norths set aside (three players, S-03)
     return places
 
 
@@ -85,13 +87,15 @@ def all_tiles(state: HandState) -> list[int]:
 
 
 def check_tiles(state: HandState, in_flight: set[int]) -> None:
-    """Rule H-01: each of the 136 tiles in exactly one place, but a tile in the air."""
+    """Rule H-01: each of the 136 tiles (S-01: 108) in exactly one place, but a tile in the
+    air."""
     places = tile_places(state)
     present = set(chain.from_iterable(places))
     if len(present) != sum(map(len, places)):
         doubled = sorted(t for t, n in Counter(all_tiles(state)).items() if n > 1)
         raise AssertionError(f"tiles in two places: {doubled}")
-    missing = ALL_TILES - present
+    missing = set(state.wall.order) - present
+    assert present <= set(state.wall.order), "a tile that is not in this game's wall"
     assert missing <= in_flight, f"tiles missing: {sorted(missing - in_flight)}"
 
 
@@ -109,9 +113,9 @@ def check_dead_wall(state: HandState) -> None:
 
 
 def check_points(state: HandState, preset: Preset) -> None:
-    """Scores, riichi sticks and stakes (rule C-18) always make four starting stacks."""
+    """Scores, riichi sticks and stakes (rule C-18) always make one starting stack a player."""
     total = sum(state.scores) + 1000 * state.sticks + state.stakes
-    assert total == 4 * preset.start_points, f"points not conserved: {total}"
+    assert total == preset.players * preset.start_points, f"points not conserved: {total}"
 
 
 def check_offers(seat: int, legal: list[Action]) -> None:
@@ -145,10 +149,10 @@ def melds_swapped(state: HandState) -> bool:
 
 def check_kans(state: HandState, legal: list[Action], replacements: bool = True) -> None:
     """Rule K-08: at most four kans a seat, counted alike by seats, melds and table (melds
-    moved between seats move their kans). K-07: with ``replacements``, each kan took its
-    replacement from the rinshan tiles and moved a live tile to the dead wall (until draws go
-    on past the live wall); while a card offers its own draw (ability actions and a pass
-    only), the last kan's replacement may still wait."""
+    moved between seats move their kans). K-07: with ``replacements``, each kan (and each
+    North set aside, S-03) took its replacement from the rinshan tiles and moved a live tile
+    to the dead wall (until draws go on past the live wall); while a card offers its own draw
+    (ability actions and a pass only), the last kan's replacement may still wait."""
     declared = held = 0
     for p in state.players:  # rule K-08
         n = sum(1 for m in p.melds if m.is_kan) if p.melds else 0
@@ -161,9 +165,12 @@ def check_kans(state: HandState, legal: list[Action], replacements: bool = True)
         return
     drawn = 4 - state.wall.rinshan_left
     assert drawn == len(state.wall.reserve)
-    if declared != drawn:
+    kitas = sum(1 for e in state.events if e.kind == "draw" and e.detail == "kita")
+    due = min(declared + kitas, 4)
+    if due != drawn:
         waiting = all(a.kind in (ActionKind.ABILITY, ActionKind.PASS) for a in legal)
-        assert waiting and declared - drawn == 1, f"{declared} kans, {drawn} replacements drawn"
+        assert waiting and due - drawn == 1, \
+            f"{declared} kans and {kitas} Norths, {drawn} replacements drawn"
 
 
 def last_discard(state: HandState) -> Event:
@@ -227,7 +234,9 @@ class TableChecker:
               *args: object) -> list[TableChecker]:
         """One checker a seat, each around an agent seeded from (stream, match, seat); ``args``
         go to the checker after the agent."""
-        return [cls(make_agent(derive_seed(stream, match_index, s)), *args) for s in range(4)]
+        seats = next((a.players for a in args if isinstance(a, Preset)), 4)
+        return [cls(make_agent(derive_seed(stream, match_index, s)), *args)
+                for s in range(seats)]
 
     def decide(self, obs: Observation, legal: list[Action]) -> Action:
         state: HandState = obs._state

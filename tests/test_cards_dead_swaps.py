@@ -12,6 +12,10 @@ The heuristic bot takes neither: the dead meld costs her the hand, the chombo ro
 
 from __future__ import annotations
 
+from dataclasses import replace
+
+import pytest
+
 from pipeline.bots.greedy import GreedyBot
 from pipeline.bots.heuristic import HeuristicBot
 from pipeline.cards.abilities import CardAbility
@@ -26,6 +30,7 @@ from pipeline.rules.preset import load_preset
 from pipeline.rules.records import HandStart
 from pipeline.rules.scenario import ScriptAgent, scenario_start, spare_tiles
 from pipeline.tiles import NUM_TILES, parse_types
+from tests.test_invariants import check_hand_end
 
 CARDS = load_preset("cards-hanchan")
 ONLINE = load_preset("online-hanchan")
@@ -306,6 +311,20 @@ def test_k12_a_chombo_replays_the_hand_without_raising_the_counter() -> None:
     assert (progress.dealer, progress.round_wind, progress.hand_number, progress.honba,
             progress.sticks) == (0, 0, 0, 2, 1)
     assert progress.scores == [13000, 29000, 29000, 29000]
+
+
+def test_c20_the_hand_end_check_knows_a_card_chombo_without_abortive_draws() -> None:
+    # rule C-20 (normal chombo rules) under tournament-2022 (no abortive draws, M-04): a card's
+    # chombo is no abortive draw; the checks of the random-play tests pass it, and still
+    # refuse an abortive draw under that preset
+    tournament = load_preset("tournament-2022")
+    start = replace(ryuuka_start(0), scores=(tournament.start_points,) * 4)
+    agents = [Declaring("Menzen Tsumo"), ScriptAgent(), ScriptAgent(), ScriptAgent()]
+    rec = HandState(start, tournament, agents, seats(ryuuka_shimizudani=0)).play()
+    assert rec.draw_kind == "chombo" and not tournament.abortive_draws
+    check_hand_end(rec, tournament, None)
+    with pytest.raises(AssertionError):
+        check_hand_end(replace(rec, draw_kind="nine_terminals"), tournament, None)
 
 
 def test_c22_ryuuka_ron_with_tanyao_declared_is_no_chombo() -> None:

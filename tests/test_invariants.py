@@ -271,7 +271,11 @@ def check_hand_end(rec: HandRecord, preset: Preset, prev: HandRecord | None) -> 
     assert rec.events and rec.events[0].kind == "deal"
     for w in rec.wins:
         assert w.points > 0 and (w.han > 0 or w.yakuman > 0) and w.yaku  # rule H-03
-    if rec.draw_kind not in (None, "exhaustive", "nagashi_mangan"):
+    if rec.draw_kind == "chombo":  # rule C-20: a card's illegal win, under any preset
+        assert preset.cards.enabled and not rec.wins
+        assert rec.dealer_continues  # K-12: the same dealer plays the hand again
+        assert any(e.kind == "chombo" for e in rec.events)
+    elif rec.draw_kind not in (None, "exhaustive", "nagashi_mangan"):
         assert preset.abortive_draws
         assert rec.dealer_continues  # rule M-04: an abortive draw is replayed by the same dealer
 

@@ -174,7 +174,8 @@ def test_cards_tonpuusen_excludes_exactly_the_two_cards() -> None:
 
 
 def dataclass_defaults() -> dict[str, Any]:
-    top = {f.name: getattr(Preset(), f.name) for f in fields(Preset) if f.name != "cards"}
+    top = {f.name: getattr(Preset(), f.name) for f in fields(Preset)
+           if f.name not in ("cards", "source")}  # the source names a file: not an option
     cards = {f"cards.{f.name}": getattr(CardRules(), f.name) for f in fields(CardRules)}
     return top | cards
 
@@ -320,6 +321,22 @@ def test_choice_message_lists_the_choices(tmp_path: Path) -> None:
         "key 'length': expected one of \"single\", \"tonpuusen\", \"hanchan\", "
         "got \"south-only\""
     )
+
+
+@pytest.mark.parametrize("players", [4, 3])
+def test_riichi_min_wall_is_accepted_exactly_where_the_offer_check_holds(
+        tmp_path: Path, players: int) -> None:
+    # rule K-02: a riichi needs a draw of one's own still to come, one live tile a player; the
+    # random-play offer check (tests/test_invariants.py) asserts riichi_min_wall >= players for
+    # every riichi offered, so a preset the validator accepts never breaks it
+    base = {"players": 3, "uma": [15, 0, -15], "noten_payment": 2000} if players == 3 else {}
+    for wall in range(0, 8):
+        path = write_preset(tmp_path / f"w{wall}.toml", {**base, "riichi_min_wall": wall})
+        if wall >= players:
+            assert load_preset(str(path)).riichi_min_wall == wall
+            continue
+        with pytest.raises(PresetError, match=rf"key 'riichi_min_wall': .*got {wall}$"):
+            load_preset(str(path))
 
 
 def test_oka_off_needs_equal_start_and_return(tmp_path: Path) -> None:

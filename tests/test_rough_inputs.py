@@ -86,6 +86,42 @@ def test_a_preset_excluding_an_unknown_card_suggests_the_id(tmp_path: Path) -> N
     assert_one_line_error(run("balance", "--preset", str(path), "--games", "1"), "typo.toml")
 
 
+def test_a_preset_excluding_every_card_names_its_file_not_its_name(tmp_path: Path) -> None:
+    # rule C-10: [cards] exclude empties the deck; every command that deals says which file
+    ids = [c.id for c in load_catalog("1.2").deck()]
+    path = tmp_path / "house-rules.toml"
+    path.write_text('extends = "cards-hanchan"\nname = "house"\n[cards]\nexclude = '
+                    + json.dumps(ids) + "\n")
+    words = (str(path), "the deck has 0 cards", "needs 16", "exclude fewer cards")
+    assert_one_line_error(run("simulate", "--preset", str(path), "--games", "1", "--out",
+                              str(tmp_path / "run")), *words)
+    assert_one_line_error(run("balance", "--preset", str(path), "--games", "1", "--runs",
+                              str(tmp_path / "runs")), *words)
+    assert_one_line_error(run("play", "--preset", str(path), "--seed", "1"), *words)
+    assert_one_line_error(run("trial", "--preset", str(path), "--out", str(tmp_path / "t")),
+                          str(path), "no cards to try", "exclude fewer cards")
+    assert files_under(tmp_path) == ["house-rules.toml"]
+
+
+def test_a_preset_may_name_a_draft_catalog(tmp_path: Path, monkeypatch) -> None:
+    # a draft made by 'saki cards new' is a catalog a preset can play
+    monkeypatch.chdir(tmp_path)
+    assert run("cards", "new", "1.3-draft").exit_code == 0
+    path = tmp_path / "draft-rules.toml"
+    path.write_text('extends = "cards-hanchan"\n[cards]\ncatalog = "1.3-draft"\n')
+    assert load_preset(str(path)).cards.catalog == "1.3-draft"
+    result = run("play", "--preset", str(path), "--seed", "1")
+    assert result.exit_code == 0, result.output
+    bad = tmp_path / "bad-name.toml"
+    bad.write_text('extends = "cards-hanchan"\n[cards]\ncatalog = "my draft"\n')
+    assert_one_line_error(run("presets", "show", str(bad)), "bad-name.toml", "catalog",
+                          "letters, digits")
+    missing = tmp_path / "missing.toml"
+    missing.write_text('extends = "cards-hanchan"\n[cards]\ncatalog = "1.4-draft"\n')
+    assert_one_line_error(run("presets", "show", str(missing)), "missing.toml",
+                          "no catalog '1.4-draft'", "1.3-draft")
+
+
 # --- output places ------------------------------------------------------------------------
 
 def test_out_under_a_file_is_refused_before_anything_is_played(tmp_path: Path) -> None:
@@ -194,3 +230,138 @@ def test_a_shipped_name_copied_into_data_is_refused(tmp_path: Path, monkeypatch)
                     tmp_path / "data" / "presets" / "cards-hanchan.toml")
     assert_one_line_error(run("presets", "show", "cards-hanchan"),
                           "data/presets/cards-hanchan.toml", "rename your copy")
+
+
+# --- trial, tune and drafts: the newer commands -------------------------------------------
+
+def trial_args(folder: Path, *extra: str) -> list[str]:
+    """A small trial of the test deck (two cards, greedy bots, a budget of 150 hands)."""
+    from tests.test_paired import write_catalog, write_preset
+
+    return ["trial", "--preset", str(write_preset(folder)), "--cards",
+            str(write_catalog(folder)), "--only", "plain_a,quad_a", "--seed", "3",
+            "--target", "1", "--budget-hands", "150", "--bots", "greedy", "--workers", "1",
+            *extra]
+
+
+def tune_args(folder: Path, *extra: str) -> list[str]:
+    from tests.test_paired import write_preset
+
+    return ["tune", "nodoka_haramura", "--preset", str(write_preset(folder)), "--band",
+            "-100:100", "--budget-hands", "40", "--bots", "greedy", "--workers", "1",
+            *extra]
+
+
+@pytest.mark.parametrize("target", ["nan", "inf", "-inf"])
+def test_a_target_that_is_no_number_is_refused_before_any_shard(tmp_path: Path,
+                                                                target: str) -> None:
+    assert_one_line_error(run(*trial_args(tmp_path, "--target", target, "--out",
+                                          str(tmp_path / "t"))), "--target", "above 0")
+    assert_one_line_error(run(*tune_args(tmp_path, "--target", target, "--out",
+                                         str(tmp_path / "s"))), "--target", "above 0")
+    assert files_under(tmp_path) == ["cards-one.toml", "test-cards.toml"]
+
+
+def test_an_empty_only_names_no_card_and_is_refused(tmp_path: Path) -> None:
+    for only in ("", ",", " , "):
+        assert_one_line_error(run("trial", "--only", only, "--out", str(tmp_path / "t")),
+                              "no cards to try", "--only")
+    assert files_under(tmp_path) == []
+
+
+def test_trial_and_tune_out_under_a_file_are_refused(tmp_path: Path) -> None:
+    blocker = tmp_path / "notes.txt"
+    blocker.write_text("x")
+    assert_one_line_error(run(*trial_args(tmp_path, "--out", str(blocker / "t"))), "--out",
+                          "notes.txt is a file")
+    assert_one_line_error(run(*tune_args(tmp_path, "--out", str(blocker / "s"))), "--out",
+                          "notes.txt is a file")
+    assert_one_line_error(run(*tune_args(tmp_path, "--out", str(tmp_path / "s"), "--page",
+                                         str(blocker / "p.html"))), "--page",
+                          "notes.txt is a file")
+    assert files_under(tmp_path) == ["cards-one.toml", "notes.txt", "test-cards.toml"]
+
+
+def test_cards_new_where_data_is_a_file(tmp_path: Path, monkeypatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "data").write_text("not a folder")
+    assert_one_line_error(run("cards", "new", "1.3-draft"), "data/cards/1.3-draft.toml",
+                          "cannot write the draft")
+    assert files_under(tmp_path) == ["data"]
+
+
+@pytest.mark.skipif(os.geteuid() == 0, reason="root may write anywhere: permissions not "
+                    "enforced")
+def test_the_newer_commands_in_a_read_only_folder(tmp_path: Path, monkeypatch) -> None:
+    locked = tmp_path / "locked"
+    locked.mkdir()
+    finished = tmp_path / "finished"
+    assert run(*trial_args(tmp_path, "--out", str(finished))).exit_code == 0
+    before = files_under(tmp_path)
+    locked.chmod(0o555)
+    finished.chmod(0o555)
+    try:
+        assert_one_line_error(run(*trial_args(tmp_path, "--out", str(locked / "t"))),
+                              "--out", "no permission")
+        assert_one_line_error(run(*trial_args(tmp_path, "--out", str(finished))),
+                              "--out", "no permission")
+        assert_one_line_error(run(*tune_args(tmp_path, "--out", str(locked / "s"))),
+                              "--out", "no permission")
+        assert_one_line_error(run(*tune_args(tmp_path, "--out", str(tmp_path / "s"),
+                                             "--page", str(locked / "p.html"))),
+                              "--page", "no permission")
+        monkeypatch.chdir(locked)
+        assert_one_line_error(run("cards", "new", "1.3-draft"), "cannot write the draft")
+    finally:
+        locked.chmod(0o755)
+        finished.chmod(0o755)
+    assert files_under(tmp_path) == before
+
+
+def test_a_deleted_trial_shard_is_named_and_played_again(tmp_path: Path) -> None:
+    from pipeline.analytics.runs import AnalyticsError
+    from pipeline.analytics.trial import trial_table
+
+    out = tmp_path / "t"
+    assert run(*trial_args(tmp_path, "--out", str(out))).exit_code == 0
+    table = trial_table(out)
+    shards = sorted((out / "cards" / "plain_a" / "pairs").glob("part-*.parquet"))
+    shards[-1].unlink()  # a shard of the last round
+    with pytest.raises(AnalyticsError, match=rf"{shards[-1].name}: listed in part-\d+\.json "
+                       r"but cannot be read \(No such file or directory\); run the trial "
+                       r"command again"):
+        trial_table(out)
+    assert_one_line_error(run("bots", "fit-picks", str(out)), shards[-1].name,
+                          "run the trial command again")
+    result = run(*trial_args(tmp_path, "--out", str(out)))
+    assert result.exit_code == 0, result.output
+    assert trial_table(out).equals(table)
+
+
+@pytest.mark.parametrize(("command", "module", "function"), [
+    ("trial", "pipeline.sim.trial", "run_trial"), ("tune", "pipeline.sim.tune", "run_tune")])
+def test_ctrl_c_on_trial_and_tune_says_how_to_resume(tmp_path: Path, monkeypatch,
+                                                     command: str, module: str,
+                                                     function: str) -> None:
+    import importlib
+
+    def interrupted(*args, **kwargs):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(importlib.import_module(module), function, interrupted)
+    args = trial_args(tmp_path) if command == "trial" else tune_args(tmp_path)
+    result = run(*args, "--out", str(tmp_path / "out"))
+    assert result.exit_code == 130
+    assert result.output.strip() == "interrupted: run the same command to resume"
+
+
+def test_a_draft_trial_counts_every_seats_pile(tmp_path: Path) -> None:
+    # rule C-08: the draft deals team_size + 1 cards to all four seats, the trial's holder
+    # included; 4 x 14 cannot come from the 52 cards left beside the card tried
+    path = tmp_path / "draft13.toml"
+    path.write_text('extends = "cards-hanchan"\nname = "draft13"\n[cards]\n'
+                    'team_mode = "draft"\nteam_size = 13\n')
+    assert_one_line_error(run("trial", "--preset", str(path), "--only", "nodoka_haramura",
+                              "--out", str(tmp_path / "t")), str(path), "4 seats",
+                          "needs 57", "team_size")
+    assert files_under(tmp_path) == ["draft13.toml"]

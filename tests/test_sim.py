@@ -518,3 +518,32 @@ def test_a_three_player_card_run_is_the_same_for_any_worker_count(tmp_path: Path
     assert_same_tables(tmp_path / "w1", tmp_path / "w2")
     hands = contents(tmp_path / "w1")["hands"]
     assert sorted(hands["seat"].unique().to_list()) == [0, 1, 2]
+
+
+def test_a_three_player_run_counts_its_hands_not_its_seat_rows(tmp_path: Path) -> None:
+    # rule S-01: the hands table has three rows a hand; the summary and the rate count hands
+    cfg = config(preset="sanma-tonpuusen", games=3, bots="random", shard_size=1)
+    summary = simulate(cfg, tmp_path / "run", workers=1)
+    hands = load_table(tmp_path / "run", "hands")
+    played = hands.select("match_id", "hand_index").unique().height
+    assert hands.height == 3 * played
+    assert summary.hands == summary.hands_total == played
+    assert f"{played} hands" in summary.describe()
+    timings = read_run(tmp_path / "run")["timings"]
+    assert timings["hands_per_second"] == round(played / timings["play_seconds"], 2)
+
+
+def test_winner_rotation_with_twelve_card_teams_plays_to_the_end(tmp_path: Path) -> None:
+    # rule C-05, C-22 Maho: she keeps the cards she draws, so 4 x 12-card teams come to hold
+    # the whole deck (match 34 of seed 2 once failed there); a winner then keeps the card
+    preset = tmp_path / "rotation-12.toml"
+    preset.write_text('extends = "cards-hanchan"\nname = "rotation-12"\n'
+                      '[cards]\nteam_mode = "winner-rotation"\nteam_size = 12\n')
+    cfg = RunConfig(preset=load_preset(str(preset)), catalog=load_catalog("1.2"), seed=2,
+                    games=40)
+    summary = simulate(cfg, tmp_path / "run", workers=2)
+    assert summary.status == "complete" and summary.matches == 40
+    matches = load_table(tmp_path / "run", "matches")
+    held = matches.group_by("match_id").agg(pl.col("character_team").list.len().sum())
+    assert held.height == 40
+    assert held["character_team"].max() == len(cfg.catalog.deck())  # the whole deck held

@@ -27,7 +27,7 @@ from pipeline.cards.teams import (
     start_hand,
 )
 from pipeline.rules.agents import RandomAgent
-from pipeline.rules.preset import CardRules, load_preset
+from pipeline.rules.preset import CardRules, PresetError, load_preset
 
 CATALOG = load_catalog("1.2")
 DECK = deck_for(CATALOG, CardRules(enabled=True), only_playable=False)
@@ -134,6 +134,34 @@ def test_c22_maho_rotates_herself_not_the_copied_card():
     assert_conserved(state, DECK)
 
 
+def test_c05_with_no_card_left_to_deal_the_winner_keeps_the_card_won_with():
+    # rule C-05, C-22 Maho: she keeps the cards she draws, so a table of large teams can hold
+    # the whole deck; the rulebook is silent, the documented choice is no rotation then
+    state = new_match(rules("winner-rotation", 12), DECK[:49], random.Random(3))
+    start_hand(state)
+    draw_for_ability(state, 1, 1)  # the one card left goes to seat 1 (as Maho's draw)
+    assert state.deck == [] and state.out_of_play == []
+    pick_all(state)
+    won_with = state.picks[0]
+    before = [list(t) for t in state.teams]
+    events = end_of_hand(state, winners=[0, 2], tenpai=NO_TENPAI)
+    assert events == [{"kind": "rotate-skipped", "seat": 0, "kept": won_with},
+                      {"kind": "rotate-skipped", "seat": 2, "kept": state.picks[2]}]
+    assert state.teams == before and state.deck == []
+    assert_conserved(state, DECK[:49])
+
+
+def test_c05_a_double_ron_rotates_the_second_winner_with_the_first_ones_card():
+    state = new_match(rules("winner-rotation", 12), DECK[:49], random.Random(3))
+    start_hand(state)
+    pick_all(state)
+    first = state.picks[0]
+    events = end_of_hand(state, winners=[0, 2], tenpai=NO_TENPAI)
+    assert [e["kind"] for e in events] == ["rotate", "rotate"]
+    assert events[1]["dealt"] == first  # the only card in the deck by then
+    assert_conserved(state, DECK[:49])
+
+
 # --- C-06: tenpai replacement ---------------------------------------------------------------
 
 
@@ -201,6 +229,21 @@ def test_c06_returning_the_new_card_uses_the_replacement():
     end_of_hand(state, winners=[], tenpai=[False, False, True, False],
                 replace_choice=lambda seat, team, new_card: new_card)
     assert state.teams[2] == before and state.replacement_used[2]
+
+
+def test_c06_with_no_card_to_draw_the_replacement_waits_unused():
+    # rule C-06: "they may draw a new card"; with none left (Maho keeps hers) it is not offered
+    state = new_match(rules("tenpai-replacement", 12), DECK[:49], random.Random(4))
+    start_hand(state)
+    draw_for_ability(state, 3, 1)
+    pick_all(state)
+    before = [list(t) for t in state.teams]
+    events = end_of_hand(state, winners=[], tenpai=[True, False, True, False],
+                         replace_choice=lambda seat, team, new_card: team[0])
+    assert events == [{"kind": "replace-skipped", "seat": 0},
+                      {"kind": "replace-skipped", "seat": 2}]
+    assert state.teams == before and state.replacement_used == [False] * 4
+    assert_conserved(state, DECK[:49])
 
 
 # --- C-07: rapid ----------------------------------------------------------------------------
@@ -275,12 +318,42 @@ def test_c10_east_only_preset_removes_exactly_yuuki_and_kazue():
     assert set(east) <= set(full) and len(full) == 53
 
 
+def test_c10_an_extending_preset_adds_its_exclusions_to_the_inherited_ones(tmp_path):
+    # rule C-10: a preset extending cards-tonpuusen with its own exclude list keeps the
+    # East-only exclusions (the lists add up); an empty list or the same card twice changes
+    # nothing; replace_exclude = true needs the file's own list
+    more = tmp_path / "east-more.toml"
+    more.write_text('extends = "cards-tonpuusen"\nname = "east-more"\n[cards]\n'
+                    'exclude = ["nodoka_haramura", "kazue_nanpo"]\n')
+    assert load_preset(str(more)).cards.exclude == ("kazue_nanpo", "yuuki_kataoka",
+                                                    "nodoka_haramura")
+    same = tmp_path / "east-same.toml"
+    same.write_text('extends = "cards-tonpuusen"\nname = "east-same"\n[cards]\nexclude = []\n')
+    assert load_preset(str(same)).cards.exclude == ("kazue_nanpo", "yuuki_kataoka")
+    chained = tmp_path / "east-chained.toml"
+    chained.write_text('extends = "east-more.toml"\n[cards]\nexclude = ["saki_miyanaga"]\n')
+    assert load_preset(str(chained)).cards.exclude == ("kazue_nanpo", "yuuki_kataoka",
+                                                       "nodoka_haramura", "saki_miyanaga")
+    bare = tmp_path / "east-bare.toml"
+    bare.write_text('extends = "cards-tonpuusen"\n[cards]\nreplace_exclude = true\n')
+    with pytest.raises(PresetError, match=r"east-bare\.toml: \[cards\] key 'replace_exclude': "
+                                          r"true needs this file's own 'exclude' list"):
+        load_preset(str(bare))
+    typed = tmp_path / "east-typed.toml"
+    typed.write_text('extends = "cards-tonpuusen"\n[cards]\nreplace_exclude = "yes"\n'
+                     'exclude = []\n')
+    with pytest.raises(PresetError, match=r"'replace_exclude': expected true or false"):
+        load_preset(str(typed))
+
+
 def test_c10_exclusions_are_switched_by_the_preset_both_ways(tmp_path):
-    # rule C-10, as 'saki presets show' says of [cards] exclude: an East-only preset with an
-    # empty list keeps Yuuki and Kazue in the deck (the catalog flag only names them), and a
-    # hanchan preset that lists them removes them; the deck a match is dealt from follows
+    # rule C-10, as 'saki presets show' says of [cards] exclude: an East-only preset that
+    # replaces the list with an empty one keeps Yuuki and Kazue in the deck (the catalog flag
+    # only names them), and a hanchan preset that lists them removes them; the deck a match
+    # is dealt from follows
     keep = tmp_path / "east-all.toml"
-    keep.write_text('extends = "cards-tonpuusen"\nname = "east-all"\n[cards]\nexclude = []\n')
+    keep.write_text('extends = "cards-tonpuusen"\nname = "east-all"\n[cards]\nexclude = []\n'
+                    'replace_exclude = true\n')
     drop = tmp_path / "hanchan-c10.toml"
     drop.write_text('extends = "cards-hanchan"\nname = "hanchan-c10"\n[cards]\n'
                     'exclude = ["kazue_nanpo", "yuuki_kataoka"]\n')

@@ -77,7 +77,12 @@ def card_tables(out: Path, card: str, blocks: int, tables: tuple[str, ...]
                                  "command again to finish it") from None
         for table in tables:
             entry = manifest["tables"][table]
-            data = (folder / entry["file"]).read_bytes()
+            try:
+                data = (folder / entry["file"]).read_bytes()
+            except OSError as exc:
+                raise AnalyticsError(f"{folder / entry['file']}: listed in {manifest_path.name} "
+                                     f"but cannot be read ({exc.strerror or exc}); run the "
+                                     "trial command again to play it again") from None
             if len(data) != entry["bytes"] or hashlib.sha256(data).hexdigest() != entry["sha256"]:
                 raise AnalyticsError(f"{folder / entry['file']}: damaged (does not match its "
                                      "manifest); run the trial command again to redo it")

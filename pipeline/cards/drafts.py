@@ -7,6 +7,7 @@ the copy with its version set, comments and layout kept, and checks it loads.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
 from pathlib import Path
@@ -39,12 +40,17 @@ def new_draft(name: str, source: str = "1.2", folder: Path | None = None) -> Pat
         raise CatalogError(f"{display_path(original.path)}: expected one line 'version = "
                            f"\"...\"' to rewrite, found {len(lines)}")
     text = _VERSION_LINE.sub(f'version = "{name}"', text, count=1)
-    target.parent.mkdir(parents=True, exist_ok=True)
     tmp = target.with_name(f".{name}.{os.getpid()}.tmp.toml")
     try:
+        target.parent.mkdir(parents=True, exist_ok=True)
         tmp.write_text(text, encoding="utf-8")
         load_catalog(tmp)
         os.link(tmp, target)  # fails rather than overwrite a file made meanwhile
+    except OSError as exc:
+        raise CatalogError(f"{display_path(target)}: cannot write the draft "
+                           f"({exc.strerror or exc}); run 'saki cards new' in a folder where "
+                           f"{display_path(target.parent)} can be written") from None
     finally:
-        tmp.unlink(missing_ok=True)
+        with contextlib.suppress(OSError):
+            tmp.unlink(missing_ok=True)
     return target

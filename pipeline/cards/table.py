@@ -7,6 +7,7 @@ agent, through its ``pick(starting_hand, options)`` hook when it has one.
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import inspect
 from collections.abc import Callable, Sequence
@@ -18,7 +19,9 @@ from pipeline.cards.match_duties import match_duties
 from pipeline.cards.memory import MatchMemory
 from pipeline.cards.sanma import SANMA_UNPLAYABLE
 from pipeline.cards.teams import (
+    TeamError,
     TeamState,
+    cards_needed,
     deck_for,
     draw_for_ability,
     end_of_hand,
@@ -35,6 +38,41 @@ from pipeline.rules.records import HandRecord, HandStart
 from pipeline.rules.wall import Wall
 
 
+def table_deck(catalog: Catalog, preset: Preset) -> list[str]:
+    """The cards a match of ``preset`` shuffles: the preset's deck (:func:`deck_for`), and for
+    three players without the cards that cannot be played for three (rule C-23)."""
+    deck = deck_for(catalog, preset.cards)
+    if preset.players == 3:
+        deck = [c for c in deck if c not in SANMA_UNPLAYABLE]
+    return deck
+
+
+def check_deck(catalog: Catalog, preset: Preset) -> None:
+    """Refuse, before anything is played or written, a preset whose deck cannot deal its team
+    mode (:func:`cards_needed` for its player count), naming the preset's file and the fix.
+
+    Every mode plays on from there: a draw the deck cannot give is skipped
+    (:mod:`pipeline.cards.teams`), so no combination that passes fails later."""
+    deck = table_deck(catalog, preset)
+    needed = cards_needed(preset.cards, seats=preset.players)
+    if len(deck) >= needed:
+        return
+    rules = preset.cards
+    where = preset.source or f"preset {preset.name!r}"
+    left_out = f"{len(rules.exclude)} excluded by [cards] exclude" if rules.exclude else ""
+    if preset.players == 3:
+        left_out += (", " if left_out else "") + "those three players cannot play"
+    fits = [size for size in range(rules.team_size - 1, 0, -1)
+             if cards_needed(dataclasses.replace(rules, team_size=size),
+                             seats=preset.players) <= len(deck)]
+    fix = (f"set [cards] team_size = {fits[0]} or exclude fewer cards" if fits
+           else "exclude fewer cards ([cards] exclude)")
+    raise TeamError(
+        f"{where}: the deck has {len(deck)} cards (catalog {catalog.version}"
+        f"{', without ' + left_out if left_out else ''}); team_mode {rules.team_mode!r} with "
+        f"team_size {rules.team_size} and {preset.players} players needs {needed}; {fix}")
+
+
 class CardTable:
     """Deals the teams of one match and turns each hand's picks into abilities."""
 
@@ -48,10 +86,10 @@ class CardTable:
         self.agents = agents
         self.catalog = catalog or load_catalog(preset.cards.catalog)
         self.holder = holder
-        deck = deck_for(self.catalog, preset.cards)
-        if preset.players == 3:  # rule C-23: cards that cannot be played for three stay out
-            deck = [c for c in deck if c not in SANMA_UNPLAYABLE]
-        if holder is not None:
+        deck = table_deck(self.catalog, preset)
+        if holder is None:
+            check_deck(self.catalog, preset)  # one line naming the preset's file
+        else:  # a trial checks its own deck (pipeline.sim.trial)
             deck = [c for c in deck if c != holder[1]]
         self.state: TeamState = new_match(preset.cards, deck, match_rng(seed, match_index),
                                           seats=preset.players,

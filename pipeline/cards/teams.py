@@ -272,14 +272,19 @@ def end_of_hand(
 
     Winner rotation (C-05): each winner, in the order given, is dealt a new card into the place of
     the character they won with, which is then shuffled back into the deck. The card that rotates
-    is the picked card id, whatever it copied (Maho Yumeno rotates herself, C-22).
+    is the picked card id, whatever it copied (Maho Yumeno rotates herself, C-22). The rulebook
+    deals the new card first; when no card is left to deal (Maho keeps the cards she draws, so
+    large teams can hold the whole deck), the winner keeps the character they won with
+    (a ``rotate-skipped`` event): the rulebook is silent, and this is the choice
+    ``docs/team-modes.md`` documents.
 
     Tenpai replacement (C-06): each seat in seat order that was tenpai (as the caller reports:
     a winner counts if marked tenpai) and has not used its replacement draws a new card and
     calls ``replace_choice(seat, team, new_card)`` (default :func:`default_replace_choice`). It
     returns the character to shuffle back (one of the team, or the new card itself) and the
     replacement is used up; or None to decline: the new card goes back into the deck, the team
-    is unchanged and the seat keeps its once-per-match replacement.
+    is unchanged and the seat keeps its once-per-match replacement. With no card to draw the
+    replacement is not offered and stays unused (a ``replace-skipped`` event).
 
     Rapid (C-07): all dealt cards go back into the deck, which is reshuffled. Standard and draft:
     no change.
@@ -352,6 +357,8 @@ def _rotate(state: TeamState, seat: int) -> dict[str, Any]:
     won_with = state.picks[seat]
     if won_with is None:
         raise TeamError(f"winner rotation: seat {seat} won hand {state.hand} without a pick")
+    if not _can_draw(state):  # every card is held (Maho keeps hers): no new card to deal
+        return {"kind": "rotate-skipped", "seat": seat, "kept": won_with}
     new_card = _draw(state)
     team = state.teams[seat]
     team[team.index(won_with)] = new_card
@@ -360,6 +367,8 @@ def _rotate(state: TeamState, seat: int) -> dict[str, Any]:
 
 
 def _replace(state: TeamState, seat: int, choose: ReplaceChoice) -> dict[str, Any]:
+    if not _can_draw(state):  # no card to draw: the seat keeps its once-per-match replacement
+        return {"kind": "replace-skipped", "seat": seat}
     new_card = _draw(state)
     team = state.teams[seat]
     back = choose(seat, list(team), new_card)
@@ -383,6 +392,11 @@ def _return(state: TeamState, cards: list[str]) -> None:
     """Shuffle cards back into the deck."""
     state.deck.extend(cards)
     state.rng.shuffle(state.deck)
+
+
+def _can_draw(state: TeamState) -> bool:
+    """Whether :func:`_draw` has a card to give (the deck, or the out-of-play cards)."""
+    return bool(state.deck or state.out_of_play)
 
 
 def _draw(state: TeamState) -> str:

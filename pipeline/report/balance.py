@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from pipeline.cards.catalog import load_catalog
-from pipeline.cards.teams import TeamError, cards_needed, deck_for
+from pipeline.cards.table import check_deck
 from pipeline.rules.preset import load_preset
 from pipeline.sim import SimError
 
@@ -134,15 +134,7 @@ def plan_balance(preset: str = DEFAULT_PRESET, cards: str | None = None,
 def _check_deck(config: Any) -> None:
     """Refuse a deck too small for the preset's teams before any run starts (the simulator
     checks each run too, but only when it starts it)."""
-    rules = config.preset
-    deck = deck_for(config.catalog, rules.cards)
-    needed = cards_needed(rules.cards)
-    if len(deck) < needed:
-        raise TeamError(
-            f"preset {rules.name!r}: catalog {config.catalog.version} has {len(deck)} playable "
-            f"cards for this preset's deck; mode {rules.cards.team_mode!r} with team_size "
-            f"{rules.cards.team_size} needs {needed}. Implement more cards, or use a preset "
-            "file with smaller teams ([cards] team_size = 1)")
+    check_deck(config.catalog, config.preset)
 
 
 def run_balance(plan: BalancePlan, *, out: Path | None = None, site: Path | None = None,

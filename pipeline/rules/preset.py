@@ -7,7 +7,9 @@ allowed values, meaning, rule ids); that table drives validation and ``saki pres
 
 A preset file holds top-level options, an optional ``[cards]`` table, and optionally
 ``extends = "<preset name>"`` (or a path ending in ``.toml``, relative to the file) to start from
-another preset's values; ``name`` and ``description`` are never inherited. Loading is strict: an
+another preset's values; ``name`` and ``description`` are never inherited. A ``[cards] exclude``
+list adds to the one inherited (a preset extending cards-tonpuusen keeps its C-10 exclusions),
+unless the file also sets ``[cards] replace_exclude = true``. Loading is strict: an
 unknown key, a wrong type (``true`` is not an integer), a value out of range, a malformed or
 missing file each raise :class:`PresetError` with a one-line message naming the file, the key,
 the bad value and what is allowed.
@@ -17,7 +19,7 @@ from __future__ import annotations
 
 import difflib
 import re
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field, fields, replace
 from itertools import pairwise
 from pathlib import Path
 from typing import Any
@@ -34,6 +36,7 @@ from pipeline.datafiles import (
 from pipeline.rules.scoring import ScoringRules
 
 PRESET_DIR = shipped_dir("presets")
+REPLACE_EXCLUDE = "replace_exclude"  # [cards] directive: exclude replaces the inherited list
 
 
 class PresetError(ValueError):
@@ -265,8 +268,9 @@ OPTIONS: dict[str, OptionSpec] = {
         min=0, max=1_000_000, step=100,
     ),
     "riichi_min_wall": OptionSpec(
-        "int", 4, "tiles that must be left in the live wall to declare riichi", "H-08, K-02",
-        min=0, max=69,
+        "int", 4, "tiles that must be left in the live wall to declare riichi: at least one "
+        "tile a player, so the riichi player draws again (K-02)", "H-08, K-02",
+        min=3, max=69,
     ),
     "noten_payment": OptionSpec(
         "int", 3000,
@@ -299,13 +303,14 @@ OPTIONS: dict[str, OptionSpec] = {
         min=1, max=13,
     ),
     "cards.catalog": OptionSpec(
-        "str", "1.2", "card catalog version: a shipped catalog or data/cards/<version>.toml",
-        "C-26",
-        pattern=r"\d+\.\d+(\.\d+)?",
+        "str", "1.2", "card catalog version: a shipped catalog, or a draft's name "
+        "(data/cards/<name>.toml, as 'saki cards new' writes it)", "C-26",
+        pattern=_NAME_PATTERN,
     ),
     "cards.exclude": OptionSpec(
         "ids", (), "card ids removed from the deck before dealing (the C-10 East-only "
-        "exclusions apply only when listed here)", "C-10"
+        "exclusions apply only when listed here); a preset that extends another adds its "
+        "list to the inherited one, unless it sets replace_exclude = true", "C-10"
     ),
 }
 
@@ -370,6 +375,7 @@ class Preset:
     leftover_sticks_to_first: bool = True  # unclaimed sticks go to first place (M-07, K-14)
     renhou: str = "off"  # "off" | "mangan" | "yakuman"
     cards: CardRules = field(default_factory=CardRules)  # character-card rules (seed 000)
+    source: str = field(default="", compare=False, repr=False)  # file read (messages only)
 
     def scoring_rules(self) -> ScoringRules:
         """The subset of options that values a win, in the form the scorer takes."""
@@ -379,7 +385,7 @@ class Preset:
         """Every option resolved, JSON-ready; :func:`preset_from_dict` reads it back."""
         out: dict[str, Any] = {}
         for f in fields(self):
-            if f.name != "cards":
+            if f.name not in ("cards", "source"):
                 out[f.name] = plain(getattr(self, f.name))
         out["cards"] = {f.name: plain(getattr(self.cards, f.name)) for f in fields(self.cards)}
         return out
@@ -402,7 +408,7 @@ def load_preset(name_or_path: str) -> Preset:
                           "preset) and the options to change")
     preset = _build(data, source, path.parent, (path,))
     _check_card_entries(preset, source)
-    return preset
+    return replace(preset, source=source)
 
 
 def preset_from_dict(data: dict[str, Any], source: str) -> Preset:
@@ -497,6 +503,7 @@ def _resolve(
     """Checked values of one layer over those of the preset it extends (flat keys)."""
     if not isinstance(data, dict):
         raise PresetError(f"{source}: expected a table of options, got {show_value(data)}")
+    replace_exclude = _replace_exclude(data, source)
     own = _check_layer(data, source)
     if "extends" not in data:
         return own
@@ -508,7 +515,26 @@ def _resolve(
                          (*chain, parent))
     inherited.pop("name", None)
     inherited.pop("description", None)
+    if "cards.exclude" in own and not replace_exclude:  # the lists add up
+        own["cards.exclude"] = tuple(dict.fromkeys(
+            (*inherited.get("cards.exclude", ()), *own["cards.exclude"])))
     return inherited | own
+
+
+def _replace_exclude(data: dict[str, Any], source: str) -> bool:
+    """``[cards] replace_exclude = true``: this file's ``exclude`` list replaces the one of the
+    preset it extends instead of adding to it. A directive for loading, not an option."""
+    cards = data.get("cards")
+    if not isinstance(cards, dict) or REPLACE_EXCLUDE not in cards:
+        return False
+    value = cards[REPLACE_EXCLUDE]
+    if not isinstance(value, bool):
+        raise PresetError(f"{source}: [cards] key '{REPLACE_EXCLUDE}': expected true or false, "
+                          f"got {show_value(value)}")
+    if value and "exclude" not in cards:
+        raise PresetError(f"{source}: [cards] key '{REPLACE_EXCLUDE}': true needs this file's "
+                          "own 'exclude' list (write exclude = [] to play every card)")
+    return value
 
 
 def _extends_path(value: Any, source: str, base_dir: Path) -> Path:
@@ -536,7 +562,8 @@ def _check_layer(data: dict[str, Any], source: str) -> dict[str, Any]:
                 raise PresetError(
                     f"{source}: key 'cards': expected a table, got {show_value(value)}")
             for sub, sub_value in value.items():
-                values[f"cards.{sub}"] = _check(source, f"cards.{sub}", sub_value)
+                if sub != REPLACE_EXCLUDE:  # read by _replace_exclude
+                    values[f"cards.{sub}"] = _check(source, f"cards.{sub}", sub_value)
             continue
         values[key] = _check(source, key, value)
     return values
@@ -617,6 +644,11 @@ def _cross_check(values: dict[str, Any], source: str) -> None:
         raise PresetError(
             f"{source}: key 'kita': nukidora needs three players (set players = 3 or kita = "
             "false)")
+    wall = values.get("riichi_min_wall", OPTIONS["riichi_min_wall"].default)
+    if wall < players:
+        raise PresetError(
+            f"{source}: key 'riichi_min_wall': a riichi needs a draw of one's own still to come "
+            f"(K-02), so at least {players} tiles with {players} players, got {wall}")
     start = values.get("start_points", OPTIONS["start_points"].default)
     ret = values.get("return_points", OPTIONS["return_points"].default)
     if not values.get("oka", OPTIONS["oka"].default) and start != ret:
@@ -628,7 +660,8 @@ def _cross_check(values: dict[str, Any], source: str) -> None:
 
 def _unknown_key(key: str) -> str:
     if key.startswith("cards."):
-        known = [k.removeprefix("cards.") for k in OPTIONS if k.startswith("cards.")]
+        known = [*(k.removeprefix("cards.") for k in OPTIONS if k.startswith("cards.")),
+                 REPLACE_EXCLUDE]
         shown, name = f"[cards] key '{key.removeprefix('cards.')}'", key.removeprefix("cards.")
     else:
         known = ["extends", "cards", *(k for k in OPTIONS if not k.startswith("cards."))]

@@ -59,8 +59,7 @@ import pipeline
 from pipeline.bots.registry import check_kind, make_agent
 from pipeline.cards.catalog import Catalog, load_catalog
 from pipeline.cards.registry import playable
-from pipeline.cards.table import CardTable
-from pipeline.cards.teams import TeamError, cards_needed, deck_for
+from pipeline.cards.table import CardTable, check_deck
 from pipeline.datafiles import PROJECT_ROOT, RUNS_DIR, SHIPPED_DATA, plain
 from pipeline.rules.match import derive_seed, play_match
 from pipeline.rules.preset import Preset
@@ -408,15 +407,24 @@ def read_manifest(out: Path, task: ShardTask) -> dict[str, Any] | None:
                 or manifest["matches"] != [task.start, task.stop]
                 or set(manifest["tables"]) != set(task.tables)):
             return None
+    except (OSError, ValueError, KeyError, TypeError, AttributeError):
+        return None
+    return manifest if files_intact(out, manifest) else None
+
+
+def files_intact(out: Path, manifest: Any) -> bool:
+    """Whether every table file a shard's manifest lists exists with its recorded size and
+    sha256 (a deleted, truncated or overwritten file fails)."""
+    try:
         for entry in manifest["tables"].values():
             path = out / entry["file"]
             if path.stat().st_size != entry["bytes"]:
-                return None
+                return False
             if hashlib.sha256(path.read_bytes()).hexdigest() != entry["sha256"]:
-                return None
-        return manifest
+                return False
     except (OSError, ValueError, KeyError, TypeError, AttributeError):
-        return None
+        return False
+    return True
 
 
 # --- the run --------------------------------------------------------------------------------
@@ -435,12 +443,7 @@ def simulate(config: RunConfig, out: Path | None = None, *, workers: int | None 
     """
     out = Path(out) if out is not None else config.default_out()
     if config.preset.cards.enabled:  # a deck too small for the teams fails before any file
-        deck = deck_for(config.catalog, config.preset.cards)
-        needed = cards_needed(config.preset.cards)
-        if len(deck) < needed:
-            raise TeamError(f"preset {config.preset.name!r}: the deck has {len(deck)} playable "
-                            f"cards; mode {config.preset.cards.team_mode!r} with team_size "
-                            f"{config.preset.cards.team_size} needs {needed}")
+        check_deck(config.catalog, config.preset)
     if executor is None:
         executor = LocalExecutor(workers)
     with RunLock(out, force=force):
@@ -512,12 +515,13 @@ def _simulate(config: RunConfig, out: Path, force: bool,
     doc["status"] = "complete"
     doc["shards"]["done"] = len(tasks)
     doc["rows"] = rows
-    doc["timings"] = _timings(doc["sessions"], rows["hands"] // 4)
+    hands_total = rows["hands"] // config.preset.players  # the hands table has a row a seat
+    doc["timings"] = _timings(doc["sessions"], hands_total)
     _write_run_json(out, doc)
     return RunSummary(
         run_id=config.run_id, out=out, status="complete", matches=config.games,
         shards_total=len(tasks), shards_skipped=len(finished), shards_run=len(todo),
-        hands=hands, hands_total=rows["hands"] // 4, seconds=seconds,
+        hands=hands, hands_total=hands_total, seconds=seconds,
         workers=executor.workers, peak_rss_kb=peak, rows=rows,
     )
 
@@ -564,10 +568,16 @@ def load_shards(out: Path, table: str) -> pl.DataFrame:
             entry = json.loads(path.read_text())["tables"][table]
         except (OSError, ValueError, KeyError, TypeError):
             continue
-        data = (out / entry["file"]).read_bytes()
+        redo = ("run the command that wrote the folder again (saki simulate or saki trial, "
+                "with the same options): it plays that shard again")
+        try:
+            data = (out / entry["file"]).read_bytes()
+        except OSError as exc:
+            raise SimError(f"{out / entry['file']}: listed in {path.name} but cannot be read "
+                           f"({exc.strerror or exc}); {redo}") from None
         if len(data) != entry["bytes"] or hashlib.sha256(data).hexdigest() != entry["sha256"]:
             raise SimError(f"{out / entry['file']}: damaged (does not match its manifest); "
-                           "run the simulate command again to redo it")
+                           f"{redo}")
         frames.append(pl.read_parquet(io.BytesIO(data)))
     if not frames:
         return pl.DataFrame(schema=ALL_TABLES[table])

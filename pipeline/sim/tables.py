@@ -219,9 +219,6 @@ class ShardRows:
         return {name: pl.DataFrame(self.rows[name], schema=schema, orient="row")
                 for name, schema in self.tables.items()}
 
-    def hand_count(self) -> int:
-        return len(self.rows["hands"]) // 4
-
     # -------------------------------------------------------------------------------------
 
     def _add_hand(self, match_id: int, hand_index: int, rec: HandRecord,

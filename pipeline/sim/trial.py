@@ -47,7 +47,8 @@ import polars as pl
 
 from pipeline.bots.registry import check_kind
 from pipeline.cards.catalog import Catalog
-from pipeline.cards.teams import cards_needed, deck_for
+from pipeline.cards.table import table_deck
+from pipeline.cards.teams import cards_needed
 from pipeline.rules.preset import Preset
 from pipeline.sim import SimError
 from pipeline.sim.executor import DaskExecutor, LocalExecutor
@@ -55,6 +56,7 @@ from pipeline.sim.output_lock import LOCK_FILE, OutputLock
 from pipeline.sim.pair_value import pair_value_expr
 from pipeline.sim.provenance import card_measures
 from pipeline.sim.run import (
+    MANIFEST_DIR,
     RUNS_DIR,
     ShardOutput,
     ShardTask,
@@ -62,6 +64,7 @@ from pipeline.sim.run import (
     _now,
     atomic_write,
     code_version,
+    files_intact,
     load_shards,
     play_shard,
     read_manifest,
@@ -104,10 +107,7 @@ class TrialConfig:
                            "measures a card; choose a card preset, e.g. --preset cards-hanchan")
         if not self.cards:
             raise SimError("no cards to try; name some with --only, e.g. --only nodoka_haramura")
-        if self.target <= 0:
-            raise SimError(f"--target must be above 0 points per hand, got {self.target:g}")
-        if self.budget_hands < 1:
-            raise SimError(f"--budget-hands must be at least 1, got {self.budget_hands}")
+        check_target(self.target, self.budget_hands)
         for kind in self.bots:
             check_kind(kind)
         deck = trial_deck(self.catalog, self.preset)
@@ -124,11 +124,15 @@ class TrialConfig:
                 raise SimError(f"--only: {card!r} is not a card of catalog "
                                f"{self.catalog.version}'s deck for preset {self.preset.name!r} "
                                f"(e.g. {known}; 'saki cards list' shows them all)")
-        need = cards_needed(self.preset.cards, seats=self.preset.players - 1)
+        draft = self.preset.cards.team_mode == "draft"  # the draft deals every seat a pile
+        dealt = self.preset.players - (not draft)
+        need = cards_needed(self.preset.cards, seats=dealt)
         if len(deck) - 1 < need:
-            raise SimError(f"preset {self.preset.name!r}: the deck has {len(deck)} cards; a "
-                           f"trial deals three teams from the deck without the card tried "
-                           f"and needs {need + 1}")
+            where = self.preset.source or f"preset {self.preset.name!r}"
+            raise SimError(f"{where}: the deck has {len(deck)} cards; a trial deals "
+                           f"{'piles to' if draft else 'teams to'} {dealt} seats from the deck "
+                           f"without the card tried and needs {need + 1}; set a smaller "
+                           "[cards] team_size")
 
     def identity(self) -> dict[str, Any]:
         """What the shards depend on: equal identities play equal shards."""
@@ -173,15 +177,20 @@ class TrialConfig:
         return self.catalog.path.read_bytes()
 
 
+def check_target(target: float, budget_hands: int) -> None:
+    """A trial's stopping rule must be a number it can reach: a half-width above 0 (not nan,
+    not infinite) and a budget of at least one hand."""
+    if not (math.isfinite(target) and target > 0):
+        raise SimError(f"--target must be above 0 points per hand (a finite number), got "
+                       f"{target:g}; e.g. --target 150")
+    if budget_hands < 1:
+        raise SimError(f"--budget-hands must be at least 1, got {budget_hands}")
+
+
 def trial_deck(catalog: Catalog, preset: Preset) -> list[str]:
     """The cards a trial of this preset can try: the preset's deck (for three players, without
     the cards that cannot be played for three: :mod:`pipeline.cards.sanma`)."""
-    deck = deck_for(catalog, preset.cards)
-    if preset.players == 3:
-        from pipeline.cards.sanma import SANMA_UNPLAYABLE
-
-        deck = [c for c in deck if c not in SANMA_UNPLAYABLE]
-    return deck
+    return table_deck(catalog, preset)
 
 
 def card_folder(out: Path, card: str) -> Path:
@@ -326,6 +335,7 @@ def _run_trial(config: TrialConfig, out: Path, executor: LocalExecutor | DaskExe
                force: bool, say: Callable[[TrialRound], None] | None,
                on_match: Callable[[int], None] | None) -> TrialSummary:
     previous = _prepare(out, config, force)
+    _forget_damaged(out, config)
     began = time.perf_counter()
     blocks = {card: FIRST_BLOCKS for card in config.cards}
     added = dict(blocks)
@@ -355,6 +365,21 @@ def _run_trial(config: TrialConfig, out: Path, executor: LocalExecutor | DaskExe
     return TrialSummary(out=out, config=config, progress=progress, rounds=len(rounds_doc),
                         hands=sum(p.hands for p in progress), hands_played=played,
                         seconds=time.perf_counter() - began, budget_spent=budget_spent)
+
+
+def _forget_damaged(out: Path, config: TrialConfig) -> None:
+    """A shard of the trial's cards whose files no longer match its manifest (deleted, cut,
+    overwritten) loses its manifest, so the round that plans it plays it again: every round
+    reads all of a card's shards, planned this time or not."""
+    for card in config.cards:
+        folder = card_folder(out, card)
+        for path in sorted((folder / MANIFEST_DIR).glob("part-*.json")):
+            try:
+                manifest = json.loads(path.read_text())
+            except (OSError, ValueError):
+                manifest = None
+            if not files_intact(folder, manifest):
+                path.unlink(missing_ok=True)
 
 
 def _play(out: Path, config: TrialConfig, executor: LocalExecutor | DaskExecutor,

@@ -33,7 +33,14 @@ from pipeline.sim.executor import DaskExecutor, LocalExecutor
 from pipeline.sim.output_lock import LOCK_FILE, OutputLock
 from pipeline.sim.provenance import MismatchError, folder_kind, of_record, read_record
 from pipeline.sim.run import atomic_write
-from pipeline.sim.trial import TrialConfig, TrialRound, read_trial, run_trial, trial_deck
+from pipeline.sim.trial import (
+    TrialConfig,
+    TrialRound,
+    check_target,
+    read_trial,
+    run_trial,
+    trial_deck,
+)
 
 TUNE_FILE = "tune.json"
 BAND_TRIAL_BUDGET = 1   # the band's deck trial: its first round only (8 matches a card)
@@ -187,6 +194,9 @@ class TuneConfig:
     bots: tuple[str, str, str, str] = ("heuristic",) * 4
     target: float = 150.0
     budget_hands: int = 20_000
+
+    def __post_init__(self) -> None:
+        check_target(self.target, self.budget_hands)  # before any catalog copy is written
 
 
 @dataclass(frozen=True)
