@@ -22,7 +22,7 @@ from pipeline.cards.table import CardTable
 from pipeline.rules.actions import AbilityTag, ActionKind
 from pipeline.rules.hand import play_hand
 from pipeline.rules.hooks import WinView
-from pipeline.rules.match import play_match
+from pipeline.rules.match import MatchProgress, advance, play_match
 from pipeline.rules.preset import load_preset
 from pipeline.rules.records import Event, HandRecord
 from pipeline.rules.scenario import ScriptAgent, scenario_start, spare_tiles
@@ -373,6 +373,54 @@ def test_teru_tsumo_per_payer_reading_each_payer_pays_100_x_her_han_per_honba():
 def test_teru_added_honba_count_for_another_winner_at_the_usual_value():
     rec, _, _ = teru_ron({3: "teru_miyanaga"})
     assert rec.seats[2].delta == -(2000 + 3 * 300)
+
+
+def teru_reading(**readings: str):
+    card = CATALOG.card("teru_miyanaga")
+    for name, value in readings.items():
+        card = card.with_param("honba", name, value)
+    return card
+
+
+def test_teru_her_win_reading_the_added_honba_count_only_on_her_win():
+    # reading added_for = "her_win": P1's riichi adds a honba, but Teru (P3) does not win, so
+    # the discarder pays the 2 honba on the table only (the default adds the third: 2,900)
+    rec, _, _ = teru_ron({3: teru_reading(added_for="her_win")})
+    assert rec.seats[2].delta == -(2000 + 2 * 300) and conserved(rec)
+    # on her own win they count as by default: 3 honba x 100 x 2 han
+    own, _, _ = teru_ron({1: teru_reading(added_for="her_win")})
+    assert own.seats[2].delta == -2600 and own.seats[1].delta == 2600
+
+
+def teru_riichi_then_draw(reading: str) -> HandRecord:
+    # P1 (Teru) declares riichi on her second discard (1 added honba); nobody wins, P0 deals
+    hands = [NOTEN[0], PINFU, NOTEN[2], NOTEN[3]]
+    rec, _, _ = play(hands, "5z6z", cards={1: teru_reading(added_last=reading)},
+                     scripts=[(), ["riichi 6z"]], honba=2)
+    assert rec.draw_kind == "exhaustive" and rec.seats[1].riichi
+    return rec
+
+
+def next_honba(rec: HandRecord) -> int:
+    progress = MatchProgress(scores=[s.start_score for s in rec.seats], honba=rec.honba)
+    advance(progress, rec, PRESET)
+    return progress.honba
+
+
+def test_m03_teru_counter_reading_the_added_honba_stay_on_the_table_count():
+    # rule M-03: after a draw the next hand starts with one honba more: 2 + 1 by the default
+    # reading (added_last = "this_hand"), 2 + 1 + her riichi's 1 by "counter"
+    kept = teru_riichi_then_draw("this_hand")
+    assert kept.honba_added == 0 and next_honba(kept) == 3
+    lasting = teru_riichi_then_draw("counter")
+    assert lasting.honba_added == 1 and next_honba(lasting) == 4
+    assert any("honba added to the table's count" in t for t in triggers(lasting, "teru"))
+    # after a non-dealer's win the count goes back to 0 (M-03), the added honba too
+    won, _, _ = play([NOTEN[0], PINFU, NOTEN[2], NOTEN[3]],
+                     riichi_draws([NOTEN[0], PINFU, NOTEN[2], NOTEN[3]], ron=True),
+                     cards={1: teru_reading(added_last="counter")},
+                     scripts=[(), ["riichi 6z", "ron"]], honba=2, ura="1z")
+    assert won.wins and won.honba_added == 1 and next_honba(won) == 0
 
 
 def test_c22_teru_honba_come_from_calls_riichi_swaps_and_extra_turns():

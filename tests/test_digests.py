@@ -17,8 +17,8 @@ RECORDED = {
     "bench_bots cards-hanchan heuristic": "17595b6272008822",
     "bench_bots cards-hanchan greedy": "e39162e5248cd2ea",
     "bench_bots cards-hanchan random": "fd0caf239562f9fe",
-    # re-recorded with the run id masked (it hashes every preset option, and tenpai_yame was
-    # added): main's code gives these same two digests with the mask, the play is unchanged
+    # re-recorded with the run id masked (it hashes every preset option and the catalog's
+    # content, so a new option at its default moved it): the play is unchanged
     "bench_sim cards-hanchan": "e27ed622d8377615",
     "bench_paired cards-hanchan": "4a651934bd0067f6",
     # re-recorded for Teru's honba: a two-sided card's flip back is no second extra turn

@@ -142,6 +142,13 @@ class TableControls:
         A seat stakes at most what it has (rule C-18). Returns the points staked."""
         return self._state.stake(seat, points, by, what)
 
+    def add_honba(self, seat: int, count: int, by: str, what: str) -> None:
+        """``count`` honba join the table's count: the next hand starts with them as with its
+        own honba (rule M-03: kept after a draw or a dealer's win, gone after another win)."""
+        self._state.record.honba_added += count
+        self._state.log("ability", seat, detail=f"{by}: {what}: {count} honba added to the "
+                        "table's count", card=by)
+
     def reveal_dora(self, seat: int, count: int, by: str) -> int:
         """Reveal ``count`` more dora indicators (rule C-19: a riichi winner gets the matching
         ura indicators; past the fifth, 2 live-wall tiles join the dead wall for each, while

@@ -100,7 +100,8 @@ def advance(progress: MatchProgress, rec: HandRecord, preset: Preset) -> None:
         return
     renchan = rec.dealer_continues
     if rec.draw_kind != "chombo":  # rule K-12: a chombo replays the hand, the counter stays
-        progress.honba = 0 if (rec.wins and not renchan) else progress.honba + 1
+        progress.honba = (0 if (rec.wins and not renchan)
+                          else progress.honba + 1 + rec.honba_added)
     final_wind = last_wind(preset)
     last_hand = preset.players - 1  # a wind has one hand per seat (S-10)
     all_last = progress.round_wind == final_wind and progress.hand_number == last_hand

@@ -159,6 +159,7 @@ class HandRecord:
     stakes_start: int = 0     # points staked by abilities on the table (collected like sticks)
     stakes_end: int = 0
     dealer_continues: bool = False
+    honba_added: int = 0      # honba an ability put on the table's count for the next hand
     start: HandStart | None = None   # replay the deal from here (other agents, one change)
     picks: list[str] | None = None   # the character each seat played (card games)
     teams: dict | None = None        # the card table after the picks (deck size, teams, ...)

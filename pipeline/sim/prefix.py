@@ -7,7 +7,9 @@ drawn, the same actions offered, the same choices made. So the real hand is watc
 - :class:`WatchedAbility` stands in for the seat's ability and compares each hook's answer
   with the answer of no ability (:class:`~pipeline.rules.hooks.AbilityHooks`' defaults); a
   different answer, an event the ability logged (every use of the table controls is logged),
-  or a change a payment hook made to the settlement marks the first difference;
+  or any change a payment hook made to the settlement (a transfer, a multiplier's extra
+  payments, the table's collector, an exemption, a floor at zero: :func:`settlement_state`)
+  marks the first difference;
 - :class:`DecisionTap` stands in for each seat's agent and writes down every choice; it marks
   the first difference before a choice asked from inside a watched hook (an ability asking a
   player to choose: no such choice is asked without it), and before the seat's first choice
@@ -25,6 +27,8 @@ decision (``tests/test_prefix.py`` plays every card both ways).
 
 from __future__ import annotations
 
+import copy
+import dataclasses
 from collections import deque
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -147,6 +151,29 @@ _PAYMENTS = frozenset({"payments", "draw_payments"})
 _OWN = frozenset({"listens"})
 
 
+# What of a settlement no payment hook changes: what it reads (``view``) and how it logs
+# (``log``: its uses are counted through the hand's log instead).
+_SETTLEMENT_READ_ONLY = frozenset({"view", "log"})
+
+
+def settlement_state(settlement: Any) -> tuple[Any, ...]:
+    """Everything of a settlement a payment hook may change, copied: the rules' transfers,
+    the abilities' own, who collects the table, the noten payments' rule, the exempt seats and
+    the floors. Read from its fields, so an adjustment added to
+    :class:`~pipeline.rules.settlement.Settlement` later is watched too; a floor or an
+    exemption is applied only when the settlement is paid, after every hook, so a hook that
+    sets one has changed the settlement whether or not it ends up moving points."""
+    state = []
+    for f in dataclasses.fields(settlement):
+        if f.name in _SETTLEMENT_READ_ONLY:
+            continue
+        value = getattr(settlement, f.name)
+        if isinstance(value, list | set | dict):
+            value = copy.copy(value)
+        state.append(value)
+    return tuple(state)
+
+
 def _hook_names() -> list[str]:
     return [name for name, value in vars(AbilityHooks).items()
             if callable(value) and not name.startswith("_") and name not in _OWN]
@@ -210,11 +237,9 @@ def _watched(name: str) -> Callable[..., Any]:
         def paying(self: WatchedAbility, settlement: Any) -> Any:
             if self.watch.at is not None:
                 return getattr(self.inner, name)(settlement)
-            before = (list(settlement.transfers), settlement.table_to, settlement.noten_base,
-                      self._logged())
+            before = (settlement_state(settlement), self._logged())
             got = _asked(self, name, (settlement,))
-            if (list(settlement.transfers), settlement.table_to, settlement.noten_base,
-                    self._logged()) != before:
+            if (settlement_state(settlement), self._logged()) != before:
                 self.watch.differs()
             return got
         return paying

@@ -247,6 +247,44 @@ _KINDS = [
                               "100 per payer (tsumo) multiplied by her han",
                               text="(Read as: 100 x han per honba from each payer.)"),
                    ),
+                   "added_for": reading(
+                       "whose win the honba she adds count for (and so who pays them)",
+                       Choice("any_win",
+                              "the added honba are honba on the table: any winner collects "
+                              "them, at the usual 300 a honba (100 from each payer of a "
+                              "tsumo), from the win's payers, and on her own win each is "
+                              "multiplied by her han; she pays them when she deals in or pays "
+                              "a tsumo",
+                              "'add 1 honba' adds to the table's honba count, and the rulebook's "
+                              "honba (M-03) are paid on any win; only the first sentence, "
+                              "'multiplied by the number of han in her hand', is tied to her win"),
+                       Choice("her_win",
+                              "the added honba count only on her own win; another winner "
+                              "collects only the hand's ordinary honba",
+                              "the honba are added by her ability to serve its first sentence, "
+                              "which only acts on her win; an ability is not read as paying "
+                              "her opponents",
+                              text="(Read as: the added honba count only on her win.)"),
+                   ),
+                   "added_last": reading(
+                       "whether the honba she adds last beyond the hand",
+                       Choice("this_hand",
+                              "the added honba count for this hand's win only; the next hand "
+                              "starts from the ordinary count (M-03: +1 after a draw or a "
+                              "dealer's win, 0 after another win)",
+                              "a character acts in the hand it is picked for (C-03, C-04); where "
+                              "an effect outlasts the hand the rulebook or the text says so "
+                              "(Kuro's lasts to the end of the match, C-22; Kirame's floor is "
+                              "once per match), and Teru's text names no duration"),
+                       Choice("counter",
+                              "the added honba join the table's honba count and stay as "
+                              "ordinary honba: the next hand starts with them after a draw or "
+                              "a dealer's win (plus the usual 1), and they are gone after "
+                              "another player's win (M-03), whoever is picked then",
+                              "'add 1 honba' read as the rulebook's honba counter, which lasts "
+                              "from hand to hand",
+                              text="(Read as: the added honba stay on the table's count.)"),
+                   ),
                }),
     EffectKind("double_wind", "scoring", "Her seat-wind triplet is a double yakuhai; any wind "
                "meld gives her yakuhai.", {}),
