@@ -331,8 +331,11 @@ def test_a_deleted_trial_shard_is_named_and_played_again(tmp_path: Path) -> None
                        r"but cannot be read \(No such file or directory\); run the trial "
                        r"command again"):
         trial_table(out)
-    assert_one_line_error(run("bots", "fit-picks", str(out)), shards[-1].name,
-                          "run the trial command again")
+    from tests.test_paired import write_catalog
+
+    assert_one_line_error(run("bots", "fit-picks", str(out), "--catalog",
+                              str(write_catalog(tmp_path))),
+                          shards[-1].name, "run the trial command again")
     result = run(*trial_args(tmp_path, "--out", str(out)))
     assert result.exit_code == 0, result.output
     assert trial_table(out).equals(table)
