@@ -19,17 +19,19 @@ RECORDED = {
     "bench_bots cards-hanchan random": "fd0caf239562f9fe",
     "bench_sim cards-hanchan": "167a05c5136174a0",
     "bench_paired cards-hanchan": "0841de5c2e9e7596",
-    # re-recorded for Teru's honba: a two-sided card's flip back is no second extra turn
-    "bench_trials three cards": "86502123b54bd471",
+    # re-recorded for the card incentives: Kuro's dora guard and doubled dora, Hao's dora worth
+    # nothing, Ryuuka's riichi that would lock a declared yakuhai out (opponents' decisions)
+    "bench_trials three cards": "f09aa74dde432e54",
     "pick estimates": "d2096a05829c3d30",
-    "whole deck standard": "148ac0af8c917354",
+    "whole deck standard": "f3ff54df3ee69b68",  # re-recorded for the card incentives
     "whole deck winner-rotation": "9862e847d17a1bb6",
     "whole deck tenpai-replacement": "71360372ace5b759",
-    "whole deck rapid": "7299d670c5bb5620",
+    "whole deck rapid": "c96790268dd88eb6",  # re-recorded for the card incentives
     "whole deck draft": "4db1265fc3c2f849",
 }
-# re-recorded for Teru's honba (a two-sided card's flip back is no second extra turn)
-EVERY_CARD_TRIAL = "9cb4f3da7c5916af"
+# re-recorded for Teru's honba (a two-sided card's flip back is no second extra turn), then for
+# the card incentives (Kuro's dora guard, Hao's dora, Ryuuka's locked riichi)
+EVERY_CARD_TRIAL = "e8e52522e068e27f"
 
 
 def test_every_entry_has_a_recorded_digest() -> None:

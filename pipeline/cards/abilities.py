@@ -45,7 +45,9 @@ rule) is swapped when that brings the hand closer to tenpai, or keeps it as clos
 less) while it accepts at least 4 more tiles (``KNOWN_DRAW_MIN_GAIN`` in
 :mod:`pipeline.bots.heuristic`); among several such swaps the best one, else none. The bot's
 tile judgment knows only the standard hand shapes and values, so a card's bonuses do not change
-how it builds a hand unless its policy says so.
+how it builds a hand unless its policy says so: a card whose text rewards or punishes a tile
+choice declares it as tile incentives (:mod:`pipeline.cards.incentives`, from its effects'
+``incentives``), which the bot's discard evaluation reads without naming the card.
 
 - Bot policy (Aislinn Wishart): her extra turn after a tedashi discard follows the shared rule;
   the stake others pay for opening needs no decision of hers (and other bots do not call less
@@ -133,18 +135,20 @@ how it builds a hand unless its policy says so.
   pays while the riichi is early enough to win often; later, the plain riichi. The floor at
   zero (``floor_at_zero``) needs no decision.
 - Bot policy (Huiyu Hao): no decision (``ignore_dora``, ``tsumo_full_ron``): riichi is never
-  offered to her, furiten and noten payments need none; the bot still keeps dora as value (it
-  does not know they give her nothing), and the pick counts her lost dora against the
-  full-ron tsumo.
+  offered to her, furiten and noten payments need none; her incentives make dora worth nothing
+  to keep (they give her no han), and the pick counts her lost dora against the full-ron
+  tsumo.
 - Bot policy (Kana Ikeda): (``stake_rule``) the Inazuma riichi is chosen over a plain riichi
   when she has at least 15,000 points and 24 or more live tiles are left
   (``STAKE_RIICHI_MIN_POINTS``, ``STAKE_RIICHI_MIN_TILES``): the 5,000 stake comes back on her
   win, so it pays while the riichi is early and she can afford it. The 1-han yaku doubled in
   last place need no decision.
-- Bot policy (Kuro Matsumi): no decision (``dora_multiplier``): the bot values her dora as it
-  values any dora when it chooses a discard, with no extra guard, so it may still lose them for
-  the match by letting one go outside riichi; the pick prices the doubled dora of the starting
-  hand.
+- Bot policy (Kuro Matsumi): no decision (``dora_multiplier``): her incentives keep her dora
+  twice as firmly as an ordinary dora (and count them twice when she weighs pushing against a
+  threat), and the bot never discards a known dora or red five outside riichi (riichi
+  declaration and face-down discards included) while another discard is legal, so she loses
+  them for the match only when every discard is one; once lost they are worth nothing to keep.
+  The pick prices the doubled dora of the starting hand.
 - Bot policy (Teru Miyanaga): no decision (``honba_by_han``): the bot calls, declares riichi
   and takes extra turns by its usual rules, not to add honba; the pick prices the honba on the
   table and a few added.
@@ -197,8 +201,11 @@ how it builds a hand unless its policy says so.
   3 terminals and honors, since it survives calls; riichi otherwise). She draws from the pool the
   tile that leaves her hand closest to tenpai, keeping a tile that completes her hand for last
   (she may win only once the pool is empty); with a yaku declared that needs a closed hand she
-  makes no call, with riichi declared she declares riichi as soon as she is tenpai, and with a
-  yakuhai declared she never discards its honor while she has another tile to discard. It never
+  makes no call, with riichi declared she declares riichi as soon as she is tenpai, unless the
+  riichi would lock a declared yakuhai out (its honor held as a single, or as a pair that is
+  not one of the waits: the locked hand could never make the set, so she stays dama until it
+  is one), and with a yakuhai declared she never discards its honor while she has another tile
+  to discard. It never
   declares a ron marked as a chombo: a reverse mangan for nothing.
 - Bot policy (Satomi Kanbara): no decision (``wall_to_indicator``, ``noten_double_wall``): the
   longer wall, the doubled payments and the extra indicators follow from where the hand ends;
