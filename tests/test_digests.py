@@ -14,24 +14,25 @@ from tests import digests
 
 RECORDED = {
     "bench_bots online-hanchan heuristic": "db9b196c6ebd9421",
-    "bench_bots cards-hanchan heuristic": "17595b6272008822",
+    "bench_bots cards-hanchan heuristic": "c8fd346d0fcb07e5",  # re-recorded: card incentives
     "bench_bots cards-hanchan greedy": "e39162e5248cd2ea",
     "bench_bots cards-hanchan random": "fd0caf239562f9fe",
     "bench_sim cards-hanchan": "167a05c5136174a0",
     "bench_paired cards-hanchan": "0841de5c2e9e7596",
     # re-recorded for the card incentives: Kuro's dora guard and doubled dora, Hao's dora worth
-    # nothing, Ryuuka's riichi that would lock a declared yakuhai out (opponents' decisions)
-    "bench_trials three cards": "f09aa74dde432e54",
+    # nothing, Ryuuka's riichi that would lock a declared yakuhai out, the tile worths of Haru,
+    # Arata, Yuu, Yoshiko, Kurumi and Yuuko (opponents' decisions)
+    "bench_trials three cards": "205422ae497a9e52",
     "pick estimates": "d2096a05829c3d30",
-    "whole deck standard": "f3ff54df3ee69b68",  # re-recorded for the card incentives
-    "whole deck winner-rotation": "9862e847d17a1bb6",
-    "whole deck tenpai-replacement": "71360372ace5b759",
-    "whole deck rapid": "c96790268dd88eb6",  # re-recorded for the card incentives
+    "whole deck standard": "cb39bb5221f9c172",  # re-recorded for the card incentives
+    "whole deck winner-rotation": "4e8119ce374fa66f",  # re-recorded: card incentives
+    "whole deck tenpai-replacement": "c4e7113a8a186450",  # re-recorded: card incentives
+    "whole deck rapid": "9a26d9b2f9bfc2e3",  # re-recorded for the card incentives
     "whole deck draft": "4db1265fc3c2f849",
 }
 # re-recorded for Teru's honba (a two-sided card's flip back is no second extra turn), then for
-# the card incentives (Kuro's dora guard, Hao's dora, Ryuuka's locked riichi)
-EVERY_CARD_TRIAL = "e8e52522e068e27f"
+# the card incentives (Kuro's dora guard, Hao's dora, Ryuuka's locked riichi, the tile worths)
+EVERY_CARD_TRIAL = "b64b04413f825895"
 
 
 def test_every_entry_has_a_recorded_digest() -> None:

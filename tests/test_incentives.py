@@ -16,8 +16,9 @@ from pipeline.rules.actions import Action, ActionKind
 from pipeline.rules.agents import Observation
 from pipeline.rules.hand import HandState
 from pipeline.rules.hooks import PickView
+from pipeline.rules.scenario import spare_tiles
 from pipeline.tiles import RED_FIVE_IDS, parse_tiles, parse_types
-from tests.test_bot_judgment import engine_legal, own_turn, reach, tile_is
+from tests.test_bot_judgment import RIICHI_HAND, engine_legal, own_turn, reach, tile_is
 
 
 def decide_as(card: str | None, state: HandState, seat: int, legal: list[Action],
@@ -193,3 +194,109 @@ def test_ryuuka_declares_riichi_once_the_yakuhai_is_a_set_or_one_of_the_waits() 
     # chun holds the yakuhai), makes the locked hand able to win with every declared yaku
     assert declared_decision("777z234m567p345s2p", RIICHI_CHUN).kind == ActionKind.RIICHI
     assert declared_decision("77z234m567p345s11p", RIICHI_CHUN).kind == ActionKind.RIICHI
+
+
+# ----------------------------------------------------------------------------- tile worths
+
+# P0 deals four sets and two lone tiles and draws the second: either lone tile goes and the
+# other is a single wait on three unseen copies, so only a card's incentive tells them apart.
+FOUR_SETS = "123m456p789s567m"
+
+
+def first_choice(hand: str, draw: str, card: str | None) -> Action:
+    state, legal = reach([hand, "", "", ""], draw, [], 0, own_turn(), dora="3z")
+    return decide_as(card, state, 0, legal)
+
+
+def test_haru_lets_a_2_or_8_go_first_for_her_extra_turn() -> None:
+    # card haru_takimi: discarding a 2 or an 8 gives her an extra turn, and a hand of 3-7 tiles
+    # only gives +1 han: of a lone 9p and a lone 2s the 2s goes (the 9p with no character)
+    assert tile_is(first_choice(FOUR_SETS[:-4] + "567m9p", "2s", None), "9p")
+    assert tile_is(first_choice(FOUR_SETS[:-4] + "567m9p", "2s", "haru_takimi"), "2s")
+
+
+def test_tomoe_keeps_her_white_dragon_as_an_ordinary_seat_would() -> None:
+    # card tomoe_karijuku: a white dragon discarded earns her an extra turn, but the white
+    # dragon also wins for her in riichi and gives 2 han drawn: no incentive either way (shedding
+    # it first measured worse), so the lone guest wind (West) goes and the white dragon stays
+    assert card_incentives("tomoe_karijuku") is None
+    assert tile_is(first_choice(FOUR_SETS + "5z", "3z", "tomoe_karijuku"), "3z")
+
+
+def test_arata_keeps_a_pinzu_tile_for_her_count() -> None:
+    # card arata_sagimori: +1/2/3 han for 6/9/11 pinzu tiles; of a lone 1p and a lone East the
+    # East goes (the 1p with no character)
+    hand = "123m456s789s567m1p"
+    assert tile_is(first_choice(hand, "1z", None), "1p")
+    assert tile_is(first_choice(hand, "1z", "arata_sagimori"), "1z")
+
+
+def test_yuu_keeps_a_warm_tile_for_her_count() -> None:
+    # card yuu_matsumi: +1..4 han for 9..14 warm tiles (red paint: every manzu tile); of a
+    # lone 1m and a lone 4p (green and blue) the 4p goes (the 1m with no character)
+    hand = "234s678s111z222z1m"
+    assert tile_is(first_choice(hand, "4p", None), "1m")
+    assert tile_is(first_choice(hand, "4p", "yuu_matsumi"), "4p")
+
+
+def test_yoshiko_keeps_the_last_tile_of_a_family_for_uumensai() -> None:
+    # card yoshiko_kainou: uumensai needs all five families; the lone East is her only wind
+    # (the green dragon has the white triplet beside it): the green dragon goes (the East with
+    # no character)
+    hand = "123m456p789s555z1z"
+    assert tile_is(first_choice(hand, "6z", None), "1z")
+    assert tile_is(first_choice(hand, "6z", "yoshiko_kainou"), "6z")
+
+
+def test_yuuko_discards_a_type_already_in_her_pond_towards_a_triple() -> None:
+    # card yuuko_mase: 1 han per three identical tiles in her discards; P0 discarded an East on
+    # her first turn and draws another: of it and a lone 9p (two copies of each unseen, one 9p
+    # the dora indicator) the East goes again (the 9p with no character)
+    hand = "123m456p789s567m9p"
+    draws = "1z" + spare_tiles(3, hand, "1z1z9p", avoid="1z9p") + "1z"
+
+    def choice(card: str | None) -> Action:
+        state, legal = reach([hand, "", "", ""], draws, [["1z"]], 0, own_turn(1), dora="9p")
+        return decide_as(card, state, 0, legal)
+
+    assert tile_is(choice(None), "9p")
+    assert tile_is(choice("yuuko_mase"), "1z")
+
+
+def test_kurumi_counts_a_repeated_type_as_safe_against_a_riichi() -> None:
+    # card kurumi_kakura: her discard of a type already lying in her pond can be neither called
+    # nor ronned. P0 discarded 5s before P1's riichi and draws another 5s; her single wait
+    # stays on two unseen copies either way (one 9p is the dora indicator): with no character
+    # the 5s is the more dangerous tile and the 9p goes; to Kurumi the 5s cannot deal in, and
+    # it goes
+    hand = "123m456p789s567m9p"
+    draws = "5s" + "4s" + spare_tiles(2, hand, RIICHI_HAND, "5s4s5s9p", avoid="5s9p") + "5s"
+
+    def choice(card: str | None) -> Action:
+        state, legal = reach([hand, RIICHI_HAND, "", ""], draws, [["5s"], ["riichi 4s"]], 0,
+                             own_turn(1), dora="9p")
+        assert state.players[1].riichi
+        return decide_as(card, state, 0, legal)
+
+    assert tile_is(choice(None), "9p")
+    assert tile_is(choice("kurumi_kakura"), "5s")
+
+
+def test_declared_worths_by_card() -> None:
+    # the tiles each card's text rewards (keep > 0) or punishes (keep < 0)
+    haru = card_incentives("haru_takimi")
+    assert haru is not None
+    two, three, eight = parse_types("2m")[0], parse_types("3m")[0], parse_types("8s")[0]
+    assert haru.keep[two] < haru.keep[parse_types("1m")[0]] < 0 == haru.keep[three]
+    assert haru.keep[eight] == haru.keep[two] and haru.keep[parse_types("7z")[0]] < 0
+    arata = card_incentives("arata_sagimori")
+    assert arata is not None and all(arata.keep[t] > 0 for t in range(9, 18))
+    assert sum(1 for w in arata.keep if w) == 9
+    yuu = card_incentives("yuu_matsumi")
+    assert yuu is not None and yuu.keep[parse_types("7z")[0]] > 0 == yuu.keep[parse_types("4p")[0]]
+    for card, safe, repeat in (("kurumi_kakura", True, True), ("yuuko_mase", False, True)):
+        inc = card_incentives(card)
+        assert inc is not None and inc.repeat_safe is safe and (inc.repeat_worth < 0) is repeat
+    yoshiko = card_incentives("yoshiko_kainou")
+    assert yoshiko is not None and yoshiko.last_of_family > 0
+    assert card_incentives("toyone_anetai") is None  # her local yaku needs no family

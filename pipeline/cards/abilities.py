@@ -100,14 +100,19 @@ choice declares it as tile incentives (:mod:`pipeline.cards.incentives`, from it
   the doubled win and 2-han riichi and ippatsu against a fixed cost for the open hand.
 - Bot policy (Yoshiko Kainou): the bot repeats the discard (``repeat_discard``) when the
   second copy is useless (the hand is no further from tenpai with a dead honor in its place):
-  a safe, unclaimable discard and a fresh draw. Uumensai needs no decision; the bot does not
-  aim for five families.
+  a safe, unclaimable discard and a fresh draw. Uumensai needs no decision; her incentives keep
+  the last tile of a family before others among discards that keep her hand as close to
+  tenpai, and the bot does not otherwise aim for five families.
 - Bot policy (Kurumi Kakura): no decision: a repeated type cannot be called or ronned by itself
-  (``unclaimable_repeat``); the bot neither repeats types on purpose nor aims for damaten seven
-  pairs.
+  (``unclaimable_repeat``), so her incentives count no deal-in danger for it, and a type already
+  in her pond goes first among discards that keep her hand as close to tenpai (the pairs there
+  count for her damaten seven pairs); the bot does not aim for seven pairs.
 - Bot policy (Tomoe Karijuku): her extra turn after a white dragon discard follows the shared
-  rule; the white dragon winning in riichi and the tsumo bonus need none (the bot takes every
-  win offered); the pick counts the white dragons held and unseen.
+  rule; her white dragons are kept as the bot keeps any value tile, not let go first for the
+  turn (they also win for her in riichi and give 2 han drawn: shedding them first measured
+  worse, see ``EARNING_TYPES`` in :mod:`pipeline.cards.effects.extra_turn`); the white dragon
+  winning in riichi and the tsumo bonus need no decision (the bot takes every win offered);
+  the pick counts the white dragons held and unseen.
 - Bot policy (Shiromi Kosegawa): her extra turn after a suji or genbutsu discard against a
   riichi (``extra_turn``) follows the shared rule (the riichi is a threat, so the bot takes it
   while within one step of tenpai), and so does the face-down discard of that turn; the bot
@@ -115,7 +120,8 @@ choice declares it as tile incentives (:mod:`pipeline.cards.incentives`, from it
 - Bot policy (Yuuko Mase): no decision: the engine offers her no pon or kan and reads her
   wrap-around sequences (``wrap_sequences``); the bot counts them as sets when it builds her
   hand (shanten and acceptance in pipeline/bots/shaped.py) and takes every win and riichi they
-  make.
+  make; her incentives let a type already in her pond go first among discards that keep her
+  hand as close to tenpai (three of a type there give her a han).
 - Bot policy (Seiko Matano): the set-aside fourth copy (``set_aside_draw``) is drawn instead of
   the wall's tile when her hand is within one step of tenpai (the kan it makes brings a
   replacement draw, fu and a dora indicator) or under a threat (a tile already seen is safer to
@@ -124,7 +130,8 @@ choice declares it as tile incentives (:mod:`pipeline.cards.incentives`, from it
 - Bot policy (Yuu Matsumi): her priority pon of a red dragon (``priority_call``; just discarded
   or earlier in the discarder's pond) is judged like any pon of a value tile: taken when it
   brings her hand closer to tenpai (under a threat only to reach tenpai). The warm-tile bonus
-  needs no decision; the bot does not keep warm tiles on purpose.
+  needs no decision; her incentives keep warm tiles before others among discards that keep
+  her hand as close to tenpai.
 - Bot policy (Kei Arakawa): no decision (``payment_per_out``); the pick counts about six live
   outs on her wins and, now and then, a winner's tile held.
 - Bot policy (Hitomi Ezaki): no decision: both stakes (``stake_rule``) follow from the hand's
@@ -185,8 +192,9 @@ choice declares it as tile incentives (:mod:`pipeline.cards.incentives`, from it
 - Bot policy (Himeko Tsuruta): (``flip_card``, ``extra_turn``) her extra turn after a new-family
   discard follows the shared extra-turn rule; the bot does not send tiles face down or choose
   new families on purpose for her han.
-- Bot policy (Arata Sagimori): no decision: the bot does not gather pinzu on purpose; the pick
-  prices the pinzu thresholds from the pinzu of the starting hand.
+- Bot policy (Arata Sagimori): no decision: her incentives keep pinzu before other tiles among
+  discards that keep her hand as close to tenpai (the bot does not give up speed for them);
+  the pick prices the pinzu thresholds from the pinzu of the starting hand.
 - Bot policy (Tomoki Sawamura): her face-down discard while she could deal into an ippatsu
   follows the shared rule (the riichi is the threat); the pick prices 2-han menzen tsumo and
   iipeikou (and 4-han ryanpeikou) by the starting hand.
@@ -215,8 +223,10 @@ choice declares it as tile incentives (:mod:`pipeline.cards.incentives`, from it
 - Bot policy (Hisa Takei): no decision: the single-wait han and the hell-wait doubling apply at
   her win; the bot's waits and its riichi or dama choice are its usual ones.
 - Bot policy (Haru Takimi): her extra turn after a 2 or 8 and her face-down discard after a chi
-  follow the shared rules; the bot neither keeps 2s and 8s nor calls chi for them; the pick
-  counts the 2s and 8s held and prices the 3-to-7 bonus by the simples held.
+  follow the shared rules; her incentives let 2s and 8s go first (an extra turn, and the 3-to-7
+  bonus), then other tiles outside 3 to 7, among discards that keep her hand as close to
+  tenpai; the bot does not call chi for them; the pick counts the 2s and 8s held and prices
+  the 3-to-7 bonus by the simples held.
 - Bot policy (Momoko Touyoko): no decision: her third-row discards go face down by force
   (``always_riichi``); the bot still declares riichi by its usual rule, although the card gives
   a closed win riichi and ura anyway (a declared riichi adds mostly the ippatsu chance).
