@@ -3,8 +3,11 @@
 Each discard is scored as expected gain: the chance this hand wins after the discard times its
 value, minus the chance the tile deals in times what the threatening hands are worth. With no
 threat on the table this reduces to tile efficiency (shanten, then acceptance) with value kept
-(dora, red fives, value honors, the yaku an open hand relies on). Calls are taken when they speed
-up a hand that keeps a yaku; riichi unless a scoring hand with a good wait prefers to stay quiet.
+(dora, red fives, value honors, the yaku an open hand relies on), and with what the hand's card
+rewards or punishes in tile choices (its tile incentives, :mod:`pipeline.cards.incentives`: a
+worth per tile type, dora weighed as the card counts them, Kuro's guard on her dora). Calls are
+taken when they speed up a hand that keeps a yaku; riichi unless a scoring hand with a good
+wait prefers to stay quiet (or would lock a declared yakuhai out).
 It never declares a win marked as a chombo (Ryuuka's ron with menzen tsumo declared) and never
 takes, by a meld swap (Yumi), a sequence only another character may build: either costs a
 reverse mangan or leaves a hand that cannot win (rule C-20), for nothing in return.
