@@ -21,8 +21,9 @@ RECORDED = {
     "bench_paired cards-hanchan": "0841de5c2e9e7596",
     # re-recorded for the card incentives: Kuro's dora guard and doubled dora, Hao's dora worth
     # nothing, Ryuuka's riichi that would lock a declared yakuhai out, the tile worths of Haru,
-    # Arata, Yuu, Yoshiko, Kurumi and Yuuko (opponents' decisions)
-    "bench_trials three cards": "205422ae497a9e52",
+    # Arata, Yuu, Yoshiko, Kurumi and Yuuko, Shiromi's dora before the indicators (opponents'
+    # decisions)
+    "bench_trials three cards": "2d1656fdb83e4615",
     "pick estimates": "d2096a05829c3d30",
     "whole deck standard": "cb39bb5221f9c172",  # re-recorded for the card incentives
     "whole deck winner-rotation": "4e8119ce374fa66f",  # re-recorded: card incentives
@@ -31,8 +32,9 @@ RECORDED = {
     "whole deck draft": "4db1265fc3c2f849",
 }
 # re-recorded for Teru's honba (a two-sided card's flip back is no second extra turn), then for
-# the card incentives (Kuro's dora guard, Hao's dora, Ryuuka's locked riichi, the tile worths)
-EVERY_CARD_TRIAL = "b64b04413f825895"
+# the card incentives (Kuro's dora guard, Hao's dora, Ryuuka's locked riichi, the tile worths,
+# Shiromi's dora before the indicators)
+EVERY_CARD_TRIAL = "f3de1eb8f9c234b2"
 
 
 def test_every_entry_has_a_recorded_digest() -> None:

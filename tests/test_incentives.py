@@ -137,10 +137,10 @@ def test_the_guard_gives_way_when_every_discard_is_a_dora() -> None:
 
 # ----------------------------------------------------------------------------- Hao's dora
 
-# P0 deals a hand two steps from tenpai with two lone tiles: 9p and the South, the dora
+# P0 deals a hand two steps from tenpai with lone tiles, among them 9p and the South, the dora
 # (indicator East), a guest wind for the dealer. With no character the dora is kept and the
 # 9p goes; to Hao the dora is worth nothing, so the lone guest wind goes first.
-FAR = "123m456p78s2m5m9p1s"
+FAR = "123m456p78s2m5m6m9p1s"
 
 
 def test_hao_lets_a_dora_go_that_she_cannot_score() -> None:
@@ -148,6 +148,17 @@ def test_hao_lets_a_dora_go_that_she_cannot_score() -> None:
     state, legal = reach([FAR, "", "", ""], "2z", [], 0, own_turn(), dora="1z")
     assert tile_is(decide_as(None, state, 0, legal), "9p")
     assert tile_is(decide_as("huiyu_hao", state, 0, legal), "2z")
+
+
+def test_shiromi_keeps_the_tile_before_an_indicator_as_a_dora_while_closed() -> None:
+    # card shiromi_kosegawa: with a closed hand the tile before each indicator is a dora too.
+    # The indicator is the West: the South before it is a lone guest wind that goes first with
+    # no character; to Shiromi it is a dora, kept, and the 9p goes
+    state, legal = reach([FAR, "", "", ""], "2z", [], 0, own_turn(), dora="3z")
+    assert tile_is(decide_as(None, state, 0, legal), "2z")
+    assert tile_is(decide_as("shiromi_kosegawa", state, 0, legal), "9p")
+    inc = card_incentives("shiromi_kosegawa")
+    assert inc is not None and inc.closed_dora_before
 
 
 # ----------------------------------------------------------------------------- paired replays

@@ -50,6 +50,7 @@ from pipeline.bots.shaped import (
 )
 from pipeline.bots.style import BotStyle, style
 from pipeline.cards.declarations import CLOSED_ONLY, yakuhai_types
+from pipeline.cards.effects.dora_both_ways import previous_type
 from pipeline.cards.effects.meld_swap import standard
 from pipeline.cards.incentives import TileIncentives
 from pipeline.cards.moves import Move
@@ -1070,13 +1071,16 @@ class HeuristicBot:
         values = value_types(obs.seat_wind, obs.round_wind)
         dora = dora_types(obs.dora_indicators, _sanma(obs))
         closed = _closed(melds)
+        inc = self.incentives
+        if inc is not None and inc.closed_dora_before and closed:
+            # her card makes the tile before each indicator a dora too while she is closed
+            dora = (*dora, *[previous_type(i // 4) for i in obs.dora_indicators])
         kuitan = True
         direction = None if closed else open_direction(counts, melds, values, kuitan)
         after = self._discard_shanten(counts, nm)
         sh_of = {t: after[t] for t in allowed}
         best_sh = min(sh_of.values())
         my_value = 0.0  # what the hand is worth, weighed against danger only under a threat
-        inc = self.incentives
         if threats:
             han = estimate_han(counts, melds, obs.concealed, dora, values, riichi=closed)
             if inc is not None and inc.dora_weight != 1.0:  # her card counts dora otherwise

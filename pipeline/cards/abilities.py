@@ -116,7 +116,8 @@ choice declares it as tile incentives (:mod:`pipeline.cards.incentives`, from it
 - Bot policy (Shiromi Kosegawa): her extra turn after a suji or genbutsu discard against a
   riichi (``extra_turn``) follows the shared rule (the riichi is a threat, so the bot takes it
   while within one step of tenpai), and so does the face-down discard of that turn; the bot
-  does not choose suji to earn the turn. Her dora both ways need no decision.
+  does not choose suji to earn the turn. Her dora both ways need no decision; her incentives
+  keep the tiles before the indicators as dora while her hand is closed.
 - Bot policy (Yuuko Mase): no decision: the engine offers her no pon or kan and reads her
   wrap-around sequences (``wrap_sequences``); the bot counts them as sets when it builds her
   hand (shanten and acceptance in pipeline/bots/shaped.py) and takes every win and riichi they

@@ -48,7 +48,8 @@ class TileIncentives:
     her pond cannot be called or ronned, so it cannot deal in. ``repeat_worth``: the extra
     worth of keeping a type already in her pond (negative: discarding it adds to a group her
     card counts there). ``last_of_family``: the worth of keeping the only tile of one of the
-    five families (manzu, pinzu, souzu, winds, dragons)."""
+    five families (manzu, pinzu, souzu, winds, dragons). ``closed_dora_before``: with a closed
+    hand, the tile type just before each dora indicator is a dora to her as well."""
 
     dora_weight: float = 1.0
     dora_guard: bool = False
@@ -56,6 +57,7 @@ class TileIncentives:
     repeat_safe: bool = False
     repeat_worth: float = 0.0
     last_of_family: float = 0.0
+    closed_dora_before: bool = False
 
     def __post_init__(self) -> None:
         if len(self.keep) != NUM_TYPES:
@@ -86,4 +88,5 @@ def combine(parts: Iterable[TileIncentives | None]) -> TileIncentives | None:
         keep=tuple([sum(p.keep[t] for p in found) for t in range(NUM_TYPES)]),
         repeat_safe=any(p.repeat_safe for p in found),
         repeat_worth=sum(p.repeat_worth for p in found),
-        last_of_family=sum(p.last_of_family for p in found))
+        last_of_family=sum(p.last_of_family for p in found),
+        closed_dora_before=any(p.closed_dora_before for p in found))
