@@ -275,6 +275,86 @@ def bots_fit_picks(
         typer.echo(f"offsets written to {out}")
 
 
+@bots_app.command("gap")
+@friendly
+def bots_gap(
+    card: Annotated[str | None, typer.Argument(
+        help="The card's id, e.g. kuro_matsumi (or --all)")] = None,
+    all_cards: Annotated[bool, typer.Option(
+        "--all", help="Every card of the deck with a choice or a tile incentive")] = False,
+    policies: Annotated[str | None, typer.Option(
+        help="Policies to compare with the shipped one, comma-separated: no-incentives, "
+        "always, never (default: those that apply to the card)")] = None,
+    seed: Annotated[int, typer.Option(
+        help="Seed: the same seed plays the same matches, e.g. --seed 2")] = 1,
+    matches: Annotated[int, typer.Option(
+        min=1, help="Matches per policy (rounded up to whole blocks, one per seat)")] = 64,
+    preset: Annotated[str, typer.Option(help="Card preset name or .toml path")] =
+        "cards-hanchan",
+    cards: Annotated[str | None, typer.Option(
+        "--cards", "--catalog", help="Card catalog version or .toml path (default: the "
+        "preset's catalog)")] = None,
+    workers: Annotated[int | None, typer.Option(
+        min=1, help="Processes playing matches (default: all cores); the result does not "
+        "depend on it")] = None,
+    out: Annotated[Path | None, typer.Option(
+        help="Folder of the policies' trials (default: data/runs/gap-<preset>-<catalog>-"
+        "s<seed>)")] = None,
+    fmt: Annotated[str, typer.Option("--format", help="table or json")] = "table",
+) -> None:
+    """A card's value under the shipped bot policy and under simple alternatives (its tile
+    incentives ignored, every optional offer taken, every one declined) on the same matches,
+    with paired intervals: whether the bots limit the card's value (docs/trials.md).
+
+    Example: saki bots gap kuro_matsumi --seed 1 --format json
+    """
+    import json
+
+    from pipeline.cards.catalog import load_catalog
+    from pipeline.sim.policy_gap import card_policies, gap_cards, policy_gap
+    from pipeline.sim.trial import trial_deck
+
+    _check_format(fmt, ("table", "json"))
+    if (card is None) == (not all_cards):
+        raise SimError("name one card (e.g. saki bots gap kuro_matsumi) or use --all")
+    rules = load_preset(preset)
+    catalog = load_catalog(cards or rules.cards.catalog)
+    deck = trial_deck(catalog, rules)
+    chosen = gap_cards(catalog, deck) if all_cards else [card]
+    if card is not None and card not in deck:
+        raise SimError(f"{card!r} is not a card of catalog {catalog.version}'s deck for preset "
+                       f"{rules.name!r} ('saki cards list' shows them)")
+    blocks = -(-matches // rules.players)
+    results = []
+    for c in chosen:
+        names = (tuple(p.strip() for p in policies.split(",") if p.strip()) if policies
+                 else card_policies(catalog, c))
+        results.append(policy_gap(rules, catalog, c, names, seed=seed, blocks=blocks,
+                                  out=out, workers=workers))
+    if fmt == "json":
+        docs = [r.as_dict() for r in results]
+        typer.echo(json.dumps(docs[0] if card is not None else docs, indent=2))
+        return
+
+    def interval(lo: float, hi: float) -> str:
+        return "[no interval]" if lo != lo else f"[{lo:+,.0f}, {hi:+,.0f}]"
+
+    for r in results:
+        typer.echo(f"{r.card} (seed {r.seed}): points per hand on the same matches")
+        typer.echo(f"  {'policy':14} {'hands':>6} {'value':>7} {'interval':>18} {'gap':>7} "
+                   f"{'gap interval':>18}")
+        for row in r.rows:
+            gap = "    (reference)" if row.policy == r.rows[0].policy else \
+                f"{row.gap:+7,.0f} {interval(row.gap_lo, row.gap_hi):>18}"
+            typer.echo(f"  {row.policy:14} {row.hands:6,} {row.value:+7,.0f} "
+                       f"{interval(row.value_lo, row.value_hi):>18} {gap}")
+        verdict = ("this card's value is limited by the bots: "
+                   + ", ".join(x.policy for x in r.rows if x.beats_shipped)
+                   + " beats the shipped policy") if r.limited_by_bots else \
+            "no simple policy beats the shipped one significantly (95%)"
+        typer.echo(f"  best: {r.best.policy}; {verdict}")
+
+
 @cards_app.command("list")
 @friendly
 def cards_list(

@@ -14,24 +14,29 @@ from tests import digests
 
 RECORDED = {
     "bench_bots online-hanchan heuristic": "db9b196c6ebd9421",
-    "bench_bots cards-hanchan heuristic": "17595b6272008822",
+    "bench_bots cards-hanchan heuristic": "c8fd346d0fcb07e5",  # re-recorded: card incentives
     "bench_bots cards-hanchan greedy": "e39162e5248cd2ea",
     "bench_bots cards-hanchan random": "fd0caf239562f9fe",
     # re-recorded with the run id masked (it hashes every preset option and the catalog's
     # content, so a new option at its default moved it): the play is unchanged
     "bench_sim cards-hanchan": "e27ed622d8377615",
     "bench_paired cards-hanchan": "4a651934bd0067f6",
-    # re-recorded for Teru's honba: a two-sided card's flip back is no second extra turn
-    "bench_trials three cards": "86502123b54bd471",
+    # re-recorded for the card incentives: Kuro's dora guard and doubled dora, Hao's dora worth
+    # nothing, Ryuuka's riichi that would lock a declared yakuhai out, the tile worths of Haru,
+    # Arata, Yuu, Yoshiko, Kurumi and Yuuko, Shiromi's dora before the indicators (opponents'
+    # decisions)
+    "bench_trials three cards": "2d1656fdb83e4615",
     "pick estimates": "d2096a05829c3d30",
-    "whole deck standard": "148ac0af8c917354",
-    "whole deck winner-rotation": "9862e847d17a1bb6",
-    "whole deck tenpai-replacement": "71360372ace5b759",
-    "whole deck rapid": "7299d670c5bb5620",
+    "whole deck standard": "cb39bb5221f9c172",  # re-recorded for the card incentives
+    "whole deck winner-rotation": "4e8119ce374fa66f",  # re-recorded: card incentives
+    "whole deck tenpai-replacement": "c4e7113a8a186450",  # re-recorded: card incentives
+    "whole deck rapid": "9a26d9b2f9bfc2e3",  # re-recorded for the card incentives
     "whole deck draft": "4db1265fc3c2f849",
 }
-# re-recorded for Teru's honba (a two-sided card's flip back is no second extra turn)
-EVERY_CARD_TRIAL = "9cb4f3da7c5916af"
+# re-recorded for Teru's honba (a two-sided card's flip back is no second extra turn), then for
+# the card incentives (Kuro's dora guard, Hao's dora, Ryuuka's locked riichi, the tile worths,
+# Shiromi's dora before the indicators)
+EVERY_CARD_TRIAL = "f3de1eb8f9c234b2"
 
 
 def test_every_entry_has_a_recorded_digest() -> None:

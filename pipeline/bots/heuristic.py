@@ -3,8 +3,11 @@
 Each discard is scored as expected gain: the chance this hand wins after the discard times its
 value, minus the chance the tile deals in times what the threatening hands are worth. With no
 threat on the table this reduces to tile efficiency (shanten, then acceptance) with value kept
-(dora, red fives, value honors, the yaku an open hand relies on). Calls are taken when they speed
-up a hand that keeps a yaku; riichi unless a scoring hand with a good wait prefers to stay quiet.
+(dora, red fives, value honors, the yaku an open hand relies on), and with what the hand's card
+rewards or punishes in tile choices (its tile incentives, :mod:`pipeline.cards.incentives`: a
+worth per tile type, dora weighed as the card counts them, Kuro's guard on her dora). Calls are
+taken when they speed up a hand that keeps a yaku; riichi unless a scoring hand with a good
+wait prefers to stay quiet (or would lock a declared yakuhai out).
 It never declares a win marked as a chombo (Ryuuka's ron with menzen tsumo declared) and never
 takes, by a meld swap (Yumi), a sequence only another character may build: either costs a
 reverse mangan or leaves a hand that cannot win (rule C-20), for nothing in return.
@@ -35,7 +38,7 @@ from pipeline.bots.evaluate import (
     winning_outs,
     yaku_path,
 )
-from pipeline.bots.pick import choose, effect_kinds
+from pipeline.bots.pick import card_incentives, choose, effect_kinds
 from pipeline.bots.pick_offsets import weighted_offsets
 from pipeline.bots.shanten import discard_shanten, shanten, visible_counts
 from pipeline.bots.shaped import (
@@ -47,7 +50,9 @@ from pipeline.bots.shaped import (
 )
 from pipeline.bots.style import BotStyle, style
 from pipeline.cards.declarations import CLOSED_ONLY, yakuhai_types
+from pipeline.cards.effects.dora_both_ways import previous_type
 from pipeline.cards.effects.meld_swap import standard
+from pipeline.cards.incentives import TileIncentives
 from pipeline.cards.moves import Move
 from pipeline.rules.actions import AbilityTag, Action, ActionKind, Meld, MeldKind
 from pipeline.rules.agents import Observation
@@ -261,6 +266,13 @@ def connectivity_accept(counts: Sequence[int], t: int) -> float:
     return 20.0 - 4.0 * link
 
 
+# What keeping a dora and a red five is worth, in keep units (a card's incentives weigh them).
+DORA_KEEP = 3.0
+RED_KEEP = 2.5
+# The five families of uumensai (a card's incentive to keep the last tile of each).
+_FAMILIES = (range(0, 9), range(9, 18), range(18, 27), range(27, 31), range(31, 34))
+
+
 def keep_values(weight: float, types: Sequence[int], counts: Sequence[int],
                 dora: Sequence[int], values: set[int], direction: str | None,
                 tiles: Sequence[int]) -> dict[int, float]:
@@ -276,9 +288,9 @@ def keep_values(weight: float, types: Sequence[int], counts: Sequence[int],
     for t in types:
         keep = 0.0
         if t in dora:
-            keep += 3.0 * w
+            keep += DORA_KEEP * w
         if t in red:
-            keep += 2.5 * w
+            keep += RED_KEEP * w
         if t in values and counts[t] >= 2:
             keep += 2.0 * w
         if direction == "tanyao" and (t in TERMINAL_HONOR_TYPES):
@@ -292,8 +304,74 @@ def keep_values(weight: float, types: Sequence[int], counts: Sequence[int],
     return out
 
 
+def incentive_keeps(inc: TileIncentives, keeps: dict[int, float], weight: float,
+                    counts: Sequence[int], dora: Sequence[int], tiles: Sequence[int],
+                    pond: Sequence[int]) -> dict[int, float]:
+    """``keeps`` (of :func:`keep_values`, for a style's ``weight`` on value) with what the
+    card's incentives add to each type: its dora weighed as the card counts them, its own
+    worths by type, a type already in her own pond (``pond``: its types), and the only tile of
+    a family a yaku of hers needs all of. A new dict."""
+    extra_dora = inc.dora_weight - 1.0
+    red = {x // 4 for x in tiles if x in RED_FIVE_SET}
+    out = {}
+    for t, keep in keeps.items():
+        if extra_dora:
+            if t in dora:
+                keep += DORA_KEEP * weight * extra_dora
+            if t in red:
+                keep += RED_KEEP * weight * extra_dora
+        keep += inc.keep[t]
+        if inc.repeat_worth and t in pond:
+            keep += inc.repeat_worth
+        if inc.last_of_family and counts[t] == 1:
+            for family in _FAMILIES:
+                if t in family:
+                    if sum([counts[u] for u in family]) == 1:
+                        keep += inc.last_of_family
+                    break
+        out[t] = keep
+    return out
+
+
+def dora_held(tiles: Sequence[int], melds: Sequence[Meld], dora: Sequence[int]) -> int:
+    """Dora and red fives among a hand's tiles and melds (a tile that is several dora counts
+    each time)."""
+    held = 0
+    for x in (*tiles, *[y for m in melds for y in m.tiles]):
+        held += dora.count(x // 4) + (1 if x in RED_FIVE_SET else 0)
+    return held
+
+
+def riichi_locks_out(counts: Sequence[int], melds: Sequence[Meld], needed: frozenset[int]
+                     ) -> bool:
+    """Whether a riichi now would leave a hand that can never hold a needed value-honor set
+    (a declared yakuhai): its honor held as a single or a pair stays so once the hand is
+    locked, unless a pair of it is one of the waits (a shanpon on it); ``counts`` is the hand
+    after the riichi discard."""
+    waits = None
+    for v in needed:
+        if counts[v] >= 3:
+            continue
+        if any(m.tile_type == v for m in melds):
+            continue
+        if counts[v] == 2:
+            if waits is None:
+                waits = winning_types(tuple(counts), len(melds))
+            if v in waits:
+                continue
+        return True
+    return False
+
+
+def _guarded(options: list[Action], dora: Sequence[int]) -> list[Action]:
+    """The options that let no dora or red five go; all of them when each would."""
+    kept = [a for a in options if a.tile // 4 not in dora and a.tile not in RED_FIVE_SET]
+    return kept or options
+
+
 # the bot's own fields (in the object where compiled): what a copy carries
-_BOT_FIELDS = ("rng", "style", "playing", "extra", "declared", "keep", "_safe_kept")
+_BOT_FIELDS = ("rng", "style", "playing", "extra", "declared", "keep", "incentives",
+               "_safe_kept")
 
 
 def _new_bot(cls: type) -> HeuristicBot:
@@ -311,6 +389,8 @@ class HeuristicBot:
         self.extra: frozenset[tuple[int, int, int]] = frozenset()  # its extra sequences
         self.declared: frozenset[str] = frozenset()  # yaku this hand's card made her declare
         self.keep: frozenset[int] = frozenset()  # tile types a declared yakuhai needs kept
+        # what this hand's card rewards or punishes in her tile choices (None: nothing)
+        self.incentives: TileIncentives | None = None
         # by seat: (riichi order, pond changes, ponds read, safe types) (see _safe)
         self._safe_kept: dict[int, tuple] = {}
 
@@ -656,20 +736,25 @@ class HeuristicBot:
                         weighted_offsets(self.style.measured_picks))
         self.playing = effect_kinds(choice, situation)
         self.extra = extra_sequences(self.playing)  # counted when building her hand
+        self.incentives = card_incentives(choice, situation)
         self.declared = frozenset()
         self.keep = frozenset()
         return choice
 
     def plays_for_ability(self) -> bool:
         """Whether this hand's choices may depend on the character: extra sequences counted,
-        a dama preference or yaku-less calls (what :meth:`play_without_ability` forgets)."""
-        return bool(self.extra) or DAMA_CARD in self.playing or WINS_WITHOUT_YAKU in self.playing
+        a dama preference, yaku-less calls or the card's tile incentives (what
+        :meth:`play_without_ability` forgets)."""
+        return bool(self.extra) or DAMA_CARD in self.playing or \
+            WINS_WITHOUT_YAKU in self.playing or self.incentives is not None
 
     def play_without_ability(self) -> None:
         """Play on as a seat with no character (the paired replay's "without" side): no extra
-        sequences, no yaku-less calls, no dama preference; what :meth:`pick` set is undone."""
+        sequences, no yaku-less calls, no dama preference, no tile incentives; what
+        :meth:`pick` set is undone."""
         self.playing = frozenset()
         self.extra = frozenset()
+        self.incentives = None
 
     # ------------------------------------------------------------------ table reading
 
@@ -853,6 +938,17 @@ class HeuristicBot:
                                           visible_counts(obs)) >= FACE_DOWN_MIN_DANGER:
                 return [x for x in face_down if x.tile == plain.tile][0]
             return plain
+        inc = self.incentives
+        if inc is not None and inc.dora_guard:
+            # her card punishes a known dora let go outside riichi: none goes while another may
+            dora = dora_types(obs.dora_indicators, _sanma(obs))
+            safe = _guarded(discards, dora)
+            if safe is not discards:  # another discard is legal: no dora goes, riichi or not
+                discards = safe
+                riichi_discards = [a for a in riichi_discards if a.tile // 4 not in dora
+                                   and a.tile not in RED_FIVE_SET]
+                face_down = [a for a in face_down if a.tile // 4 not in dora
+                             and a.tile not in RED_FIVE_SET]
         sight = Sight(obs)
         threats = self._threats(obs)
         if face_down and threats:
@@ -975,6 +1071,10 @@ class HeuristicBot:
         values = value_types(obs.seat_wind, obs.round_wind)
         dora = dora_types(obs.dora_indicators, _sanma(obs))
         closed = _closed(melds)
+        inc = self.incentives
+        if inc is not None and inc.closed_dora_before and closed:
+            # her card makes the tile before each indicator a dora too while she is closed
+            dora = (*dora, *[previous_type(i // 4) for i in obs.dora_indicators])
         kuitan = True
         direction = None if closed else open_direction(counts, melds, values, kuitan)
         after = self._discard_shanten(counts, nm)
@@ -983,6 +1083,8 @@ class HeuristicBot:
         my_value = 0.0  # what the hand is worth, weighed against danger only under a threat
         if threats:
             han = estimate_han(counts, melds, obs.concealed, dora, values, riichi=closed)
+            if inc is not None and inc.dora_weight != 1.0:  # her card counts dora otherwise
+                han += (inc.dora_weight - 1.0) * dora_held(obs.concealed, melds, dora)
             # a finished hand usually scores more than is visible now (tsumo, ura, pinfu...)
             han += 1.5 if closed else 0.5
             my_value = (points_for(han, obs.dealer == seat) * self.style.aggression
@@ -999,6 +1101,14 @@ class HeuristicBot:
         candidates = [t for t, sh in sh_of.items() if sh <= limit]
         keeps = keep_values(self.style.value_weight, candidates, counts, dora, values, direction,
                             obs.concealed)
+        repeats: set[int] = set()  # her own pond's types, where her card makes them worth more
+        if inc is not None:
+            if inc.repeat_safe or inc.repeat_worth:
+                repeats = {d.tile // 4 for d in obs.pond(seat) if not d.called
+                           and not d.face_down}
+            keeps = incentive_keeps(inc, keeps, self.style.value_weight, counts, dora,
+                                    obs.concealed, repeats)
+        unclaimable = repeats if inc is not None and inc.repeat_safe else None
         if not threats and len(candidates) == 1:
             exact = False  # the only candidate: its acceptance changes nothing
         # win_chance looks at acceptance only up to one-shanten: none is worked out beyond
@@ -1021,7 +1131,8 @@ class HeuristicBot:
             keep = keeps[t]
             if threats:
                 gain = win_chance(sh, accept, draws_left, seats) * my_value * far
-                gain -= danger(t, threats, visible)
+                if unclaimable is None or t not in unclaimable:  # else it cannot deal in
+                    gain -= danger(t, threats, visible)
                 first = gain - keep * 100
                 second = 0.0
             else:
@@ -1042,8 +1153,9 @@ class HeuristicBot:
         if _sanma(obs):
             han += len(obs.kita(obs.seat))  # rule S-04: each North set aside is a dora
         dama_yaku = DAMA_CARD in self.playing and self._closed_yaku(counts, melds, values, t)
+        locked = bool(self.keep) and riichi_locks_out(counts, melds, self.keep)
         counts[t] += 1
-        if outs == 0:
+        if outs == 0 or locked:
             return False
         if "Riichi" in self.declared:
             return True  # a declared riichi: without it her hand cannot win

@@ -23,6 +23,7 @@ from pipeline.cards.catalog import Card
 from pipeline.cards.effects import registry as fx
 from pipeline.cards.effects.base import CardEffect
 from pipeline.cards.effects.registry import EFFECTS
+from pipeline.cards.incentives import TileIncentives, combine
 from pipeline.rules.hooks import PickView
 from pipeline.tiles import RECENT_MEMO, RED_FIVE_IDS, counts34
 
@@ -620,6 +621,18 @@ def effect_kinds(card_id: str, view: PickView | None = None) -> frozenset[str]:
     if card_id not in catalog.ids:
         return frozenset()
     return frozenset([e.kind for e in catalog.card(card_id).effects])
+
+
+def card_incentives(card_id: str, view: PickView | None = None) -> TileIncentives | None:
+    """What a card rewards or punishes in its holder's tile choices (its effects' declared
+    incentives combined, :mod:`pipeline.cards.incentives`), given what the seat has used up
+    (``view.spent``); None for a card without any, or an id the catalog does not hold."""
+    view = view or default_view()
+    catalog = _catalog_of(view)
+    if card_id not in catalog.ids:
+        return None
+    return combine([EFFECTS[e.kind].incentives(e.params, view)
+                    for e in catalog.card(card_id).effects if e.kind in EFFECTS])
 
 
 def _catalog_of(view: PickView) -> Any:

@@ -45,7 +45,9 @@ rule) is swapped when that brings the hand closer to tenpai, or keeps it as clos
 less) while it accepts at least 4 more tiles (``KNOWN_DRAW_MIN_GAIN`` in
 :mod:`pipeline.bots.heuristic`); among several such swaps the best one, else none. The bot's
 tile judgment knows only the standard hand shapes and values, so a card's bonuses do not change
-how it builds a hand unless its policy says so.
+how it builds a hand unless its policy says so: a card whose text rewards or punishes a tile
+choice declares it as tile incentives (:mod:`pipeline.cards.incentives`, from its effects'
+``incentives``), which the bot's discard evaluation reads without naming the card.
 
 - Bot policy (Aislinn Wishart): her extra turn after a tedashi discard follows the shared rule;
   the stake others pay for opening needs no decision of hers (and other bots do not call less
@@ -98,22 +100,29 @@ how it builds a hand unless its policy says so.
   the doubled win and 2-han riichi and ippatsu against a fixed cost for the open hand.
 - Bot policy (Yoshiko Kainou): the bot repeats the discard (``repeat_discard``) when the
   second copy is useless (the hand is no further from tenpai with a dead honor in its place):
-  a safe, unclaimable discard and a fresh draw. Uumensai needs no decision; the bot does not
-  aim for five families.
+  a safe, unclaimable discard and a fresh draw. Uumensai needs no decision; her incentives keep
+  the last tile of a family before others among discards that keep her hand as close to
+  tenpai, and the bot does not otherwise aim for five families.
 - Bot policy (Kurumi Kakura): no decision: a repeated type cannot be called or ronned by itself
-  (``unclaimable_repeat``); the bot neither repeats types on purpose nor aims for damaten seven
-  pairs.
+  (``unclaimable_repeat``), so her incentives count no deal-in danger for it, and a type already
+  in her pond goes first among discards that keep her hand as close to tenpai (the pairs there
+  count for her damaten seven pairs); the bot does not aim for seven pairs.
 - Bot policy (Tomoe Karijuku): her extra turn after a white dragon discard follows the shared
-  rule; the white dragon winning in riichi and the tsumo bonus need none (the bot takes every
-  win offered); the pick counts the white dragons held and unseen.
+  rule; her white dragons are kept as the bot keeps any value tile, not let go first for the
+  turn (they also win for her in riichi and give 2 han drawn: shedding them first measured
+  worse, see ``EARNING_TYPES`` in :mod:`pipeline.cards.effects.extra_turn`); the white dragon
+  winning in riichi and the tsumo bonus need no decision (the bot takes every win offered);
+  the pick counts the white dragons held and unseen.
 - Bot policy (Shiromi Kosegawa): her extra turn after a suji or genbutsu discard against a
   riichi (``extra_turn``) follows the shared rule (the riichi is a threat, so the bot takes it
   while within one step of tenpai), and so does the face-down discard of that turn; the bot
-  does not choose suji to earn the turn. Her dora both ways need no decision.
+  does not choose suji to earn the turn. Her dora both ways need no decision; her incentives
+  keep the tiles before the indicators as dora while her hand is closed.
 - Bot policy (Yuuko Mase): no decision: the engine offers her no pon or kan and reads her
   wrap-around sequences (``wrap_sequences``); the bot counts them as sets when it builds her
   hand (shanten and acceptance in pipeline/bots/shaped.py) and takes every win and riichi they
-  make.
+  make; her incentives let a type already in her pond go first among discards that keep her
+  hand as close to tenpai (three of a type there give her a han).
 - Bot policy (Seiko Matano): the set-aside fourth copy (``set_aside_draw``) is drawn instead of
   the wall's tile when her hand is within one step of tenpai (the kan it makes brings a
   replacement draw, fu and a dora indicator) or under a threat (a tile already seen is safer to
@@ -122,7 +131,8 @@ how it builds a hand unless its policy says so.
 - Bot policy (Yuu Matsumi): her priority pon of a red dragon (``priority_call``; just discarded
   or earlier in the discarder's pond) is judged like any pon of a value tile: taken when it
   brings her hand closer to tenpai (under a threat only to reach tenpai). The warm-tile bonus
-  needs no decision; the bot does not keep warm tiles on purpose.
+  needs no decision; her incentives keep warm tiles before others among discards that keep
+  her hand as close to tenpai.
 - Bot policy (Kei Arakawa): no decision (``payment_per_out``); the pick counts about six live
   outs on her wins and, now and then, a winner's tile held.
 - Bot policy (Hitomi Ezaki): no decision: both stakes (``stake_rule``) follow from the hand's
@@ -133,18 +143,20 @@ how it builds a hand unless its policy says so.
   pays while the riichi is early enough to win often; later, the plain riichi. The floor at
   zero (``floor_at_zero``) needs no decision.
 - Bot policy (Huiyu Hao): no decision (``ignore_dora``, ``tsumo_full_ron``): riichi is never
-  offered to her, furiten and noten payments need none; the bot still keeps dora as value (it
-  does not know they give her nothing), and the pick counts her lost dora against the
-  full-ron tsumo.
+  offered to her, furiten and noten payments need none; her incentives make dora worth nothing
+  to keep (they give her no han), and the pick counts her lost dora against the full-ron
+  tsumo.
 - Bot policy (Kana Ikeda): (``stake_rule``) the Inazuma riichi is chosen over a plain riichi
   when she has at least 15,000 points and 24 or more live tiles are left
   (``STAKE_RIICHI_MIN_POINTS``, ``STAKE_RIICHI_MIN_TILES``): the 5,000 stake comes back on her
   win, so it pays while the riichi is early and she can afford it. The 1-han yaku doubled in
   last place need no decision.
-- Bot policy (Kuro Matsumi): no decision (``dora_multiplier``): the bot values her dora as it
-  values any dora when it chooses a discard, with no extra guard, so it may still lose them for
-  the match by letting one go outside riichi; the pick prices the doubled dora of the starting
-  hand.
+- Bot policy (Kuro Matsumi): no decision (``dora_multiplier``): her incentives keep her dora
+  twice as firmly as an ordinary dora (and count them twice when she weighs pushing against a
+  threat), and the bot never discards a known dora or red five outside riichi (riichi
+  declaration and face-down discards included) while another discard is legal, so she loses
+  them for the match only when every discard is one; once lost they are worth nothing to keep.
+  The pick prices the doubled dora of the starting hand.
 - Bot policy (Teru Miyanaga): no decision (``honba_by_han``): the bot calls, declares riichi
   and takes extra turns by its usual rules, not to add honba; the pick prices the honba on the
   table and a few added.
@@ -181,8 +193,9 @@ how it builds a hand unless its policy says so.
 - Bot policy (Himeko Tsuruta): (``flip_card``, ``extra_turn``) her extra turn after a new-family
   discard follows the shared extra-turn rule; the bot does not send tiles face down or choose
   new families on purpose for her han.
-- Bot policy (Arata Sagimori): no decision: the bot does not gather pinzu on purpose; the pick
-  prices the pinzu thresholds from the pinzu of the starting hand.
+- Bot policy (Arata Sagimori): no decision: her incentives keep pinzu before other tiles among
+  discards that keep her hand as close to tenpai (the bot does not give up speed for them);
+  the pick prices the pinzu thresholds from the pinzu of the starting hand.
 - Bot policy (Tomoki Sawamura): her face-down discard while she could deal into an ippatsu
   follows the shared rule (the riichi is the threat); the pick prices 2-han menzen tsumo and
   iipeikou (and 4-han ryanpeikou) by the starting hand.
@@ -197,8 +210,11 @@ how it builds a hand unless its policy says so.
   3 terminals and honors, since it survives calls; riichi otherwise). She draws from the pool the
   tile that leaves her hand closest to tenpai, keeping a tile that completes her hand for last
   (she may win only once the pool is empty); with a yaku declared that needs a closed hand she
-  makes no call, with riichi declared she declares riichi as soon as she is tenpai, and with a
-  yakuhai declared she never discards its honor while she has another tile to discard. It never
+  makes no call, with riichi declared she declares riichi as soon as she is tenpai, unless the
+  riichi would lock a declared yakuhai out (its honor held as a single, or as a pair that is
+  not one of the waits: the locked hand could never make the set, so she stays dama until it
+  is one), and with a yakuhai declared she never discards its honor while she has another tile
+  to discard. It never
   declares a ron marked as a chombo: a reverse mangan for nothing.
 - Bot policy (Satomi Kanbara): no decision (``wall_to_indicator``, ``noten_double_wall``): the
   longer wall, the doubled payments and the extra indicators follow from where the hand ends;
@@ -208,8 +224,10 @@ how it builds a hand unless its policy says so.
 - Bot policy (Hisa Takei): no decision: the single-wait han and the hell-wait doubling apply at
   her win; the bot's waits and its riichi or dama choice are its usual ones.
 - Bot policy (Haru Takimi): her extra turn after a 2 or 8 and her face-down discard after a chi
-  follow the shared rules; the bot neither keeps 2s and 8s nor calls chi for them; the pick
-  counts the 2s and 8s held and prices the 3-to-7 bonus by the simples held.
+  follow the shared rules; her incentives let 2s and 8s go first (an extra turn, and the 3-to-7
+  bonus), then other tiles outside 3 to 7, among discards that keep her hand as close to
+  tenpai; the bot does not call chi for them; the pick counts the 2s and 8s held and prices
+  the 3-to-7 bonus by the simples held.
 - Bot policy (Momoko Touyoko): no decision: her third-row discards go face down by force
   (``always_riichi``); the bot still declares riichi by its usual rule, although the card gives
   a closed win riichi and ura anyway (a declared riichi adds mostly the ippatsu chance).

@@ -56,6 +56,7 @@ from typing import Any
 import polars as pl
 
 import pipeline
+from pipeline.bots.policies import holder_bot
 from pipeline.bots.registry import check_kind, make_agent
 from pipeline.cards.catalog import Catalog, load_catalog
 from pipeline.cards.registry import playable
@@ -200,6 +201,7 @@ class ShardTask:
     catalog_toml: bytes = b""   # its content when the run started (what the workers load)
     paired: bool = False
     holder: str = ""            # a card trial's card: held by seat ``match % 4`` (trial.py)
+    holder_policy: str = ""     # the holder's policy (pipeline/bots/policies.py); "": its bot
 
     @property
     def name(self) -> str:
@@ -326,6 +328,9 @@ def play_shard(task: ShardTask, report: Callable[[int], None] | None = None) -> 
     for m in range(task.start, task.stop):
         agents = [make_agent(kind, derive_seed(task.seed, m, "agent", s))
                   for s, kind in enumerate(bots)]
+        if task.holder and task.holder_policy:  # the holder plays an alternative policy
+            agents[m % seats] = holder_bot(task.holder_policy,
+                                           derive_seed(task.seed, m, "agent", m % seats))
         table: CardTable | PairedTable | None = None
         if task.preset.cards.enabled:  # deal teams and picks; abilities act through hooks
             held = (m % seats, task.holder) if task.holder else None

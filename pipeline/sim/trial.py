@@ -45,6 +45,7 @@ from typing import Any
 
 import polars as pl
 
+from pipeline.bots.policies import UnknownPolicyError, check_policy
 from pipeline.bots.registry import check_kind
 from pipeline.cards.catalog import Catalog
 from pipeline.cards.table import table_deck
@@ -100,6 +101,8 @@ class TrialConfig:
     bots: tuple[str, str, str, str] = ("heuristic",) * 4
     target: float = DEFAULT_TARGET
     budget_hands: int = DEFAULT_BUDGET_HANDS
+    # the holder's policy (pipeline/bots/policies.py: saki bots gap); "": its seat's bot
+    holder_policy: str = ""
 
     def __post_init__(self) -> None:
         if not self.preset.cards.enabled:
@@ -110,6 +113,11 @@ class TrialConfig:
         check_target(self.target, self.budget_hands)
         for kind in self.bots:
             check_kind(kind)
+        if self.holder_policy:
+            try:
+                check_policy(self.holder_policy)
+            except UnknownPolicyError as exc:
+                raise SimError(f"--policies: {exc}") from None
         deck = trial_deck(self.catalog, self.preset)
         for card in self.cards:
             if card not in deck and self.preset.players == 3:
@@ -149,6 +157,8 @@ class TrialConfig:
             "seed": self.seed,
             "bots": list(self.bots),
             "block": self.block,
+            # named only when set, so a plain trial's folder and shards are those of before
+            **({"holder_policy": self.holder_policy} if self.holder_policy else {}),
         })
 
     @property
@@ -170,7 +180,7 @@ class TrialConfig:
                          index=block, start=block * self.block, stop=(block + 1) * self.block,
                          seed=self.seed, preset=self.preset, bots=self.bots,
                          catalog_path=str(self.catalog.path), catalog_toml=self._catalog_toml,
-                         paired=True, holder=card)
+                         paired=True, holder=card, holder_policy=self.holder_policy)
 
     @cached_property
     def _catalog_toml(self) -> bytes:

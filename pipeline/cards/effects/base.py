@@ -22,6 +22,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from pipeline.cards.incentives import TileIncentives
 from pipeline.rules.actions import Action
 from pipeline.rules.frozen import FrozenFields
 from pipeline.rules.hand_shapes import HandShapes
@@ -32,6 +33,7 @@ from pipeline.rules.hooks import (
     DiscardView,
     DrawView,
     OwnTurnView,
+    PickView,
     TableControls,
     WallControls,
     WinTileView,
@@ -274,6 +276,13 @@ class CardEffect:
             if params.get(name) not in values:
                 return False
         return True
+
+    @classmethod
+    def incentives(cls, params: Mapping[str, Any], view: PickView) -> TileIncentives | None:
+        """What these parameters reward or punish in the holder's tile choices, for the bots
+        (:mod:`pipeline.cards.incentives`), as the seat picks (``view``: what its match-long
+        abilities have used up); None when nothing."""
+        return None
 
     def hand_start(self, ctx: HandStartContext) -> None:
         """After the deal, before the dealer's first discard."""

@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from typing import Any
 
 from pipeline.cards import scoring_effects
 from pipeline.cards.effects.base import CardEffect, RiichiContext, ScoringContext
 from pipeline.cards.effects.count_bonus import all_tiles
+from pipeline.cards.incentives import OUTSIDE_SHAPE, TileIncentives, worth_of
 from pipeline.rules.agari import winning_types
-from pipeline.rules.hooks import WinView
+from pipeline.rules.hooks import PickView, WinView
 from pipeline.rules.scoring import ScoringModifiers
 from pipeline.tiles import counts34
 
@@ -36,6 +38,11 @@ CONDITIONS: dict[str, Callable[[WinView], bool]] = {
     "tsumo": lambda win: win.ctx.is_tsumo,
     "white_dragon_tsumo": white_dragon_tsumo,
 }
+# The tile types a condition's hand may not hold, by ``when`` value: a reason for the bots to
+# let them go (:meth:`ConditionBonus.incentives`).
+SHAPE_OUTSIDE: dict[str, frozenset[int]] = {
+    "only_3_to_7": frozenset([t for t in range(34) if t >= 27 or not 2 <= t % 9 <= 6]),
+}
 # The conditions on the match's memory: her riichi by turn ``turn`` in the hand after she dealt
 # in. Several of them on one card are tiers of one bonus: the highest she earned counts.
 MEMORY_CONDITIONS = frozenset(("early_riichi_after_dealing_in",))
@@ -49,7 +56,9 @@ class ConditionBonus(CardEffect):
     she earned counts). Extra han are no yaku (rule C-12).
 
     Bot policy: no decision; the bot builds its hand and declares riichi as usual, and the pick
-    prices the bonus by a rough chance of the condition."""
+    prices the bonus by a rough chance of the condition. A condition on the hand's tiles alone
+    (:data:`SHAPE_OUTSIDE`) is an incentive: the tiles it excludes go first among discards that
+    keep the hand as close to tenpai."""
 
     kind = "condition_bonus"
     hooks = frozenset({"scoring", "riichi"})
@@ -57,6 +66,13 @@ class ConditionBonus(CardEffect):
                  | MEMORY_CONDITIONS}
 
     riichi_turn: int | None = None  # the turn of her riichi this hand
+
+    @classmethod
+    def incentives(cls, params: Mapping[str, Any], view: PickView) -> TileIncentives | None:
+        outside = SHAPE_OUTSIDE.get(params["when"])
+        if outside is None:
+            return None
+        return TileIncentives(keep=worth_of(outside, -OUTSIDE_SHAPE * params["han"]))
 
     def riichi(self, ctx: RiichiContext) -> None:
         if ctx.view.seat == self.seat:

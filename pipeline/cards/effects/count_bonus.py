@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from typing import Any
 
 from pipeline.cards import shapes
 from pipeline.cards.effects.base import CardEffect, ScoringContext
 from pipeline.cards.effects.conditions import condition_holds
+from pipeline.cards.incentives import COUNTED_TILE, TileIncentives, worth_of
 from pipeline.rules.actions import MeldKind
-from pipeline.rules.hooks import WinView
+from pipeline.rules.hooks import PickView, WinView
 from pipeline.rules.scoring import ScoringModifiers
 
 
@@ -30,6 +32,12 @@ def _face_down_in_own_discards(ctx: ScoringContext) -> int:
     return ctx.table.swaps().face_down_counts()[ctx.seat] if ctx.table is not None else 0
 
 
+# The tile types a count counts, where it counts tiles of the hand: what the bots keep for it.
+COUNTED_TYPES: dict[str, frozenset[int]] = {
+    "pinzu_tiles": frozenset(range(9, 18)),
+    "warm_tiles": shapes.WARM_TYPES,
+}
+
 # What is counted on the table rather than in the winning hand, by ``count`` value.
 TABLE_COUNTERS: dict[str, Callable[[ScoringContext], int]] = {
     "face_down_in_own_discards": _face_down_in_own_discards,
@@ -42,12 +50,20 @@ class CountBonus(CardEffect):
     are read in the winning hand (:data:`COUNTERS`) or on the table (:data:`TABLE_COUNTERS`:
     the face-down tiles lying in her own pond).
 
-    Bot policy: no decision; the bot does not gather the counted tiles on purpose, and the
-    pick prices the thresholds from the starting hand's count."""
+    Bot policy: no decision; a count of the hand's tiles (:data:`COUNTED_TYPES`) is an
+    incentive: the counted tiles are kept before others among discards that keep the hand as
+    close to tenpai; the pick prices the thresholds from the starting hand's count."""
 
     kind = "count_bonus"
     hooks = frozenset({"scoring"})
     supported = {"count": frozenset(COUNTERS) | frozenset(TABLE_COUNTERS)}
+
+    @classmethod
+    def incentives(cls, params: Mapping[str, Any], view: PickView) -> TileIncentives | None:
+        counted = COUNTED_TYPES.get(params["count"])
+        if counted is None:
+            return None
+        return TileIncentives(keep=worth_of(counted, COUNTED_TILE))
 
     def scoring(self, ctx: ScoringContext) -> ScoringModifiers | None:
         p = self.params

@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from pipeline.cards.effects.base import CardEffect, ScoringContext
+from pipeline.cards.incentives import TileIncentives
+from pipeline.rules.hooks import PickView
 from pipeline.rules.scoring import ScoringModifiers
 
 
@@ -20,11 +25,15 @@ class DoraBothWays(CardEffect):
     """With a closed hand (closed kans allowed), one extra han per tile of hers that lies just
     before an indicator (ura indicators too on a riichi win).
 
-    Bot policy: no decision; the bot does not keep the tiles before the indicators on purpose,
-    and the pick counts them in the starting hand."""
+    Bot policy: no decision; her incentives make the bot keep the tiles before the indicators
+    as dora while her hand is closed, and the pick counts them in the starting hand."""
 
     kind = "dora_both_ways"
     hooks = frozenset({"scoring"})
+
+    @classmethod
+    def incentives(cls, params: Mapping[str, Any], view: PickView) -> TileIncentives | None:
+        return TileIncentives(closed_dora_before=True)
 
     def scoring(self, ctx: ScoringContext) -> ScoringModifiers | None:
         win = ctx.win.ctx

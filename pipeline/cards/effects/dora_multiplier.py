@@ -4,11 +4,13 @@ rest of the match."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from pipeline.cards.effects.base import CardEffect, HandEndContext, ScoringContext
+from pipeline.cards.incentives import TileIncentives
 from pipeline.cards.memory import MatchMemory
-from pipeline.rules.hooks import TableControls
+from pipeline.rules.hooks import PickView, TableControls
 from pipeline.rules.records import Event
 from pipeline.rules.scoring import ScoringModifiers
 from pipeline.tiles import RED_FIVE_IDS, dora_from_indicator
@@ -38,11 +40,22 @@ class DoraMultiplier(CardEffect):
     on, with ``lost_on_dora_discard``, her dora give 0 han (the win that follows such a
     discard in the same hand already counts none).
 
-    Bot policy: no decision; the bot values her dora as it values any dora, with no extra
-    guard."""
+    Bot policy: no decision; her incentives (:meth:`incentives`) make the bot keep her dora
+    ``factor`` times as firmly as an ordinary dora and, with ``lost_on_dora_discard``, never
+    discard a known dora or red five outside riichi while another discard is legal; once they
+    are lost for the match, her dora are worth nothing to keep."""
 
     kind = "dora_multiplier"
     hooks = frozenset({"scoring", "hand_end", "remember"})
+
+    @classmethod
+    def incentives(cls, params: Mapping[str, Any], view: PickView) -> TileIncentives | None:
+        """Her dora count ``factor`` times; the guard keeps them while they can still be lost
+        (``view.spent`` names this kind once they are)."""
+        if params["lost_on_dora_discard"] and cls.kind in view.spent:
+            return TileIncentives(dora_weight=0.0)
+        return TileIncentives(dora_weight=float(params["factor"]),
+                              dora_guard=bool(params["lost_on_dora_discard"]))
 
     dora_lost_now = False  # a known dora of hers was discarded this hand
 

@@ -7,7 +7,9 @@ from typing import Any
 
 from pipeline.cards.effects.base import CardEffect, DiscardContext
 from pipeline.cards.effects.family_guess import family_of
+from pipeline.cards.incentives import EXTRA_TURN_SHED, TileIncentives, worth_of
 from pipeline.rules.actions import AbilityTag
+from pipeline.rules.hooks import PickView
 from pipeline.rules.records import Event
 
 WHITE_DRAGON, GREEN_DRAGON = 31, 32
@@ -95,6 +97,15 @@ WHEN: dict[str, Callable[[DiscardContext, Mapping[str, Any]], bool]] = {
     "suji_or_genbutsu_vs_riichi": _suji_or_genbutsu_vs_riichi,
     "new_family_discard": _new_family_discard,
 }
+# The tile types whose discard earns the turn whatever the table, by ``when`` value: what the
+# bots are given as a reason to let those tiles go (:meth:`ExtraTurn.incentives`). Not the
+# white dragon (``discard_white_dragon``): Tomoe's white dragons also win for her in riichi
+# and give 2 han drawn, and letting them go first cost her about half her value (trial, seed
+# 7, --target 200: +515 [+332, +698] points per hand without the incentive, +231 [+62, +401]
+# with it).
+EARNING_TYPES: dict[str, frozenset[int]] = {
+    "discard_2_or_8": frozenset([s * 9 + n for s in range(3) for n in (1, 7)]),
+}
 
 
 class ExtraTurn(CardEffect):
@@ -110,12 +121,21 @@ class ExtraTurn(CardEffect):
 
     Bot policy: the extra turn is taken unless a threat is on the table (a riichi, or an
     opponent with three open melds, or two late in the hand) while her hand is two or more
-    steps from tenpai: a folding hand would only risk one more discard."""
+    steps from tenpai: a folding hand would only risk one more discard. Where the turn is
+    earned by the tile's type alone (:data:`EARNING_TYPES`), her incentives make those tiles
+    the first to go among discards that keep her hand as close to tenpai."""
 
     kind = "extra_turn"
     optional = frozenset(("extra_turn",))
     hooks = frozenset({"extra_turn"})
     supported = {"when": frozenset(WHEN)}
+
+    @classmethod
+    def incentives(cls, params: Mapping[str, Any], view: PickView) -> TileIncentives | None:
+        types = EARNING_TYPES.get(params["when"])
+        if types is None:
+            return None
+        return TileIncentives(keep=worth_of(types, -EXTRA_TURN_SHED))
 
     def extra_turn(self, ctx: DiscardContext) -> bool:
         earned = WHEN.get(self.params["when"])

@@ -8,12 +8,13 @@ from typing import Any
 from pipeline.cards.effects.base import CardEffect, ScoringContext
 from pipeline.cards.effects.conditions import condition_holds
 from pipeline.cards.effects.open_hands import FAMILIES
+from pipeline.cards.incentives import POND_GROUP, TileIncentives
 from pipeline.cards.memory import MatchMemory
 from pipeline.cards.moves import Move
 from pipeline.cards.shapes import PER_COUNTERS
 from pipeline.cards.table_reading import table_seats
 from pipeline.rules.actions import Action
-from pipeline.rules.hooks import TableControls, WinView
+from pipeline.rules.hooks import PickView, TableControls, WinView
 from pipeline.rules.scoring import ScoringModifiers
 
 SHOWN_FAMILY_TILES = "shown_family_tiles"
@@ -48,13 +49,20 @@ class HanPerCount(CardEffect):
     players show (:func:`shown_family_tiles`); ``face_down_in_other_discards`` the face-down
     tiles lying in the other players' ponds (:func:`face_down_in_other_discards`).
 
-    Bot policy: no decision; the bot does not discard for the count, and the pick prices the
-    han by a rough chance of reaching a group."""
+    Bot policy: no decision; a count of groups in her own pond (:data:`PER_COUNTERS`) is an
+    incentive: a type already lying there goes first among discards that keep the hand as
+    close to tenpai; the pick prices the han by a rough chance of reaching a group."""
 
     kind = "han_per_count"
     hooks = frozenset({"scoring", "action_taken"})
     supported = {"count": frozenset(PER_COUNTERS)
                  | {SHOWN_FAMILY_TILES, FACE_DOWN_IN_OTHER_DISCARDS}}
+
+    @classmethod
+    def incentives(cls, params: Mapping[str, Any], view: PickView) -> TileIncentives | None:
+        if params["count"] not in PER_COUNTERS:
+            return None
+        return TileIncentives(repeat_worth=-POND_GROUP * params["han"])
 
     def __init__(self, params: Mapping[str, Any], seat: int, card: str,
                  memory: MatchMemory | None = None) -> None:

@@ -3,12 +3,17 @@ ignores furiten and may not declare riichi."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from pipeline.cards.effects.base import (
     CardEffect,
     FuritenContext,
     PaymentContext,
     ScoringContext,
 )
+from pipeline.cards.incentives import TileIncentives
+from pipeline.rules.hooks import PickView
 from pipeline.rules.scoring import ScoringModifiers
 
 
@@ -17,11 +22,15 @@ class IgnoreDora(CardEffect):
     her; she may ron in furiten; at an exhaustive draw she is exempt from the noten payments
     (she neither pays nor receives).
 
-    Bot policy: no decision; riichi is never offered, and the bot still keeps dora as value (it
-    does not know they give her nothing)."""
+    Bot policy: no decision; riichi is never offered, and her incentives (:meth:`incentives`)
+    tell the bot that dora are worth nothing to her, so it keeps none for their value."""
 
     kind = "ignore_dora"
     hooks = frozenset({"scoring", "riichi_allowed", "ignores_furiten", "draw_payments"})
+
+    @classmethod
+    def incentives(cls, params: Mapping[str, Any], view: PickView) -> TileIncentives | None:
+        return TileIncentives(dora_weight=0.0)
 
     def scoring(self, ctx: ScoringContext) -> ScoringModifiers | None:
         return ScoringModifiers(dora_multiplier=0)

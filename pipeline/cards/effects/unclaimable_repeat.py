@@ -2,20 +2,29 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from pipeline.cards.effects.base import CardEffect, ClaimContext
+from pipeline.cards.incentives import TileIncentives
 from pipeline.rules.actions import Action
+from pipeline.rules.hooks import PickView
 
 
 class UnclaimableRepeat(CardEffect):
     """Her discard of a type already lying face up in her pond cannot be called or ronned; it
     still gives furiten (the engine's furiten rule is untouched).
 
-    Bot policy: no decision: a repeated type cannot be called or ronned by itself, and the bot
-    does not repeat types on purpose (Kurumi Kakura's policy is said in
-    :mod:`pipeline.cards.abilities`)."""
+    Bot policy: no decision: a repeated type cannot be called or ronned by itself; her
+    incentives tell the bot so, and it counts no deal-in danger for such a discard (Kurumi
+    Kakura's policy is said in :mod:`pipeline.cards.abilities`)."""
 
     kind = "unclaimable_repeat"
     hooks = frozenset({"claim_filter"})
+
+    @classmethod
+    def incentives(cls, params: Mapping[str, Any], view: PickView) -> TileIncentives | None:
+        return TileIncentives(repeat_safe=True)
 
     def claim_filter(self, ctx: ClaimContext) -> list[Action]:
         view, actions = ctx.view, ctx.actions

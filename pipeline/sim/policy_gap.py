@@ -1,0 +1,206 @@
+"""The policy gap: how much of a card's value its holder's bot leaves on the table.
+
+A card's value is the card as the bots play it. To see whether the bot limits it, the card's
+trial is played again with the holder following a simple alternative policy
+(:mod:`pipeline.bots.policies`: its tile incentives ignored, every optional offer taken, every
+one declined), on the same matches: match ``i`` has the same walls, the same other seats and
+the same bot streams under every policy, so a policy's gap to the shipped one is a paired
+difference. The matches of one policy diverge from the shipped play once the holder chooses
+otherwise, so the pair is the match, not the hand: the gap is the difference of the two values
+(points per hand over the same matches), with a 95% interval from resampling the matches
+(:data:`RESAMPLES` paired bootstrap resamples, percentile interval; seeded, so a run is
+repeatable). A policy beats the shipped one significantly when its whole interval is above 0:
+"this card's value is limited by the bots".
+
+Each policy's trial is a trial folder of its own under ``out`` (``<out>/<policy>``, the shipped
+one being a plain trial), so a killed run resumes and a later run with more matches reuses the
+matches played.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import polars as pl
+
+from pipeline.bots.pick import card_incentives
+from pipeline.bots.policies import POLICIES, SHIPPED
+from pipeline.cards.catalog import Catalog
+from pipeline.cards.effects.registry import EFFECTS
+from pipeline.rules.preset import Preset
+from pipeline.sim import SimError
+from pipeline.sim.executor import DaskExecutor, LocalExecutor
+from pipeline.sim.pair_value import pair_value_expr
+from pipeline.sim.run import RUNS_DIR, load_shards
+from pipeline.sim.tables import PAIRS
+from pipeline.sim.trial import (
+    TrialConfig,
+    _play,
+    _prepare,
+    _write_doc,
+    card_folder,
+    measure,
+)
+
+RESAMPLES = 2000
+DEFAULT_BLOCKS = 16  # 64 matches of four players (about 700 hands of the holder)
+
+
+@dataclass(frozen=True)
+class PolicyRow:
+    """One policy's value for the card, and its gap to the shipped policy on the same
+    matches (0 for the shipped policy itself)."""
+
+    policy: str
+    hands: int
+    matches: int
+    value: float
+    value_lo: float
+    value_hi: float
+    gap: float
+    gap_lo: float
+    gap_hi: float
+
+    @property
+    def beats_shipped(self) -> bool:
+        """Whether this policy is significantly better than the shipped one (95%)."""
+        return self.policy != SHIPPED and self.gap_lo > 0
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"policy": self.policy, "hands": self.hands, "matches": self.matches,
+                "value": self.value, "value_lo": _finite(self.value_lo),
+                "value_hi": _finite(self.value_hi), "gap": self.gap,
+                "gap_lo": _finite(self.gap_lo), "gap_hi": _finite(self.gap_hi),
+                "beats_shipped": self.beats_shipped}
+
+
+@dataclass(frozen=True)
+class PolicyGap:
+    """A card's value under each policy on the same matches."""
+
+    card: str
+    seed: int
+    rows: tuple[PolicyRow, ...]
+
+    @property
+    def best(self) -> PolicyRow:
+        """The policy of highest value (the shipped one on a tie)."""
+        return max(self.rows, key=lambda r: (r.value, r.policy == SHIPPED))
+
+    @property
+    def limited_by_bots(self) -> bool:
+        """Whether some simple policy beats the shipped one significantly."""
+        return any(r.beats_shipped for r in self.rows)
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"card": self.card, "seed": self.seed, "best": self.best.policy,
+                "limited_by_bots": self.limited_by_bots,
+                "rows": [r.as_dict() for r in self.rows]}
+
+
+def _finite(x: float) -> float | None:
+    return x if math.isfinite(x) else None
+
+
+def card_policies(catalog: Catalog, card: str) -> tuple[str, ...]:
+    """The policies worth comparing for a card: the shipped one, ``no-incentives`` when its
+    effects declare tile incentives, ``always`` and ``never`` when one offers an optional
+    choice; only the shipped one for a card with neither."""
+    out = [SHIPPED]
+    if card_incentives(card) is not None:
+        out.append("no-incentives")
+    kinds = [e.kind for e in catalog.card(card).effects]
+    if any(EFFECTS[k].optional for k in kinds if k in EFFECTS):
+        out += ["always", "never"]
+    return tuple(out)
+
+
+def gap_cards(catalog: Catalog, deck: Sequence[str]) -> list[str]:
+    """The cards of ``deck`` with a choice or an incentive (``--all``)."""
+    return [c for c in deck if len(card_policies(catalog, c)) > 1]
+
+
+def _per_match(pairs: pl.DataFrame, matches: int) -> dict[int, tuple[float, int]]:
+    """Each match's sum of paired values and its hands (the first ``matches`` matches)."""
+    rows = pairs.filter(pl.col("match_id") < matches)
+    value = pair_value_expr(rows.columns).alias("value")
+    per = rows.group_by("match_id").agg(value.sum().alias("total"),
+                                        pl.len().alias("hands"))
+    return {int(m): (float(t), int(n)) for m, t, n in per.iter_rows()}
+
+
+def paired_gap(policy: dict[int, tuple[float, int]], shipped: dict[int, tuple[float, int]],
+               seed: int, resamples: int = RESAMPLES) -> tuple[float, float, float]:
+    """The difference of two values (points per hand) over the matches both played, and its
+    95% percentile interval from ``resamples`` paired bootstrap resamples of the matches."""
+    matches = sorted(set(policy) & set(shipped))
+    if not matches:
+        return math.nan, math.nan, math.nan
+    a = [policy[m] for m in matches]
+    b = [shipped[m] for m in matches]
+
+    def diff(idx: Sequence[int]) -> float:
+        na = sum(a[i][1] for i in idx)
+        nb = sum(b[i][1] for i in idx)
+        if not na or not nb:
+            return math.nan
+        return sum(a[i][0] for i in idx) / na - sum(b[i][0] for i in idx) / nb
+
+    point = diff(range(len(matches)))
+    rng = random.Random(seed)
+    n = len(matches)
+    stats = sorted(d for d in (diff([rng.randrange(n) for _ in range(n)])
+                               for _ in range(resamples)) if math.isfinite(d))
+    if len(stats) < 2:
+        return point, math.nan, math.nan
+    lo = stats[int(0.025 * (len(stats) - 1))]
+    hi = stats[int(math.ceil(0.975 * (len(stats) - 1)))]
+    return point, lo, hi
+
+
+def policy_gap(preset: Preset, catalog: Catalog, card: str, policies: Sequence[str], *,
+               seed: int = 1, blocks: int = DEFAULT_BLOCKS, out: Path | None = None,
+               executor: LocalExecutor | DaskExecutor | None = None, workers: int | None = None
+               ) -> PolicyGap:
+    """Play ``card``'s trial under each policy on the same ``blocks`` blocks of matches and
+    compare each with the shipped one."""
+    for p in policies:
+        if p not in POLICIES:
+            raise SimError(f"--policies: unknown policy {p!r} (known: {', '.join(POLICIES)})")
+    if blocks < 1:
+        raise SimError(f"--matches must be at least one block of {preset.players}")
+    names = [SHIPPED, *(p for p in policies if p != SHIPPED)]
+    if executor is None:
+        own = LocalExecutor(workers, reuse=True)
+        try:
+            return policy_gap(preset, catalog, card, names, seed=seed, blocks=blocks, out=out,
+                              executor=own)
+        finally:
+            own.close()
+    base = Path(out) if out is not None else \
+        RUNS_DIR / f"gap-{preset.name}-{catalog.version}-s{seed}"
+    per_policy: dict[str, tuple[dict[int, tuple[float, int]], Any]] = {}
+    for name in names:
+        config = TrialConfig(preset=preset, catalog=catalog, seed=seed, cards=(card,),
+                             holder_policy="" if name == SHIPPED else name)
+        folder = base / name
+        previous = _prepare(folder, config, False)
+        _play(folder, config, executor, {card: blocks}, {card: blocks}, None)
+        _write_doc(folder, config, previous, [{"round": 0, "added": {card: blocks},
+                                               "blocks": {card: blocks}}], "complete")
+        pairs = load_shards(card_folder(folder, card), PAIRS)
+        progress = measure(pairs, card, blocks, config.block)
+        per_policy[name] = (_per_match(pairs, blocks * config.block), progress)
+    shipped = per_policy[SHIPPED][0]
+    rows = []
+    for name in names:
+        matches, progress = per_policy[name]
+        gap = (0.0, 0.0, 0.0) if name == SHIPPED else paired_gap(matches, shipped, seed)
+        rows.append(PolicyRow(name, progress.hands, progress.matches, progress.value,
+                              progress.lo, progress.hi, *gap))
+    return PolicyGap(card, seed, tuple(rows))
