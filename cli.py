@@ -475,12 +475,22 @@ def trial(
     only: Annotated[str | None, typer.Option(
         help="Cards to try, comma-separated ids (default: every card of the deck), e.g. "
         "--only nodoka_haramura,kasumi_iwato")] = None,
-    target: Annotated[float, typer.Option(
-        help="Interval half-width to reach per card, in points per hand, e.g. --target 100")
-    ] = 150.0,
-    budget_hands: Annotated[int, typer.Option(
+    target: Annotated[float | None, typer.Option(
+        help="A precision run instead of racing to verdicts: the interval half-width to reach "
+        "per card, in points per hand, e.g. --target 100")] = None,
+    budget_hands: Annotated[int | None, typer.Option(
         min=1, help="Most hands of trial matches in all (each also replayed without the "
-        "ability), e.g. --budget-hands 50000")] = 20_000,
+        "ability; default 250,000 racing, 20,000 with --target), e.g. --budget-hands 50000")
+    ] = None,
+    band: Annotated[str | None, typer.Option(
+        help="The balance band LO:HI in points per hand (default: the deck's average card "
+        "plus or minus --threshold), e.g. --band 300:1100")] = None,
+    threshold: Annotated[float, typer.Option(
+        help="Half-width of the balance band around the deck's average, points per hand")
+    ] = 300.0,
+    zone: Annotated[float, typer.Option(
+        help="Indifference zone around each band edge, points per hand: a card within it is "
+        "reported at the edge")] = 100.0,
     seed: Annotated[int, typer.Option(
         help="Seed: the same seed plays the same matches, e.g. --seed 7")] = 1,
     workers: Annotated[int | None, typer.Option(
@@ -499,44 +509,79 @@ def trial(
         help="Dask scheduler address for --executor dask, e.g. tcp://10.0.0.5:8786")] = None,
     fmt: Annotated[str, typer.Option("--format", help="table or json")] = "table",
 ) -> None:
-    """Measure each card's ability value: one seat holds the card and plays it every hand,
-    and every hand is replayed without the ability (docs/trials.md).
+    """Measure each card's ability value and decide it against the balance band: one seat
+    holds the card and plays it every hand, every hand is replayed without the ability, and
+    hands go to the cards still undecided until every card is above, inside, below or at an
+    edge of the band (docs/trials.md). --target makes it a precision run instead.
 
     Running the same command again resumes or reuses the trial's matches.
 
-    Example: saki trial --only kasumi_iwato,nodoka_haramura --target 400 --seed 1
+    Example: saki trial --only kasumi_iwato,teru_miyanaga,kei_arakawa --band 300:1100 --seed 5
     """
     from pipeline.analytics.render import render_trial
-    from pipeline.analytics.trial import trial_table
+    from pipeline.analytics.verdict import verdict_table
     from pipeline.cards.catalog import load_catalog
     from pipeline.sim.executor import make_executor
     from pipeline.sim.run import parse_bots
-    from pipeline.sim.trial import TrialConfig, run_trial, trial_deck
+    from pipeline.sim.trial import (
+        DEFAULT_BUDGET_HANDS,
+        DEFAULT_TARGET,
+        RACE_BUDGET_HANDS,
+        TrialConfig,
+        TrialTicker,
+        run_trial,
+        trial_deck,
+    )
 
     if fmt not in ("table", "json"):
         raise SimError(f"--format {fmt!r} is not known; use --format table or --format json")
+    spec = _band_spec(band, threshold, zone)
     rules = load_preset(preset)
     catalog = load_catalog(cards or rules.cards.catalog)
     chosen = (tuple(c.strip() for c in only.split(",") if c.strip()) if only
               else tuple(trial_deck(catalog, rules)))
+    racing = target is None
+    budget = budget_hands or (RACE_BUDGET_HANDS if racing else DEFAULT_BUDGET_HANDS)
     config = TrialConfig(preset=rules, catalog=catalog, seed=seed, cards=chosen,
-                         bots=parse_bots(bots), target=target, budget_hands=budget_hands)
+                         bots=parse_bots(bots), target=target or DEFAULT_TARGET,
+                         budget_hands=budget, band=spec if racing else None)
     runner = make_executor(executor, workers=workers, scheduler=scheduler)
+    ticker = TrialTicker(lambda text: typer.echo(text, err=True))
 
     def say(r) -> None:
+        ticker.round(r)
+        if r.verdicts:
+            open_ = sum(not v.decided for v in r.verdicts)
+            typer.echo(f"round {r.index + 1}: {sum(r.added.values()) * config.block} matches "
+                       f"for {len(r.added)} cards; {len(r.verdicts) - open_} decided, "
+                       f"{open_} undecided", err=True)
+            return
         widths = [p.half_width for p in r.progress if p.half_width == p.half_width]
         widest = f"{max(widths):,.0f}" if widths else "-"
         typer.echo(f"round {r.index + 1}: {sum(r.added.values()) * config.block} matches for "
                    f"{len(r.added)} cards; widest half-width {widest}", err=True)
 
     try:
-        summary = run_trial(config, out, executor=runner, force=force, say=say)
+        summary = run_trial(config, out, executor=runner, force=force, say=say,
+                            on_match=ticker.match)
     finally:
         runner.close()
-    table = trial_table(summary.out, config.cards)
+    table = verdict_table(summary.out, spec, config.cards)
     typer.echo(render_trial(table, fmt))
     if fmt == "table":
         typer.echo(summary.describe())
+
+
+def _band_spec(band: str | None, threshold: float, zone: float):
+    """The band of --band LO:HI, or the deck's average card +/- --threshold; --zone."""
+    from pipeline.verdicts import BandSpec
+
+    if threshold <= 0:
+        raise SimError(f"--threshold must be above 0 points per hand, got {threshold:g}")
+    if zone < 0:
+        raise SimError(f"--zone must be 0 or more points per hand, got {zone:g}")
+    lo, hi = _parse_band(band) if band is not None else (None, None)
+    return BandSpec(threshold=threshold, lo=lo, hi=hi, zone=zone)
 
 
 @app.command()

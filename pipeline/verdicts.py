@@ -276,17 +276,24 @@ class Verdict:
 
 
 def poisson_upper(k: int, level: float) -> float:
-    """Exact upper confidence bound of a Poisson mean after ``k`` events, at one-sided level
-    ``level`` (the chance to see ``k`` or fewer events at the bound is ``level``)."""
+    """Upper confidence bound of a Poisson mean after ``k`` events, at one-sided level
+    ``level`` (the chance to see ``k`` or fewer events at the bound is ``level``): exact up to
+    200 events, the Wilson-Hilferty form of the chi-square quantile beyond."""
+    if k > 200:
+        z = -_NORMAL.inv_cdf(level)
+        n = k + 1
+        return n * (1 - 1 / (9 * n) + z / (3 * math.sqrt(n))) ** 3
+
     def cdf(mu: float) -> float:
-        term = total = math.exp(-mu)
+        log_term = -mu
+        total = math.exp(log_term)
         for i in range(1, k + 1):
-            term *= mu / i
-            total += term
+            log_term += math.log(mu) - math.log(i)
+            total += math.exp(log_term)
         return total
 
     lo, hi = float(k), float(k) + 10.0 + 10.0 * math.sqrt(k + 1) - math.log(level) * 3
-    for _ in range(200):
+    for _ in range(100):
         mid = (lo + hi) / 2
         if cdf(mid) > level:
             lo = mid
@@ -408,12 +415,14 @@ def _few(e: Evidence, bound: float) -> str:
 
 def _hands_for_bound(e: Evidence, level: float, target: float) -> int | None:
     """Hands at which the bound would reach ``target`` if the ability kept changing hands at
-    the rate seen."""
+    the rate seen (None when that rate alone is worth more than ``target``)."""
     if target <= 0 or not math.isfinite(e.magnitude):
         return None
-    rate = max(e.changed, 1) / max(e.hands, 1)
-    n = e.hands
-    for _ in range(40):
+    rate = e.changed / max(e.hands, 1)
+    if rate * e.magnitude >= target:
+        return None
+    n = max(e.hands, 1)
+    for _ in range(30):
         if poisson_upper(math.floor(rate * n), level) / n * e.magnitude <= target:
             return max(n - e.hands, 0)
         n *= 2

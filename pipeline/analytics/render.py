@@ -118,14 +118,17 @@ def _paired(r: dict[str, Any]) -> str:
 
 def trial_text(df: pl.DataFrame) -> str:
     """A trial's cards for a terminal, best ability value first."""
-    rows = [["card", "hands", "matches", "value [95%]", "changed", "win%", "w/o", "deal-in%",
-             "w/o", "calls", "riichi", "place", "trig/h", "offers/h"]]
+    judged = "verdict" in df.columns
+    rows = [["card", *(["verdict"] if judged else []), "hands", "matches", "value [95%]",
+             "changed", "win%", "w/o", "deal-in%", "w/o", "calls", "riichi", "place", "trig/h",
+             "offers/h"]]
     for r in df.sort("value", descending=True, nulls_last=True).iter_rows(named=True):
         if r["degenerate"]:  # all pairs equal: no spread to measure, not a certain zero
             value = f"{_pts(r['value'])} [no pair differed]"
         else:
             value = f"{_pts(r['value'])} {_span(r['value_lo'], r['value_hi'])}"
-        rows.append([r["name"], f"{r['hands']:,}", f"{r['matches']:,}", value,
+        verdict = [VERDICT_WORDS.get(r["verdict"], r["verdict"])] if judged else []
+        rows.append([r["name"], *verdict, f"{r['hands']:,}", f"{r['matches']:,}", value,
                      _pct(r["changed"] / r["hands"] if r["hands"] else None, 0),
                      _pct(r["win_rate"]), _pct(r["win_rate_without"]),
                      _pct(r["deal_in_rate"]), _pct(r["deal_in_rate_without"]),
@@ -134,7 +137,36 @@ def trial_text(df: pl.DataFrame) -> str:
                      _offers(r)])
     head = ("ability value: points per hand with the ability minus the same deal replayed "
             "without it (95% interval clustered by match)")
-    return "\n".join([head, *_columns(rows, 0)])
+    lines = [head, *_columns(rows, 0)]
+    if judged:
+        lines += verdict_notes(df)
+    return "\n".join(lines)
+
+
+VERDICT_WORDS = {"above": "above the band (nerf)", "below": "below the band (buff)",
+                 "inside": "inside the band", "at_edge": "at an edge", "undecided": "undecided"}
+
+
+def verdict_notes(df: pl.DataFrame) -> list[str]:
+    """The band the verdicts used, where its centre came from, and why each undecided card is
+    undecided with the hands that would settle it."""
+    first = df.row(0, named=True) if df.height else None
+    if first is None:
+        return []
+    lines = [""]
+    if first["band_lo"] is not None:
+        se = first["edge_se"] or 0.0
+        edges = f" (each edge +/-{1.96 * se:,.0f})" if se else ""
+        lines.append(f"band: {_pts(first['band_lo'])} to {_pts(first['band_hi'])} points per "
+                     f"hand{edges}; deck's average card from {first['reference']}")
+    for r in df.filter(pl.col("verdict") == "undecided").iter_rows(named=True):
+        more = (f"; about {r['settle_hands']:,} more hands would settle it"
+                if r["settle_hands"] is not None else "")
+        lines.append(f"{r['name']}: undecided, {r['reason']}{more}")
+    for r in df.filter(pl.col("bound").is_not_null() & (pl.col("verdict") != "undecided")
+                       ).iter_rows(named=True):
+        lines.append(f"{r['name']}: {VERDICT_WORDS[r['verdict']]}, {r['reason']}")
+    return lines
 
 
 def _offers(r: dict[str, Any]) -> str:
