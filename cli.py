@@ -19,8 +19,6 @@ from pipeline.report import ReportError
 from pipeline.report.balance import (
     DEFAULT_GAMES,
     DEFAULT_PRESET,
-    DEFAULT_TRIAL_BUDGET,
-    DEFAULT_TRIAL_TARGET,
 )
 from pipeline.rules.preset import PresetError, describe_options, list_presets, load_preset
 from pipeline.sim import SimError
@@ -935,12 +933,26 @@ def balance(
     trials: Annotated[bool, typer.Option(
         "--trials/--no-trials", help="Also play card trials of every card (each card's "
         "ability value, which the report leads with; docs/trials.md)")] = True,
-    trial_target: Annotated[float, typer.Option(
-        help="Trials: the interval half-width to reach per card, in points per hand")
-    ] = DEFAULT_TRIAL_TARGET,
-    trial_budget: Annotated[int, typer.Option(
-        min=1, help="Trials: most hands of trial matches in all, e.g. --trial-budget 50000 for "
-        "narrower intervals")] = DEFAULT_TRIAL_BUDGET,
+    trial_target: Annotated[float | None, typer.Option(
+        help="Trials: a precision run instead of racing to verdicts, the interval half-width "
+        "to reach per card, in points per hand")] = None,
+    trial_budget: Annotated[int | None, typer.Option(
+        min=1, help="Trials: most hands of trial matches in all (default 230,000 racing, "
+        "about 10 minutes on 2 cores; 5,000 with --trial-target)")] = None,
+    band: Annotated[str | None, typer.Option(
+        help="The balance band LO:HI in points per hand (default: the deck's average card "
+        "plus or minus --threshold), e.g. --band 0:600")] = None,
+    threshold: Annotated[float, typer.Option(
+        help="Half-width of the balance band around the deck's average, points per hand")
+    ] = 300.0,
+    zone: Annotated[float, typer.Option(
+        help="Indifference zone around each band edge, points per hand")] = 100.0,
+    quick: Annotated[bool, typer.Option(
+        "--quick", help="A preview of about a minute (100 matches, small trials): it decides "
+        "nothing")] = False,
+    fmt: Annotated[str, typer.Option(
+        "--format", help="table (messages and the report's link) or json (one row per card "
+        "on standard output, messages on standard error)")] = "table",
     levers: Annotated[bool, typer.Option(
         "--levers", help="Also step every number of each nerf or buff candidate one down and "
         "one up (saki tune CARD) and link each candidate's tuning page from the report")
@@ -959,22 +971,64 @@ def balance(
                                  (runs, "--runs", True)):
         if path is not None:
             check_writable(path, option, SimError, folder=folder)
+    _check_format(fmt, ("table", "json"))
+    spec = _band_spec(band, threshold, zone)
     plan = plan_balance(preset, cards, games, seed, compare_preset, compare_cards, runs, paired,
-                        trials=trials, trial_target=trial_target, trial_budget=trial_budget)
+                        trials=trials, trial_target=trial_target, trial_budget=trial_budget,
+                        band=spec, quick=quick)
     if levers and not trials:
         raise SimError("--levers needs the card trials (its band and candidates come from "
                        "them); drop --no-trials")
+    as_json = fmt == "json"
+
+    def say(text: str) -> None:
+        typer.echo(text, err=as_json)
+
+    say(plan.projection(workers))
     result = run_balance(plan, out=out, site=site, workers=workers, progress=ProgressBar,
-                         say=typer.echo, levers=levers)
-    if result.nerfs:
-        typer.echo(f"nerf candidates: {', '.join(result.nerfs)}")
-    if result.buffs:
-        typer.echo(f"buff candidates: {', '.join(result.buffs)}")
-    typer.echo(f"report written to {result.report}")
-    typer.echo(f"open it: {result.report.resolve().as_uri()}")  # a terminal makes it a link
+                         say=say, levers=levers)
+    if result.verdicts is not None:
+        _say_verdicts(result.verdicts, say, quick)
+        if as_json:
+            typer.echo(_verdict_json(result.verdicts))
+    say(f"report written to {result.report}")
+    say(f"open it: {result.report.resolve().as_uri()}")  # a terminal makes it a link
     if site is not None:
         index = site / "index.html"
-        typer.echo(f"site written to {index}: {index.resolve().as_uri()}")
+        say(f"site written to {index}: {index.resolve().as_uri()}")
+
+
+def _say_verdicts(df, say, quick: bool) -> None:
+    """The counts of each verdict, the nerf and buff candidates by name, and each undecided
+    card's reason."""
+    from pipeline.analytics.verdict import verdict_counts
+
+    counts = verdict_counts(df)
+    say(f"verdicts for {df.height} cards: {counts['above']} above the band (nerf), "
+        f"{counts['below']} below (buff), {counts['inside']} inside, {counts['at_edge']} at an "
+        f"edge, {counts['undecided']} undecided")
+    for kind, label in (("above", "nerf candidates"), ("below", "buff candidates")):
+        names = df.filter(df["verdict"] == kind)["name"].to_list()
+        if names:
+            say(f"{label}: {', '.join(names)}")
+    for r in df.filter(df["verdict"] == "undecided").iter_rows(named=True):
+        more = (f"; about {r['settle_hands']:,} more hands would settle it"
+                if r["settle_hands"] is not None else "")
+        say(f"undecided: {r['name']}, {r['reason']}{more}")
+    if quick:
+        say("this was a quick preview: it decides nothing; run saki balance without --quick "
+            "for the verdicts")
+
+
+def _verdict_json(df) -> str:
+    import json
+    import math
+
+    keys = ("card", "name", "value", "value_lo", "value_hi", "verdict", "band_lo", "band_hi",
+            "reason", "settle_hands")
+    rows = [{k: (None if isinstance(r[k], float) and not math.isfinite(r[k]) else r[k])
+             for k in keys} for r in df.iter_rows(named=True)]
+    return json.dumps({"kind": "balance", "rows": rows}, indent=2)
 
 
 def main() -> None:

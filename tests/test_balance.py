@@ -223,8 +223,10 @@ def test_balance_runs_trials_by_default_and_the_report_leads_with_their_values(
                      "--seed", "3", "--workers", "1", "--runs", str(runs), "--out", str(out),
                      "--trial-budget", "100")
     assert result.exit_code == 0, result.output
-    assert "card trials of 4 cards" in result.output
-    assert "half-widths" in result.output and "trial complete: 4 cards" in result.output
+    assert "card trials of 4 cards" in result.output and "will play 2 matches" in \
+        result.output and "racing every card to a verdict" in result.output
+    assert "cards decided" in result.output and "trial complete: 4 cards" in result.output
+    assert "verdicts for 4 cards:" in result.output
     trial = runs / "trial-cards-hanchan-solo-test-s3"
     assert json.loads((trial / "trial.json").read_text())["status"] == "complete"
     html = out.read_text()
@@ -265,3 +267,26 @@ def test_balance_levers_link_each_candidates_tuning_page(tmp_path: Path) -> None
     for page in pages:
         assert f'href="r-levers/{page.name}"' in html
         assert "data:image/png;base64," in page.read_text()
+
+
+def test_balance_json_prints_a_row_per_card_and_quick_says_it_decides_nothing(
+        tmp_path: Path) -> None:
+    """`saki balance --format json`: one row per card on standard output (card, value and
+    interval, verdict, band), the messages on standard error; `--quick` says plainly that it
+    is a preview that decides nothing."""
+    from tests.test_paired import write_catalog
+
+    solo = preset(tmp_path, "cards-hanchan")
+    catalog = write_catalog(tmp_path)
+    result = balance("--preset", str(solo), "--cards", str(catalog), "--games", "2",
+                     "--seed", "3", "--workers", "1", "--runs", str(tmp_path / "runs"),
+                     "--out", str(tmp_path / "r.html"), "--trial-budget", "100", "--quick",
+                     "--format", "json")
+    assert result.exit_code == 0, result.output
+    rows = json.loads(result.stdout)["rows"]
+    assert [r["card"] for r in rows] == ["plain_a", "plain_b", "quad_a", "quad_b"]
+    for r in rows:
+        assert {"card", "value", "value_lo", "value_hi", "verdict", "band_lo", "band_hi"} <= set(r)
+        assert r["verdict"] in ("above", "inside", "below", "at_edge", "undecided")
+    assert "decides nothing" in result.stderr and "report written to" in result.stderr
+    assert (tmp_path / "r.html").is_file()
