@@ -230,10 +230,17 @@ def test_balance_runs_trials_by_default_and_the_report_leads_with_their_values(
     trial = runs / "trial-cards-hanchan-solo-test-s3"
     assert json.loads((trial / "trial.json").read_text())["status"] == "complete"
     html = out.read_text()
-    lead = html.index("Ability values from card trials")
+    lead = html.index("Verdicts from card trials")
     assert lead < html.index("In-deck figures") < html.index('id="style"')
     assert "no hand changed" in html  # the plain cards: all pairs equal
     assert "ability value (trial, points per hand)" in html
+    # the first screen leads with the verdicts: the undecided cards say what would settle them
+    assert html.index("Undecided</span>") < html.index("In-deck figures")
+    assert "its ability changed only 0 of" in html
+    assert "These figures flag nothing" in html and "In-deck strong" not in html
+    # the card sections follow the verdicts: the plain cards (undecided) come last
+    sections = [html.index(f'id="card-{c}"') for c in ("quad_a", "plain_a")]
+    assert sections == sorted(sections)
 
 
 def _levers_job(tmp_path: Path, budget: str):

@@ -96,15 +96,26 @@ def tier_forest(table: pl.DataFrame) -> Figure:
     return fig
 
 
-def trial_forest(table: pl.DataFrame) -> Figure:
+def trial_forest(table: pl.DataFrame, threshold: float | None = None) -> Figure:
     """Each card's ability value relative to the deck's average card, with its interval, best
-    first: the tier view when the report has a trial."""
+    first: the tier view when the report has a trial. With ``threshold``, the band's edges
+    (dashed) and their own 95% uncertainty (shaded, from ``edge_se``)."""
     frame = table.sort("relative", descending=True, nulls_last=True).select(
         group=pl.col("card"), name=pl.col("name"), swing=pl.col("relative"),
         swing_lo=pl.col("relative_lo"), swing_hi=pl.col("relative_hi"), flag=pl.col("flag"))
     fig = tier_forest(frame)
+    se = value(table["edge_se"].drop_nulls().first()) if "edge_se" in table.columns and \
+        table["edge_se"].drop_nulls().len() else None
     for ax in fig.axes:
         ax.set_xlabel("ability value against the deck's average card: points per hand (95%)")
+        if threshold is not None:
+            for edge in (-threshold, threshold):
+                if se:
+                    ax.axvspan(edge - 1.96 * se, edge + 1.96 * se, color="#f3e5ab", alpha=0.6,
+                               zorder=0)
+                ax.axvline(edge, color="#7d6608", lw=1, ls="--", zorder=1)
+            ax.set_title("Tier view against the band: red = above (nerf), blue = below (buff), "
+                         "hollow = undecided", fontsize=10)
     return fig
 
 
