@@ -221,8 +221,10 @@ def test_balance_runs_trials_by_default_and_the_report_leads_with_their_values(
     runs, out = tmp_path / "runs", tmp_path / "r.html"
     result = balance("--preset", str(solo), "--cards", str(catalog), "--games", "2",
                      "--seed", "3", "--workers", "1", "--runs", str(runs), "--out", str(out),
-                     "--trial-budget", "100")
+                     "--trial-budget", "100", "--site", str(tmp_path / "site"))
     assert result.exit_code == 0, result.output
+    page = (tmp_path / "site" / "cards" / "quad_a.html").read_text()
+    assert "among every card of the trial" in page  # the card page plots the ability value
     assert "card trials of 4 cards" in result.output and "will play 2 matches" in \
         result.output and "racing every card to a verdict" in result.output
     assert "cards decided" in result.output and "trial complete: 4 cards" in result.output

@@ -109,12 +109,23 @@ class Report:
         where the card stands among the characters (and how it moved, in a comparison)."""
         card = next(c for c in self.cards if c.id == card_id)
         cmp = self.context["cmp"]
-        strip = figs.card_strip(self.context["tiers"], card_id, cmp["rows"] if cmp else ())
+        trial = self.context.get("trial") or []
+        if trial:  # the page plots the ability value its table leads with
+            rows = [{"group": r["card"], "name": r["name"], "swing": r.get("relative"),
+                     "swing_lo": r.get("relative_lo"), "swing_hi": r.get("relative_hi"),
+                     "flag": r.get("flag")} for r in trial]
+            strip = figs.card_strip(rows, card_id, cmp["rows"] if cmp else (),
+                                    label="ability value against the deck's average card")
+            what = "card of the trial"
+        else:
+            strip = figs.card_strip(self.context["tiers"], card_id, cmp["rows"] if cmp else ())
+            what = "character of the run"
         figure = Figure(key=f"card-{card.slug}", uri=figs.png_data_uri(strip),
                         alt=f"Where {card.name} stands", caption=(
                             f"{card.name} (coloured, with its 95% interval) among every "
-                            "character of the run (grey)" + (
-                                "; below, the change from A to B" if cmp else "") + "."))
+                            f"{what} (grey)" + (
+                                "; below, the in-deck change from A to B" if cmp else "")
+                            + "."))
         return environment().get_template("card.html").render(
             title=f"{card.name}: {self.title}", subtitle=self.subtitle, card=card,
             cmp=cmp, css=self.context["css"], generator=self.context["generator"],

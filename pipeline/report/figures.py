@@ -338,11 +338,13 @@ def trigger_bars(table: pl.DataFrame) -> Figure:
 
 
 def card_strip(rows: Sequence[dict[str, Any]], card_id: str,
-               shifts: Sequence[dict[str, Any]] = ()) -> Figure:
-    """Where one card stands: every character's point swing as a grey dot, this card's in
-    colour with its 95% interval and its name; with ``shifts`` (a comparison's rows) a second
-    strip does the same for the change from A to B. For a card's own page of a site."""
-    strips = [("point swing per hand", [r for r in rows if value(r.get("swing")) is not None],
+               shifts: Sequence[dict[str, Any]] = (),
+               label: str = "point swing per hand") -> Figure:
+    """Where one card stands: every character's point swing (or, given rows of that shape
+    and ``label``, its ability value) as a grey dot, this card's in colour with its 95%
+    interval and its name; with ``shifts`` (a comparison's rows) a second strip does the same
+    for the change from A to B. For a card's own page of a site."""
+    strips = [(label, [r for r in rows if value(r.get("swing")) is not None],
                "swing", "swing_lo", "swing_hi")]
     moved = [r for r in shifts if value(r.get("swing_delta")) is not None]
     if moved:
