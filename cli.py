@@ -673,7 +673,7 @@ def tune(
     finally:
         runner.close()
     doc = read_tune(result.out)
-    drawn = sweep_band(doc, threshold)
+    drawn = sweep_band(doc, threshold, result.out)
     table = tune_table(result.out, doc, drawn)
     typer.echo(render_tune(table, drawn, card.name, fmt))
     if page is not None:
@@ -894,7 +894,8 @@ def report(
     built = build_report(folder, reference, threshold=threshold, min_hands=min_hands,
                          trial=trial)
     if out is not None or site is None:
-        target = write_report(built, out or default_report_path(folder, reference))
+        target = write_report(built, out or default_report_path(folder, reference),
+                              apart=out is None, say=lambda line: typer.echo(line, err=True))
         typer.echo(f"report written to {target}")
     if site is not None:
         typer.echo(f"site written to {write_site(built, site)}")

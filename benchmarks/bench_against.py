@@ -18,11 +18,11 @@ are counted from.
 
     python benchmarks/bench_against.py [--old 97bcf90] [--rounds 5] [--matches 15]
                                        [--preset cards-hanchan --preset online-hanchan]
-                                       [--no-build] [--no-save]
+                                       [--no-build] [--save]
 
 Exit status 1 when the digests differ (the trees decide differently), 2 on bad input (an
-unknown commit, a tree that cannot be checked out). The figures go to
-``benchmarks/results/against.json`` for the README's table.
+unknown commit, a tree that cannot be checked out). With ``--save`` the
+figures go to ``benchmarks/results/against.json`` for the README's table.
 """
 
 from __future__ import annotations
@@ -155,13 +155,13 @@ def main(argv: list[str] | None = None) -> int:
                         help="time the older tree as checked out (its pure-Python code)")
     parser.add_argument("--worktrees", type=Path, default=ROOT / "build" / "against",
                         help="where the older tree is checked out")
-    parser.add_argument("--no-save", action="store_true", help="do not write the JSON figures")
+    from benchmarks import results
+
+    results.add_save_option(parser)
     args = parser.parse_args(argv)
     if args.rounds < 1 or args.matches < 1:
         parser.error("--rounds and --matches must be at least 1")
     presets = args.presets or list(DEFAULT_PRESETS)
-
-    from benchmarks import results
 
     try:
         old_tree, how = prepare(args.old, args.worktrees, build=not args.no_build)
@@ -208,8 +208,7 @@ def main(argv: list[str] | None = None) -> int:
                                       "digest": runs["new"][0]["digest"],
                                       "old_kernel": runs["old"][0]["kernel"],
                                       "new_compiled_modules": runs["new"][0]["compiled_modules"]}
-    if not args.no_save:
-        results.save("against", figures)
+    results.save_if(args.save, "against", figures)
     return 0 if same else 1
 
 

@@ -41,7 +41,7 @@ def main() -> None:
     parser.add_argument("--keep", type=Path, default=None,
                         help="write the run here and keep it (default: a temporary folder); "
                         "a run already there is timed again without being rewritten")
-    parser.add_argument("--no-save", action="store_true", help="do not write the JSON figures")
+    results.add_save_option(parser)
     args = parser.parse_args()
     matches = max(1, args.rows // (4 * HANDS_PER_MATCH))
     ids = catalog_ids(53)
@@ -77,12 +77,11 @@ def main() -> None:
         print(f"processor time for the three steps (all threads): {cpu:.1f} s; "
               f"peak memory of this process: {peak:,.0f} MiB")
         top = table.row(0, named=True)
-        if not args.no_save:
-            results.save("analytics", {
-                "rows": matches * HANDS_PER_MATCH * 4, "matches": matches,
-                "open_s": round(opened, 2), "character_s": round(by_character, 2),
-                "seat_s": round(by_seat, 2), "cpu_s": round(cpu, 1),
-                "peak_mib": round(peak)})
+        results.save_if(args.save, "analytics", {
+            "rows": matches * HANDS_PER_MATCH * 4, "matches": matches,
+            "open_s": round(opened, 2), "character_s": round(by_character, 2),
+            "seat_s": round(by_seat, 2), "cpu_s": round(cpu, 1),
+            "peak_mib": round(peak)})
         print(f"strongest: {top['name']} swing {top['swing']:+.0f} "
               f"({top['swing_lo']:+.0f} to {top['swing_hi']:+.0f}), flag {top['flag']!r}")
 

@@ -28,10 +28,11 @@ collector walk more of them at every pass). The same seed and code that decides 
 print the same digest.
 
     python benchmarks/bench_bots.py [--matches 20] [--seed 1] [--bot heuristic]
-                                    [--preset online-hanchan] [--cpu N] [--no-save]
+                                    [--preset online-hanchan] [--cpu N] [--save]
 
-The figures are also written to ``benchmarks/results/bots-<preset>-<bot>.json`` (``-pure`` added
-without the kernel), from which ``benchmarks/perf_table.py`` renders the README's table.
+With ``--save`` the figures are also written to
+``benchmarks/results/bots-<preset>-<bot>.json`` (``-pure`` added without the kernel), from which
+``benchmarks/perf_table.py`` renders the README's table.
 """
 
 from __future__ import annotations
@@ -171,7 +172,7 @@ def main() -> None:
     parser.add_argument("--preset", default="online-hanchan")
     parser.add_argument("--cpu", type=int, default=None,
                         help="pin the process to this CPU (default: the scheduler chooses)")
-    parser.add_argument("--no-save", action="store_true", help="do not write the JSON figures")
+    results.add_save_option(parser)
     args = parser.parse_args()
 
     preset = load_preset(args.preset)
@@ -196,17 +197,16 @@ def main() -> None:
           f"max RSS {max_rss_mib():.1f} MiB")
     digest = running.hexdigest()[:16]
     print(f"log digest of the warm matches: {digest}")
-    if not args.no_save:
-        name = f"bots-{preset.name}-{args.bot}" + ("" if KERNEL else "-pure")
-        results.save(name, {
-            "preset": preset.name, "bot": args.bot, "seed": args.seed, "kernel": bool(KERNEL),
-            "compiled_modules": len(_compiled.compiled_modules()),
-            "matches": warm.matches, "hands": warm.hands, "decisions": warm.decisions,
-            "cpu_s": round(warm.cpu, 3), "wall_s": round(warm.seconds, 3),
-            "hands_per_cpu_s": round(warm.hands / warm.cpu, 1),
-            "decisions_per_cpu_s": round(warm.decisions / warm.cpu),
-            "tracemalloc_peak_mib": round(peak / 2**20, 1),
-            "max_rss_mib": round(max_rss_mib(), 1), "digest": digest})
+    name = f"bots-{preset.name}-{args.bot}" + ("" if KERNEL else "-pure")
+    results.save_if(args.save, name, {
+        "preset": preset.name, "bot": args.bot, "seed": args.seed, "kernel": bool(KERNEL),
+        "compiled_modules": len(_compiled.compiled_modules()),
+        "matches": warm.matches, "hands": warm.hands, "decisions": warm.decisions,
+        "cpu_s": round(warm.cpu, 3), "wall_s": round(warm.seconds, 3),
+        "hands_per_cpu_s": round(warm.hands / warm.cpu, 1),
+        "decisions_per_cpu_s": round(warm.decisions / warm.cpu),
+        "tracemalloc_peak_mib": round(peak / 2**20, 1),
+        "max_rss_mib": round(max_rss_mib(), 1), "digest": digest})
 
 
 if __name__ == "__main__":

@@ -13,7 +13,7 @@ hands they have seen and stop at their size limits, so the growth only slows dow
 projection is an upper bound.
 
     python benchmarks/bench_memory.py [--matches 400] [--step 25] [--paired]
-                                      [--preset cards-hanchan] [--project 2000] [--no-save]
+                                      [--preset cards-hanchan] [--project 2000] [--save]
 """
 
 from __future__ import annotations
@@ -61,7 +61,7 @@ def main() -> None:
     parser.add_argument("--paired", action="store_true", help="play the paired replays too")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--project", type=int, default=2000)
-    parser.add_argument("--no-save", action="store_true", help="do not write the JSON figures")
+    results.add_save_option(parser)
     args = parser.parse_args()
 
     preset = load_preset(args.preset)
@@ -88,12 +88,11 @@ def main() -> None:
     print(f"growth over the last half: {growth * 1024:.1f} KiB per match; projected peak at "
           f"{args.project} matches: {projected:.0f} MiB (an upper bound: memos fill ever "
           f"more slowly and stop at their limits)")
-    if not args.no_save:
-        results.save("memory" + ("-paired" if args.paired else ""), {
-            "preset": args.preset, "paired": args.paired, "matches": args.matches,
-            "step": args.step, "curve": [[m, round(p, 1)] for m, p in curve],
-            "kib_per_match": round(growth * 1024, 1), "project": args.project,
-            "projected_mib": round(projected, 1)})
+    results.save_if(args.save, "memory" + ("-paired" if args.paired else ""), {
+        "preset": args.preset, "paired": args.paired, "matches": args.matches,
+        "step": args.step, "curve": [[m, round(p, 1)] for m, p in curve],
+        "kib_per_match": round(growth * 1024, 1), "project": args.project,
+        "projected_mib": round(projected, 1)})
 
 
 if __name__ == "__main__":

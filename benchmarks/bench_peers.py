@@ -14,7 +14,7 @@ each, then the next), so a change in the shared machine's speed touches all of t
 Each figure is hands per CPU second of this process (CPU time, not wall time: other work on the
 machine does not count against it), and its ratio to riichienv's.
 
-    python benchmarks/bench_peers.py [--matches 10] [--seed 1] [--no-save]
+    python benchmarks/bench_peers.py [--matches 10] [--seed 1] [--save]
 """
 
 from __future__ import annotations
@@ -105,7 +105,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--matches", type=int, default=10, help="hanchan per player")
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--no-save", action="store_true", help="do not write the JSON figures")
+    results.add_save_option(parser)
     args = parser.parse_args()
     missing = riichienv_missing()
     if missing:
@@ -146,8 +146,7 @@ def main() -> None:
               f"{rate:6.1f} hands per CPU second, {rate / base:4.2f}x riichienv")
         figures[name] = {"hands": hands[name], "cpu_s": round(cpu[name], 3),
                          "hands_per_cpu_s": round(rate, 1), "ratio": round(rate / base, 3)}
-    if not args.no_save:
-        results.save("peers", figures)
+    results.save_if(args.save, "peers", figures)
 
 
 if __name__ == "__main__":

@@ -96,7 +96,7 @@ def main() -> None:
                         help="riichienv hanchan and our own hanchan written as mjai")
     parser.add_argument("--tenhou", type=Path, default=ROOT.parent / "shared" / "validation",
                         help="folder with tenhou-xml/ and tenhou-json/ records")
-    parser.add_argument("--no-save", action="store_true", help="do not write the JSON figures")
+    results.add_save_option(parser)
     args = parser.parse_args()
     ok = True
     if (args.tenhou / "tenhou-xml").is_dir():
@@ -115,8 +115,7 @@ def main() -> None:
         print(f"mjai from riichienv skipped: {missing}")
     ok &= bench("mjai (ours)", _own_mjai(args.mjai_games), parse_mjai, "online-hanchan",
                 args.repeat)
-    if not args.no_save:
-        results.save("replay", {"repeat": args.repeat, "sets": FIGURES, "ok": ok})
+    results.save_if(args.save, "replay", {"repeat": args.repeat, "sets": FIGURES, "ok": ok})
     if not ok:
         print("some replays did not match: the figures above are not valid")
         sys.exit(1)

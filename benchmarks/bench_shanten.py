@@ -52,7 +52,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--hands", type=int, default=100_000)
     parser.add_argument("--seed", type=int, default=2024)
-    parser.add_argument("--no-save", action="store_true", help="do not write the JSON figures")
+    results.add_save_option(parser)
     args = parser.parse_args()
 
     warm = random_hands(args.hands, args.seed + 1)
@@ -86,12 +86,11 @@ def main() -> None:
     print(f"pure Python, same hands again: {n / t_again:>9,.0f} hands/s  ({t_again:.2f} s)  "
           f"x{t_pkg / t_again:.1f}")
     print(f"mismatches with the package: {mismatches} (every function timed, {n:,} hands each)")
-    if not args.no_save:
-        results.save("shanten", {
-            "hands": n, "package_per_s": round(n / t_pkg),
-            "kernel_per_s": None if kernel is None else round(n / t_kernel),
-            "pure_per_s": round(n / t_ours), "pure_again_per_s": round(n / t_again),
-            "mismatches": mismatches})
+    results.save_if(args.save, "shanten", {
+        "hands": n, "package_per_s": round(n / t_pkg),
+        "kernel_per_s": None if kernel is None else round(n / t_kernel),
+        "pure_per_s": round(n / t_ours), "pure_again_per_s": round(n / t_again),
+        "mismatches": mismatches})
 
 if __name__ == "__main__":
     main()

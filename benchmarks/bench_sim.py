@@ -113,7 +113,7 @@ def main() -> None:
     parser.add_argument("--shard-size", type=int, default=2)
     parser.add_argument("--workers", type=int, default=default_workers(),
                         help="the pool size to compare with one worker (default: all cores)")
-    parser.add_argument("--no-save", action="store_true", help="do not write the JSON figures")
+    results.add_save_option(parser)
     args = parser.parse_args()
 
     preset, which = choose_preset(args.preset)
@@ -142,19 +142,18 @@ def main() -> None:
         same = all(load_table(base / "one", t).equals(load_table(base / "many", t))
                    for t in TABLES)
         print(f"tables identical across worker counts: {'yes' if same else 'NO'}")
-        if not args.no_save:
-            results.save("sim", {
-                "preset": preset.name, "bots": args.bots, "seed": args.seed,
-                "shard_size": args.shard_size, "games": args.games, "grown_games": big,
-                "workers": args.workers, "rate_1": round(one["rate"], 1),
-                "rate_n": round(many["rate"], 1), "speedup": round(speedup, 3),
-                "efficiency": round(speedup / args.workers, 3),
-                "cpu_1": round(one["cpu"], 2), "cpu_n": round(many["cpu"], 2),
-                "work_efficiency": round(work, 3), "load": round(os.getloadavg()[0], 1),
-                "worker_mib": round(many["worker_mib"], 1),
-                "grown_worker_mib": round(grown["worker_mib"], 1),
-                "writer_mib": round(many["writer_mib"], 1),
-                "grown_writer_mib": round(grown["writer_mib"], 1), "identical": same})
+        results.save_if(args.save, "sim", {
+            "preset": preset.name, "bots": args.bots, "seed": args.seed,
+            "shard_size": args.shard_size, "games": args.games, "grown_games": big,
+            "workers": args.workers, "rate_1": round(one["rate"], 1),
+            "rate_n": round(many["rate"], 1), "speedup": round(speedup, 3),
+            "efficiency": round(speedup / args.workers, 3),
+            "cpu_1": round(one["cpu"], 2), "cpu_n": round(many["cpu"], 2),
+            "work_efficiency": round(work, 3), "load": round(os.getloadavg()[0], 1),
+            "worker_mib": round(many["worker_mib"], 1),
+            "grown_worker_mib": round(grown["worker_mib"], 1),
+            "writer_mib": round(many["writer_mib"], 1),
+            "grown_writer_mib": round(grown["writer_mib"], 1), "identical": same})
         if not same:
             sys.exit(1)
 

@@ -25,7 +25,7 @@ how long that takes on this machine. Three figures:
    from the CPU cost of a pair alone, as if every worker had a core to itself.
 
     python benchmarks/bench_verdict.py [--seconds 120] [--workers W] [--target 100] [--seed 1]
-                                       [--pair-shards 6] [--sim-matches 6] [--no-save]
+                                       [--pair-shards 6] [--sim-matches 6] [--save]
 """
 
 from __future__ import annotations
@@ -117,7 +117,7 @@ def main() -> None:
                         help="trial shards played with and without pairs for the pair cost")
     parser.add_argument("--sim-matches", type=int, default=6,
                         help="matches of simulate --paired played plain and paired")
-    parser.add_argument("--no-save", action="store_true", help="do not write the JSON figures")
+    results.add_save_option(parser)
     args = parser.parse_args()
 
     preset = load_preset(args.preset)
@@ -191,19 +191,18 @@ def main() -> None:
           f"of its own): {cpu_minutes:.0f} min")
     print(f"projected: {minutes:.0f} min for +/-{args.target:g} points/hand on every card "
           f"({args.workers} workers)")
-    if not args.no_save:
-        results.save("verdict", {
-            "cards": len(cards), "workers": args.workers, "seconds": round(seconds, 1),
-            "rounds": rounds, "hands": hands, "hands_per_s": round(rate, 1),
-            "pair_cost": round(cost, 3), "simulate_pair_cost": round(sim_cost, 3),
-            "plain_ms_per_hand": round(plain * 1000, 2),
-            "paired_ms_per_hand": round(paired * 1000, 2),
-            "median_half_width": statistics.median(finite) if finite else None,
-            "widest_half_width": finite[-1] if finite else None,
-            "undefined_cards": len(undefined), "target": args.target,
-            "projected_hands": round(total), "projected_min": round(minutes, 1),
-            "projected_cpu_min": round(cpu_minutes, 1),
-            "worker_mib": round(peak_kb / 1024, 1)})
+    results.save_if(args.save, "verdict", {
+        "cards": len(cards), "workers": args.workers, "seconds": round(seconds, 1),
+        "rounds": rounds, "hands": hands, "hands_per_s": round(rate, 1),
+        "pair_cost": round(cost, 3), "simulate_pair_cost": round(sim_cost, 3),
+        "plain_ms_per_hand": round(plain * 1000, 2),
+        "paired_ms_per_hand": round(paired * 1000, 2),
+        "median_half_width": statistics.median(finite) if finite else None,
+        "widest_half_width": finite[-1] if finite else None,
+        "undefined_cards": len(undefined), "target": args.target,
+        "projected_hands": round(total), "projected_min": round(minutes, 1),
+        "projected_cpu_min": round(cpu_minutes, 1),
+        "worker_mib": round(peak_kb / 1024, 1)})
 
 
 if __name__ == "__main__":

@@ -31,7 +31,7 @@ def test_no_rounds_is_refused() -> None:
 def test_an_unknown_commit_is_a_one_line_error_and_checks_nothing_out(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert bench_against.main(["--old", "no-such-commit-0000", "--worktrees",
-                               str(tmp_path / "trees"), "--no-save"]) == 2
+                               str(tmp_path / "trees")]) == 2
     err = capsys.readouterr().err.strip()
     assert len(err.splitlines()) == 1
     assert "--old no-such-commit-0000: no such commit" in err
@@ -44,7 +44,7 @@ def test_the_same_commit_decides_the_same(tmp_path: Path) -> None:
     out = subprocess.run(
         [sys.executable, str(ROOT / "benchmarks" / "bench_against.py"), "--old", "HEAD",
          "--no-build", "--rounds", "1", "--matches", "1",
-         "--preset", "online-hanchan", "--worktrees", str(trees), "--no-save"],
+         "--preset", "online-hanchan", "--worktrees", str(trees)],
         capture_output=True, text=True, cwd=ROOT)
     try:
         # HEAD as checked out plays its pure-Python modules; this tree may play compiled ones:

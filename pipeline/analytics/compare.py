@@ -139,8 +139,9 @@ def paired_se(run_a: RunData, run_b: RunData, by: str = "character") -> pl.DataF
     played in either run. With independent runs this is the sum of the two variances on
     average; with paired runs it also subtracts their covariance."""
     a, b = _clusters(run_a, by), _clusters(run_b, by)
-    j = a.join(b, on=["group", "match_id"], how="full", coalesce=True, suffix="_b").fill_null(0)
-    totals = j.group_by("group").agg(
+    j = (a.join(b, on=["group", "match_id"], how="full", coalesce=True, suffix="_b")
+         .fill_null(0).sort("group", "match_id"))  # fixed order: bit-identical float sums
+    totals = j.group_by("group", maintain_order=True).agg(
         pl.len().alias("k"), pl.col("n").sum().alias("na"), pl.col("n_b").sum().alias("nb"),
         *(pl.col(y).sum().alias(f"{y}_ya") for y in _PAIRED.values()),
         *(pl.col(f"{y}_b").sum().alias(f"{y}_yb") for y in _PAIRED.values()))
@@ -150,7 +151,7 @@ def paired_se(run_a: RunData, run_b: RunData, by: str = "character") -> pl.DataF
         ra, rb = pl.col(f"{y}_ya") / pl.col("na"), pl.col(f"{y}_yb") / pl.col("nb")
         parts[metric] = ((pl.col(f"{y}_b") - rb * pl.col("n_b")) / pl.col("nb")
                          - (pl.col(y) - ra * pl.col("n")) / pl.col("na"))
-    out = j.group_by("group").agg(
+    out = j.group_by("group", maintain_order=True).agg(
         pl.col("k").first(), pl.col("na").first(), pl.col("nb").first(),
         *((u * u).sum().alias(f"{m}_ss") for m, u in parts.items()))
     defined = (pl.col("k") >= 2) & (pl.col("na") > 0) & (pl.col("nb") > 0)

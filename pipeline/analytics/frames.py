@@ -23,7 +23,8 @@ def basic_metrics(hands: pl.DataFrame, by: str = "character") -> pl.DataFrame:
     clusters = (hands.with_columns(key.alias("group"))
                 .group_by("group", "match_id")
                 .agg(n=pl.len(), wins=pl.col("outcome").is_in(WIN_OUTCOMES).sum(),
-                     delta_sum=pl.col("delta").cast(pl.Int64).sum()))
+                     delta_sum=pl.col("delta").cast(pl.Int64).sum())
+                .sort("group", "match_id"))
     win = rate_by_group(clusters, "group", "wins", "n")
     swing = mean_by_group(clusters, "group", "delta_sum", "n")
     counts = clusters.group_by("group").agg(hands=pl.col("n").sum().cast(pl.Int64),

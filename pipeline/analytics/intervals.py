@@ -128,9 +128,11 @@ def field_moments(per_match: pl.DataFrame, s: str, m: str) -> dict[str, float]:
 
 
 def moments(clusters: pl.DataFrame, by: str, y: str, m: str, name: str = "x") -> pl.DataFrame:
-    """Per group, the moments ``<name>_Y`` ... ``<name>_mm`` of clusters with ``m > 0``."""
+    """Per group, the moments ``<name>_Y`` ... ``<name>_mm`` of clusters with ``m > 0``, in
+    order of first appearance; each group's sums run in the clusters' order, so clusters in a
+    fixed order (sorted by match) give bit-identical sums."""
     yy, mm = pl.col(y).cast(pl.Float64), pl.col(m).cast(pl.Float64)
-    return (clusters.filter(mm > 0).group_by(by).agg(
+    return (clusters.filter(mm > 0).group_by(by, maintain_order=True).agg(
         yy.sum().alias(f"{name}_Y"), mm.sum().alias(f"{name}_M"),
         pl.len().alias(f"{name}_k"), (yy * yy).sum().alias(f"{name}_yy"),
         (yy * mm).sum().alias(f"{name}_ym"), (mm * mm).sum().alias(f"{name}_mm")))
@@ -164,14 +166,14 @@ def diff_from_field(clusters: pl.DataFrame, by: str, cluster: str, s: str, m: st
     """Per group: ``diff`` = group mean - field mean, and its standard error ``diff_se``
     (see :func:`field_diff_exprs`), from one row per group and cluster."""
     c = clusters.filter(pl.col(m) > 0)
-    per_match = c.group_by(cluster).agg(sf=pl.col(s).sum(), nf=pl.col(m).sum())
+    per_match = c.group_by(cluster).agg(sf=pl.col(s).sum(), nf=pl.col(m).sum()).sort(cluster)
     field = field_moments(per_match, "sf", "nf")
     c = c.join(per_match, on=cluster, how="left")
     yy, mm = pl.col(s).cast(pl.Float64), pl.col(m).cast(pl.Float64)
     sf, nf = pl.col("sf").cast(pl.Float64), pl.col("nf").cast(pl.Float64)
-    mom = moments(c, by, s, m).join(c.group_by(by).agg(
+    mom = moments(c, by, s, m).join(c.group_by(by, maintain_order=True).agg(
         (yy * sf).sum().alias("x_yF"), (yy * nf).sum().alias("x_yN"),
-        (mm * sf).sum().alias("x_mF"), (mm * nf).sum().alias("x_mN")), on=by)
+        (mm * sf).sum().alias("x_mF"), (mm * nf).sum().alias("x_mN")), on=by).sort(by)
     e = field_diff_exprs("x", field)
     return mom.select(by, diff=e["diff"], diff_se=e["se"])
 

@@ -125,7 +125,7 @@ def group_moments(run: RunData, by: str) -> tuple[pl.DataFrame, pl.DataFrame]:
     """)
     try:
         field = run.sql("SELECT match_id, sum(delta_sum) AS delta_sum, sum(n) AS n "
-                        "FROM _clusters GROUP BY match_id")
+                        "FROM _clusters GROUP BY match_id ORDER BY match_id")
         sums = ", ".join(f"CAST(sum({c}) AS DOUBLE) AS {c}" for c in SUMS)
         moments = ", ".join(moment_sql(k, y, m) for k, (y, m) in MOMENTS.items()
                             if k != "avg_deal_in")

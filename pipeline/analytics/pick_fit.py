@@ -25,6 +25,8 @@ import polars as pl
 
 from pipeline.analytics.intervals import mean_by_group
 from pipeline.analytics.trial import BLOCK, card_clusters, read_trial_doc, trial_table
+from pipeline.cards.catalog import Catalog
+from pipeline.sim.provenance import MismatchError, card_measures, of_folder
 from pipeline.stats import spearman
 
 COLUMNS = ("card", "name", "kinds", "estimate", "value", "half_width", "gap", "offset",
@@ -115,7 +117,7 @@ def check_fit(out: Path, table: pl.DataFrame) -> FitCheck:
 def kind_summary(table: pl.DataFrame) -> pl.DataFrame:
     """Per effect kind: the cards using it, their mean estimate, value and gap."""
     return (table.with_columns(kind=pl.col("kinds").str.split(", ")).explode("kind")
-            .group_by("kind").agg(cards=pl.col("name").sort().str.join(", "),
+            .group_by("kind", maintain_order=True).agg(cards=pl.col("name").sort().str.join(", "),
                                   estimate=pl.col("estimate").mean(),
                                   value=pl.col("value").mean(), gap=pl.col("gap").mean())
             .sort("gap"))
@@ -141,9 +143,14 @@ def offsets_toml(table: pl.DataFrame, out: Path, check: FitCheck, samples: int) 
         f"spearman_held_out_raw = {check.held_out_raw:.3f}",
         f"spearman_held_out_fitted = {check.held_out_fitted:.3f}",
     ]
+    measures = card_measures(doc)  # each fitted card's own, not the folder's last trial's
+    used = {json.dumps(measures.get(c), sort_keys=True) for c in table["card"].to_list()}
+    measure = measures.get(table["card"][0], {}) if len(used) == 1 and table.height else {}
     source = {"preset": (doc.get("preset") or {}).get("name"),
-              "catalog": (doc.get("catalog") or {}).get("version"), "seed": doc.get("seed"),
-              "budget_hands": doc.get("budget_hands"), "target": doc.get("target")}
+              "catalog": (doc.get("catalog") or {}).get("version"),
+              "catalog_hash": (doc.get("catalog") or {}).get("content_hash"),
+              "seed": doc.get("seed"), "budget_hands": measure.get("budget_hands"),
+              "target": measure.get("target")}
     for key, value in source.items():
         if isinstance(value, str | int | float) and not isinstance(value, bool):
             lines.append(f"{key} = {_q(value) if isinstance(value, str) else value}")
@@ -159,11 +166,17 @@ def _q(text: object) -> str:
     return json.dumps(str(text), ensure_ascii=False)  # a TOML basic string
 
 
-def fit_trial(out: Path, catalog: object, samples: int = 400
+def fit_trial(out: Path, catalog: Catalog, samples: int = 400
               ) -> tuple[pl.DataFrame, FitCheck]:
     """The fit table and its check for the trial folder ``out``."""
     from pipeline.bots.pick_offsets import estimate_means
 
+    played = of_folder(out, "trial")
+    if played.catalog_hash != catalog.content_hash():
+        raise MismatchError(
+            f"fit-picks: {played.describe()}, but --catalog {catalog.version} is content "
+            f"{catalog.content_hash()[:8]}; fit a trial with the catalog it was played with "
+            f"(--catalog {played.catalog}), or play a trial of {catalog.version}")
     trial = trial_table(out)
     cards = [c for c in trial["card"].to_list() if c in catalog.ids]
     means = estimate_means(catalog, cards, samples)

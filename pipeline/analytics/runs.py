@@ -128,6 +128,10 @@ def open_run(path: str | Path, *, verify: bool = True) -> RunData:
                                  "run the simulate command again with --force")
     con = duckdb.connect()
     con.execute("SET enable_progress_bar = false")  # library calls print nothing
+    # One thread: a parallel aggregate adds its partial float sums in whatever order the
+    # threads finish, so the same run could print figures that differ in the last bits; with
+    # one the sums run in file order and every table and JSON output is bit-reproducible.
+    con.execute("SET threads = 1")
     for table, paths in files.items():
         listing = ", ".join("'" + str(p).replace("'", "''") + "'" for p in paths)
         con.execute(f"CREATE VIEW {table} AS SELECT * FROM read_parquet([{listing}])")

@@ -19,6 +19,7 @@ import polars as pl
 
 from pipeline.analytics.trial import DEFAULT_THRESHOLD, trial_flags, trial_table
 from pipeline.cards.sanma import SANMA_CHANGES, SANMA_UNPLAYABLE
+from pipeline.sim.provenance import MismatchError, of_folder
 
 Q_LEVEL = 0.05
 
@@ -31,6 +32,7 @@ def sanma_table(sanma_trial: Path, four_trial: Path | None = None,
     clear of the band (``out_of_band``), the four-player trial value beside it (``four_*``,
     null without a four-player trial), and the cards that cannot be played for three
     (``playable`` false, ``note`` their reason; for a playable card what reads differently)."""
+    check_trials(sanma_trial, four_trial)
     table = trial_flags(trial_table(sanma_trial), threshold)
     mean = float(table["value"].mean()) if table.height else 0.0
     lo, hi = mean - threshold, mean + threshold
@@ -55,6 +57,22 @@ def sanma_table(sanma_trial: Path, four_trial: Path | None = None,
     if missing:
         table = pl.concat([table, pl.DataFrame(missing)], how="diagonal_relaxed")
     return table
+
+
+def check_trials(sanma_trial: Path, four_trial: Path | None) -> None:
+    """A sanma comparison reads a three-player trial and, beside it, a four-player trial of
+    the same catalog content: anything else is refused with one line naming both."""
+    three = of_folder(sanma_trial, "trial")
+    if three.players != 3:
+        raise MismatchError(f"sanma exclusions: {three.describe()} is not a three-player "
+                            "trial; give a trial of a three-player preset (e.g. cards-sanma)")
+    if four_trial is None:
+        return
+    four = of_folder(four_trial, "trial")
+    if four.players != 4 or four.catalog_hash != three.catalog_hash:
+        raise MismatchError(f"sanma exclusions: {four.describe()} does not belong with "
+                            f"{three.describe()}; the four-player values must come from a "
+                            "four-player trial of the same catalog")
 
 
 def recommended_exclusions(table: pl.DataFrame) -> list[dict[str, Any]]:

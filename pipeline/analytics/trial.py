@@ -38,6 +38,7 @@ import polars as pl
 from pipeline.analytics.intervals import mean_by_group
 from pipeline.analytics.paired import pair_value_expr
 from pipeline.analytics.runs import MANIFEST_DIR, AnalyticsError
+from pipeline.sim.provenance import MismatchError, of_folder
 
 TRIAL_FILE = "trial.json"
 CARDS_DIR = "cards"
@@ -117,7 +118,7 @@ def _card_row(card: str, t: dict[str, pl.DataFrame], block: int = BLOCK) -> dict
     hands = t["hands"].filter(pl.col("seat") == pl.col("match_id") % block)
     matches = t["matches"].filter(pl.col("seat") == pl.col("match_id") % block)
     value = pair_value_expr(pairs.columns)
-    clusters = (pairs.group_by("match_id").agg(s=value.sum(), n=pl.len())
+    clusters = (pairs.group_by("match_id").agg(s=value.sum(), n=pl.len()).sort("match_id")
                 .with_columns(card=pl.lit(card)))
     est = mean_by_group(clusters, "card", "s", "n").row(0, named=True)
     changed = int(pairs.select((value != 0).sum()).item())
@@ -192,8 +193,9 @@ def card_clusters(out: Path, card: str) -> pl.DataFrame:
     if not blocks:
         raise AnalyticsError(f"{out}: card {card!r} was not tried here")
     pairs = card_tables(out, card, blocks, ("pairs",))["pairs"]
-    return pairs.group_by("match_id").agg(s=pair_value_expr(pairs.columns).sum(),
-                                          n=pl.len().cast(pl.Float64))
+    return (pairs.group_by("match_id").agg(s=pair_value_expr(pairs.columns).sum(),
+                                           n=pl.len().cast(pl.Float64))
+            .sort("match_id"))  # in match order: sums over matches come out bit-identical
 
 
 def value_difference(out_a: Path, out_b: Path, card: str, *, paired: bool) -> dict:
@@ -202,11 +204,18 @@ def value_difference(out_a: Path, out_b: Path, card: str, *, paired: bool) -> di
     ``paired`` (both trials of one seed: match ``i`` is dealt alike in both): the standard
     error of the linearised difference of the two means over match indices, ``u_i = (S_Bi -
     v_B n_Bi) / N_B - (S_Ai - v_A n_Ai) / N_A``, which counts the covariance of the two; else
-    the two standard errors added in quadrature."""
+    the two standard errors added in quadrature. Paired trials of another seed or player
+    count (whose matches are not dealt alike) are refused."""
+    if paired:
+        one, two = of_folder(out_a, "trial"), of_folder(out_b, "trial")
+        if (one.seed, one.players) != (two.seed, two.players):
+            raise MismatchError(f"a paired difference needs two trials of one seed and player "
+                                f"count: {one.describe()}; {two.describe()}")
     a, b = card_clusters(out_a, card), card_clusters(out_b, card)
     va, vb = a["s"].sum() / a["n"].sum(), b["s"].sum() / b["n"].sum()
     if paired:
-        j = a.join(b, on="match_id", how="full", coalesce=True, suffix="_b").fill_null(0.0)
+        j = (a.join(b, on="match_id", how="full", coalesce=True, suffix="_b").fill_null(0.0)
+             .sort("match_id"))
         u = ((j["s_b"] - vb * j["n_b"]) / b["n"].sum() - (j["s"] - va * j["n"]) / a["n"].sum())
         k = j.height
         se = math.sqrt(k / (k - 1) * float((u * u).sum())) if k > 1 else math.nan

@@ -27,6 +27,7 @@ from pipeline.analytics.paired import pair_value_expr
 from pipeline.analytics.runs import AnalyticsError
 from pipeline.analytics.trial import card_tables, read_trial_doc, trial_table
 from pipeline.datafiles import show_value
+from pipeline.sim.provenance import check_same_deck, of_folder, of_record
 from pipeline.stats import Z95
 
 DEFAULT_THRESHOLD = 300.0  # points per hand: the report's flag threshold
@@ -40,15 +41,17 @@ def match_sums(trial_out: Path, card: str) -> pl.DataFrame:
     if not blocks:
         raise AnalyticsError(f"{trial_out}: card {card!r} was not tried here")
     pairs = card_tables(trial_out, card, blocks, ("pairs",))["pairs"]
-    return pairs.group_by("match_id").agg(s=pair_value_expr(pairs.columns).sum(),
-                                          n=pl.len().cast(pl.Float64))
+    return (pairs.group_by("match_id").agg(s=pair_value_expr(pairs.columns).sum(),
+                                           n=pl.len().cast(pl.Float64))
+            .sort("match_id"))  # in match order: the sums over matches come out bit-identical
 
 
 def paired_difference(a: pl.DataFrame, b: pl.DataFrame, z: float = Z95
                       ) -> dict[str, float | None]:
     """``B - A`` of two values' ability values measured on paired matches (the module
     docstring): ``diff``, ``diff_lo``, ``diff_hi``, ``diff_se``; None where undefined."""
-    j = a.join(b, on="match_id", how="full", coalesce=True, suffix="_b").fill_null(0.0)
+    j = (a.join(b, on="match_id", how="full", coalesce=True, suffix="_b").fill_null(0.0)
+         .sort("match_id"))  # a join's row order is not fixed; float sums depend on it
     na, nb = float(j["n"].sum()), float(j["n_b"].sum())
     k = j.height
     if na <= 0 or nb <= 0:
@@ -76,7 +79,8 @@ def deck_band(trial_out: Path, threshold: float = DEFAULT_THRESHOLD,
             "threshold": threshold, "cards": float(len(values))}
 
 
-def sweep_band(doc: dict[str, Any], threshold: float = DEFAULT_THRESHOLD) -> dict[str, float]:
+def sweep_band(doc: dict[str, Any], threshold: float = DEFAULT_THRESHOLD,
+               out: Path | None = None) -> dict[str, float]:
     """The band a sweep is judged by: the one it was given (``--band``), else the deck
     trial's average plus or minus ``threshold``."""
     if doc.get("band"):
@@ -86,7 +90,12 @@ def sweep_band(doc: dict[str, Any], threshold: float = DEFAULT_THRESHOLD) -> dic
     if not doc.get("band_trial"):
         raise AnalyticsError("the sweep has neither a band nor a deck trial to draw one from; "
                              "run 'saki tune' again")
-    return deck_band(Path(doc["band_trial"]), threshold)
+    band_trial = Path(doc["band_trial"])
+    sweep = of_record("sweep", Path(out) if out is not None else Path("(sweep)"), doc)
+    check_same_deck("tune", sweep, of_folder(band_trial, "trial"),
+                    "the band comes from a deck trial of the sweep's catalog and preset: run "
+                    "'saki tune' again (or give --band LO:HI)")
+    return deck_band(band_trial, threshold)
 
 
 def in_band(lo: float | None, hi: float | None, band: dict[str, float]) -> bool:

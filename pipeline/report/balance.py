@@ -266,7 +266,7 @@ def run_balance(plan: BalancePlan, *, out: Path | None = None, site: Path | None
                                   trial=trial_folder, levers=links)
     if trial_folder is not None and plan.main.preset.players == 3:
         _add_sanma(report, trial_folder, four_trial, plan, say)
-    write_report(report, target)
+    target = write_report(report, target, apart=out is None, say=say)
     if site is not None:
         write_site(report, site)
     ctx = report.context
@@ -294,7 +294,7 @@ def _run_reference_trials(plan: BalancePlan, workers: int | None, say: Callable[
                           ) -> Path:
     """The four-player card trials beside a three-player job's (same seed, target and
     budget), for the sanma section's "four players" column."""
-    from pipeline.sim.trial import TrialConfig, run_trial, trial_deck
+    from pipeline.sim.trial import TrialConfig, trial_deck
 
     ref = plan.reference
     config = TrialConfig(preset=ref.preset, catalog=ref.catalog, seed=plan.trial.seed,
@@ -303,10 +303,39 @@ def _run_reference_trials(plan: BalancePlan, workers: int | None, say: Callable[
                          band=plan.trial.band)
     default = config.default_out()
     folder = plan.runs_dir / default.name if plan.runs_dir is not None else default
-    say(f"four-player card trials of {len(config.cards)} cards into {folder}")
-    summary = run_trial(config, folder, workers=workers)
-    say(summary.describe())
+    _play_needed(config, folder, workers, say, "four-player card trials")
     return folder
+
+
+def _play_needed(config: Any, folder: Path, workers: int | None, say: Callable[[str], None],
+                 what: str, force: bool = False, said: Callable[[Any], None] | None = None,
+                 on_match: Callable[[int], None] | None = None) -> None:
+    """Play the trial ``config`` into ``folder`` for the cards its record lacks or holds with
+    a weaker measure (:func:`pipeline.sim.provenance.cards_to_play`); cards measured more
+    precisely by another command stay as they are, so the job never rewrites them."""
+    import dataclasses
+
+    from pipeline.sim.provenance import cards_to_play, folder_kind, read_record
+    from pipeline.sim.trial import other_configuration, played_by_this_code, run_trial
+
+    doc = read_record(folder, "trial") if folder_kind(folder) == "trial" and not force else None
+    if doc is not None and (other_configuration(config, doc) is not None
+                            or not played_by_this_code(doc)):
+        doc = None  # not a record to keep values from: the trial says why it cannot go there
+    todo = cards_to_play(doc, config.cards, config.target, config.budget_hands)
+    kept = len(config.cards) - len(todo)
+    if kept:
+        say(f"{folder}: {kept} card(s) already measured with a larger budget or a smaller "
+            "target are kept as they are")
+    if not todo:
+        return
+    how = (f"racing to verdicts against {config.band.describe()}" if config.racing
+           else f"target half-width {config.target:g} points per hand")
+    say(f"{what} of {len(todo)} cards into {folder} ({how}, budget "
+        f"{config.budget_hands:,} hands)")
+    summary = run_trial(dataclasses.replace(config, cards=todo), folder, workers=workers,
+                        force=force, say=said, on_match=on_match)
+    say(summary.describe())
 
 
 def _kept_four_trial(plan: BalancePlan) -> Path | None:
@@ -326,10 +355,18 @@ def _add_sanma(report: Any, trial_folder: Path, four_trial: Path | None, plan: B
                say: Callable[[str], None]) -> None:
     """The report's "recommended sanma exclusions" section (rule C-23)."""
     from pipeline.analytics.sanma import sanma_view
+    from pipeline.report.build import set_config
+    from pipeline.sim.provenance import read_record, report_config
 
     names = {c.id: c.name for c in plan.main.catalog}
     view = sanma_view(trial_folder, four_trial, names=names)
     report.context["sanma"] = view
+    if four_trial is not None:  # the four-player values are part of what the report shows
+        four = read_record(four_trial, "trial")
+        config = {**report.context["config"],
+                  "four_trial": report_config({}, None, four, {})["trial"]}
+        set_config(report, config, f"{report.context['config_words']}; four-player trial "
+                                   f"{four_trial}")
     report.context["nav"] = [*report.context.get("nav", []), ("sanma", "Sanma exclusions")]
     listed = ", ".join(e["name"] for e in view["exclusions"]) or "none"
     say(f"recommended sanma exclusions: {listed}")
@@ -375,7 +412,7 @@ def _run_trials(plan: BalancePlan, workers: int | None, say: Callable[[str], Non
     import math
 
     from pipeline.sim.run import source_hash
-    from pipeline.sim.trial import TRIAL_FILE, TrialTicker, run_trial
+    from pipeline.sim.trial import TRIAL_FILE, TrialTicker
 
     folder = plan.trial_folder()
     force = False
@@ -386,10 +423,6 @@ def _run_trials(plan: BalancePlan, workers: int | None, say: Callable[[str], Non
         pass
     if force:
         say(f"{folder} was played by another version of the lab's code: playing it again")
-    how = (f"racing to verdicts against {plan.trial.band.describe()}" if plan.trial.racing
-           else f"target half-width {plan.trial.target:g} points per hand")
-    say(f"card trials of {len(plan.trial.cards)} cards into {folder} ({how}, budget "
-        f"{plan.trial.budget_hands:,} hands)")
     ticker = TrialTicker(say)
 
     def said(r: Any) -> None:
@@ -405,7 +438,6 @@ def _run_trials(plan: BalancePlan, workers: int | None, say: Callable[[str], Non
             say(f"trial round {r.index + 1}: {played} matches; half-widths "
                 f"{min(widths):,.0f} to {max(widths):,.0f} points per hand")
 
-    summary = run_trial(plan.trial, folder, workers=workers, force=force, say=said,
-                        on_match=ticker.match)
-    say(summary.describe())
+    _play_needed(plan.trial, folder, workers, say, "card trials", force=force, said=said,
+                 on_match=ticker.match)
     return folder

@@ -13,6 +13,7 @@ import difflib
 import json
 import os
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -25,6 +26,15 @@ from pipeline.datafiles import REPORTS_DIR
 from pipeline.report import ReportError, fmt
 from pipeline.report import figures as figs
 from pipeline.report.pages import css, environment
+from pipeline.sim.output_lock import OutputLock
+from pipeline.sim.provenance import (
+    check_same_deck,
+    config_digest,
+    describe_trial,
+    of_record,
+    read_record,
+    report_config,
+)
 
 DEFAULT_THRESHOLD = 300.0
 DEFAULT_MIN_HANDS = 200
@@ -56,6 +66,7 @@ class ReportInputs:
     min_hands: int = DEFAULT_MIN_HANDS
     trial: pl.DataFrame | None = None  # report_trial_rows(...): ability values and verdicts
     levers: dict[str, str] | None = None  # card id -> its tuning page, relative to the report
+    trial_source: str | None = None    # the trial used: path, seed, cards, hands, measure
 
 
 @dataclass(frozen=True)
@@ -126,10 +137,12 @@ class Report:
                             f"{what} (grey)" + (
                                 "; below, the in-deck change from A to B" if cmp else "")
                             + "."))
+        recorded = {k: self.context[k] for k in ("config_digest", "config_words")
+                    if k in self.context}
         return environment().get_template("card.html").render(
             title=f"{card.name}: {self.title}", subtitle=self.subtitle, card=card,
             cmp=cmp, css=self.context["css"], generator=self.context["generator"],
-            card_figure=figure)
+            card_figure=figure, **recorded)
 
 
 def slug(card_id: str) -> str:
@@ -168,8 +181,13 @@ def build_report(run: Any, reference: Any = None, *, catalog: Catalog | None = N
         cards, warnings = recorded.cards, recorded.warnings
     ref_cards = run_catalog(ref.meta, ref.label).cards if ref is not None else None
     trial_rows = None
+    trial_doc = None
+    trial_source = None
     if trial is not None:
+        trial_doc = check_trial(run, Path(trial))
         trial_rows = report_trial_rows(Path(trial), threshold)
+        trial_source = describe_trial(Path(trial), trial_doc, trial_rows["card"].to_list(),
+                                      int(trial_rows["hands"].sum()))
     inputs = ReportInputs(
         meta=run.meta, label=run.label, path=Path(run.path),
         table=character_table(run, by="character", min_hands=min_hands, threshold=threshold),
@@ -177,8 +195,34 @@ def build_report(run: Any, reference: Any = None, *, catalog: Catalog | None = N
         cards=cards or None, catalog_warnings=tuple(warnings), reference_cards=ref_cards,
         reference_meta=ref.meta if ref is not None else None,
         threshold=threshold, min_hands=min_hands, trial=trial_rows, levers=levers,
+        trial_source=trial_source,
     )
-    return render_inputs(inputs)
+    report = render_inputs(inputs)
+    config = report_config(run.meta, ref.meta if ref is not None else None, trial_doc,
+                           {"threshold": threshold, "min_hands": min_hands})
+    words = f"run {run.label}" + (f" against {ref.label}" if ref is not None else "") + (
+        f"; trial {trial_source}" if trial_source else "; no trial")
+    set_config(report, config, words)
+    return report
+
+
+def check_trial(run: Any, trial: Path) -> dict[str, Any]:
+    """The trial's record, once it is known to belong with the run: the same catalog
+    content, preset and player count (else one line naming both)."""
+    doc = read_record(trial, "trial")
+    mine = of_record("run", Path(run.path), run.meta)
+    check_same_deck("--trial", mine, of_record("trial", trial, doc),
+                    f"give a trial of the run's catalog and preset, e.g. 'saki trial --cards "
+                    f"{mine.catalog} --preset {mine.preset}'")
+    return doc
+
+
+def set_config(report: Report, config: dict[str, Any], words: str) -> None:
+    """Record what the report shows (:func:`pipeline.sim.provenance.report_config`) in the
+    report and in its pages, so a writer can tell a report of another configuration."""
+    report.context["config"] = config
+    report.context["config_digest"] = config_digest(config)
+    report.context["config_words"] = words
 
 
 # --- layout ---------------------------------------------------------------------------------
@@ -364,6 +408,8 @@ def _overview(inputs: ReportInputs) -> list[tuple[str, str]]:
         ("flag rule", f"±{fmt.pts(inputs.threshold)} points per hand against the field; groups "
                       f"under {inputs.min_hands} hands are 'not enough data'"),
     ]
+    if inputs.trial_source:
+        out.append(("card trial", inputs.trial_source))
     if inputs.cards:
         out.append(("card readings", _readings_played(inputs.cards.values())))
     return out
@@ -930,25 +976,74 @@ def comparison_names(a: dict[str, Any], b: dict[str, Any]) -> tuple[str, str]:
     return name, words
 
 
-def write_report(report: Report, out: Path) -> Path:
-    """Write the single-file report (folders created as needed)."""
+def write_report(report: Report, out: Path, *, apart: bool = False,
+                 say: Callable[[str], None] | None = None) -> Path:
+    """Write the single-file report (folders created as needed) and return where it went.
+
+    A file there that holds the report of another configuration (the runs, the trial and
+    its measure, the flag rule: :func:`set_config`) is never replaced silently: with
+    ``apart`` (a default file name) this report goes beside it, its name ending in its
+    configuration's digest (``<name>-<digest>.html``); a file the user named (``--out``) is
+    replaced, and ``say`` hears which configuration it held."""
     out = Path(out)
     if out.is_dir():
         raise ReportError(f"{out} is a folder; give the report a file name such as "
                           f"{out / 'report.html'} (or use --site {out} for a site)")
+    other = _other_configuration(out, report)
+    if other is not None:
+        if apart:
+            named = out.with_name(f"{out.stem}-{report.context['config_digest']}{out.suffix}")
+            note = (f"{out} holds the report of another configuration ({other}); this one "
+                    f"({report.context['config_words']}) goes to {named}")
+            out = named
+        else:
+            note = f"replacing {out}, the report of another configuration ({other})"
+        if say is not None:
+            say(note)
     _write(out, report.html())
     return out
 
 
 def write_site(report: Report, folder: Path) -> Path:
-    """Write ``index.html`` and ``cards/<id>.html`` into ``folder``, for any static host."""
+    """Write ``index.html`` and ``cards/<id>.html`` into ``folder``, for any static host: one
+    writer at a time, never over the site of another configuration."""
     folder = Path(folder)
     if folder.exists() and not folder.is_dir():
         raise ReportError(f"{folder} is a file; --site takes a folder to write index.html into")
-    _write(folder / "index.html", report.html(site=True))
-    for card in report.cards:
-        _write(folder / "cards" / f"{card.slug}.html", report.card_html(card.id))
+    with OutputLock(folder, what="site", option="--site"):
+        other = _other_configuration(folder / "index.html", report)
+        if other is not None:
+            raise ReportError(
+                f"--site {folder} holds the site of another configuration ({other}); this "
+                f"one is {report.context['config_words']}: choose another --site, or delete "
+                f"{folder}")
+        _write(folder / "index.html", report.html(site=True))
+        for card in report.cards:
+            _write(folder / "cards" / f"{card.slug}.html", report.card_html(card.id))
     return folder / "index.html"
+
+
+_RECORDED = re.compile(r'<meta name="saki-config" content="([0-9a-f]+)">\s*'
+                       r'<meta name="saki-config-words" content="([^"]*)">')
+
+
+def _other_configuration(path: Path, report: Report) -> str | None:
+    """The words of the configuration recorded in the page at ``path`` when it differs from
+    ``report``'s; None when there is no page, it records none (an older report) or the same."""
+    mine = report.context.get("config_digest")
+    if mine is None or not path.is_file():
+        return None
+    try:
+        with open(path, encoding="utf-8", errors="replace") as fh:
+            head = fh.read(4096)
+    except OSError:
+        return None
+    found = _RECORDED.search(head)
+    if found is None or found.group(1) == mine:
+        return None
+    import html
+
+    return html.unescape(found.group(2))
 
 
 def _write(path: Path, text: str) -> None:

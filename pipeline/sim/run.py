@@ -66,6 +66,7 @@ from pipeline.rules.match import derive_seed, play_match
 from pipeline.rules.preset import Preset
 from pipeline.sim import SimError, schema_problem
 from pipeline.sim.executor import DaskExecutor, LocalExecutor
+from pipeline.sim.output_lock import LOCK_FILE, OutputLock
 from pipeline.sim.paired import PairedTable
 from pipeline.sim.tables import ALL_TABLES, PAIRS, SCHEMA_VERSION, ShardRows, run_tables
 from pipeline.workers import settle_long_lived
@@ -606,54 +607,22 @@ def code_version() -> dict[str, str | None]:
 
 # --- folder handling ------------------------------------------------------------------------
 
-LOCK_FILE = ".saki-lock"
-
-
-class RunLock:
-    """One writer per run folder: an exclusive ``flock`` on ``<out>/.saki-lock``, held while
-    a session plays the run. The operating system drops it when the process ends, however it
-    ends, so a killed run never leaves a stale lock; the file holds the writer's pid for the
-    message the second writer gets."""
+class RunLock(OutputLock):
+    """One writer per run folder (:class:`~pipeline.sim.output_lock.OutputLock`), which is
+    never put into a folder that holds something other than a run (unless ``force``)."""
 
     def __init__(self, out: Path, *, force: bool = False) -> None:
-        self.out = Path(out)
+        super().__init__(out, what="run", option="--out")
         self.force = force
-        self._fh: Any = None
 
     def __enter__(self) -> RunLock:
-        import fcntl
-
-        out = self.out
+        out = self.folder
         if out.exists() and not out.is_dir():
             raise SimError(f"{out} is a file, not a run folder; choose another --out")
         if out.is_dir() and not self.force and not (out / RUN_FILE).is_file():
             _check_no_strangers(out)  # never leave a lock file in someone else's folder
-        try:
-            out.mkdir(parents=True, exist_ok=True)
-            fh = open(out / LOCK_FILE, "a+")  # held for the whole session
-        except OSError as exc:
-            raise SimError(f"{out}: cannot create the run folder ({exc.strerror or exc}); "
-                           "choose another --out") from None
-        try:
-            fcntl.flock(fh, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except OSError:
-            fh.seek(0)
-            holder = fh.read().strip() or "another process"
-            fh.close()
-            raise SimError(f"{out}: another saki process (pid {holder}) is writing this run "
-                           "now; wait for it to finish (or stop it), then run the same command "
-                           "again, or choose another --out") from None
-        fh.seek(0)
-        fh.truncate()
-        fh.write(f"{os.getpid()}\n")
-        fh.flush()
-        self._fh = fh
+        super().__enter__()
         return self
-
-    def __exit__(self, *exc: object) -> None:
-        if self._fh is not None:
-            self._fh.close()  # closing releases the lock
-            self._fh = None
 
 
 def _check_no_strangers(out: Path) -> None:

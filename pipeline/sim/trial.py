@@ -51,7 +51,9 @@ from pipeline.cards.teams import cards_needed, deck_for
 from pipeline.rules.preset import Preset
 from pipeline.sim import SimError
 from pipeline.sim.executor import DaskExecutor, LocalExecutor
+from pipeline.sim.output_lock import LOCK_FILE, OutputLock
 from pipeline.sim.pair_value import pair_value_expr
+from pipeline.sim.provenance import card_measures
 from pipeline.sim.run import (
     PROGRESS_SECONDS,
     RUNS_DIR,
@@ -473,6 +475,14 @@ def run_trial(config: TrialConfig, out: Path | None = None, *,
         finally:
             own.close()
     out = Path(out) if out is not None else config.default_out()
+    _check_strangers(out)  # never leave a lock file in someone else's folder
+    with OutputLock(out, what="trial"):  # before --force deletes anything
+        return _run_trial(config, out, executor, force, say, on_match)
+
+
+def _run_trial(config: TrialConfig, out: Path, executor: LocalExecutor | DaskExecutor,
+               force: bool, say: Callable[[TrialRound], None] | None,
+               on_match: Callable[[int], None] | None) -> TrialSummary:
     previous = _prepare(out, config, force)
     began = time.perf_counter()
     blocks = {card: FIRST_BLOCKS for card in config.cards}
@@ -620,16 +630,12 @@ def _prepare(out: Path, config: TrialConfig, force: bool) -> dict[str, Any] | No
         doc_path.unlink(missing_ok=True)
         shutil.rmtree(out / CARDS_DIR, ignore_errors=True)
     if not doc_path.is_file():
-        if out.is_dir() and any(p.name not in (TRIAL_FILE, CARDS_DIR) for p in out.iterdir()):
-            raise SimError(f"--out {out} is not empty and holds no {TRIAL_FILE}; choose "
-                           "another --out, or use --force to write the trial there")
+        _check_strangers(out)
         out.mkdir(parents=True, exist_ok=True)
         return None
     previous = read_trial(out)
-    mine = config.identity()
-    theirs = {k: previous.get(k) for k in mine}
-    if _canonical(theirs) != _canonical(mine):
-        key = next(k for k in mine if _canonical(theirs[k]) != _canonical(mine[k]))
+    key = other_configuration(config, previous)
+    if key is not None:
         raise SimError(f"--out {out} holds a trial of another configuration ({key} differs); "
                        "choose another --out, or use --force to replace it")
     there = (previous.get("code") or {}).get("source_hash")
@@ -640,20 +646,49 @@ def _prepare(out: Path, config: TrialConfig, force: bool) -> dict[str, Any] | No
     return previous
 
 
+def other_configuration(config: TrialConfig, doc: dict[str, Any]) -> str | None:
+    """The first key of the configuration in which the trial record ``doc`` differs from
+    ``config`` (None: the same configuration, whose shards this trial may reuse)."""
+    mine = config.identity()
+    return next((k for k in mine if _canonical(doc.get(k)) != _canonical(mine[k])), None)
+
+
+def played_by_this_code(doc: dict[str, Any]) -> bool:
+    there = (doc.get("code") or {}).get("source_hash")
+    return there is None or there == source_hash()
+
+
+def _check_strangers(out: Path) -> None:
+    """Refuse a folder that holds no trial record but other things (a run, a sweep, files of
+    one's own): a trial is written into an empty folder or a trial folder only."""
+    if out.is_dir() and not (out / TRIAL_FILE).is_file():
+        strangers = sorted(p.name for p in out.iterdir()
+                           if p.name not in (TRIAL_FILE, CARDS_DIR, LOCK_FILE))
+        if strangers:
+            raise SimError(f"--out {out} is not empty and holds no {TRIAL_FILE} (found "
+                           f"{strangers[0]!r}); choose another --out (a trial writes a folder "
+                           "of its own)")
+
+
 def _write_doc(out: Path, config: TrialConfig, previous: dict[str, Any] | None,
                rounds: list[dict[str, Any]], status: str) -> None:
-    """``trial.json``: this trial's cards and rounds; ``blocks`` and ``names`` also keep the
-    cards an earlier trial in the folder measured (each card's latest measurement); ``looks``
-    the most looks any trial here took at a card's verdict (racing: the grid's; it stays, as
-    the data were chosen by them); ``deck`` the cards of the preset's deck."""
+    """``trial.json``: this trial's cards and rounds; ``blocks``, ``names`` and ``measures``
+    (each card's target and budget) also keep the cards an earlier trial in the folder
+    measured (each card's latest measurement): the record is the union, written atomically
+    under the folder's lock. ``looks`` is the most looks any trial here took at a card's
+    verdict (racing: the grid's; it stays, as the data were chosen by them); ``deck`` the
+    cards of the preset's deck."""
     before = previous or {}
     blocks = {**before.get("blocks", {}), **(rounds[-1]["blocks"] if rounds else {})}
     names = {**before.get("names", {}),
              **{c: config.catalog.card(c).name for c in config.cards}}
     looks = max(int(before.get("looks", 1)), MAX_LOOKS if config.racing else 1)
     band = config.band
+    measure = {"target": config.target, "budget_hands": config.budget_hands}
+    measures = {**card_measures(before), **{c: measure for c in config.cards}}
     doc = {**config.identity(), "status": status, "cards": list(config.cards),
            "names": names, "target": config.target, "budget_hands": config.budget_hands,
+           "measures": measures,
            "allocation": "racing" if config.racing else "precision", "looks": looks,
            "band": None if band is None else {"threshold": band.threshold, "lo": band.lo,
                                               "hi": band.hi, "zone": band.zone},
@@ -670,6 +705,7 @@ def trial_blocks(out: Path) -> dict[str, int]:
 
 __all__ = ["BLOCK", "DEFAULT_BUDGET_HANDS", "DEFAULT_TARGET", "RACE_BUDGET_HANDS",
            "CardProgress", "TrialConfig", "TrialRound", "TrialSummary", "TrialTicker",
-           "card_evidence", "changed_magnitude", "find_deck_trial", "plan_race",
-           "race_verdicts", "reference_of", "card_folder", "measure", "plan_round", "read_trial",
-           "run_trial", "trial_blocks", "trial_deck"]
+           "card_evidence", "card_folder", "changed_magnitude", "find_deck_trial", "measure",
+           "other_configuration", "plan_race", "plan_round", "played_by_this_code",
+           "race_verdicts", "read_trial", "reference_of", "run_trial", "trial_blocks",
+           "trial_deck"]

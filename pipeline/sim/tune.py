@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import json
 import re
+import shutil
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -29,6 +30,8 @@ from pipeline.datafiles import show_value
 from pipeline.rules.preset import Preset
 from pipeline.sim import SimError
 from pipeline.sim.executor import DaskExecutor, LocalExecutor
+from pipeline.sim.output_lock import LOCK_FILE, OutputLock
+from pipeline.sim.provenance import MismatchError, folder_kind, of_record, read_record
 from pipeline.sim.run import atomic_write
 from pipeline.sim.trial import TrialConfig, TrialRound, read_trial, run_trial, trial_deck
 
@@ -211,7 +214,20 @@ def run_tune(config: TuneConfig, out: Path, *, band_out: Path | None = None,
     out = Path(out)
     if out.exists() and not out.is_dir():
         raise SimError(f"--out {out} is a file, not a folder; choose another --out")
+    _check_folder(out, config, force)  # before the lock file goes in
+    with OutputLock(out, what="sweep"):
+        _check_folder(out, config, force)  # again, now that no one else writes it
+        if force:
+            for name in ("values", "catalogs"):
+                shutil.rmtree(out / name, ignore_errors=True)
+        return _run_tune(config, out, band_out, band, executor, force, say)
+
+
+def _run_tune(config: TuneConfig, out: Path, band_out: Path | None,
+              band: tuple[float, float] | None, executor: LocalExecutor | DaskExecutor,
+              force: bool, say: Callable[[str], None] | None) -> TuneResult:
     chosen = variants(config.catalog, config.levers)
+    _write_record(out, config, chosen, None, band, "running")
     (out / "catalogs").mkdir(parents=True, exist_ok=True)
     for n, v in enumerate(chosen, 1):
         path = out / "catalogs" / f"{v.slug}.toml"
@@ -238,8 +254,19 @@ def run_tune(config: TuneConfig, out: Path, *, band_out: Path | None = None,
             preset=config.preset, catalog=config.catalog, seed=config.seed,
             cards=(config.card,), bots=config.bots).default_out()
         deck_trial(config, used_band, executor, say)
-    doc = {"kind": "tune", "card": config.card, "seed": config.seed,
-           "preset": config.preset.name, "catalog": config.catalog.version,
+    _write_record(out, config, chosen, used_band, band, "complete")
+    return TuneResult(out, config, tuple(chosen), used_band)
+
+
+def _write_record(out: Path, config: TuneConfig, chosen: Sequence[Variant],
+                  band_trial: Path | None, band: tuple[float, float] | None,
+                  status: str) -> None:
+    """``tune.json``: what the sweep plays (its configuration: card, catalog content, preset
+    and player count, seed, bots, measure; its levers and values), written before the first
+    value is played (``running``) and again at the end (``complete``)."""
+    doc = {"kind": "tune", "status": status, "card": config.card, "seed": config.seed,
+           "preset": config.preset.name, "players": config.preset.players,
+           "catalog": config.catalog.version,
            "catalog_hash": config.catalog.content_hash(), "target": config.target,
            "budget_hands": config.budget_hands, "bots": list(config.bots),
            "levers": [{"effect": lv.effect, "param": lv.param, "current": lv.current,
@@ -249,10 +276,45 @@ def run_tune(config: TuneConfig, out: Path, *, band_out: Path | None = None,
            "variants": [{"slug": v.slug, "effect": v.lever.effect, "param": v.lever.param,
                          "value": v.value, "current": v.is_current,
                          "text": v.card.text} for v in chosen],
-           "band_trial": str(used_band) if used_band is not None else None,
+           "band_trial": str(band_trial) if band_trial is not None else None,
            "band": list(band) if band is not None else None}
     atomic_write(out / TUNE_FILE, (json.dumps(doc, indent=2, default=list) + "\n").encode())
-    return TuneResult(out, config, tuple(chosen), used_band)
+
+
+_SWEEP_ENTRIES = frozenset((TUNE_FILE, "catalogs", "values", LOCK_FILE))
+
+
+def _check_folder(out: Path, config: TuneConfig, force: bool) -> None:
+    """Refuse, before anything is written, a folder that holds another kind of output (a
+    run, a trial, anything else), or a sweep of another card, catalog, preset, seed or bots
+    (unless ``force``, which replaces that sweep)."""
+    if not out.is_dir():
+        return
+    kind = folder_kind(out)
+    if kind in ("run", "trial"):
+        raise SimError(f"--out {out} holds a {kind}, not a sweep; choose another --out (a "
+                       "sweep writes a folder of its own)")
+    strangers = sorted(p.name for p in out.iterdir() if p.name not in _SWEEP_ENTRIES)
+    if strangers:
+        raise SimError(f"--out {out} holds files that are not a sweep's (found "
+                       f"{strangers[0]!r}); choose another --out")
+    if kind != "sweep" or force:
+        return
+    there = read_record(out, "sweep")
+    mine = {"card": config.card, "catalog_hash": config.catalog.content_hash(),
+            "preset": config.preset.name, "players": config.preset.players,
+            "seed": config.seed, "bots": list(config.bots)}
+    differ = [k for k, v in mine.items() if k in there and there[k] != v]
+    if differ:
+        theirs = of_record("sweep", out, there).words()
+        named = ", ".join(k.replace("catalog_hash", "catalog content") for k in differ)
+        raise MismatchError(
+            f"--out {out} holds a sweep of another configuration ({named} "
+            f"{'differs' if len(differ) == 1 else 'differ'}): card {there.get('card')}, "
+            f"{theirs}; this one: card {config.card}, "
+            f"catalog {config.catalog.version} (content {config.catalog.content_hash()[:8]}), "
+            f"preset {config.preset.name} ({config.preset.players} players), seed "
+            f"{config.seed}; choose another --out, or use --force to replace it")
 
 
 def deck_trial(config: TuneConfig, out: Path, executor: LocalExecutor | DaskExecutor,
