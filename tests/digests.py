@@ -113,10 +113,11 @@ def run_tables(*, paired: bool, games: int = 2) -> str:
 
 
 def trial_tables(cards: tuple[str, ...] = ("nodoka_haramura", "teru_miyanaga",
-                                           "awai_oohoshi")) -> str:
+                                           "awai_oohoshi"), whole: bool = False) -> str:
     """``benchmarks/bench_trials.py``: one trial round of a few cards (each card's holder plays
-    it every hand, every hand replayed without it), the trial's value table."""
-    from pipeline.analytics.trial import trial_table
+    it every hand, every hand replayed without it), the trial's value table: its paired
+    columns, or with ``whole`` the columns of the matches played again without the ability."""
+    from pipeline.analytics.trial import COLUMNS, WHOLE_COLUMNS, trial_table
     from pipeline.sim.executor import LocalExecutor
     from pipeline.sim.trial import TrialConfig, run_trial
 
@@ -125,7 +126,10 @@ def trial_tables(cards: tuple[str, ...] = ("nodoka_haramura", "teru_miyanaga",
     with tempfile.TemporaryDirectory() as tmp:
         out = Path(tmp) / "trial"
         run_trial(config, out, executor=LocalExecutor(1))
-        return _hash([repr(trial_table(out).rows())])
+        table = trial_table(out)
+        columns = ["card", *WHOLE_COLUMNS] if whole else \
+            [c for c in COLUMNS if c not in WHOLE_COLUMNS]
+        return _hash([repr(table.select(columns).rows())])
 
 
 def pick_estimates(hands: int = 40) -> str:
@@ -147,6 +151,7 @@ DIGESTS: dict[str, Callable[[], str]] = {
     "bench_sim cards-hanchan": lambda: run_tables(paired=False),
     "bench_paired cards-hanchan": lambda: run_tables(paired=True),
     "bench_trials three cards": trial_tables,
+    "bench_trials three cards, whole match": lambda: trial_tables(whole=True),
     "pick estimates": pick_estimates,
     **{f"whole deck {mode}": (lambda m=mode: whole_deck(m)) for mode in MODES},
 }

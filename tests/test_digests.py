@@ -21,6 +21,8 @@ RECORDED = {
     "bench_paired cards-hanchan": "0841de5c2e9e7596",
     # re-recorded for Teru's honba: a two-sided card's flip back is no second extra turn
     "bench_trials three cards": "86502123b54bd471",
+    # the matches played again with the ability off throughout (the trial's whole-match arm)
+    "bench_trials three cards, whole match": "0b50bc9b4d06a4b6",
     "pick estimates": "d2096a05829c3d30",
     "whole deck standard": "148ac0af8c917354",
     "whole deck winner-rotation": "9862e847d17a1bb6",

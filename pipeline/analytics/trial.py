@@ -45,8 +45,15 @@ CARDS_DIR = "cards"
 BLOCK = 4
 _WINS = ("tsumo_win", "ron_win")
 
+# A measure's columns: its estimate, 95% interval and standard error (see :func:`_measured`).
+WHOLE_MEASURES = {"whole": "whole_value", "placement": "placement_value", "rank": "rank_gain"}
+_MEASURED = tuple(f"{prefix}{suffix}" for prefix in ("whole", "placement", "rank")
+                  for suffix in (("_value" if prefix != "rank" else "_gain"), "_lo", "_hi", "_se"))
+WHOLE_COLUMNS = (*_MEASURED, "whole_matches")  # read from the whole-match arm
+
 COLUMNS = ("card", "name", "hands", "matches", "value", "value_lo", "value_hi", "value_se",
-           "half_width", "changed", "degenerate", "win_rate", "win_rate_without",
+           "half_width", "changed", "degenerate", *WHOLE_COLUMNS,
+           "win_rate", "win_rate_without",
            "deal_in_rate", "deal_in_rate_without", "call_rate", "riichi_rate", "placement",
            "result", "points_per_hand", "triggers_per_hand", "bookkeeping_per_hand",
            "offers_per_hand", "offers_taken_per_hand")
@@ -76,7 +83,9 @@ def card_tables(out: Path, card: str, blocks: int, tables: tuple[str, ...]
             raise AnalyticsError(f"{manifest_path}: missing or unreadable; run the trial "
                                  "command again to finish it") from None
         for table in tables:
-            entry = manifest["tables"][table]
+            entry = manifest["tables"].get(table)
+            if entry is None:  # a table this folder's shards were written without
+                continue
             data = (folder / entry["file"]).read_bytes()
             if len(data) != entry["bytes"] or hashlib.sha256(data).hexdigest() != entry["sha256"]:
                 raise AnalyticsError(f"{folder / entry['file']}: damaged (does not match its "
@@ -97,14 +106,14 @@ def trial_table(out: Path, cards: tuple[str, ...] | None = None) -> pl.DataFrame
         if card not in blocks:
             raise AnalyticsError(f"{out}: card {card!r} was not tried here; run "
                                  f"'saki trial --only {card}' with this --out")
-        t = card_tables(out, card, int(blocks[card]), ("pairs", "hands", "matches"))
+        t = card_tables(out, card, int(blocks[card]), ("pairs", "hands", "matches", "whole"))
         rows.append({**_card_row(card, t, int(doc.get("block", BLOCK))),
                      "name": names.get(card, card)})
     return pl.DataFrame(rows, schema=_schema(), orient="row")
 
 
 def _schema() -> dict[str, pl.DataType]:
-    ints = {"hands", "matches", "changed"}
+    ints = {"hands", "matches", "changed", "whole_matches"}
     schema: dict[str, pl.DataType] = {}
     for c in COLUMNS:
         schema[c] = (pl.String if c in ("card", "name") else pl.Boolean if c == "degenerate"
@@ -132,11 +141,13 @@ def _card_row(card: str, t: dict[str, pl.DataFrame], block: int = BLOCK) -> dict
             else None
 
     half = (hi - lo) / 2 if lo is not None and hi is not None else None
+    whole = t.get("whole")
     return {
         "card": card, "name": card, "hands": pairs.height, "matches": matches.height,
         "value": est["mean"], "value_lo": lo, "value_hi": hi, "value_se": se,
         "half_width": half if half is None or math.isfinite(half) else None,
         "changed": changed, "degenerate": degenerate,
+        **whole_columns(whole, card),
         "win_rate": share(hands, pl.col("outcome").is_in(_WINS)),
         "win_rate_without": share(pairs, pl.col("outcome_without").is_in(_WINS)),
         "deal_in_rate": share(hands, pl.col("outcome") == "dealt_in"),
@@ -152,6 +163,42 @@ def _card_row(card: str, t: dict[str, pl.DataFrame], block: int = BLOCK) -> dict
                                 ("bookkeeping", "ability_bookkeeping"),
                                 ("offers", "offers"), ("offers_taken", "offers_taken"))},
     }
+
+
+def whole_columns(whole: pl.DataFrame | None, card: str) -> dict[str, float | int | None]:
+    """The card's worth over whole matches, each match played to its end with the ability and
+    again with it off throughout (the ``whole`` table), paired by match (one cluster each):
+
+    - ``whole_value``: the holder's final score with minus without, per hand of the match with
+      the ability (points per hand, like ``value``, but counting what the ability changed after
+      each hand: stakes and sticks collected later, floors, match-end duties);
+    - ``placement_value``: the holder's final result (the preset's uma and oka) with minus
+      without, per match;
+    - ``rank_gain``: the holder's final rank with minus without, per match (negative: places
+      gained).
+
+    Each with its 95% interval (``_lo``, ``_hi``) and standard error (``_se``); null without a
+    ``whole`` table (a trial folder written before it) or with fewer than two matches."""
+    out: dict[str, float | int | None] = {c: None for c in _MEASURED}
+    out["whole_matches"] = 0 if whole is None else whole.height
+    if whole is None or not whole.height:
+        return out
+    diff = {"whole": ("final_score", "hands_with"), "placement": ("result", None),
+            "rank": ("rank", None)}
+    for prefix, (column, weight) in diff.items():
+        clusters = whole.select(
+            "match_id", card=pl.lit(card),
+            s=(pl.col(f"{column}_with").cast(pl.Float64)
+               - pl.col(f"{column}_without").cast(pl.Float64)),
+            n=(pl.col(weight).cast(pl.Float64) if weight else pl.lit(1.0))).sort("match_id")
+        est = mean_by_group(clusters, "card", "s", "n").row(0, named=True)
+        name = WHOLE_MEASURES[prefix]
+        out[name] = est["mean"]
+        for key in ("lo", "hi", "se"):
+            value = est[key]
+            out[f"{prefix}_{key}"] = value if value is not None and math.isfinite(value) \
+                else None
+    return out
 
 
 MIN_TRIAL_MATCHES = 16  # fewer clusters: the clustered interval itself is unreliable
@@ -232,5 +279,5 @@ def _se(c: pl.DataFrame, mean: float) -> float:
     return math.sqrt(k / (k - 1) * float(((c["s"] - mean * c["n"]) ** 2).sum())) / n
 
 
-__all__ = ["COLUMNS", "card_clusters", "card_tables", "read_trial_doc", "trial_flags",
-           "trial_table", "value_difference"]
+__all__ = ["COLUMNS", "WHOLE_COLUMNS", "WHOLE_MEASURES", "card_clusters", "card_tables",
+           "read_trial_doc", "trial_flags", "trial_table", "value_difference", "whole_columns"]

@@ -184,7 +184,7 @@ class TrialConfig:
                          index=block, start=block * self.block, stop=(block + 1) * self.block,
                          seed=self.seed, preset=self.preset, bots=self.bots,
                          catalog_path=str(self.catalog.path), catalog_toml=self._catalog_toml,
-                         paired=True, holder=card)
+                         paired=True, holder=card, whole=True)
 
     @cached_property
     def _catalog_toml(self) -> bytes:
