@@ -483,12 +483,16 @@ def trial(
     band: Annotated[str | None, typer.Option(
         help="The balance band LO:HI in points per hand (default: the deck's average card "
         "plus or minus --threshold), e.g. --band 300:1100")] = None,
-    threshold: Annotated[float, typer.Option(
-        help="Half-width of the balance band around the deck's average, points per hand")
-    ] = 300.0,
-    zone: Annotated[float, typer.Option(
-        help="Indifference zone around each band edge, points per hand: a card within it is "
-        "reported at the edge")] = 100.0,
+    threshold: Annotated[float | None, typer.Option(
+        help="Half-width of the balance band around the deck's average, in the measure's "
+        "unit (default 300 points per hand, 5 result points per match)")] = None,
+    zone: Annotated[float | None, typer.Option(
+        help="Indifference zone around each band edge, in the measure's unit: a card within "
+        "it is reported at the edge (default 100 points per hand, 1.5 result points)")
+    ] = None,
+    measure: Annotated[str, typer.Option(
+        help="What the verdicts are asked on: points (per hand, over the whole match) or "
+        "placement (result points per match under the preset's uma and oka)")] = "points",
     seed: Annotated[int, typer.Option(
         help="Seed: the same seed plays the same matches, e.g. --seed 7")] = 1,
     workers: Annotated[int | None, typer.Option(
@@ -533,7 +537,7 @@ def trial(
 
     if fmt not in ("table", "json"):
         raise SimError(f"--format {fmt!r} is not known; use --format table or --format json")
-    spec = _band_spec(band, threshold, zone)
+    spec = _band_spec(band, threshold, zone, measure)
     rules = load_preset(preset)
     catalog = load_catalog(cards or rules.cards.catalog)
     chosen = (tuple(c.strip() for c in only.split(",") if c.strip()) if only
@@ -542,7 +546,8 @@ def trial(
     budget = budget_hands or (RACE_BUDGET_HANDS if racing else DEFAULT_BUDGET_HANDS)
     config = TrialConfig(preset=rules, catalog=catalog, seed=seed, cards=chosen,
                          bots=parse_bots(bots), target=target or DEFAULT_TARGET,
-                         budget_hands=budget, band=spec if racing else None)
+                         budget_hands=budget, band=spec if racing else None,
+                         measure=measure)
     runner = make_executor(executor, workers=workers, scheduler=scheduler)
     ticker = TrialTicker(lambda text: typer.echo(text, err=True))
 
@@ -564,20 +569,26 @@ def trial(
                             on_match=ticker.match)
     finally:
         runner.close()
-    table = verdict_table(summary.out, spec, config.cards)
+    table = verdict_table(summary.out, spec, config.cards, measure=measure)
     typer.echo(render_trial(table, fmt))
     if fmt == "table":
         typer.echo(summary.describe())
 
 
-def _band_spec(band: str | None, threshold: float, zone: float):
-    """The band of --band LO:HI, or the deck's average card +/- --threshold; --zone."""
+def _band_spec(band: str | None, threshold: float | None, zone: float | None,
+               measure: str = "points"):
+    """The band of --band LO:HI, or the deck's average card +/- --threshold; --zone; both in
+    the unit of --measure (their defaults too)."""
+    from pipeline.sim.card_value import DEFAULT_THRESHOLD, DEFAULT_ZONE, UNITS, check_measure
     from pipeline.verdicts import BandSpec
 
+    check_measure(measure)
+    threshold = DEFAULT_THRESHOLD[measure] if threshold is None else threshold
+    zone = DEFAULT_ZONE[measure] if zone is None else zone
     if threshold <= 0:
-        raise SimError(f"--threshold must be above 0 points per hand, got {threshold:g}")
+        raise SimError(f"--threshold must be above 0 {UNITS[measure]}, got {threshold:g}")
     if zone < 0:
-        raise SimError(f"--zone must be 0 or more points per hand, got {zone:g}")
+        raise SimError(f"--zone must be 0 or more {UNITS[measure]}, got {zone:g}")
     lo, hi = _parse_band(band) if band is not None else (None, None)
     return BandSpec(threshold=threshold, lo=lo, hi=hi, zone=zone)
 

@@ -21,6 +21,8 @@ import tempfile
 from collections.abc import Callable, Iterable
 from pathlib import Path
 
+import polars as pl
+
 from pipeline.bots.heuristic import HeuristicBot
 from pipeline.bots.pick import card_value
 from pipeline.cards.catalog import load_catalog
@@ -117,7 +119,7 @@ def trial_tables(cards: tuple[str, ...] = ("nodoka_haramura", "teru_miyanaga",
     """``benchmarks/bench_trials.py``: one trial round of a few cards (each card's holder plays
     it every hand, every hand replayed without it), the trial's value table: its paired
     columns, or with ``whole`` the columns of the matches played again without the ability."""
-    from pipeline.analytics.trial import COLUMNS, WHOLE_COLUMNS, trial_table
+    from pipeline.analytics.trial import COLUMNS, PAIR_COLUMNS, WHOLE_COLUMNS, trial_table
     from pipeline.sim.executor import LocalExecutor
     from pipeline.sim.trial import TrialConfig, run_trial
 
@@ -127,9 +129,15 @@ def trial_tables(cards: tuple[str, ...] = ("nodoka_haramura", "teru_miyanaga",
         out = Path(tmp) / "trial"
         run_trial(config, out, executor=LocalExecutor(1))
         table = trial_table(out)
-        columns = ["card", *WHOLE_COLUMNS] if whole else \
-            [c for c in COLUMNS if c not in WHOLE_COLUMNS]
-        return _hash([repr(table.select(columns).rows())])
+        if whole:
+            return _hash([repr(table.select("card", *WHOLE_COLUMNS).rows())])
+        # the paired measurement's columns, in the order they were recorded in (the value
+        # and its interval were the pairs' then)
+        paired = table.with_columns(
+            value=pl.col("pair_value"), value_lo=pl.col("pair_lo"), value_hi=pl.col("pair_hi"),
+            value_se=pl.col("pair_se"), half_width=(pl.col("pair_hi") - pl.col("pair_lo")) / 2)
+        columns = [c for c in COLUMNS if c not in (*WHOLE_COLUMNS, *PAIR_COLUMNS)]
+        return _hash([repr(paired.select(columns).rows())])
 
 
 def pick_estimates(hands: int = 40) -> str:

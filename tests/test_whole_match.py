@@ -119,3 +119,42 @@ def test_the_arm_without_the_ability_never_uses_it(trial: Path) -> None:
         assert all(ability_counts(rec)[m % 4]["ability_triggers"] == 0
                    for rec in result.hands)
         assert all(rec.picks[m % 4] == "quad_a" for rec in result.hands)
+
+
+def test_the_verdict_is_asked_on_the_measure_chosen(trial: Path, tmp_path: Path) -> None:
+    import json
+    import shutil
+
+    from typer.testing import CliRunner
+
+    import cli
+
+    shutil.copytree(trial, tmp_path / "copy")
+    args = ["trial", "--preset", str(trial.parent / "cards-one.toml"), "--cards",
+            str(trial.parent / "test-cards.toml"), "--only", ",".join(CARDS), "--seed", "3",
+            "--target", "1e9", "--budget-hands", "1", "--bots", "greedy", "--out",
+            str(tmp_path / "copy"), "--format", "json", "--band", "-5:5"]
+    rows = {}
+    for measure in ("points", "placement"):
+        out = CliRunner().invoke(cli.app, [*args, "--measure", measure])
+        assert out.exit_code == 0, out.output
+        rows[measure] = {r["card"]: r for r in json.loads(out.stdout)["rows"]}
+    points, placement = rows["points"]["quad_a"], rows["placement"]["quad_a"]
+    assert points["measure"] == "points" and placement["measure"] == "placement"
+    assert points["value"] == pytest.approx(points["whole_value"])
+    assert placement["value"] == pytest.approx(placement["placement_value"])
+    assert placement["value_lo"] == pytest.approx(placement["placement_lo"])
+    assert placement["relative"] == pytest.approx(placement["placement_value"])  # --band
+    out = CliRunner().invoke(cli.app, [*args, "--measure", "wins"])
+    assert out.exit_code == 2 and "--measure 'wins' is not known" in out.output
+
+
+def test_placement_needs_the_whole_match_arm() -> None:
+    from pipeline.analytics.runs import AnalyticsError
+    from pipeline.analytics.trial import in_measure
+
+    table = pl.DataFrame({"card": ["old"], "value": [1.0], "placement_value": [None]},
+                         schema_overrides={"placement_value": pl.Float64})
+    with pytest.raises(AnalyticsError, match="no placement value for old"):
+        in_measure(table, "placement")
+    assert in_measure(table, "points")["measure"].to_list() == ["points"]

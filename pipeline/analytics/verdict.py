@@ -24,7 +24,7 @@ from typing import Any
 
 import polars as pl
 
-from pipeline.analytics.trial import card_tables, read_trial_doc, trial_table
+from pipeline.analytics.trial import card_tables, in_measure, read_trial_doc, trial_table
 from pipeline.sim.trial import CHANGED_QUANTILE, find_deck_trial
 from pipeline.verdicts import MIN_CHANGED, BandSpec, Evidence, Reference, decide
 
@@ -32,10 +32,12 @@ VERDICT_COLUMNS = ("verdict", "band_lo", "band_hi", "edge_se", "relative", "rela
                    "p_value", "q_value", "reason", "settle_hands", "bound", "reference")
 
 
-def card_values(out: Path, cards: tuple[str, ...] | None = None) -> pl.DataFrame:
+def card_values(out: Path, cards: tuple[str, ...] | None = None,
+                measure: str = "points") -> pl.DataFrame:
     """One row per card: ``value``, ``value_lo``, ``value_hi``, ``value_se``, ``matches``,
-    ``hands``, ``changed`` (and the trial's other columns)."""
-    return trial_table(out, cards)
+    ``hands``, ``changed`` (and the trial's other columns), the value in ``measure``
+    (``points`` per hand over whole matches, or ``placement``: result points per match)."""
+    return in_measure(trial_table(out, cards), measure)
 
 
 def deck_of(doc: dict[str, Any]) -> list[str] | None:
@@ -57,7 +59,8 @@ def deck_of(doc: dict[str, Any]) -> list[str] | None:
 
 
 def deck_reference(out: Path, doc: dict[str, Any] | None = None,
-                   table: pl.DataFrame | None = None) -> Reference | None:
+                   table: pl.DataFrame | None = None, measure: str = "points"
+                   ) -> Reference | None:
     """The whole deck's average card for the trial in ``out`` (see the module's docstring)."""
     doc = doc if doc is not None else read_trial_doc(out)
     deck = deck_of(doc)
@@ -66,7 +69,7 @@ def deck_reference(out: Path, doc: dict[str, Any] | None = None,
     measured = set(doc.get("blocks", {}))
     if set(deck) <= measured:
         have = table if table is not None and set(deck) <= set(table["card"]) else \
-            card_values(out, tuple(deck))
+            card_values(out, tuple(deck), measure)
         rows = have.filter(pl.col("card").is_in(deck))
         return _reference(rows, f"this trial's {len(deck)} cards")
     identity = {k: doc.get(k) for k in ("schema_version", "kind", "preset", "catalog", "seed",
@@ -74,7 +77,7 @@ def deck_reference(out: Path, doc: dict[str, Any] | None = None,
     folder = find_deck_trial(identity, set(deck), Path(out))
     if folder is None:
         return None
-    rows = card_values(folder, tuple(deck))
+    rows = card_values(folder, tuple(deck), measure)
     stored = read_trial_doc(folder)
     return _reference(rows, f"the stored deck trial {folder} (seed {stored.get('seed')}, "
                             f"{int(rows['hands'].sum()):,} hands)")
@@ -103,15 +106,16 @@ def changed_magnitude(out: Path, cards: list[str]) -> float:
 
 
 def verdict_table(out: Path, band: BandSpec | None = None, cards: tuple[str, ...] | None = None,
-                  table: pl.DataFrame | None = None) -> pl.DataFrame:
-    """:func:`card_values` (or ``table``, already read) with each card's verdict columns
-    (:data:`VERDICT_COLUMNS`)."""
+                  table: pl.DataFrame | None = None, measure: str = "points") -> pl.DataFrame:
+    """:func:`card_values` in ``measure`` (or ``table``, already read) with each card's
+    verdict columns (:data:`VERDICT_COLUMNS`). The few-changes bound is in points per hand:
+    for ``placement`` it is not used (a card with too few changed hands stays undecided)."""
     band = band or BandSpec()
     doc = read_trial_doc(out)
-    table = table if table is not None else card_values(out, cards)
-    reference = None if band.absolute else deck_reference(out, doc, table)
+    table = table if table is not None else card_values(out, cards, measure)
+    reference = None if band.absolute else deck_reference(out, doc, table, measure)
     magnitude = math.nan
-    if (table["changed"] < MIN_CHANGED).any():
+    if measure == "points" and (table["changed"] < MIN_CHANGED).any():
         magnitude = changed_magnitude(out, deck_of(doc) if reference is not None and
                                       set(deck_of(doc) or []) <= set(doc.get("blocks", {}))
                                       else list(table["card"]))

@@ -50,6 +50,7 @@ from pipeline.cards.catalog import Catalog
 from pipeline.cards.teams import cards_needed, deck_for
 from pipeline.rules.preset import Preset
 from pipeline.sim import SimError
+from pipeline.sim.card_value import check_measure, value_clusters
 from pipeline.sim.executor import DaskExecutor, LocalExecutor
 from pipeline.sim.output_lock import LOCK_FILE, OutputLock
 from pipeline.sim.pair_value import pair_value_expr
@@ -69,8 +70,8 @@ from pipeline.sim.run import (
     source_hash,
     write_shard,
 )
-from pipeline.sim.tables import PAIRS, SCHEMA_VERSION
-from pipeline.stats import Z95, clustered_mean
+from pipeline.sim.tables import PAIRS, SCHEMA_VERSION, WHOLE
+from pipeline.stats import Z95, clustered_ratio
 from pipeline.verdicts import (
     LOOK_GROWTH,
     MAX_LOOKS,
@@ -111,6 +112,7 @@ class TrialConfig:
     target: float = DEFAULT_TARGET
     budget_hands: int = DEFAULT_BUDGET_HANDS
     band: BandSpec | None = None   # set: a racing trial, hands only for undecided cards
+    measure: str = "points"        # what the rounds read: pipeline.sim.card_value.MEASURES
 
     @property
     def racing(self) -> bool:
@@ -124,6 +126,7 @@ class TrialConfig:
             raise SimError("no cards to try; name some with --only, e.g. --only nodoka_haramura")
         if self.target <= 0:
             raise SimError(f"--target must be above 0 points per hand, got {self.target:g}")
+        check_measure(self.measure)
         if self.budget_hands < 1:
             raise SimError(f"--budget-hands must be at least 1, got {self.budget_hands}")
         for kind in self.bots:
@@ -233,14 +236,18 @@ class CardProgress:
                 and math.isfinite(self.half_width) and self.half_width <= target)
 
 
-def measure(pairs: pl.DataFrame, card: str, blocks: int, block: int = BLOCK) -> CardProgress:
-    """The card's value from its pairs of the first ``blocks`` blocks of ``block`` matches
-    (cluster = match)."""
+def measure(pairs: pl.DataFrame, card: str, blocks: int, block: int = BLOCK,
+            whole: pl.DataFrame | None = None, measure_: str = "points") -> CardProgress:
+    """The card's value in ``measure_`` (:mod:`pipeline.sim.card_value`, what the trial's
+    table reports) from its first ``blocks`` blocks of ``block`` matches (cluster = match);
+    ``changed`` counts the pairs that differ."""
     matches = blocks * block
     rows = pairs.filter(pl.col("match_id") < matches)
-    value = pair_value_expr(rows.columns).alias("value")  # what the trial's table reports
-    per_match = rows.group_by("match_id").agg(value).sort("match_id")
-    est = clustered_mean(per_match["value"].to_list())
+    if whole is not None:
+        whole = whole.filter(pl.col("match_id") < matches)
+    clusters = value_clusters(rows, whole, measure_)
+    est = clustered_ratio(clusters["s"].to_list(), clusters["n"].to_list())
+    value = pair_value_expr(rows.columns)
     changed = int(rows.select((value != 0).sum()).item()) if rows.height else 0
     lo, hi = (est.low, est.high) if changed else (math.nan, math.nan)
     return CardProgress(card, blocks, matches, rows.height, est.value, lo, hi, changed)
@@ -358,11 +365,19 @@ def stored_reference(config: TrialConfig, folder: Path) -> Reference:
     """The deck's average card from a stored deck trial (every deck card, its blocks)."""
     blocks = trial_blocks(folder)
     doc = read_trial(folder)
-    progress = [measure(load_shards(card_folder(folder, c), PAIRS), c, blocks[c], config.block)
-                for c in trial_deck(config.catalog, config.preset)]
+    progress = []
+    for c in trial_deck(config.catalog, config.preset):
+        pairs, whole = _tables(folder, c)
+        progress.append(measure(pairs, c, blocks[c], config.block, whole, config.measure))
     hands = sum(p.hands for p in progress)
     return reference_of(progress, f"the stored deck trial {folder} (seed {doc.get('seed')}, "
                                   f"{hands:,} hands)")
+
+
+def _tables(folder: Path, card: str) -> tuple[pl.DataFrame, pl.DataFrame | None]:
+    """A card's pairs and its whole-match table (None for a folder written without it)."""
+    whole = load_shards(card_folder(folder, card), WHOLE)
+    return load_shards(card_folder(folder, card), PAIRS), whole if whole.height else None
 
 
 def _width_key(progress: Sequence[CardProgress], card: str) -> float:
@@ -493,12 +508,14 @@ def _run_trial(config: TrialConfig, out: Path, executor: LocalExecutor | DaskExe
     progress: list[CardProgress] = []
     verdicts: list[Verdict] = []
     pairs: dict[str, pl.DataFrame] = {}
+    wholes: dict[str, pl.DataFrame | None] = {}
     stored = _stored_reference(config, out) if config.racing else None
     for index in range(MAX_LOOKS if config.racing else MAX_ROUNDS):
         played += _play(out, config, executor, blocks, added, on_match)
         for card in added:
-            pairs[card] = load_shards(card_folder(out, card), PAIRS)
-        progress = [measure(pairs[c], c, blocks[c], config.block) for c in config.cards]
+            pairs[card], wholes[card] = _tables(out, card)
+        progress = [measure(pairs[c], c, blocks[c], config.block, wholes[c], config.measure)
+                    for c in config.cards]
         if config.racing:
             verdicts = race_verdicts(config, progress, pairs.values(), stored)
         rounds_doc.append({"round": index, "added": added,
