@@ -590,7 +590,8 @@ def _band_spec(band: str | None, threshold: float | None, zone: float | None,
     if zone < 0:
         raise SimError(f"--zone must be 0 or more {UNITS[measure]}, got {zone:g}")
     lo, hi = _parse_band(band) if band is not None else (None, None)
-    return BandSpec(threshold=threshold, lo=lo, hi=hi, zone=zone)
+    return BandSpec(threshold=threshold, lo=lo, hi=hi, zone=zone, unit=UNITS[measure],
+                    digits=1 if measure == "placement" else 0)
 
 
 @app.command()
@@ -889,6 +890,9 @@ def report(
     trial: Annotated[Path | None, typer.Option(
         help="A saki trial folder of the same preset and catalog: the report then leads with "
         "each card's ability value, e.g. --trial data/runs/trial-cards-hanchan-1.2-s1")] = None,
+    measure: Annotated[str, typer.Option(
+        help="With --trial: what the verdicts are asked on, points (per hand, over the whole "
+        "match) or placement (result points per match)")] = "points",
 ) -> None:
     """Write a balance report of a finished run as one HTML file that opens from disk.
 
@@ -902,8 +906,11 @@ def report(
         check_writable(site, "--site", ReportError, folder=True)
     folder = _run_folder(run)
     reference = _run_folder(compare) if compare is not None else None
+    from pipeline.sim.card_value import check_measure
+
+    check_measure(measure)
     built = build_report(folder, reference, threshold=threshold, min_hands=min_hands,
-                         trial=trial)
+                         trial=trial, measure=measure)
     if out is not None or site is None:
         target = write_report(built, out or default_report_path(folder, reference),
                               apart=out is None, say=lambda line: typer.echo(line, err=True))
@@ -954,11 +961,15 @@ def balance(
     band: Annotated[str | None, typer.Option(
         help="The balance band LO:HI in points per hand (default: the deck's average card "
         "plus or minus --threshold), e.g. --band 0:600")] = None,
-    threshold: Annotated[float, typer.Option(
-        help="Half-width of the balance band around the deck's average, points per hand")
-    ] = 300.0,
-    zone: Annotated[float, typer.Option(
-        help="Indifference zone around each band edge, points per hand")] = 100.0,
+    threshold: Annotated[float | None, typer.Option(
+        help="Half-width of the balance band around the deck's average, in the measure's "
+        "unit (default 300 points per hand, 5 result points per match)")] = None,
+    zone: Annotated[float | None, typer.Option(
+        help="Indifference zone around each band edge, in the measure's unit (default 100 "
+        "points per hand, 1.5 result points)")] = None,
+    measure: Annotated[str, typer.Option(
+        help="What the verdicts are asked on: points (per hand, over the whole match) or "
+        "placement (result points per match under the preset's uma and oka)")] = "points",
     quick: Annotated[bool, typer.Option(
         "--quick", help="A preview of about a minute (100 matches, small trials): it decides "
         "nothing")] = False,
@@ -984,10 +995,10 @@ def balance(
         if path is not None:
             check_writable(path, option, SimError, folder=folder)
     _check_format(fmt, ("table", "json"))
-    spec = _band_spec(band, threshold, zone)
+    spec = _band_spec(band, threshold, zone, measure)
     plan = plan_balance(preset, cards, games, seed, compare_preset, compare_cards, runs, paired,
                         trials=trials, trial_target=trial_target, trial_budget=trial_budget,
-                        band=spec, quick=quick)
+                        band=spec, quick=quick, measure=measure)
     if levers and not trials:
         raise SimError("--levers needs the card trials (its band and candidates come from "
                        "them); drop --no-trials")
@@ -1036,8 +1047,9 @@ def _verdict_json(df) -> str:
     import json
     import math
 
-    keys = ("card", "name", "value", "value_lo", "value_hi", "verdict", "band_lo", "band_hi",
-            "reason", "settle_hands")
+    keys = ("card", "name", "measure", "value", "value_lo", "value_hi", "verdict", "band_lo",
+            "band_hi", "reason", "settle_hands", "pair_value", "placement_value",
+            "placement_lo", "placement_hi", "rank_gain")
     rows = [{k: (None if isinstance(r[k], float) and not math.isfinite(r[k]) else r[k])
              for k in keys} for r in df.iter_rows(named=True)]
     return json.dumps({"kind": "balance", "rows": rows}, indent=2)

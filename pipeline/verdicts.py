@@ -190,15 +190,18 @@ class BandSpec:
     hi: float | None = None
     zone: float = DEFAULT_ZONE
     alpha: float = ALPHA
+    unit: str = "points per hand"  # of the values judged (and of threshold, lo, hi, zone)
+    digits: int = 0                # decimals the unit is written with
 
     @property
     def absolute(self) -> bool:
         return self.lo is not None and self.hi is not None
 
     def describe(self) -> str:
+        d = self.digits
         if self.absolute:
-            return f"the band {self.lo:+,.0f} to {self.hi:+,.0f} points per hand"
-        return f"the deck's average card +/- {self.threshold:,.0f} points per hand"
+            return f"the band {self.lo:+,.{d}f} to {self.hi:+,.{d}f} {self.unit}"
+        return f"the deck's average card +/- {self.threshold:,.{d}f} {self.unit}"
 
 
 @dataclass(frozen=True)
@@ -445,7 +448,7 @@ def _undecided(e: Evidence, v: Verdict, band: BandSpec) -> dict[str, object]:
     more = int(math.ceil(e.hands * (need - 1))) if math.isfinite(need) else None
     where = ("near an edge" if gap < band.zone else "its interval still crosses an edge")
     return {"verdict": UNDECIDED, "settle_hands": max(more, 0) if more is not None else None,
-            "reason": f"{where} ({v.x_se * 1.96:,.0f} points per hand either side)"}
+            "reason": f"{where} ({v.x_se * 1.96:,.{band.digits}f} {band.unit} either side)"}
 
 
 __all__ = ["ABOVE", "ALPHA", "AT_EDGE", "BELOW", "DEFAULT_THRESHOLD", "DEFAULT_ZONE", "INSIDE",

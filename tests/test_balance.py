@@ -236,6 +236,10 @@ def test_balance_runs_trials_by_default_and_the_report_leads_with_their_values(
     assert lead < html.index("In-deck figures") < html.index('id="style"')
     assert "no hand changed" in html  # the plain cards: all pairs equal
     assert "ability value (trial, points per hand)" in html
+    # the value over the whole match, the hands alone and placement side by side
+    assert "ability value over the match, points a hand" in html
+    assert "the hands alone, points a hand" in html and "rank gain, places a match" in html
+    assert "placement, result points a match" in html
     # the first screen leads with the verdicts: the undecided cards say what would settle them
     assert html.index("Undecided</span>") < html.index("In-deck figures")
     assert "its ability changed only 0 of" in html
@@ -290,12 +294,17 @@ def test_balance_json_prints_a_row_per_card_and_quick_says_it_decides_nothing(
     result = balance("--preset", str(solo), "--cards", str(catalog), "--games", "2",
                      "--seed", "3", "--workers", "1", "--runs", str(tmp_path / "runs"),
                      "--out", str(tmp_path / "r.html"), "--trial-budget", "100", "--quick",
-                     "--format", "json")
+                     "--format", "json", "--measure", "placement")
     assert result.exit_code == 0, result.output
     rows = json.loads(result.stdout)["rows"]
     assert [r["card"] for r in rows] == ["plain_a", "plain_b", "quad_a", "quad_b"]
     for r in rows:
         assert {"card", "value", "value_lo", "value_hi", "verdict", "band_lo", "band_hi"} <= set(r)
         assert r["verdict"] in ("above", "inside", "below", "at_edge", "undecided")
+        # --measure placement: the verdicts are asked on the placement value
+        assert r["measure"] == "placement" and r["value"] == r["placement_value"]
+    html = (tmp_path / "r.html").read_text()
+    assert "placement value, result points a match" in html
+    assert "result points per match, the deck" in html
     assert "decides nothing" in result.stderr and "report written to" in result.stderr
     assert (tmp_path / "r.html").is_file()

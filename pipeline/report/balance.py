@@ -131,7 +131,7 @@ def plan_balance(preset: str = DEFAULT_PRESET, cards: str | None = None,
                  runs_dir: Path | None = None, paired: bool = False, trials: bool = True,
                  trial_target: float | None = None,
                  trial_budget: int | None = None, band: Any = None,
-                 quick: bool = False) -> BalancePlan:
+                 quick: bool = False, measure: str = "points") -> BalancePlan:
     """Load and check everything before anything is played: presets, catalogs, decks.
 
     A mistake in the second preset or catalog is reported before the first run starts.
@@ -142,10 +142,9 @@ def plan_balance(preset: str = DEFAULT_PRESET, cards: str | None = None,
     default the deck's average card +/- 300) within ``trial_budget`` hands; a
     ``trial_target`` makes them a precision run instead (every half-width at most the
     target). ``quick`` is a preview of about a minute (fewer matches, a small precision
-    trial) that decides nothing. The report leads with the verdicts.
+    trial) that decides nothing. ``measure``: what the verdicts are asked on (``points`` per
+    hand over the whole match, or ``placement``). The report leads with the verdicts.
     """
-    from pipeline.verdicts import BandSpec
-
     if quick:
         games = min(games, QUICK_GAMES)
         trial_target = trial_target or DEFAULT_TRIAL_TARGET
@@ -180,7 +179,8 @@ def plan_balance(preset: str = DEFAULT_PRESET, cards: str | None = None,
                             cards=tuple(trial_deck(main.catalog, main.preset)),
                             target=trial_target or DEFAULT_TRIAL_TARGET,
                             budget_hands=trial_budget,
-                            band=(band or BandSpec()) if racing else None)
+                            band=(band or _default_band(measure)) if racing else None,
+                            measure=measure)
     return BalancePlan(main=main, reference=reference, runs_dir=runs_dir, trial=trial,
                        quick=quick)
 
@@ -255,7 +255,9 @@ def run_balance(plan: BalancePlan, *, out: Path | None = None, site: Path | None
         if four_trial is not None:
             say(f"four-player values beside the sanma ones from the kept trial {four_trial}")
     say("computing statistics and drawing the report")
-    report = build_report(folders["main"], folders.get("reference"), trial=trial_folder)
+    measure = plan.trial.measure if plan.trial is not None else "points"
+    report = build_report(folders["main"], folders.get("reference"), trial=trial_folder,
+                          measure=measure)
     target = Path(out) if out is not None else plan.default_report()
     if levers and trial_folder is not None:
         ctx = report.context
@@ -263,7 +265,7 @@ def run_balance(plan: BalancePlan, *, out: Path | None = None, site: Path | None
         links = _levers(plan, trial_folder, candidates, target, workers, say)
         if links:
             report = build_report(folders["main"], folders.get("reference"),
-                                  trial=trial_folder, levers=links)
+                                  trial=trial_folder, levers=links, measure=measure)
     if trial_folder is not None and plan.main.preset.players == 3:
         _add_sanma(report, trial_folder, four_trial, plan, say)
     target = write_report(report, target, apart=out is None, say=say)
@@ -274,8 +276,8 @@ def run_balance(plan: BalancePlan, *, out: Path | None = None, site: Path | None
     if trial_folder is not None:
         from pipeline.analytics.verdict import verdict_table
 
-        verdicts = verdict_table(trial_folder, plan.trial.band or _default_band(),
-                                 plan.trial.cards)
+        verdicts = verdict_table(trial_folder, plan.trial.band or _default_band(measure),
+                                 plan.trial.cards, measure=measure)
     return BalanceResult(
         report=target, run=folders["main"], reference=folders.get("reference"),
         summaries=tuple(summaries),
@@ -284,10 +286,13 @@ def run_balance(plan: BalancePlan, *, out: Path | None = None, site: Path | None
     )
 
 
-def _default_band() -> Any:
+def _default_band(measure: str = "points") -> Any:
+    """The deck's band in ``measure``'s unit, with its default half-width and zone."""
+    from pipeline.sim.card_value import DEFAULT_THRESHOLD, DEFAULT_ZONE, UNITS
     from pipeline.verdicts import BandSpec
 
-    return BandSpec()
+    return BandSpec(threshold=DEFAULT_THRESHOLD[measure], zone=DEFAULT_ZONE[measure],
+                    unit=UNITS[measure], digits=1 if measure == "placement" else 0)
 
 
 def _run_reference_trials(plan: BalancePlan, workers: int | None, say: Callable[[str], None]

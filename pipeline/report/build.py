@@ -152,7 +152,8 @@ def slug(card_id: str) -> str:
 
 def build_report(run: Any, reference: Any = None, *, catalog: Catalog | None = None,
                  threshold: float = DEFAULT_THRESHOLD, min_hands: int = DEFAULT_MIN_HANDS,
-                 trial: Path | None = None, levers: dict[str, str] | None = None) -> Report:
+                 trial: Path | None = None, levers: dict[str, str] | None = None,
+                 measure: str = "points") -> Report:
     """The report of ``run`` (a run folder or an opened ``RunData``); with ``reference``, also
     what changed from the reference run (A) to this run (B). With ``trial`` (a ``saki trial``
     folder of the same preset and catalog) the report leads with each card's ability value:
@@ -160,7 +161,9 @@ def build_report(run: Any, reference: Any = None, *, catalog: Catalog | None = N
     figures of the run stand beside it.
 
     ``catalog`` holds the card texts to show; by default the cards the run recorded (the
-    snapshot in its ``run.json``, or the shipped catalog file of its version).
+    snapshot in its ``run.json``, or the shipped catalog file of its version). ``measure``:
+    what the trial's verdicts are asked on (``points`` per hand over the whole match, or
+    ``placement``, result points per match, against the deck's average card +/- 5).
     """
     from pipeline.analytics import (
         calibration_table,
@@ -185,7 +188,7 @@ def build_report(run: Any, reference: Any = None, *, catalog: Catalog | None = N
     trial_source = None
     if trial is not None:
         trial_doc = check_trial(run, Path(trial))
-        trial_rows = report_trial_rows(Path(trial), threshold)
+        trial_rows = report_trial_rows(Path(trial), threshold, measure)
         trial_source = describe_trial(Path(trial), trial_doc, trial_rows["card"].to_list(),
                                       int(trial_rows["hands"].sum()))
     inputs = ReportInputs(
@@ -264,6 +267,7 @@ def render_inputs(inputs: ReportInputs) -> Report:
         "edges": _trial_candidates(trial, "at_edge"),
         "open": _trial_open(trial),
         "trial": trial,
+        "trial_measure": trial[0].get("measure", "points") if trial else "points",
         "trial_note": TRIAL_NOTE,
         "trial_verdict": _trial_verdict(trial, inputs) if trial else "",
         "tiers": [dict(r, id=None if r.get("group") == "(none)" else r.get("group"),
@@ -282,16 +286,21 @@ VERDICT_ORDER = {"above": 0, "below": 1, "at_edge": 2, "undecided": 3, "inside":
 VERDICT_FLAGS = {"above": "strong", "below": "weak", "undecided": "not enough data"}
 
 
-def report_trial_rows(trial: Path, threshold: float) -> Any:
-    """The trial's cards with their verdicts against the deck's band (read from the one place,
-    :func:`pipeline.analytics.verdict.verdict_table`), the position's 95% interval, and the
-    figures' colour key (``flag``: a nerf, a buff, or hollow while undecided)."""
+def report_trial_rows(trial: Path, threshold: float, measure: str = "points") -> Any:
+    """The trial's cards with their verdicts against the deck's band in ``measure`` (read from
+    the one place, :func:`pipeline.analytics.verdict.verdict_table`; ``threshold`` is in
+    points per hand, the placement band's is its default), the position's 95% interval, and
+    the figures' colour key (``flag``: a nerf, a buff, or hollow while undecided)."""
     import polars as pl
 
     from pipeline.analytics.verdict import verdict_table
+    from pipeline.sim.card_value import DEFAULT_THRESHOLD, DEFAULT_ZONE, UNITS
     from pipeline.verdicts import BandSpec
 
-    table = verdict_table(trial, BandSpec(threshold=threshold))
+    band = (BandSpec(threshold=threshold) if measure == "points" else
+            BandSpec(threshold=DEFAULT_THRESHOLD[measure], zone=DEFAULT_ZONE[measure],
+                     unit=UNITS[measure], digits=1))
+    table = verdict_table(trial, band, measure=measure)
     return table.with_columns(
         relative_lo=pl.col("relative") - 1.96 * pl.col("relative_se"),
         relative_hi=pl.col("relative") + 1.96 * pl.col("relative_se"),
@@ -314,12 +323,17 @@ def _trial_verdict(rows: list[dict[str, Any]], inputs: ReportInputs) -> str:
     band = ""
     if fmt.value(first.get("band_lo")) is not None:
         se = fmt.value(first.get("edge_se")) or 0.0
-        band = (f" The band: {fmt.pts(first['band_lo'], True)} to "
-                f"{fmt.pts(first['band_hi'], True)} points per hand, the deck's average card "
-                f"±{fmt.pts(inputs.threshold)} (each edge known to ±{fmt.pts(1.96 * se)}; "
+        placement = first.get("measure") == "placement"
+        kind, unit = ("result", "result points per match") if placement else \
+            ("pts", "points per hand")
+        half = (first["band_hi"] - first["band_lo"]) / 2
+        band = (f" The band: {fmt.show(first['band_lo'], kind, True)} to "
+                f"{fmt.show(first['band_hi'], kind, True)} {unit}, the deck's average card "
+                f"±{fmt.show(half, kind)} (each edge known to ±{fmt.show(1.96 * se, kind)}; "
                 f"the average from {first.get('reference')}).")
     return (f"Verdicts from card trials: {len(rows)} cards, each held by one seat and played "
-            "every hand, every hand replayed without the ability. "
+            "every hand, each match played again with the ability off throughout (its value "
+            "over the whole match), every hand replayed without it (the hands alone). "
             f"{count['above']} above the balance band (nerf candidates), {count['below']} "
             f"below it (buff candidates), {count['inside']} inside, {count['at_edge']} at an "
             f"edge, {count['undecided']} undecided; among the verdicts given, at most 5% are "
@@ -780,15 +794,36 @@ def _card_view(cid: str, card: Card | None, row: dict[str, Any] | None,
 def trial_metrics(row: dict[str, Any]) -> list[dict[str, str]]:
     """The card's trial figures, shown first in its section."""
     degenerate = bool(row.get("degenerate"))
-    value = {"label": "ability value (trial, points per hand)",
-             "value": fmt.show(row.get("value"), "pts", True),
+    placement = row.get("measure") == "placement"
+    kind = "result" if placement else "pts"
+    value = {"label": "placement value (trial, result points per match)" if placement else
+             "ability value (trial, points per hand)",
+             "value": fmt.show(row.get("value"), kind, True),
              "span": "no hand changed" if degenerate else
-             fmt.interval(row.get("value_lo"), row.get("value_hi"), "pts", True)}
+             fmt.interval(row.get("value_lo"), row.get("value_hi"), kind, True)}
     relative = {"label": "against the deck's average card",
-                "value": fmt.show(row.get("relative"), "pts", True),
+                "value": fmt.show(row.get("relative"), kind, True),
                 "span": "" if degenerate else
-                fmt.interval(row.get("relative_lo"), row.get("relative_hi"), "pts", True)}
-    return [value, relative,
+                fmt.interval(row.get("relative_lo"), row.get("relative_hi"), kind, True)}
+    beside = [{"label": "the hands alone (points per hand)",
+               "value": fmt.show(row.get("pair_value"), "pts", True),
+               "span": fmt.interval(row.get("pair_lo"), row.get("pair_hi"), "pts", True)}]
+    if not placement and fmt.value(row.get("placement_value")) is not None:
+        beside.append({"label": "placement (result points per match)",
+                       "value": fmt.show(row.get("placement_value"), "result", True),
+                       "span": fmt.interval(row.get("placement_lo"), row.get("placement_hi"),
+                                            "result", True)})
+    if placement:
+        beside.append({"label": "over the match (points per hand)",
+                       "value": fmt.show(row.get("whole_value"), "pts", True),
+                       "span": fmt.interval(row.get("whole_lo"), row.get("whole_hi"), "pts",
+                                            True)})
+    if fmt.value(row.get("rank_gain")) is not None:
+        beside.append({"label": "rank gain (places per match)",
+                       "value": fmt.show(row.get("rank_gain"), "num", True),
+                       "span": fmt.interval(row.get("rank_lo"), row.get("rank_hi"), "num",
+                                            True)})
+    return [value, relative, *beside,
             {"label": "trial hands (matches)",
              "value": f"{fmt.count(row.get('hands'))} ({fmt.count(row.get('matches'))})",
              "span": ""},
