@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
+import math
 import sys
 import time
 from pathlib import Path
@@ -24,7 +25,12 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from benchmarks.results import add_save_option, save_if  # noqa: E402
 from pipeline.analytics.trial import card_tables, read_trial_doc, trial_table  # noqa: E402
 from pipeline.sim.card_value import pair_clusters, value_clusters  # noqa: E402
-from pipeline.stats import Z95, clustered_ratio  # noqa: E402
+from pipeline.stats import (  # noqa: E402
+    Z95,
+    benjamini_hochberg,
+    clustered_ratio,
+    two_sided_p,
+)
 
 
 def agreement(out: Path) -> list[dict]:
@@ -44,7 +50,8 @@ def agreement(out: Path) -> list[dict]:
         rows.append({"card": card, "matches": j.height, "hands": r["hands"],
                      "value": r["value"], "value_se": r["value_se"],
                      "pair_value": r["pair_value"], "pair_se": r["pair_se"],
-                     "difference": diff.value, "difference_se": se, "z": diff.value / se,
+                     "difference": diff.value, "difference_se": se,
+                     "z": diff.value / se if se > 0 else float("nan"),
                      "placement_value": r["placement_value"], "placement_se": r["placement_se"],
                      "rank_gain": r["rank_gain"], "rank_se": r["rank_se"]})
     return rows
@@ -84,17 +91,27 @@ def main() -> None:
     args = parser.parse_args()
     rows = agreement(args.trial)
     for r in rows:
+        if r["pair_se"] is None or r["placement_se"] is None:
+            print(f"{r['card']}: no pair differed ({r['matches']} matches)")
+            continue
         print(f"{r['card']}: whole match {r['value']:+,.0f} +/- {r['value_se']:,.0f}, pairs "
               f"{r['pair_value']:+,.0f} +/- {r['pair_se']:,.0f}; difference "
               f"{r['difference']:+,.0f} +/- {r['difference_se']:,.0f} (z {r['z']:+.1f}); "
               f"placement {r['placement_value']:+.1f} +/- {r['placement_se']:.1f} result points "
               f"a match, rank {r['rank_gain']:+.2f} +/- {r['rank_se']:.2f} ({r['matches']} "
               "matches)")
+    zs = [r["z"] for r in rows if math.isfinite(r["z"])]
+    p = [two_sided_p(r["difference"], r["difference_se"]) for r in rows if math.isfinite(r["z"])]
+    print(f"{len(rows)} cards, {len(zs)} with a difference to test: {sum(abs(z) > Z95 for z in zs)}"
+          f" beyond 1.96 standard errors ({0.05 * len(zs):.1f} expected by chance), "
+          f"{sum(q < 0.05 for q in benjamini_hochberg(p))} with q < 0.05 (Benjamini-Hochberg)")
     costs = cost(args.trial, args.cost_blocks) if args.cost_blocks else []
     for c in costs:
         print(f"{c['card']}: {c['hands']} hands, CPU {c['cpu_s_without_arm']:.1f} s without the "
               f"whole-match arm, {c['cpu_s_with_arm']:.1f} s with it ({c['ratio']:.2f}x)")
-    save_if(args.save, "bench_whole_match", {"cards": rows, "cost": costs})
+    save_if(args.save, "bench_whole_match",
+            {"cards": [{k: (None if isinstance(v, float) and not math.isfinite(v) else v)
+                        for k, v in r.items()} for r in rows], "cost": costs})
 
 
 if __name__ == "__main__":
