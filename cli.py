@@ -19,8 +19,6 @@ from pipeline.report import ReportError
 from pipeline.report.balance import (
     DEFAULT_GAMES,
     DEFAULT_PRESET,
-    DEFAULT_TRIAL_BUDGET,
-    DEFAULT_TRIAL_TARGET,
 )
 from pipeline.rules.preset import PresetError, describe_options, list_presets, load_preset
 from pipeline.sim import SimError
@@ -566,12 +564,26 @@ def trial(
     only: Annotated[str | None, typer.Option(
         help="Cards to try, comma-separated ids (default: every card of the deck), e.g. "
         "--only nodoka_haramura,kasumi_iwato")] = None,
-    target: Annotated[float, typer.Option(
-        help="Interval half-width to reach per card, in points per hand, e.g. --target 100")
-    ] = 150.0,
-    budget_hands: Annotated[int, typer.Option(
+    target: Annotated[float | None, typer.Option(
+        help="A precision run instead of racing to verdicts: the interval half-width to reach "
+        "per card, in points per hand, e.g. --target 100")] = None,
+    budget_hands: Annotated[int | None, typer.Option(
         min=1, help="Most hands of trial matches in all (each also replayed without the "
-        "ability), e.g. --budget-hands 50000")] = 20_000,
+        "ability; default 250,000 racing, 20,000 with --target), e.g. --budget-hands 50000")
+    ] = None,
+    band: Annotated[str | None, typer.Option(
+        help="The balance band LO:HI in points per hand (default: the deck's average card "
+        "plus or minus --threshold), e.g. --band 300:1100")] = None,
+    threshold: Annotated[float | None, typer.Option(
+        help="Half-width of the balance band around the deck's average, in the measure's "
+        "unit (default 300 points per hand, 5 result points per match)")] = None,
+    zone: Annotated[float | None, typer.Option(
+        help="Indifference zone around each band edge, in the measure's unit: a card within "
+        "it is reported at the edge (default 100 points per hand, 1.5 result points)")
+    ] = None,
+    measure: Annotated[str, typer.Option(
+        help="What the verdicts are asked on: points (per hand, over the whole match) or "
+        "placement (result points per match under the preset's uma and oka)")] = "points",
     seed: Annotated[int, typer.Option(
         help="Seed: the same seed plays the same matches, e.g. --seed 7")] = 1,
     workers: Annotated[int | None, typer.Option(
@@ -590,22 +602,33 @@ def trial(
         help="Dask scheduler address for --executor dask, e.g. tcp://10.0.0.5:8786")] = None,
     fmt: Annotated[str, typer.Option("--format", help="table or json")] = "table",
 ) -> None:
-    """Measure each card's ability value: one seat holds the card and plays it every hand,
-    and every hand is replayed without the ability (docs/trials.md).
+    """Measure each card's ability value and decide it against the balance band: one seat
+    holds the card and plays it every hand, every hand is replayed without the ability, and
+    hands go to the cards still undecided until every card is above, inside, below or at an
+    edge of the band (docs/trials.md). --target makes it a precision run instead.
 
     Running the same command again resumes or reuses the trial's matches.
 
-    Example: saki trial --only kasumi_iwato,nodoka_haramura --target 400 --seed 1
+    Example: saki trial --only kasumi_iwato,teru_miyanaga,kei_arakawa --band 300:1100 --seed 5
     """
     from pipeline.analytics.render import render_trial
-    from pipeline.analytics.trial import trial_table
+    from pipeline.analytics.verdict import verdict_table
     from pipeline.cards.catalog import load_catalog
     from pipeline.sim.executor import make_executor
     from pipeline.sim.run import parse_bots
-    from pipeline.sim.trial import TrialConfig, run_trial, trial_deck
+    from pipeline.sim.trial import (
+        DEFAULT_BUDGET_HANDS,
+        DEFAULT_TARGET,
+        RACE_BUDGET_HANDS,
+        TrialConfig,
+        TrialTicker,
+        run_trial,
+        trial_deck,
+    )
 
     if fmt not in ("table", "json"):
         raise SimError(f"--format {fmt!r} is not known; use --format table or --format json")
+    spec = _band_spec(band, threshold, zone, measure)
     rules = load_preset(preset)
     catalog = load_catalog(cards or rules.cards.catalog)
     chosen = (tuple(c.strip() for c in only.split(",") if c.strip()) if only is not None
@@ -613,26 +636,58 @@ def trial(
     if only is None and not chosen:
         raise SimError(f"{rules.source or rules.name}: the deck has no cards to try (catalog "
                        f"{catalog.version} without [cards] exclude); exclude fewer cards")
+    racing = target is None
+    budget = budget_hands or (RACE_BUDGET_HANDS if racing else DEFAULT_BUDGET_HANDS)
     config = TrialConfig(preset=rules, catalog=catalog, seed=seed, cards=chosen,
-                         bots=parse_bots(bots), target=target, budget_hands=budget_hands)
+                         bots=parse_bots(bots), target=DEFAULT_TARGET if racing else target,
+                         budget_hands=budget, band=spec if racing else None,
+                         measure=measure)
     out = out or config.default_out()
     check_writable(out, "--out", SimError, folder=True)
     runner = make_executor(executor, workers=workers, scheduler=scheduler)
+    ticker = TrialTicker(lambda text: typer.echo(text, err=True))
 
     def say(r) -> None:
+        ticker.round(r)
+        if r.verdicts:
+            open_ = sum(not v.decided for v in r.verdicts)
+            typer.echo(f"round {r.index + 1}: {sum(r.added.values()) * config.block} matches "
+                       f"for {len(r.added)} cards; {len(r.verdicts) - open_} decided, "
+                       f"{open_} undecided", err=True)
+            return
         widths = [p.half_width for p in r.progress if p.half_width == p.half_width]
         widest = f"{max(widths):,.0f}" if widths else "-"
         typer.echo(f"round {r.index + 1}: {sum(r.added.values()) * config.block} matches for "
                    f"{len(r.added)} cards; widest half-width {widest}", err=True)
 
     try:
-        summary = run_trial(config, out, executor=runner, force=force, say=say)
+        summary = run_trial(config, out, executor=runner, force=force, say=say,
+                            on_match=ticker.match)
     finally:
         runner.close()
-    table = trial_table(summary.out, config.cards)
+    table = verdict_table(summary.out, spec, config.cards, measure=measure)
     typer.echo(render_trial(table, fmt))
     if fmt == "table":
         typer.echo(summary.describe())
+
+
+def _band_spec(band: str | None, threshold: float | None, zone: float | None,
+               measure: str = "points"):
+    """The band of --band LO:HI, or the deck's average card +/- --threshold; --zone; both in
+    the unit of --measure (their defaults too)."""
+    from pipeline.sim.card_value import DEFAULT_THRESHOLD, DEFAULT_ZONE, UNITS, check_measure
+    from pipeline.verdicts import BandSpec
+
+    check_measure(measure)
+    threshold = DEFAULT_THRESHOLD[measure] if threshold is None else threshold
+    zone = DEFAULT_ZONE[measure] if zone is None else zone
+    if threshold <= 0:
+        raise SimError(f"--threshold must be above 0 {UNITS[measure]}, got {threshold:g}")
+    if zone < 0:
+        raise SimError(f"--zone must be 0 or more {UNITS[measure]}, got {zone:g}")
+    lo, hi = _parse_band(band) if band is not None else (None, None)
+    return BandSpec(threshold=threshold, lo=lo, hi=hi, zone=zone, unit=UNITS[measure],
+                    digits=1 if measure == "placement" else 0)
 
 
 @app.command()
@@ -934,6 +989,9 @@ def report(
     trial: Annotated[Path | None, typer.Option(
         help="A saki trial folder of the same preset and catalog: the report then leads with "
         "each card's ability value, e.g. --trial data/runs/trial-cards-hanchan-1.2-s1")] = None,
+    measure: Annotated[str, typer.Option(
+        help="With --trial: what the verdicts are asked on, points (per hand, over the whole "
+        "match) or placement (result points per match)")] = "points",
 ) -> None:
     """Write a balance report of a finished run as one HTML file that opens from disk.
 
@@ -947,8 +1005,11 @@ def report(
         check_writable(site, "--site", ReportError, folder=True)
     folder = _run_folder(run)
     reference = _run_folder(compare) if compare is not None else None
+    from pipeline.sim.card_value import check_measure
+
+    check_measure(measure)
     built = build_report(folder, reference, threshold=threshold, min_hands=min_hands,
-                         trial=trial)
+                         trial=trial, measure=measure)
     if out is not None or site is None:
         target = write_report(built, out or default_report_path(folder, reference),
                               apart=out is None, say=lambda line: typer.echo(line, err=True))
@@ -990,12 +1051,30 @@ def balance(
     trials: Annotated[bool, typer.Option(
         "--trials/--no-trials", help="Also play card trials of every card (each card's "
         "ability value, which the report leads with; docs/trials.md)")] = True,
-    trial_target: Annotated[float, typer.Option(
-        help="Trials: the interval half-width to reach per card, in points per hand")
-    ] = DEFAULT_TRIAL_TARGET,
-    trial_budget: Annotated[int, typer.Option(
-        min=1, help="Trials: most hands of trial matches in all, e.g. --trial-budget 50000 for "
-        "narrower intervals")] = DEFAULT_TRIAL_BUDGET,
+    trial_target: Annotated[float | None, typer.Option(
+        help="Trials: a precision run instead of racing to verdicts, the interval half-width "
+        "to reach per card, in points per hand")] = None,
+    trial_budget: Annotated[int | None, typer.Option(
+        min=1, help="Trials: most hands of trial matches in all (default 230,000 racing, "
+        "about 15 minutes on 2 cores; 5,000 with --trial-target)")] = None,
+    band: Annotated[str | None, typer.Option(
+        help="The balance band LO:HI in points per hand (default: the deck's average card "
+        "plus or minus --threshold), e.g. --band 0:600")] = None,
+    threshold: Annotated[float | None, typer.Option(
+        help="Half-width of the balance band around the deck's average, in the measure's "
+        "unit (default 300 points per hand, 5 result points per match)")] = None,
+    zone: Annotated[float | None, typer.Option(
+        help="Indifference zone around each band edge, in the measure's unit (default 100 "
+        "points per hand, 1.5 result points)")] = None,
+    measure: Annotated[str, typer.Option(
+        help="What the verdicts are asked on: points (per hand, over the whole match) or "
+        "placement (result points per match under the preset's uma and oka)")] = "points",
+    quick: Annotated[bool, typer.Option(
+        "--quick", help="A preview of about a minute (100 matches, small trials): it decides "
+        "nothing")] = False,
+    fmt: Annotated[str, typer.Option(
+        "--format", help="table (messages and the report's link) or json (one row per card "
+        "on standard output, messages on standard error)")] = "table",
     levers: Annotated[bool, typer.Option(
         "--levers", help="Also step every number of each nerf or buff candidate one down and "
         "one up (saki tune CARD) and link each candidate's tuning page from the report")
@@ -1014,22 +1093,65 @@ def balance(
                                  (runs, "--runs", True)):
         if path is not None:
             check_writable(path, option, SimError, folder=folder)
+    _check_format(fmt, ("table", "json"))
+    spec = _band_spec(band, threshold, zone, measure)
     plan = plan_balance(preset, cards, games, seed, compare_preset, compare_cards, runs, paired,
-                        trials=trials, trial_target=trial_target, trial_budget=trial_budget)
+                        trials=trials, trial_target=trial_target, trial_budget=trial_budget,
+                        band=spec, quick=quick, measure=measure)
     if levers and not trials:
         raise SimError("--levers needs the card trials (its band and candidates come from "
                        "them); drop --no-trials")
+    as_json = fmt == "json"
+
+    def say(text: str) -> None:
+        typer.echo(text, err=as_json)
+
+    say(plan.projection(workers))
     result = run_balance(plan, out=out, site=site, workers=workers, progress=ProgressBar,
-                         say=typer.echo, levers=levers)
-    if result.nerfs:
-        typer.echo(f"nerf candidates: {', '.join(result.nerfs)}")
-    if result.buffs:
-        typer.echo(f"buff candidates: {', '.join(result.buffs)}")
-    typer.echo(f"report written to {result.report}")
-    typer.echo(f"open it: {result.report.resolve().as_uri()}")  # a terminal makes it a link
+                         say=say, levers=levers)
+    if result.verdicts is not None:
+        _say_verdicts(result.verdicts, say, quick)
+        if as_json:
+            typer.echo(_verdict_json(result.verdicts))
+    say(f"report written to {result.report}")
+    say(f"open it: {result.report.resolve().as_uri()}")  # a terminal makes it a link
     if site is not None:
         index = site / "index.html"
-        typer.echo(f"site written to {index}: {index.resolve().as_uri()}")
+        say(f"site written to {index}: {index.resolve().as_uri()}")
+
+
+def _say_verdicts(df, say, quick: bool) -> None:
+    """The counts of each verdict, the nerf and buff candidates by name, and each undecided
+    card's reason."""
+    from pipeline.analytics.verdict import verdict_counts
+
+    counts = verdict_counts(df)
+    say(f"verdicts for {df.height} cards: {counts['above']} above the band (nerf), "
+        f"{counts['below']} below (buff), {counts['inside']} inside, {counts['at_edge']} at an "
+        f"edge, {counts['undecided']} undecided")
+    for kind, label in (("above", "nerf candidates"), ("below", "buff candidates")):
+        names = df.filter(df["verdict"] == kind)["name"].to_list()
+        if names:
+            say(f"{label}: {', '.join(names)}")
+    for r in df.filter(df["verdict"] == "undecided").iter_rows(named=True):
+        more = (f"; about {r['settle_hands']:,} more hands would settle it"
+                if r["settle_hands"] is not None else "")
+        say(f"undecided: {r['name']}, {r['reason']}{more}")
+    if quick:
+        say("this was a quick preview: it decides nothing; run saki balance without --quick "
+            "for the verdicts")
+
+
+def _verdict_json(df) -> str:
+    import json
+    import math
+
+    keys = ("card", "name", "measure", "value", "value_lo", "value_hi", "verdict", "band_lo",
+            "band_hi", "reason", "settle_hands", "pair_value", "placement_value",
+            "placement_lo", "placement_hi", "rank_gain")
+    rows = [{k: (None if isinstance(r[k], float) and not math.isfinite(r[k]) else r[k])
+             for k in keys} for r in df.iter_rows(named=True)]
+    return json.dumps({"kind": "balance", "rows": rows}, indent=2)
 
 
 def main() -> None:

@@ -187,6 +187,23 @@ def clustered_mean(values_per_cluster: Sequence[Sequence[float]], z: float = Z95
     return Estimate(mean, mean - z * se, mean + z * se, n, k)
 
 
+def clustered_ratio(sums: Sequence[float], weights: Sequence[float], z: float = Z95
+                    ) -> Estimate:
+    """:func:`clustered_mean` from each cluster's sum ``S_i`` and weight ``m_i`` (its count of
+    values, or the hands a match's value is spread over): mean = sum S / sum m, the same
+    cluster-robust standard error. Clusters of weight 0 are ignored."""
+    pairs = [(float(s), float(m)) for s, m in zip(sums, weights, strict=True) if m > 0]
+    n = sum(m for _, m in pairs)
+    k = len(pairs)
+    if n == 0:
+        return Estimate(math.nan, math.nan, math.nan, 0, 0)
+    mean = sum(s for s, _ in pairs) / n
+    if k < 2:
+        return Estimate(mean, math.nan, math.nan, int(n), k)
+    se = math.sqrt(k / (k - 1) * sum((s - mean * m) ** 2 for s, m in pairs)) / n
+    return Estimate(mean, mean - z * se, mean + z * se, int(n), k)
+
+
 def two_sided_p(estimate: float, se: float) -> float:
     """Two-sided p-value of ``estimate = 0`` under a normal approximation (z = estimate / se).
 
@@ -246,4 +263,5 @@ def spearman(x: Sequence[float], y: Sequence[float]) -> float:
 
 
 __all__ = ["Estimate", "Z95", "benjamini_hochberg", "clustered_mean", "clustered_rate",
+           "clustered_ratio",
            "design_effect", "ranks", "spearman", "two_sided_p", "wilson_interval"]

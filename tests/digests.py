@@ -21,6 +21,8 @@ import tempfile
 from collections.abc import Callable, Iterable
 from pathlib import Path
 
+import polars as pl
+
 from pipeline.bots.heuristic import HeuristicBot
 from pipeline.bots.pick import card_value
 from pipeline.cards.catalog import load_catalog
@@ -115,10 +117,11 @@ def run_tables(*, paired: bool, games: int = 2) -> str:
 
 
 def trial_tables(cards: tuple[str, ...] = ("nodoka_haramura", "teru_miyanaga",
-                                           "awai_oohoshi")) -> str:
+                                           "awai_oohoshi"), whole: bool = False) -> str:
     """``benchmarks/bench_trials.py``: one trial round of a few cards (each card's holder plays
-    it every hand, every hand replayed without it), the trial's value table."""
-    from pipeline.analytics.trial import trial_table
+    it every hand, every hand replayed without it), the trial's value table: its paired
+    columns, or with ``whole`` the columns of the matches played again without the ability."""
+    from pipeline.analytics.trial import COLUMNS, PAIR_COLUMNS, WHOLE_COLUMNS, trial_table
     from pipeline.sim.executor import LocalExecutor
     from pipeline.sim.trial import TrialConfig, run_trial
 
@@ -127,7 +130,16 @@ def trial_tables(cards: tuple[str, ...] = ("nodoka_haramura", "teru_miyanaga",
     with tempfile.TemporaryDirectory() as tmp:
         out = Path(tmp) / "trial"
         run_trial(config, out, executor=LocalExecutor(1))
-        return _hash([repr(trial_table(out).rows())])
+        table = trial_table(out)
+        if whole:
+            return _hash([repr(table.select("card", *WHOLE_COLUMNS).rows())])
+        # the paired measurement's columns, in the order they were recorded in (the value
+        # and its interval were the pairs' then)
+        paired = table.with_columns(
+            value=pl.col("pair_value"), value_lo=pl.col("pair_lo"), value_hi=pl.col("pair_hi"),
+            value_se=pl.col("pair_se"), half_width=(pl.col("pair_hi") - pl.col("pair_lo")) / 2)
+        columns = [c for c in COLUMNS if c not in (*WHOLE_COLUMNS, *PAIR_COLUMNS)]
+        return _hash([repr(paired.select(columns).rows())])
 
 
 def pick_estimates(hands: int = 40) -> str:
@@ -149,6 +161,7 @@ DIGESTS: dict[str, Callable[[], str]] = {
     "bench_sim cards-hanchan": lambda: run_tables(paired=False),
     "bench_paired cards-hanchan": lambda: run_tables(paired=True),
     "bench_trials three cards": trial_tables,
+    "bench_trials three cards, whole match": lambda: trial_tables(whole=True),
     "pick estimates": pick_estimates,
     **{f"whole deck {mode}": (lambda m=mode: whole_deck(m)) for mode in MODES},
 }

@@ -221,17 +221,32 @@ def test_balance_runs_trials_by_default_and_the_report_leads_with_their_values(
     runs, out = tmp_path / "runs", tmp_path / "r.html"
     result = balance("--preset", str(solo), "--cards", str(catalog), "--games", "2",
                      "--seed", "3", "--workers", "1", "--runs", str(runs), "--out", str(out),
-                     "--trial-budget", "100")
+                     "--trial-budget", "100", "--site", str(tmp_path / "site"))
     assert result.exit_code == 0, result.output
-    assert "card trials of 4 cards" in result.output
-    assert "half-widths" in result.output and "trial complete: 4 cards" in result.output
+    page = (tmp_path / "site" / "cards" / "quad_a.html").read_text()
+    assert "among every card of the trial" in page  # the card page plots the ability value
+    assert "card trials of 4 cards" in result.output and "will play 2 matches" in \
+        result.output and "racing every card to a verdict" in result.output
+    assert "cards decided" in result.output and "trial complete: 4 cards" in result.output
+    assert "verdicts for 4 cards:" in result.output
     trial = runs / "trial-cards-hanchan-solo-test-s3"
     assert json.loads((trial / "trial.json").read_text())["status"] == "complete"
     html = out.read_text()
-    lead = html.index("Ability values from card trials")
+    lead = html.index("Verdicts from card trials")
     assert lead < html.index("In-deck figures") < html.index('id="style"')
     assert "no hand changed" in html  # the plain cards: all pairs equal
     assert "ability value (trial, points per hand)" in html
+    # the value over the whole match, the hands alone and placement side by side
+    assert "ability value over the match, points a hand" in html
+    assert "the hands alone, points a hand" in html and "rank gain, places a match" in html
+    assert "placement, result points a match" in html
+    # the first screen leads with the verdicts: the undecided cards say what would settle them
+    assert html.index("Undecided</span>") < html.index("In-deck figures")
+    assert "its ability changed only 0 of" in html
+    assert "These figures flag nothing" in html and "In-deck strong" not in html
+    # the card sections follow the verdicts: the plain cards (undecided) come last
+    sections = [html.index(f'id="card-{c}"') for c in ("quad_a", "plain_a")]
+    assert sections == sorted(sections)
 
 
 def _levers_job(tmp_path: Path, budget: str):
@@ -265,3 +280,31 @@ def test_balance_levers_link_each_candidates_tuning_page(tmp_path: Path) -> None
     for page in pages:
         assert f'href="r-levers/{page.name}"' in html
         assert "data:image/png;base64," in page.read_text()
+
+
+def test_balance_json_prints_a_row_per_card_and_quick_says_it_decides_nothing(
+        tmp_path: Path) -> None:
+    """`saki balance --format json`: one row per card on standard output (card, value and
+    interval, verdict, band), the messages on standard error; `--quick` says plainly that it
+    is a preview that decides nothing."""
+    from tests.test_paired import write_catalog
+
+    solo = preset(tmp_path, "cards-hanchan")
+    catalog = write_catalog(tmp_path)
+    result = balance("--preset", str(solo), "--cards", str(catalog), "--games", "2",
+                     "--seed", "3", "--workers", "1", "--runs", str(tmp_path / "runs"),
+                     "--out", str(tmp_path / "r.html"), "--trial-budget", "100", "--quick",
+                     "--format", "json", "--measure", "placement")
+    assert result.exit_code == 0, result.output
+    rows = json.loads(result.stdout)["rows"]
+    assert [r["card"] for r in rows] == ["plain_a", "plain_b", "quad_a", "quad_b"]
+    for r in rows:
+        assert {"card", "value", "value_lo", "value_hi", "verdict", "band_lo", "band_hi"} <= set(r)
+        assert r["verdict"] in ("above", "inside", "below", "at_edge", "undecided")
+        # --measure placement: the verdicts are asked on the placement value
+        assert r["measure"] == "placement" and r["value"] == r["placement_value"]
+    html = (tmp_path / "r.html").read_text()
+    assert "placement value, result points a match" in html
+    assert "result points per match, the deck" in html
+    assert "decides nothing" in result.stderr and "report written to" in result.stderr
+    assert (tmp_path / "r.html").is_file()

@@ -93,22 +93,30 @@ def test_a_planted_multiplier_is_measured_with_its_sign(trial: Path) -> None:
                         ("pairs",))["pairs"]
     won = pairs.filter(pl.col("outcome_with").is_in(["tsumo_win", "ron_win"]))
     assert won.height > 0 and (won["win_points_with"] == 4 * won["win_points_without"]).all()
-    assert row["value"] == pytest.approx(pairs["delta_diff"].mean())
-    assert row["value_lo"] > 0 and not row["degenerate"]
+    assert row["pair_value"] == pytest.approx(pairs["delta_diff"].mean())
+    assert row["pair_lo"] > 0 and row["value_lo"] > 0 and not row["degenerate"]
     assert row["win_rate"] == pytest.approx(row["win_rate_without"])  # same play
 
 
 def test_the_stopping_rule_and_the_table_compute_the_same_interval(trial: Path) -> None:
     blocks = read_trial(trial)["blocks"]["quad_a"]
     pairs = load_shards(card_folder(trial, "quad_a"), "pairs")
-    p = measure(pairs, "quad_a", blocks)
+    p = measure(pairs, "quad_a", blocks)  # a folder without the whole-match arm: the pairs
     clusters = (pairs.filter(pl.col("match_id") < blocks * BLOCK).group_by("match_id")
                 .agg(s=pl.col("delta_diff").sum(), n=pl.len()).with_columns(g=pl.lit(1)))
     ref = mean_by_group(clusters, "g", "s", "n").row(0, named=True)
     row = trial_table(trial).filter(pl.col("card") == "quad_a").row(0, named=True)
-    assert p.value == pytest.approx(ref["mean"]) == pytest.approx(row["value"])
-    assert p.lo == pytest.approx(row["value_lo"]) and p.hi == pytest.approx(row["value_hi"])
-    assert p.hands == row["hands"] and p.matches == row["matches"]
+    assert p.value == pytest.approx(ref["mean"]) == pytest.approx(row["pair_value"])
+    assert p.lo == pytest.approx(row["pair_lo"]) and p.hi == pytest.approx(row["pair_hi"])
+    # the value the rounds and the table read: over whole matches
+    whole = load_shards(card_folder(trial, "quad_a"), "whole")
+    w = measure(pairs, "quad_a", blocks, whole=whole)
+    assert w.value == pytest.approx(row["value"]) == pytest.approx(row["whole_value"])
+    assert w.lo == pytest.approx(row["value_lo"]) and w.hi == pytest.approx(row["value_hi"])
+    assert w.hands == row["hands"] and w.matches == row["matches"]
+    pl_ = measure(pairs, "quad_a", blocks, whole=whole, measure_="placement")
+    assert pl_.value == pytest.approx(row["placement_value"])
+    assert pl_.lo == pytest.approx(row["placement_lo"])
 
 
 def test_rounds_stop_at_the_budget(trial: Path) -> None:

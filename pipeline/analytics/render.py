@@ -11,6 +11,7 @@ import polars as pl
 
 from pipeline.analytics.compare import Comparison
 from pipeline.analytics.multitest import NOT_ENOUGH
+from pipeline.sim.card_value import UNITS
 
 FORMATS = ("table", "csv", "json")
 _MARKS = {"strong": "STRONG", "weak": "weak", "up": "UP", "down": "DOWN",
@@ -117,24 +118,71 @@ def _paired(r: dict[str, Any]) -> str:
 
 
 def trial_text(df: pl.DataFrame) -> str:
-    """A trial's cards for a terminal, best ability value first."""
-    rows = [["card", "hands", "matches", "value [95%]", "changed", "win%", "w/o", "deal-in%",
+    """A trial's cards for a terminal, best value first: the value the verdicts read (its
+    measure's), the hand's paired value, the placement value and rank gain beside it."""
+    judged = "verdict" in df.columns
+    placement = "measure" in df.columns and df.height and df["measure"][0] == "placement"
+    rows = [["card", *(["verdict"] if judged else []), "hands", "matches", "value [95%]",
+             "hand only", "placement [95%]", "rank", "changed", "win%", "w/o", "deal-in%",
              "w/o", "calls", "riichi", "place", "trig/h", "offers/h"]]
     for r in df.sort("value", descending=True, nulls_last=True).iter_rows(named=True):
         if r["degenerate"]:  # all pairs equal: no spread to measure, not a certain zero
             value = f"{_pts(r['value'])} [no pair differed]"
+        elif placement:
+            value = (f"{_signed(r['value'], digits=1)} "
+                     f"{_span(r['value_lo'], r['value_hi'], digits=1)}")
         else:
             value = f"{_pts(r['value'])} {_span(r['value_lo'], r['value_hi'])}"
-        rows.append([r["name"], f"{r['hands']:,}", f"{r['matches']:,}", value,
+        place = (f"{_signed(r.get('placement_value'), digits=1)} "
+                 f"{_span(r.get('placement_lo'), r.get('placement_hi'), digits=1)}"
+                 if not _missing(r.get("placement_value")) else "-")
+        verdict = [VERDICT_WORDS.get(r["verdict"], r["verdict"])] if judged else []
+        rows.append([r["name"], *verdict, f"{r['hands']:,}", f"{r['matches']:,}", value,
+                     _pts(r.get("pair_value")), place, _signed(r.get("rank_gain"), digits=2),
                      _pct(r["changed"] / r["hands"] if r["hands"] else None, 0),
                      _pct(r["win_rate"]), _pct(r["win_rate_without"]),
                      _pct(r["deal_in_rate"]), _pct(r["deal_in_rate_without"]),
                      _pct(r["call_rate"], 0), _pct(r["riichi_rate"], 0),
                      _num(r["placement"], 2), _num(r["triggers_per_hand"], 2),
                      _offers(r)])
-    head = ("ability value: points per hand with the ability minus the same deal replayed "
-            "without it (95% interval clustered by match)")
-    return "\n".join([head, *_columns(rows, 0)])
+    head = ("value: result points per match (uma and oka) with the ability minus the same "
+            "match played with it off throughout" if placement else
+            "value: points per hand over the whole match, the holder's final score with the "
+            "ability minus the same match played with it off throughout")
+    head += ("; hand only: the paired hands' value; placement: result points per match; "
+             "rank: places per match (negative: gained); 95% intervals clustered by match")
+    lines = [head, *_columns(rows, 0)]
+    if judged:
+        lines += verdict_notes(df)
+    return "\n".join(lines)
+
+
+VERDICT_WORDS = {"above": "above the band (nerf)", "below": "below the band (buff)",
+                 "inside": "inside the band", "at_edge": "at an edge", "undecided": "undecided"}
+
+
+def verdict_notes(df: pl.DataFrame) -> list[str]:
+    """The band the verdicts used, where its centre came from, and why each undecided card is
+    undecided with the hands that would settle it."""
+    first = df.row(0, named=True) if df.height else None
+    if first is None:
+        return []
+    lines = [""]
+    if first["band_lo"] is not None:
+        se = first["edge_se"] or 0.0
+        unit = UNITS.get(first.get("measure") or "points", "points per hand")
+        digits = 1 if first.get("measure") == "placement" else 0
+        edges = f" (each edge +/-{1.96 * se:,.{digits}f})" if se else ""
+        lines.append(f"band: {first['band_lo']:+,.{digits}f} to {first['band_hi']:+,.{digits}f} "
+                     f"{unit}{edges}; deck's average card from {first['reference']}")
+    for r in df.filter(pl.col("verdict") == "undecided").iter_rows(named=True):
+        more = (f"; about {r['settle_hands']:,} more hands would settle it"
+                if r["settle_hands"] is not None else "")
+        lines.append(f"{r['name']}: undecided, {r['reason']}{more}")
+    for r in df.filter(pl.col("bound").is_not_null() & (pl.col("verdict") != "undecided")
+                       ).iter_rows(named=True):
+        lines.append(f"{r['name']}: {VERDICT_WORDS[r['verdict']]}, {r['reason']}")
+    return lines
 
 
 def _offers(r: dict[str, Any]) -> str:

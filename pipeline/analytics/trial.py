@@ -4,13 +4,18 @@ The trial (``saki trial``, :mod:`pipeline.sim.trial`) leaves, per card, a run's 
 matches in which one seat (``match % 4``) held that card alone, and a ``pairs`` table with each
 of that seat's hands played again without the ability. Per card:
 
-- ``value``: the mean of the pairs' values (points per hand with the ability minus without,
-  same deal, with a quarter of the points it left on the table: see
-  :mod:`pipeline.analytics.paired`), with a 95% interval clustered by match (``value_lo``,
-  ``value_hi``, ``value_se``, ``half_width``). When no pair differs at all the spread is
-  zero, which says nothing about the ability (it never acted, or never moved points):
-  ``degenerate`` is true, the interval is null, never a certain zero, and ``changed`` (pairs
-  that differ) is 0;
+- ``value``: the card's worth in points per hand over whole matches (the holder's final score
+  with the ability minus with it off for the whole match, per hand: :mod:`pipeline.sim.card_value`,
+  the one definition), with a 95% interval clustered by match (``value_lo``, ``value_hi``,
+  ``value_se``, ``half_width``); a folder written before the whole-match arm gives the pairs'
+  value there. When no pair differs at all the spread is zero, which says nothing about the
+  ability (it never acted, or never moved points): ``degenerate`` is true, the interval is
+  null, never a certain zero, and ``changed`` (pairs that differ) is 0;
+- ``pair_value`` (``pair_lo``, ``pair_hi``, ``pair_se``): the mean of the pairs' values, the
+  hand's ability value (points per hand with the ability minus without, same deal, with a
+  quarter of the points it left on the table: :mod:`pipeline.analytics.paired`);
+- from the whole-match arm (:func:`whole_columns`): ``whole_value`` (= ``value``),
+  ``placement_value`` and ``rank_gain``, each with its interval;
 - the holder's rates with the ability (the real hands): ``win_rate``, ``deal_in_rate``,
   ``call_rate`` (hands with at least one call), ``riichi_rate``, and ``win_rate_without``,
   ``deal_in_rate_without`` from the replays;
@@ -38,6 +43,8 @@ import polars as pl
 from pipeline.analytics.intervals import mean_by_group
 from pipeline.analytics.paired import pair_value_expr
 from pipeline.analytics.runs import MANIFEST_DIR, AnalyticsError
+from pipeline.sim import SimError
+from pipeline.sim.card_value import check_measure, pair_clusters, value_clusters
 from pipeline.sim.provenance import MismatchError, of_folder
 
 TRIAL_FILE = "trial.json"
@@ -45,8 +52,17 @@ CARDS_DIR = "cards"
 BLOCK = 4
 _WINS = ("tsumo_win", "ron_win")
 
+# A measure's columns: its estimate, 95% interval and standard error (see :func:`_measured`).
+WHOLE_MEASURES = {"whole": "whole_value", "placement": "placement_value", "rank": "rank_gain"}
+_MEASURED = tuple(f"{prefix}{suffix}" for prefix in ("whole", "placement", "rank")
+                  for suffix in (("_value" if prefix != "rank" else "_gain"), "_lo", "_hi", "_se"))
+WHOLE_COLUMNS = (*_MEASURED, "whole_matches")  # read from the whole-match arm
+
+PAIR_COLUMNS = ("pair_value", "pair_lo", "pair_hi", "pair_se")
+
 COLUMNS = ("card", "name", "hands", "matches", "value", "value_lo", "value_hi", "value_se",
-           "half_width", "changed", "degenerate", "win_rate", "win_rate_without",
+           "half_width", "changed", "degenerate", *PAIR_COLUMNS, *WHOLE_COLUMNS,
+           "win_rate", "win_rate_without",
            "deal_in_rate", "deal_in_rate_without", "call_rate", "riichi_rate", "placement",
            "result", "points_per_hand", "triggers_per_hand", "bookkeeping_per_hand",
            "offers_per_hand", "offers_taken_per_hand")
@@ -76,7 +92,9 @@ def card_tables(out: Path, card: str, blocks: int, tables: tuple[str, ...]
             raise AnalyticsError(f"{manifest_path}: missing or unreadable; run the trial "
                                  "command again to finish it") from None
         for table in tables:
-            entry = manifest["tables"][table]
+            entry = manifest["tables"].get(table)
+            if entry is None:  # a table this folder's shards were written without
+                continue
             try:
                 data = (folder / entry["file"]).read_bytes()
             except OSError as exc:
@@ -102,14 +120,37 @@ def trial_table(out: Path, cards: tuple[str, ...] | None = None) -> pl.DataFrame
         if card not in blocks:
             raise AnalyticsError(f"{out}: card {card!r} was not tried here; run "
                                  f"'saki trial --only {card}' with this --out")
-        t = card_tables(out, card, int(blocks[card]), ("pairs", "hands", "matches"))
+        t = card_tables(out, card, int(blocks[card]), ("pairs", "hands", "matches", "whole"))
         rows.append({**_card_row(card, t, int(doc.get("block", BLOCK))),
                      "name": names.get(card, card)})
     return pl.DataFrame(rows, schema=_schema(), orient="row")
 
 
+def in_measure(table: pl.DataFrame, measure: str = "points") -> pl.DataFrame:
+    """The trial table with ``value``, ``value_lo``, ``value_hi``, ``value_se`` and
+    ``half_width`` in ``measure`` (:data:`pipeline.sim.card_value.MEASURES`): ``points`` as
+    read, ``placement`` the placement value's (result points per match), and ``measure``
+    naming it. A table without placement values (an older folder) is an error."""
+    try:
+        check_measure(measure)
+    except SimError as exc:
+        raise AnalyticsError(str(exc)) from None
+    if measure == "placement":
+        missing = table.filter(pl.col("placement_value").is_null())["card"].to_list()
+        if missing:
+            raise AnalyticsError(f"no placement value for {', '.join(missing)}: the trial was "
+                                 "written before its matches were played to the end without "
+                                 "the ability; play it again with 'saki trial' and the same "
+                                 "--out, or use --measure points")
+        table = table.with_columns(
+            value=pl.col("placement_value"), value_lo=pl.col("placement_lo"),
+            value_hi=pl.col("placement_hi"), value_se=pl.col("placement_se"),
+            half_width=(pl.col("placement_hi") - pl.col("placement_lo")) / 2)
+    return table.with_columns(measure=pl.lit(measure))
+
+
 def _schema() -> dict[str, pl.DataType]:
-    ints = {"hands", "matches", "changed"}
+    ints = {"hands", "matches", "changed", "whole_matches"}
     schema: dict[str, pl.DataType] = {}
     for c in COLUMNS:
         schema[c] = (pl.String if c in ("card", "name") else pl.Boolean if c == "degenerate"
@@ -120,12 +161,12 @@ def _schema() -> dict[str, pl.DataType]:
 def _card_row(card: str, t: dict[str, pl.DataFrame], block: int = BLOCK) -> dict:
     """The holder's seat is the match index modulo the block (one match a seat: 4, or 3)."""
     pairs = t["pairs"]
+    whole = t.get("whole")
     hands = t["hands"].filter(pl.col("seat") == pl.col("match_id") % block)
     matches = t["matches"].filter(pl.col("seat") == pl.col("match_id") % block)
     value = pair_value_expr(pairs.columns)
-    clusters = (pairs.group_by("match_id").agg(s=value.sum(), n=pl.len()).sort("match_id")
-                .with_columns(card=pl.lit(card)))
-    est = mean_by_group(clusters, "card", "s", "n").row(0, named=True)
+    pair = _estimate(pair_clusters(pairs), card)
+    est = _estimate(value_clusters(pairs, whole), card)
     changed = int(pairs.select((value != 0).sum()).item())
     degenerate = changed == 0
     lo, hi = (None, None) if degenerate else (est["lo"], est["hi"])
@@ -142,6 +183,10 @@ def _card_row(card: str, t: dict[str, pl.DataFrame], block: int = BLOCK) -> dict
         "value": est["mean"], "value_lo": lo, "value_hi": hi, "value_se": se,
         "half_width": half if half is None or math.isfinite(half) else None,
         "changed": changed, "degenerate": degenerate,
+        "pair_value": pair["mean"], "pair_lo": None if degenerate else pair["lo"],
+        "pair_hi": None if degenerate else pair["hi"], "pair_se": None if degenerate
+        else pair["se"],
+        **whole_columns(whole, card),
         "win_rate": share(hands, pl.col("outcome").is_in(_WINS)),
         "win_rate_without": share(pairs, pl.col("outcome_without").is_in(_WINS)),
         "deal_in_rate": share(hands, pl.col("outcome") == "dealt_in"),
@@ -157,6 +202,48 @@ def _card_row(card: str, t: dict[str, pl.DataFrame], block: int = BLOCK) -> dict
                                 ("bookkeeping", "ability_bookkeeping"),
                                 ("offers", "offers"), ("offers_taken", "offers_taken"))},
     }
+
+
+def _estimate(clusters: pl.DataFrame, card: str) -> dict:
+    """``mean``, ``lo``, ``hi``, ``se`` of a card's value from its match clusters."""
+    return mean_by_group(clusters.with_columns(card=pl.lit(card)), "card", "s", "n").row(
+        0, named=True)
+
+
+def whole_columns(whole: pl.DataFrame | None, card: str) -> dict[str, float | int | None]:
+    """The card's worth over whole matches, each match played to its end with the ability and
+    again with it off throughout (the ``whole`` table), paired by match (one cluster each):
+
+    - ``whole_value``: the holder's final score with minus without, per hand of the match with
+      the ability (points per hand, like ``value``, but counting what the ability changed after
+      each hand: stakes and sticks collected later, floors, match-end duties);
+    - ``placement_value``: the holder's final result (the preset's uma and oka) with minus
+      without, per match;
+    - ``rank_gain``: the holder's final rank with minus without, per match (negative: places
+      gained).
+
+    Each with its 95% interval (``_lo``, ``_hi``) and standard error (``_se``); null without a
+    ``whole`` table (a trial folder written before it) or with fewer than two matches."""
+    out: dict[str, float | int | None] = {c: None for c in _MEASURED}
+    out["whole_matches"] = 0 if whole is None else whole.height
+    if whole is None or not whole.height:
+        return out
+    diff = {"whole": ("final_score", "hands_with"), "placement": ("result", None),
+            "rank": ("rank", None)}
+    for prefix, (column, weight) in diff.items():
+        clusters = whole.select(
+            "match_id", card=pl.lit(card),
+            s=(pl.col(f"{column}_with").cast(pl.Float64)
+               - pl.col(f"{column}_without").cast(pl.Float64)),
+            n=(pl.col(weight).cast(pl.Float64) if weight else pl.lit(1.0))).sort("match_id")
+        est = mean_by_group(clusters, "card", "s", "n").row(0, named=True)
+        name = WHOLE_MEASURES[prefix]
+        out[name] = est["mean"]
+        for key in ("lo", "hi", "se"):
+            value = est[key]
+            out[f"{prefix}_{key}"] = value if value is not None and math.isfinite(value) \
+                else None
+    return out
 
 
 MIN_TRIAL_MATCHES = 16  # fewer clusters: the clustered interval itself is unreliable
@@ -192,15 +279,17 @@ def trial_flags(df: pl.DataFrame, threshold: float = DEFAULT_THRESHOLD) -> pl.Da
     return out.with_columns(flag_expr("relative", "eligible", threshold, "strong", "weak"))
 
 
-def card_clusters(out: Path, card: str) -> pl.DataFrame:
-    """Per match of the card's measured blocks: ``s`` (sum of the pairs' values) and ``n``."""
+def card_clusters(out: Path, card: str, measure: str = "points") -> pl.DataFrame:
+    """Per match of the card's measured blocks: ``s`` (the match's sum of the card's value in
+    ``measure``, :mod:`pipeline.sim.card_value`) and ``n`` (its weight)."""
     blocks = int(read_trial_doc(out).get("blocks", {}).get(card, 0))
     if not blocks:
         raise AnalyticsError(f"{out}: card {card!r} was not tried here")
-    pairs = card_tables(out, card, blocks, ("pairs",))["pairs"]
-    return (pairs.group_by("match_id").agg(s=pair_value_expr(pairs.columns).sum(),
-                                           n=pl.len().cast(pl.Float64))
-            .sort("match_id"))  # in match order: sums over matches come out bit-identical
+    t = card_tables(out, card, blocks, ("pairs", "whole"))
+    try:
+        return value_clusters(t["pairs"], t.get("whole"), measure)
+    except SimError as exc:
+        raise AnalyticsError(f"{out}: {exc}") from None
 
 
 def value_difference(out_a: Path, out_b: Path, card: str, *, paired: bool) -> dict:
@@ -237,5 +326,6 @@ def _se(c: pl.DataFrame, mean: float) -> float:
     return math.sqrt(k / (k - 1) * float(((c["s"] - mean * c["n"]) ** 2).sum())) / n
 
 
-__all__ = ["COLUMNS", "card_clusters", "card_tables", "read_trial_doc", "trial_flags",
-           "trial_table", "value_difference"]
+__all__ = ["COLUMNS", "PAIR_COLUMNS", "WHOLE_COLUMNS", "WHOLE_MEASURES", "card_clusters",
+           "card_tables", "in_measure", "read_trial_doc", "trial_flags", "trial_table",
+           "value_difference", "whole_columns"]

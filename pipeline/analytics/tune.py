@@ -23,9 +23,8 @@ from typing import Any
 
 import polars as pl
 
-from pipeline.analytics.paired import pair_value_expr
 from pipeline.analytics.runs import AnalyticsError
-from pipeline.analytics.trial import card_tables, read_trial_doc, trial_table
+from pipeline.analytics.trial import card_clusters, trial_table
 from pipeline.datafiles import show_value
 from pipeline.sim.provenance import check_same_deck, of_folder, of_record
 from pipeline.stats import Z95
@@ -34,16 +33,9 @@ DEFAULT_THRESHOLD = 300.0  # points per hand: the report's flag threshold
 
 
 def match_sums(trial_out: Path, card: str) -> pl.DataFrame:
-    """Per match of the card's trial: ``s`` (sum of the holder's paired differences) and
-    ``n`` (its hands)."""
-    doc = read_trial_doc(trial_out)
-    blocks = int(doc.get("blocks", {}).get(card, 0))
-    if not blocks:
-        raise AnalyticsError(f"{trial_out}: card {card!r} was not tried here")
-    pairs = card_tables(trial_out, card, blocks, ("pairs",))["pairs"]
-    return (pairs.group_by("match_id").agg(s=pair_value_expr(pairs.columns).sum(),
-                                           n=pl.len().cast(pl.Float64))
-            .sort("match_id"))  # in match order: the sums over matches come out bit-identical
+    """Per match of the card's trial: ``s`` and ``n`` of its value (the trial table's, from
+    :func:`pipeline.analytics.trial.card_clusters`: the one definition)."""
+    return card_clusters(trial_out, card)
 
 
 def paired_difference(a: pl.DataFrame, b: pl.DataFrame, z: float = Z95

@@ -34,6 +34,18 @@ DEFAULT_SEED = 1
 # budget (saki balance --trial-budget 50000) or a smaller target narrows them.
 DEFAULT_TRIAL_BUDGET = 5000
 DEFAULT_TRIAL_TARGET = 150.0
+# The job's default decides: racing trials until every card has a verdict, within a budget
+# sized to finish in about 10 minutes on 2 quiet cores when the trials ran at about 420 hands/s
+# with their replays (the natural run at about 630: benchmarks/results/bench_verdict.json and
+# the README). Each trial match is now also played to its end without the ability, 1.6 to 1.7
+# times the CPU (benchmarks/bench_whole_match.py): about 250 hands/s, some 15 minutes.
+DEFAULT_RACE_BUDGET = 230_000
+TRIAL_HANDS_PER_SECOND = 420.0 / 1.65   # on 2 quiet cores, for the projected time
+RUN_HANDS_PER_SECOND = 630.0
+HANDS_PER_MATCH = 10.9           # cards-hanchan
+# --quick: a preview of about a minute that decides nothing
+QUICK_GAMES = 100
+QUICK_TRIAL_BUDGET = 5000
 
 
 @dataclass(frozen=True)
@@ -44,6 +56,30 @@ class BalancePlan:
     reference: Any = None      # RunConfig or None
     runs_dir: Path | None = None
     trial: Any = None          # pipeline.sim.trial.TrialConfig of the main run, or None
+    quick: bool = False        # a preview: decides nothing
+
+    def projection(self, workers: int | None = None) -> str:
+        """What the job will play and about how long it takes (on 2 quiet cores, at most:
+        a racing trial stops as soon as every card has a verdict)."""
+        import os
+
+        cores = min(workers or os.cpu_count() or 2, os.cpu_count() or 2)
+        speed = cores / 2
+        runs = [c for c in (self.main, self.reference) if c is not None]
+        hands = sum(c.games for c in runs) * HANDS_PER_MATCH
+        seconds = hands / (RUN_HANDS_PER_SECOND * speed)
+        parts = [" and ".join(f"{c.games:,} matches of {c.preset.name} with catalog "
+                              f"{c.catalog.version}" for c in runs)]
+        if self.trial is not None:
+            seconds += self.trial.budget_hands / (TRIAL_HANDS_PER_SECOND * speed)
+            how = ("racing every card to a verdict against "
+                   f"{self.trial.band.describe()}" if self.trial.racing else
+                   f"to half-width {self.trial.target:g} points per hand")
+            parts.append(f"card trials of {len(self.trial.cards)} cards {how}, at most "
+                         f"{self.trial.budget_hands:,} hands")
+        preview = "; a quick preview: it decides nothing" if self.quick else ""
+        return (f"will play {'; '.join(parts)}: about {_minutes(seconds)} at most on "
+                f"{cores} core{'s' if cores > 1 else ''}{preview}")
 
     def trial_folder(self) -> Path:
         """``<runs>/trial-<preset>-<catalog>-s<seed>``, as ``saki trial`` names it."""
@@ -76,6 +112,10 @@ class BalancePlan:
         return REPORTS_DIR / f"{name}.html"
 
 
+def _minutes(seconds: float) -> str:
+    return f"{seconds:.0f} s" if seconds < 90 else f"{seconds / 60:.0f} min"
+
+
 @dataclass(frozen=True)
 class BalanceResult:
     report: Path
@@ -84,23 +124,35 @@ class BalanceResult:
     summaries: tuple[str, ...]        # one line per simulated run
     nerfs: tuple[str, ...]            # names flagged as too strong
     buffs: tuple[str, ...]            # names flagged as too weak
+    verdicts: Any = None              # the trial's verdict table (pipeline.analytics.verdict)
 
 
 def plan_balance(preset: str = DEFAULT_PRESET, cards: str | None = None,
                  games: int = DEFAULT_GAMES, seed: int = DEFAULT_SEED,
                  compare_preset: str | None = None, compare_cards: str | None = None,
                  runs_dir: Path | None = None, paired: bool = False, trials: bool = True,
-                 trial_target: float = DEFAULT_TRIAL_TARGET,
-                 trial_budget: int = DEFAULT_TRIAL_BUDGET) -> BalancePlan:
+                 trial_target: float | None = None,
+                 trial_budget: int | None = None, band: Any = None,
+                 quick: bool = False, measure: str = "points") -> BalancePlan:
     """Load and check everything before anything is played: presets, catalogs, decks.
 
     A mistake in the second preset or catalog is reported before the first run starts.
     ``paired`` also replays every hand with a character without its ability (the report's
     "with minus without ability" column; about twice the playing time). ``trials`` (default)
-    also plays card trials of every card of the main run's deck (:mod:`pipeline.sim.trial`)
-    until each half-width is at most ``trial_target`` or ``trial_budget`` hands are played;
-    the report then leads with their ability values.
+    also plays card trials of every card of the main run's deck (:mod:`pipeline.sim.trial`),
+    racing every card to a verdict against ``band`` (a :class:`pipeline.verdicts.BandSpec`,
+    default the deck's average card +/- 300) within ``trial_budget`` hands; a
+    ``trial_target`` makes them a precision run instead (every half-width at most the
+    target). ``quick`` is a preview of about a minute (fewer matches, a small precision
+    trial) that decides nothing. ``measure``: what the verdicts are asked on (``points`` per
+    hand over the whole match, or ``placement``). The report leads with the verdicts.
     """
+    if quick:
+        games = min(games, QUICK_GAMES)
+        trial_target = trial_target or DEFAULT_TRIAL_TARGET
+        trial_budget = trial_budget or QUICK_TRIAL_BUDGET
+    racing = trial_target is None
+    trial_budget = trial_budget or (DEFAULT_RACE_BUDGET if racing else DEFAULT_TRIAL_BUDGET)
     from pipeline.sim.run import RunConfig
 
     def config(preset_name: str, catalog_name: str | None) -> RunConfig:
@@ -127,8 +179,12 @@ def plan_balance(preset: str = DEFAULT_PRESET, cards: str | None = None,
 
         trial = TrialConfig(preset=main.preset, catalog=main.catalog, seed=seed,
                             cards=tuple(trial_deck(main.catalog, main.preset)),
-                            target=trial_target, budget_hands=trial_budget)
-    return BalancePlan(main=main, reference=reference, runs_dir=runs_dir, trial=trial)
+                            target=trial_target or DEFAULT_TRIAL_TARGET,
+                            budget_hands=trial_budget,
+                            band=(band or _default_band(measure)) if racing else None,
+                            measure=measure)
+    return BalancePlan(main=main, reference=reference, runs_dir=runs_dir, trial=trial,
+                       quick=quick)
 
 
 def _check_deck(config: Any) -> None:
@@ -193,7 +249,9 @@ def run_balance(plan: BalancePlan, *, out: Path | None = None, site: Path | None
         if four_trial is not None:
             say(f"four-player values beside the sanma ones from the kept trial {four_trial}")
     say("computing statistics and drawing the report")
-    report = build_report(folders["main"], folders.get("reference"), trial=trial_folder)
+    measure = plan.trial.measure if plan.trial is not None else "points"
+    report = build_report(folders["main"], folders.get("reference"), trial=trial_folder,
+                          measure=measure)
     target = Path(out) if out is not None else plan.default_report()
     if levers and trial_folder is not None:
         ctx = report.context
@@ -201,18 +259,34 @@ def run_balance(plan: BalancePlan, *, out: Path | None = None, site: Path | None
         links = _levers(plan, trial_folder, candidates, target, workers, say)
         if links:
             report = build_report(folders["main"], folders.get("reference"),
-                                  trial=trial_folder, levers=links)
+                                  trial=trial_folder, levers=links, measure=measure)
     if trial_folder is not None and plan.main.preset.players == 3:
         _add_sanma(report, trial_folder, four_trial, plan, say)
     target = write_report(report, target, apart=out is None, say=say)
     if site is not None:
         write_site(report, site)
     ctx = report.context
+    verdicts = None
+    if trial_folder is not None:
+        from pipeline.analytics.verdict import verdict_table
+
+        verdicts = verdict_table(trial_folder, plan.trial.band or _default_band(measure),
+                                 plan.trial.cards, measure=measure)
     return BalanceResult(
         report=target, run=folders["main"], reference=folders.get("reference"),
         summaries=tuple(summaries),
         nerfs=tuple(c["name"] for c in ctx["nerfs"]), buffs=tuple(c["name"] for c in ctx["buffs"]),
+        verdicts=verdicts,
     )
+
+
+def _default_band(measure: str = "points") -> Any:
+    """The deck's band in ``measure``'s unit, with its default half-width and zone."""
+    from pipeline.sim.card_value import DEFAULT_THRESHOLD, DEFAULT_ZONE, UNITS
+    from pipeline.verdicts import BandSpec
+
+    return BandSpec(threshold=DEFAULT_THRESHOLD[measure], zone=DEFAULT_ZONE[measure],
+                    unit=UNITS[measure], digits=1 if measure == "placement" else 0)
 
 
 def _run_reference_trials(plan: BalancePlan, workers: int | None, say: Callable[[str], None]
@@ -224,7 +298,8 @@ def _run_reference_trials(plan: BalancePlan, workers: int | None, say: Callable[
     ref = plan.reference
     config = TrialConfig(preset=ref.preset, catalog=ref.catalog, seed=plan.trial.seed,
                          cards=tuple(trial_deck(ref.catalog, ref.preset)),
-                         target=plan.trial.target, budget_hands=plan.trial.budget_hands)
+                         target=plan.trial.target, budget_hands=plan.trial.budget_hands,
+                         band=plan.trial.band)
     default = config.default_out()
     folder = plan.runs_dir / default.name if plan.runs_dir is not None else default
     _play_needed(config, folder, workers, say, "four-player card trials")
@@ -232,8 +307,8 @@ def _run_reference_trials(plan: BalancePlan, workers: int | None, say: Callable[
 
 
 def _play_needed(config: Any, folder: Path, workers: int | None, say: Callable[[str], None],
-                 what: str, force: bool = False, said: Callable[[Any], None] | None = None
-                 ) -> None:
+                 what: str, force: bool = False, said: Callable[[Any], None] | None = None,
+                 on_match: Callable[[int], None] | None = None) -> None:
     """Play the trial ``config`` into ``folder`` for the cards its record lacks or holds with
     a weaker measure (:func:`pipeline.sim.provenance.cards_to_play`); cards measured more
     precisely by another command stay as they are, so the job never rewrites them."""
@@ -253,10 +328,12 @@ def _play_needed(config: Any, folder: Path, workers: int | None, say: Callable[[
             "target are kept as they are")
     if not todo:
         return
-    say(f"{what} of {len(todo)} cards into {folder} (target half-width {config.target:g} "
-        f"points per hand, budget {config.budget_hands:,} hands)")
+    how = (f"racing to verdicts against {config.band.describe()}" if config.racing
+           else f"target half-width {config.target:g} points per hand")
+    say(f"{what} of {len(todo)} cards into {folder} ({how}, budget "
+        f"{config.budget_hands:,} hands)")
     summary = run_trial(dataclasses.replace(config, cards=todo), folder, workers=workers,
-                        force=force, say=said)
+                        force=force, say=said, on_match=on_match)
     say(summary.describe())
 
 
@@ -334,7 +411,7 @@ def _run_trials(plan: BalancePlan, workers: int | None, say: Callable[[str], Non
     import math
 
     from pipeline.sim.run import source_hash
-    from pipeline.sim.trial import TRIAL_FILE
+    from pipeline.sim.trial import TRIAL_FILE, TrialTicker
 
     folder = plan.trial_folder()
     force = False
@@ -345,13 +422,21 @@ def _run_trials(plan: BalancePlan, workers: int | None, say: Callable[[str], Non
         pass
     if force:
         say(f"{folder} was played by another version of the lab's code: playing it again")
+    ticker = TrialTicker(say)
 
     def said(r: Any) -> None:
+        ticker.round(r)
+        played = sum(r.added.values()) * plan.trial.block
+        if r.verdicts:
+            open_ = sum(not v.decided for v in r.verdicts)
+            say(f"trial round {r.index + 1}: {played} matches; {len(r.verdicts) - open_} "
+                f"cards decided, {open_} undecided")
+            return
         widths = [p.half_width for p in r.progress if math.isfinite(p.half_width)]
         if widths:
-            say(f"trial round {r.index + 1}: {sum(r.added.values()) * plan.trial.block} "
-                f"matches; half-widths "
+            say(f"trial round {r.index + 1}: {played} matches; half-widths "
                 f"{min(widths):,.0f} to {max(widths):,.0f} points per hand")
 
-    _play_needed(plan.trial, folder, workers, say, "card trials", force=force, said=said)
+    _play_needed(plan.trial, folder, workers, say, "card trials", force=force, said=said,
+                 on_match=ticker.match)
     return folder

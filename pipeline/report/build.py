@@ -64,7 +64,7 @@ class ReportInputs:
     reference_meta: dict[str, Any] | None = None
     threshold: float = DEFAULT_THRESHOLD
     min_hands: int = DEFAULT_MIN_HANDS
-    trial: pl.DataFrame | None = None  # trial_flags(trial_table(...)): the ability values
+    trial: pl.DataFrame | None = None  # report_trial_rows(...): ability values and verdicts
     levers: dict[str, str] | None = None  # card id -> its tuning page, relative to the report
     trial_source: str | None = None    # the trial used: path, seed, cards, hands, measure
 
@@ -120,12 +120,23 @@ class Report:
         where the card stands among the characters (and how it moved, in a comparison)."""
         card = next(c for c in self.cards if c.id == card_id)
         cmp = self.context["cmp"]
-        strip = figs.card_strip(self.context["tiers"], card_id, cmp["rows"] if cmp else ())
+        trial = self.context.get("trial") or []
+        if trial:  # the page plots the ability value its table leads with
+            rows = [{"group": r["card"], "name": r["name"], "swing": r.get("relative"),
+                     "swing_lo": r.get("relative_lo"), "swing_hi": r.get("relative_hi"),
+                     "flag": r.get("flag")} for r in trial]
+            strip = figs.card_strip(rows, card_id, cmp["rows"] if cmp else (),
+                                    label="ability value against the deck's average card")
+            what = "card of the trial"
+        else:
+            strip = figs.card_strip(self.context["tiers"], card_id, cmp["rows"] if cmp else ())
+            what = "character of the run"
         figure = Figure(key=f"card-{card.slug}", uri=figs.png_data_uri(strip),
                         alt=f"Where {card.name} stands", caption=(
                             f"{card.name} (coloured, with its 95% interval) among every "
-                            "character of the run (grey)" + (
-                                "; below, the change from A to B" if cmp else "") + "."))
+                            f"{what} (grey)" + (
+                                "; below, the in-deck change from A to B" if cmp else "")
+                            + "."))
         recorded = {k: self.context[k] for k in ("config_digest", "config_words")
                     if k in self.context}
         return environment().get_template("card.html").render(
@@ -141,7 +152,8 @@ def slug(card_id: str) -> str:
 
 def build_report(run: Any, reference: Any = None, *, catalog: Catalog | None = None,
                  threshold: float = DEFAULT_THRESHOLD, min_hands: int = DEFAULT_MIN_HANDS,
-                 trial: Path | None = None, levers: dict[str, str] | None = None) -> Report:
+                 trial: Path | None = None, levers: dict[str, str] | None = None,
+                 measure: str = "points") -> Report:
     """The report of ``run`` (a run folder or an opened ``RunData``); with ``reference``, also
     what changed from the reference run (A) to this run (B). With ``trial`` (a ``saki trial``
     folder of the same preset and catalog) the report leads with each card's ability value:
@@ -149,7 +161,9 @@ def build_report(run: Any, reference: Any = None, *, catalog: Catalog | None = N
     figures of the run stand beside it.
 
     ``catalog`` holds the card texts to show; by default the cards the run recorded (the
-    snapshot in its ``run.json``, or the shipped catalog file of its version).
+    snapshot in its ``run.json``, or the shipped catalog file of its version). ``measure``:
+    what the trial's verdicts are asked on (``points`` per hand over the whole match, or
+    ``placement``, result points per match, against the deck's average card +/- 5).
     """
     from pipeline.analytics import (
         calibration_table,
@@ -173,10 +187,8 @@ def build_report(run: Any, reference: Any = None, *, catalog: Catalog | None = N
     trial_doc = None
     trial_source = None
     if trial is not None:
-        from pipeline.analytics.trial import trial_flags, trial_table
-
         trial_doc = check_trial(run, Path(trial))
-        trial_rows = trial_flags(trial_table(Path(trial)), threshold)
+        trial_rows = report_trial_rows(Path(trial), threshold, measure)
         trial_source = describe_trial(Path(trial), trial_doc, trial_rows["card"].to_list(),
                                       int(trial_rows["hands"].sum()))
     inputs = ReportInputs(
@@ -250,15 +262,17 @@ def render_inputs(inputs: ReportInputs) -> Report:
         "notes": _notes(inputs),
         "calibration": _calibration_rows(inputs.calibration),
         "verdict": _verdict(flagged, inputs),
-        "nerfs": _trial_candidates(trial, "strong") if trial else _candidates(flagged, "strong"),
-        "buffs": _trial_candidates(trial, "weak") if trial else _candidates(flagged, "weak"),
+        "nerfs": _trial_candidates(trial, "above") if trial else _candidates(flagged, "strong"),
+        "buffs": _trial_candidates(trial, "below") if trial else _candidates(flagged, "weak"),
+        "edges": _trial_candidates(trial, "at_edge"),
+        "open": _trial_open(trial),
         "trial": trial,
+        "trial_measure": trial[0].get("measure", "points") if trial else "points",
         "trial_note": TRIAL_NOTE,
         "trial_verdict": _trial_verdict(trial, inputs) if trial else "",
-        "deck_nerfs": _candidates(flagged, "strong") if trial else [],
-        "deck_buffs": _candidates(flagged, "weak") if trial else [],
         "tiers": [dict(r, id=None if r.get("group") == "(none)" else r.get("group"),
-                       name=_name(r)) for r in rows],
+                       name=_name(r), flag=r.get("flag") if not trial or
+                       r.get("flag") == "not enough data" else "") for r in rows],
         "caveats": caveats(inputs.threshold, inputs.min_hands),
         "figures": _figures(inputs, cmp),
         "cmp": cmp,
@@ -268,38 +282,83 @@ def render_inputs(inputs: ReportInputs) -> Report:
     return Report(title=title, subtitle=subtitle, context=context, cards=cards)
 
 
+VERDICT_ORDER = {"above": 0, "below": 1, "at_edge": 2, "undecided": 3, "inside": 4}
+VERDICT_FLAGS = {"above": "strong", "below": "weak", "undecided": "not enough data"}
+
+
+def report_trial_rows(trial: Path, threshold: float, measure: str = "points") -> Any:
+    """The trial's cards with their verdicts against the deck's band in ``measure`` (read from
+    the one place, :func:`pipeline.analytics.verdict.verdict_table`; ``threshold`` is in
+    points per hand, the placement band's is its default), the position's 95% interval, and
+    the figures' colour key (``flag``: a nerf, a buff, or hollow while undecided)."""
+    import polars as pl
+
+    from pipeline.analytics.verdict import verdict_table
+    from pipeline.sim.card_value import DEFAULT_THRESHOLD, DEFAULT_ZONE, UNITS
+    from pipeline.verdicts import BandSpec
+
+    band = (BandSpec(threshold=threshold) if measure == "points" else
+            BandSpec(threshold=DEFAULT_THRESHOLD[measure], zone=DEFAULT_ZONE[measure],
+                     unit=UNITS[measure], digits=1))
+    table = verdict_table(trial, band, measure=measure)
+    return table.with_columns(
+        relative_lo=pl.col("relative") - 1.96 * pl.col("relative_se"),
+        relative_hi=pl.col("relative") + 1.96 * pl.col("relative_se"),
+        flag=pl.col("verdict").replace_strict(VERDICT_FLAGS, default="",
+                                              return_dtype=pl.String))
+
+
 def _trial_rows(inputs: ReportInputs) -> list[dict[str, Any]]:
-    """The trial's cards, best ability value first (empty without a trial)."""
+    """The trial's cards in the order of their verdicts (nerfs, buffs, at an edge, undecided,
+    inside), best ability value first within each (empty without a trial)."""
     if inputs.trial is None:
         return []
-    return inputs.trial.sort("value", descending=True, nulls_last=True).to_dicts()
+    rows = inputs.trial.sort("value", descending=True, nulls_last=True).to_dicts()
+    return sorted(rows, key=lambda r: VERDICT_ORDER.get(r.get("verdict") or "", 5))
 
 
 def _trial_verdict(rows: list[dict[str, Any]], inputs: ReportInputs) -> str:
-    judged = [r for r in rows if r.get("flag") != "not enough data"]
-    strong = sum(r.get("flag") == "strong" for r in judged)
-    weak = sum(r.get("flag") == "weak" for r in judged)
-    widths = [r["half_width"] for r in rows if fmt.value(r.get("half_width")) is not None]
-    text = (f"Ability values from card trials: {len(rows)} cards, each held by one seat and "
-            "played every hand, every hand replayed without the ability. "
-            f"{strong} look too strong (nerf candidates) and {weak} too weak (buff candidates) "
-            f"at ±{fmt.pts(inputs.threshold)} points per hand against the deck's average card.")
-    if widths:
-        text += (f" Interval half-widths reached: {fmt.pts(min(widths))} to "
-                 f"{fmt.pts(max(widths))} points per hand; a larger trial budget narrows them.")
-    thin = len(rows) - len(judged)
-    if thin:
-        text += f" {thin} cards could not be judged (too few matches, or no hand changed)."
-    return text
+    count = {k: sum(r.get("verdict") == k for r in rows) for k in VERDICT_ORDER}
+    first = rows[0] if rows else {}
+    band = ""
+    if fmt.value(first.get("band_lo")) is not None:
+        se = fmt.value(first.get("edge_se")) or 0.0
+        placement = first.get("measure") == "placement"
+        kind, unit = ("result", "result points per match") if placement else \
+            ("pts", "points per hand")
+        half = (first["band_hi"] - first["band_lo"]) / 2
+        band = (f" The band: {fmt.show(first['band_lo'], kind, True)} to "
+                f"{fmt.show(first['band_hi'], kind, True)} {unit}, the deck's average card "
+                f"±{fmt.show(half, kind)} (each edge known to ±{fmt.show(1.96 * se, kind)}; "
+                f"the average from {first.get('reference')}).")
+    return (f"Verdicts from card trials: {len(rows)} cards, each held by one seat and played "
+            "every hand, each match played again with the ability off throughout (its value "
+            "over the whole match), every hand replayed without it (the hands alone). "
+            f"{count['above']} above the balance band (nerf candidates), {count['below']} "
+            f"below it (buff candidates), {count['inside']} inside, {count['at_edge']} at an "
+            f"edge, {count['undecided']} undecided; among the verdicts given, at most 5% are "
+            f"expected to be wrong (Benjamini-Hochberg).{band}")
 
 
-def _trial_candidates(rows: list[dict[str, Any]], flag: str) -> list[dict[str, str]]:
+def _trial_candidates(rows: list[dict[str, Any]], verdict: str) -> list[dict[str, str]]:
     return [{"id": r["card"], "name": r["name"],
              "why": f"ability value {fmt.pts(r.get('relative'), True)} per hand against the "
                     f"deck's average card "
                     f"{fmt.interval(r.get('relative_lo'), r.get('relative_hi'), 'pts', True)}"
-                    .strip()}
-            for r in rows if r.get("flag") == flag]
+                    .strip() if r.get("bound") is None else str(r.get("reason"))}
+            for r in rows if r.get("verdict") == verdict]
+
+
+def _trial_open(rows: list[dict[str, Any]]) -> list[dict[str, str]]:
+    """The undecided cards with why, and what would settle them."""
+    out = []
+    for r in rows:
+        if r.get("verdict") != "undecided":
+            continue
+        more = (f"; about {fmt.count(r['settle_hands'])} more of its hands would settle it"
+                if r.get("settle_hands") is not None else "")
+        out.append({"id": r["card"], "name": r["name"], "why": f"{r.get('reason')}{more}"})
+    return out
 
 
 TRIAL_NOTE = (
@@ -457,6 +516,11 @@ def caveats(threshold: float, min_hands: int) -> list[str]:
 
 def _figures(inputs: ReportInputs, cmp: dict[str, Any] | None) -> dict[str, Figure | None]:
     t = inputs.table
+    if inputs.trial is not None:  # the in-deck figures flag nothing: the verdicts are the trial's
+        import polars as pl
+
+        t = t.with_columns(flag=pl.when(pl.col("flag") == "not enough data")
+                           .then(pl.col("flag")).otherwise(pl.lit("")))
     out: dict[str, Figure | None] = {
         "calibration": _fig("calibration", figs.calibration_dots(inputs.calibration),
                             "Calibration: bots against human play",
@@ -484,12 +548,14 @@ def _figures(inputs: ReportInputs, cmp: dict[str, Any] | None) -> dict[str, Figu
         "trial": None,
     }
     if inputs.trial is not None:
-        out["trial"] = _fig("trial", figs.trial_forest(inputs.trial),
-                            "Tier view: ability value per card",
+        out["trial"] = _fig("trial", figs.trial_forest(inputs.trial, inputs.threshold),
+                            "Tier view: ability value per card against the balance band",
                             "Each card's ability value relative to the deck's average card "
                             "(points per hand, with and without the ability on the same deal) "
-                            "with its 95% interval, best first. Red: nerf candidate; blue: buff "
-                            "candidate; hollow: not enough data.")
+                            "with its 95% interval, best first. The dashed lines are the band's "
+                            "edges, the shading their own 95% uncertainty (the deck's average "
+                            "is measured too). Red: above the band (nerf); blue: below (buff); "
+                            "hollow: undecided.")
     if cmp:
         a, b = cmp["label_a"], cmp["label_b"]
         metrics = inputs.comparison.metrics
@@ -670,7 +736,8 @@ def _card_views(inputs: ReportInputs, rows: list[dict[str, Any]]) -> list[CardVi
     ids += [cid for cid in changes if cid not in ids]
     table_rows = {str(r["group"]): r for r in rows}
     trial = {str(r["card"]): r for r in _trial_rows(inputs)}
-    ids += [cid for cid in trial if cid not in ids]
+    if trial:  # the sections follow the verdicts, then the cards the trial did not try
+        ids = list(trial) + [cid for cid in ids if cid not in trial]
     views = []
     for cid in ids:
         card = by_id.get(cid)
@@ -678,8 +745,9 @@ def _card_views(inputs: ReportInputs, rows: list[dict[str, Any]]) -> list[CardVi
         view = _card_view(cid, card, row, inputs)
         if cid in trial:
             view.metrics = [*trial_metrics(trial[cid]), *view.metrics]
-            view.summary = f"{trial_summary(trial[cid])} {view.summary}".strip()
-            view.headline = view.summary
+            in_deck = in_deck_summary(row) if row is not None else ""
+            view.summary = f"{trial_summary(trial[cid])} {in_deck}".strip()
+            view.headline = trial_summary(trial[cid])
         view.changes = _changes(cid, card, inputs.reference_cards, changes.get(cid, []))
         view.diff_rows = diffs.get(cid, [])
         if cid in deltas:
@@ -726,15 +794,36 @@ def _card_view(cid: str, card: Card | None, row: dict[str, Any] | None,
 def trial_metrics(row: dict[str, Any]) -> list[dict[str, str]]:
     """The card's trial figures, shown first in its section."""
     degenerate = bool(row.get("degenerate"))
-    value = {"label": "ability value (trial, points per hand)",
-             "value": fmt.show(row.get("value"), "pts", True),
+    placement = row.get("measure") == "placement"
+    kind = "result" if placement else "pts"
+    value = {"label": "placement value (trial, result points per match)" if placement else
+             "ability value (trial, points per hand)",
+             "value": fmt.show(row.get("value"), kind, True),
              "span": "no hand changed" if degenerate else
-             fmt.interval(row.get("value_lo"), row.get("value_hi"), "pts", True)}
+             fmt.interval(row.get("value_lo"), row.get("value_hi"), kind, True)}
     relative = {"label": "against the deck's average card",
-                "value": fmt.show(row.get("relative"), "pts", True),
+                "value": fmt.show(row.get("relative"), kind, True),
                 "span": "" if degenerate else
-                fmt.interval(row.get("relative_lo"), row.get("relative_hi"), "pts", True)}
-    return [value, relative,
+                fmt.interval(row.get("relative_lo"), row.get("relative_hi"), kind, True)}
+    beside = [{"label": "the hands alone (points per hand)",
+               "value": fmt.show(row.get("pair_value"), "pts", True),
+               "span": fmt.interval(row.get("pair_lo"), row.get("pair_hi"), "pts", True)}]
+    if not placement and fmt.value(row.get("placement_value")) is not None:
+        beside.append({"label": "placement (result points per match)",
+                       "value": fmt.show(row.get("placement_value"), "result", True),
+                       "span": fmt.interval(row.get("placement_lo"), row.get("placement_hi"),
+                                            "result", True)})
+    if placement:
+        beside.append({"label": "over the match (points per hand)",
+                       "value": fmt.show(row.get("whole_value"), "pts", True),
+                       "span": fmt.interval(row.get("whole_lo"), row.get("whole_hi"), "pts",
+                                            True)})
+    if fmt.value(row.get("rank_gain")) is not None:
+        beside.append({"label": "rank gain (places per match)",
+                       "value": fmt.show(row.get("rank_gain"), "num", True),
+                       "span": fmt.interval(row.get("rank_lo"), row.get("rank_hi"), "num",
+                                            True)})
+    return [value, relative, *beside,
             {"label": "trial hands (matches)",
              "value": f"{fmt.count(row.get('hands'))} ({fmt.count(row.get('matches'))})",
              "span": ""},
@@ -744,17 +833,42 @@ def trial_metrics(row: dict[str, Any]) -> list[dict[str, str]]:
 
 
 def trial_summary(row: dict[str, Any]) -> str:
-    """One sentence on the card's ability value."""
-    flag = row.get("flag") or ""
-    if row.get("degenerate"):
+    """One sentence on the card's ability value that says what its number shows: the verdict
+    against the band, and where it stands against the deck's average card."""
+    verdict = row.get("verdict") or "undecided"
+    if row.get("degenerate") and verdict == "undecided":
         return (f"In its trial no hand came out differently with the ability "
-                f"({fmt.count(row.get('hands'))} hands): its value is not measured yet.")
-    where = {"strong": "a nerf candidate", "weak": "a buff candidate",
-             "not enough data": "not judged yet (too few trial matches)"}.get(
-        flag, "not told apart from the deck's average card")
-    return (f"Its ability is worth {fmt.pts(row.get('value'), True)} points per hand "
-            f"{fmt.interval(row.get('value_lo'), row.get('value_hi'), 'pts', True)} to the seat "
-            f"that plays it: {where}.")
+                f"({fmt.count(row.get('hands'))} hands): {row.get('reason') or 'not measured'}.")
+    lo, hi = fmt.value(row.get("relative_lo")), fmt.value(row.get("relative_hi"))
+    side = (", above the deck's average card" if lo is not None and lo > 0 else
+            ", below the deck's average card" if hi is not None and hi < 0 else
+            ", not told apart from the deck's average card")
+    edge = ("upper" if (fmt.value(row.get("relative")) or 0) > 0 else "lower")
+    where = {
+        "above": "above the balance band: a nerf candidate",
+        "below": "below the balance band: a buff candidate",
+        "inside": f"inside the balance band{side}",
+        "at_edge": f"at the band's {edge} edge (within its indifference zone: more hands "
+                   "would not tell a difference that matters)",
+    }.get(verdict)
+    if where is None:
+        more = (f"; about {fmt.count(row['settle_hands'])} more of its hands would settle it"
+                if row.get("settle_hands") is not None else "")
+        where = f"undecided ({row.get('reason')}{more})"
+    if row.get("bound") is not None and verdict != "undecided":
+        where += f" ({row.get('reason')})"
+    span = "" if row.get("degenerate") else \
+        fmt.interval(row.get("value_lo"), row.get("value_hi"), "pts", True)
+    return (f"Its ability is worth {fmt.pts(row.get('value'), True)} points per hand {span} "
+            f"to the seat that plays it: {where}.").replace("  ", " ")
+
+
+def in_deck_summary(row: dict[str, Any]) -> str:
+    """The in-deck figures in a sentence that flags nothing (the verdict is the trial's)."""
+    diff = fmt.with_interval(row.get("field_diff"), row.get("field_diff_lo"),
+                             row.get("field_diff_hi"), "pts", True)
+    return (f"In the natural run, on the hands the bots chose it for: {diff} points per hand "
+            f"against the field over {fmt.count(row.get('hands'))} hands.")
 
 
 def card_metrics(row: dict[str, Any]) -> list[dict[str, str]]:

@@ -96,15 +96,26 @@ def tier_forest(table: pl.DataFrame) -> Figure:
     return fig
 
 
-def trial_forest(table: pl.DataFrame) -> Figure:
+def trial_forest(table: pl.DataFrame, threshold: float | None = None) -> Figure:
     """Each card's ability value relative to the deck's average card, with its interval, best
-    first: the tier view when the report has a trial."""
+    first: the tier view when the report has a trial. With ``threshold``, the band's edges
+    (dashed) and their own 95% uncertainty (shaded, from ``edge_se``)."""
     frame = table.sort("relative", descending=True, nulls_last=True).select(
         group=pl.col("card"), name=pl.col("name"), swing=pl.col("relative"),
         swing_lo=pl.col("relative_lo"), swing_hi=pl.col("relative_hi"), flag=pl.col("flag"))
     fig = tier_forest(frame)
+    se = value(table["edge_se"].drop_nulls().first()) if "edge_se" in table.columns and \
+        table["edge_se"].drop_nulls().len() else None
     for ax in fig.axes:
         ax.set_xlabel("ability value against the deck's average card: points per hand (95%)")
+        if threshold is not None:
+            for edge in (-threshold, threshold):
+                if se:
+                    ax.axvspan(edge - 1.96 * se, edge + 1.96 * se, color="#f3e5ab", alpha=0.6,
+                               zorder=0)
+                ax.axvline(edge, color="#7d6608", lw=1, ls="--", zorder=1)
+            ax.set_title("Tier view against the band: red = above (nerf), blue = below (buff), "
+                         "hollow = undecided", fontsize=10)
     return fig
 
 
@@ -327,11 +338,13 @@ def trigger_bars(table: pl.DataFrame) -> Figure:
 
 
 def card_strip(rows: Sequence[dict[str, Any]], card_id: str,
-               shifts: Sequence[dict[str, Any]] = ()) -> Figure:
-    """Where one card stands: every character's point swing as a grey dot, this card's in
-    colour with its 95% interval and its name; with ``shifts`` (a comparison's rows) a second
-    strip does the same for the change from A to B. For a card's own page of a site."""
-    strips = [("point swing per hand", [r for r in rows if value(r.get("swing")) is not None],
+               shifts: Sequence[dict[str, Any]] = (),
+               label: str = "point swing per hand") -> Figure:
+    """Where one card stands: every character's point swing (or, given rows of that shape
+    and ``label``, its ability value) as a grey dot, this card's in colour with its 95%
+    interval and its name; with ``shifts`` (a comparison's rows) a second strip does the same
+    for the change from A to B. For a card's own page of a site."""
+    strips = [(label, [r for r in rows if value(r.get("swing")) is not None],
                "swing", "swing_lo", "swing_hi")]
     moved = [r for r in shifts if value(r.get("swing_delta")) is not None]
     if moved:

@@ -96,7 +96,10 @@ def prob(x: Any) -> str:
 
 
 def show(x: Any, kind: str, signed: bool = False) -> str:
-    """``x`` in one of the report's units: ``pct``, ``pp``, ``num``, ``pts`` or ``auto``."""
+    """``x`` in one of the report's units: ``pct``, ``pp``, ``num``, ``result`` (result points,
+    one decimal), ``pts`` or ``auto``."""
+    if kind == "result":
+        return num(x, 1, signed)
     if kind == "pct":
         return pct(x)
     if kind == "pp":

@@ -62,13 +62,14 @@ from pipeline.cards.catalog import Catalog, load_catalog
 from pipeline.cards.registry import playable
 from pipeline.cards.table import CardTable, check_deck
 from pipeline.datafiles import PROJECT_ROOT, RUNS_DIR, SHIPPED_DATA, plain
-from pipeline.rules.match import derive_seed, play_match
+from pipeline.rules.match import MatchResult, derive_seed, play_match
 from pipeline.rules.preset import Preset
 from pipeline.sim import SimError, schema_problem
 from pipeline.sim.executor import DaskExecutor, LocalExecutor
 from pipeline.sim.output_lock import LOCK_FILE, OutputLock
 from pipeline.sim.paired import PairedTable
-from pipeline.sim.tables import ALL_TABLES, PAIRS, SCHEMA_VERSION, ShardRows, run_tables
+from pipeline.sim.tables import PAIRS, SCHEMA_VERSION, TRIAL_TABLES, ShardRows, run_tables
+from pipeline.sim.whole_match import AbilityOffTable
 from pipeline.workers import settle_long_lived
 
 DEFAULT_SHARD_SIZE = 25
@@ -77,7 +78,7 @@ DEFAULT_SHARD_SIZE = 25
 MAX_GAMES = 1_000_000
 MANIFEST_DIR = "manifest"
 RUN_FILE = "run.json"
-_OURS = frozenset((RUN_FILE, MANIFEST_DIR, *ALL_TABLES))  # the entries a run folder may hold
+_OURS = frozenset((RUN_FILE, MANIFEST_DIR, *TRIAL_TABLES))  # the entries a run folder may hold
 # What makes two runs the same run: a folder holding another configuration is refused.
 _IDENTITY_KEYS = ("schema_version", "preset", "catalog", "seed", "games", "bots", "shard_size",
                   "paired")
@@ -202,6 +203,7 @@ class ShardTask:
     paired: bool = False
     holder: str = ""            # a card trial's card: held by seat ``match % 4`` (trial.py)
     holder_policy: str = ""     # the holder's policy (pipeline/bots/policies.py); "": its bot
+    whole: bool = False         # a trial's: each match also played with the ability off
 
     @property
     def name(self) -> str:
@@ -209,7 +211,7 @@ class ShardTask:
 
     @property
     def tables(self) -> tuple[str, ...]:
-        return tuple(run_tables(self.paired))
+        return tuple(run_tables(self.paired, self.whole))
 
 
 @dataclass(frozen=True)
@@ -320,7 +322,8 @@ def play_shard(task: ShardTask, report: Callable[[int], None] | None = None) -> 
     """
     settle_long_lived()
     began = time.perf_counter()
-    rows = ShardRows(task.run_id, red_fives=task.preset.red_fives, paired=task.paired)
+    rows = ShardRows(task.run_id, red_fives=task.preset.red_fives, paired=task.paired,
+                     whole=task.whole)
     match_hands: list[int] = []
     catalog = _catalog(task.catalog_path, task.catalog_toml) if task.catalog_toml else None
     seats = task.preset.players  # three players use the first three seats' bots (S-01)
@@ -344,6 +347,9 @@ def play_shard(task: ShardTask, report: Callable[[int], None] | None = None) -> 
             raise RuntimeError(f"match {m} of seed {task.seed} failed: {exc!r}") from exc
         rows.add_match(m, result, bots,
                        pairs=table.pairs if isinstance(table, PairedTable) else ())
+        if task.whole and task.holder:
+            rows.add_whole(m, m % seats, task.holder, result,
+                           _without_ability(task, m, bots, catalog))
         match_hands.append(len(result.hands))
         if report is not None:
             report(len(result.hands))
@@ -355,6 +361,21 @@ def play_shard(task: ShardTask, report: Callable[[int], None] | None = None) -> 
     return ShardOutput(index=task.index, files=files, rows=counts, match_hands=match_hands,
                        seconds=time.perf_counter() - began, peak_rss_kb=_peak_rss_kb(),
                        version=pipeline.__version__)
+
+
+def _without_ability(task: ShardTask, m: int, bots: Sequence[str],
+                     catalog: Catalog | None) -> MatchResult:
+    """Match ``m`` played again from the same seed with the holder's ability off throughout."""
+    agents = [make_agent(kind, derive_seed(task.seed, m, "agent", s))
+              for s, kind in enumerate(bots)]
+    seat = m % task.preset.players
+    table = AbilityOffTable(CardTable(task.preset, agents, task.seed, m, catalog,
+                                      holder=(seat, task.holder)), seat)
+    try:
+        return play_match(task.preset, agents, task.seed, m, table=table)
+    except Exception as exc:
+        raise RuntimeError(f"match {m} of seed {task.seed} without {task.holder}'s ability "
+                           f"failed: {exc!r}") from exc
 
 
 def write_shard(out: Path, task: ShardTask, output: ShardOutput) -> ShardResult:
@@ -554,8 +575,8 @@ def load_table(out: Path, table: str) -> pl.DataFrame:
     A shard whose manifest is missing (unfinished) is left out; a listed file that no longer
     matches its manifest is an error, never read as data.
     """
-    if table not in ALL_TABLES:
-        raise SimError(f"unknown table {table!r} (known: {', '.join(ALL_TABLES)})")
+    if table not in TRIAL_TABLES:
+        raise SimError(f"unknown table {table!r} (known: {', '.join(TRIAL_TABLES)})")
     out = Path(out)
     if table == PAIRS and not read_run(out).get("paired"):
         raise SimError(f"{out}: this run has no {PAIRS} table; it was made without --paired "
@@ -585,7 +606,7 @@ def load_shards(out: Path, table: str) -> pl.DataFrame:
                            f"{redo}")
         frames.append(pl.read_parquet(io.BytesIO(data)))
     if not frames:
-        return pl.DataFrame(schema=ALL_TABLES[table])
+        return pl.DataFrame(schema=TRIAL_TABLES[table])
     return pl.concat(frames, how="vertical")
 
 
@@ -766,7 +787,7 @@ def _clear(out: Path) -> None:
 
 def _remove_temp_files(out: Path) -> None:
     """Temporary files a killed session left behind."""
-    for folder in (out, out / MANIFEST_DIR, *(out / t for t in ALL_TABLES)):
+    for folder in (out, out / MANIFEST_DIR, *(out / t for t in TRIAL_TABLES)):
         if folder.is_dir():
             for path in folder.glob(".*.tmp"):
                 path.unlink(missing_ok=True)
@@ -775,7 +796,7 @@ def _remove_temp_files(out: Path) -> None:
 def _remove_shard(out: Path, name: str) -> None:
     """Delete an unfinished or damaged shard: its manifest first, then its table files."""
     (out / MANIFEST_DIR / f"{name}.json").unlink(missing_ok=True)
-    for table in ALL_TABLES:
+    for table in TRIAL_TABLES:
         (out / table / f"{name}.parquet").unlink(missing_ok=True)
 
 

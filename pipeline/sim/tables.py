@@ -9,7 +9,9 @@ column's meaning and unit:
 - ``picks``: one row per seat per hand, the team a seat held and the character it picked;
 - ``pairs`` (runs made with ``--paired`` only): one row per seat-hand played with a character,
   the hand's outcome with the ability and when the same deal is played again without it
-  (:mod:`pipeline.sim.paired`).
+  (:mod:`pipeline.sim.paired`);
+- ``whole`` (card trials only): one row per match, the holder's final score, rank and result
+  with its ability and with the ability off for the whole match (:mod:`pipeline.sim.whole_match`).
 
 Rows depend only on the match (its index, its result) and the run id, so a shard of matches
 builds the same tables whichever process plays it. Character columns stay null (and teams empty)
@@ -153,13 +155,36 @@ TABLES: dict[str, dict[str, pl.DataType]] = {
     "events": EVENTS_SCHEMA,
     "picks": PICKS_SCHEMA,
 }
+# A card trial's holder, per match: the match played to its end with the ability and again,
+# from the same deal and bot states, with the ability off for the whole match
+# (:mod:`pipeline.sim.whole_match`).
+WHOLE_SCHEMA: dict[str, pl.DataType] = {
+    "run_id": _STR,
+    "match_id": _I32,
+    "seat": _I8,
+    "character": _STR,
+    "hands_with": _I16,
+    "hands_without": _I16,
+    "final_score_with": _I32,
+    "final_score_without": _I32,
+    "rank_with": _I8,
+    "rank_without": _I8,
+    "result_with": pl.Float64,
+    "result_without": pl.Float64,
+}
+
 PAIRS = "pairs"
-# Every table a run may hold: the paired measurement adds one.
+WHOLE = "whole"
+# Every table a run may hold: the paired measurement adds one, a card trial one more.
 ALL_TABLES: dict[str, dict[str, pl.DataType]] = {**TABLES, PAIRS: PAIRS_SCHEMA}
+TRIAL_TABLES: dict[str, dict[str, pl.DataType]] = {**ALL_TABLES, WHOLE: WHOLE_SCHEMA}
 
 
-def run_tables(paired: bool) -> dict[str, dict[str, pl.DataType]]:
-    """The tables a run writes: the four of every run, plus ``pairs`` for a paired run."""
+def run_tables(paired: bool, whole: bool = False) -> dict[str, dict[str, pl.DataType]]:
+    """The tables a run writes: the four of every run, plus ``pairs`` for a paired run and
+    ``whole`` for a card trial's shard."""
+    if whole:
+        return TRIAL_TABLES
     return ALL_TABLES if paired else TABLES
 
 # Engine log kinds that become event rows, and the table's kind for each.
@@ -186,10 +211,11 @@ _EVENT_KINDS = {
 class ShardRows:
     """Rows of the four tables for a block of matches, kept in play order."""
 
-    def __init__(self, run_id: str, red_fives: bool = True, paired: bool = False) -> None:
+    def __init__(self, run_id: str, red_fives: bool = True, paired: bool = False,
+                 whole: bool = False) -> None:
         self.run_id = run_id
         self.red_fives = red_fives
-        self.tables = run_tables(paired)
+        self.tables = run_tables(paired, whole)
         self.rows: dict[str, list[dict[str, Any]]] = {name: [] for name in self.tables}
 
     def add_match(self, match_id: int, result: MatchResult, bots: Sequence[str],
@@ -213,6 +239,20 @@ class ShardRows:
                 "leftover_sticks": result.leftover_sticks,
                 "leftover_stakes": result.leftover_stakes,
             })
+
+    def add_whole(self, match_id: int, seat: int, character: str, with_: MatchResult,
+                  without: MatchResult) -> None:
+        """The holder's match played to its end with its ability and without it."""
+        self.rows[WHOLE].append({
+            "run_id": self.run_id, "match_id": match_id, "seat": seat,
+            "character": character,
+            "hands_with": len(with_.hands), "hands_without": len(without.hands),
+            "final_score_with": with_.final_scores[seat],
+            "final_score_without": without.final_scores[seat],
+            "rank_with": with_.ranks[seat], "rank_without": without.ranks[seat],
+            "result_with": float(with_.results[seat]),
+            "result_without": float(without.results[seat]),
+        })
 
     def frames(self) -> dict[str, pl.DataFrame]:
         """The run's tables as data frames with their fixed schema."""

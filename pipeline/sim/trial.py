@@ -37,7 +37,7 @@ import hashlib
 import json
 import math
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
@@ -52,12 +52,14 @@ from pipeline.cards.table import table_deck
 from pipeline.cards.teams import cards_needed
 from pipeline.rules.preset import Preset
 from pipeline.sim import SimError
+from pipeline.sim.card_value import check_measure, value_clusters
 from pipeline.sim.executor import DaskExecutor, LocalExecutor
 from pipeline.sim.output_lock import LOCK_FILE, OutputLock
 from pipeline.sim.pair_value import pair_value_expr
 from pipeline.sim.provenance import card_measures
 from pipeline.sim.run import (
     MANIFEST_DIR,
+    PROGRESS_SECONDS,
     RUNS_DIR,
     ShardOutput,
     ShardTask,
@@ -72,8 +74,18 @@ from pipeline.sim.run import (
     source_hash,
     write_shard,
 )
-from pipeline.sim.tables import PAIRS, SCHEMA_VERSION
-from pipeline.stats import clustered_mean
+from pipeline.sim.tables import PAIRS, SCHEMA_VERSION, WHOLE
+from pipeline.stats import Z95, clustered_ratio
+from pipeline.verdicts import (
+    LOOK_GROWTH,
+    MAX_LOOKS,
+    VERDICTS,
+    BandSpec,
+    Evidence,
+    Reference,
+    Verdict,
+    decide,
+)
 
 TRIAL_FILE = "trial.json"
 CARDS_DIR = "cards"
@@ -86,6 +98,8 @@ MIN_CHANGED = 10     # ... and with this many pairs that differ: an interval fro
 MAX_ROUNDS = 12
 DEFAULT_TARGET = 150.0        # points per hand: the interval half-width aimed at
 DEFAULT_BUDGET_HANDS = 20_000  # hands of trial matches in all (each is also replayed once)
+RACE_BUDGET_HANDS = 250_000    # a racing trial's default: about 10 minutes on 2 cores
+CHANGED_QUANTILE = 0.99        # what a changed hand is worth, for the few-changes bound
 OVERSHOOT = 1.15     # ask for a little more than the spread says, to save rounds
 
 
@@ -103,6 +117,12 @@ class TrialConfig:
     budget_hands: int = DEFAULT_BUDGET_HANDS
     # the holder's policy (pipeline/bots/policies.py: saki bots gap); "": its seat's bot
     holder_policy: str = ""
+    band: BandSpec | None = None   # set: a racing trial, hands only for undecided cards
+    measure: str = "points"        # what the rounds read: pipeline.sim.card_value.MEASURES
+
+    @property
+    def racing(self) -> bool:
+        return self.band is not None
 
     def __post_init__(self) -> None:
         if not self.preset.cards.enabled:
@@ -111,6 +131,7 @@ class TrialConfig:
         if not self.cards:
             raise SimError("no cards to try; name some with --only, e.g. --only nodoka_haramura")
         check_target(self.target, self.budget_hands)
+        check_measure(self.measure)
         for kind in self.bots:
             check_kind(kind)
         if self.holder_policy:
@@ -180,7 +201,8 @@ class TrialConfig:
                          index=block, start=block * self.block, stop=(block + 1) * self.block,
                          seed=self.seed, preset=self.preset, bots=self.bots,
                          catalog_path=str(self.catalog.path), catalog_toml=self._catalog_toml,
-                         paired=True, holder=card, holder_policy=self.holder_policy)
+                         paired=True, holder=card, holder_policy=self.holder_policy,
+                         whole=True)
 
     @cached_property
     def _catalog_toml(self) -> bytes:
@@ -234,14 +256,18 @@ class CardProgress:
                 and math.isfinite(self.half_width) and self.half_width <= target)
 
 
-def measure(pairs: pl.DataFrame, card: str, blocks: int, block: int = BLOCK) -> CardProgress:
-    """The card's value from its pairs of the first ``blocks`` blocks of ``block`` matches
-    (cluster = match)."""
+def measure(pairs: pl.DataFrame, card: str, blocks: int, block: int = BLOCK,
+            whole: pl.DataFrame | None = None, measure_: str = "points") -> CardProgress:
+    """The card's value in ``measure_`` (:mod:`pipeline.sim.card_value`, what the trial's
+    table reports) from its first ``blocks`` blocks of ``block`` matches (cluster = match);
+    ``changed`` counts the pairs that differ."""
     matches = blocks * block
     rows = pairs.filter(pl.col("match_id") < matches)
-    value = pair_value_expr(rows.columns).alias("value")  # what the trial's table reports
-    per_match = rows.group_by("match_id").agg(value).sort("match_id")
-    est = clustered_mean(per_match["value"].to_list())
+    if whole is not None:
+        whole = whole.filter(pl.col("match_id") < matches)
+    clusters = value_clusters(rows, whole, measure_)
+    est = clustered_ratio(clusters["s"].to_list(), clusters["n"].to_list())
+    value = pair_value_expr(rows.columns)
     changed = int(rows.select((value != 0).sum()).item()) if rows.height else 0
     lo, hi = (est.low, est.high) if changed else (math.nan, math.nan)
     return CardProgress(card, blocks, matches, rows.height, est.value, lo, hi, changed)
@@ -280,6 +306,100 @@ def plan_round(progress: Sequence[CardProgress], target: float, hands_left: floa
     return {c: n for c, n in scaled.items() if n > 0}
 
 
+def card_evidence(p: CardProgress, looks: int = 1, magnitude: float = math.nan) -> Evidence:
+    """What the verdicts read of a card's measurement (the interval's standard error)."""
+    se = p.half_width / Z95 if math.isfinite(p.half_width) else math.nan
+    return Evidence(p.card, p.value, se, p.matches, p.hands, p.changed, looks, magnitude)
+
+
+def changed_magnitude(frames: Iterable[pl.DataFrame]) -> float:
+    """The 99th percentile of |value| over the pairs that differ, all cards pooled: what a
+    changed hand is worth, for the few-changes bound (``nan`` with no pair differing)."""
+    parts = [f.select(pair_value_expr(f.columns).abs().alias("v")).filter(pl.col("v") > 0)
+             for f in frames if f.height]
+    pooled = pl.concat(parts) if parts else pl.DataFrame({"v": []}, schema={"v": pl.Float64})
+    if not pooled.height:
+        return math.nan
+    return float(pooled["v"].quantile(CHANGED_QUANTILE, interpolation="higher"))
+
+
+def reference_of(progress: Sequence[CardProgress], source: str) -> Reference:
+    """The deck's average card from every deck card's measurement."""
+    return Reference.of({p.card: (p.value, card_evidence(p).se) for p in progress}, source)
+
+
+def plan_race(progress: Sequence[CardProgress], verdicts: Sequence[Verdict],
+              hands_left: float) -> dict[str, int]:
+    """Racing (Maron and Moore's Hoeffding races; a thresholding bandit in Locatelli et al.'s
+    terms): only the cards still undecided get hands, each doubling its blocks (the grid of
+    looks the verdicts' p-values count, :data:`pipeline.verdicts.MAX_LOOKS` at most). When
+    the budget cannot double them all, the cards closest to a verdict (fewest hands to settle)
+    go first, so the budget settles as many cards as it can."""
+    open_cards = {v.card: v for v in verdicts}
+    cost = {p.card: p.blocks * BLOCK * max(p.hands / max(p.matches, 1), 1.0)
+            for p in progress}
+    todo = sorted((p for p in progress if p.card in open_cards
+                   and _can_settle(open_cards[p.card], p.blocks)),
+                  key=lambda p: (_settle_key(open_cards[p.card]), p.card))
+    asks: dict[str, int] = {}
+    left = hands_left
+    for p in todo:
+        if cost[p.card] <= left:
+            asks[p.card] = p.blocks * (LOOK_GROWTH - 1)
+            left -= cost[p.card]
+    return asks
+
+
+def _can_settle(v: Verdict, blocks: int) -> bool:
+    """More hands may settle an undecided card that has a band to be judged against (none
+    without the deck's reference) and looks left on the grid."""
+    last = FIRST_BLOCKS * LOOK_GROWTH ** (MAX_LOOKS - 1)
+    return not v.decided and math.isfinite(v.band_lo) and blocks < last
+
+
+def _settle_key(v: Verdict) -> float:
+    return math.inf if v.settle_hands is None else float(v.settle_hands)
+
+
+def find_deck_trial(identity: dict[str, Any], deck: set[str], out: Path) -> Path | None:
+    """A complete trial of every card of ``deck`` whose identity (preset, catalog, bots; any
+    seed) is ``identity``'s: ``out`` itself first, then the folders beside it and under
+    ``data/runs``, one of the same seed before the others, then by name."""
+    mine = {k: v for k, v in identity.items() if k != "seed"}
+    places = [Path(out)] + sorted(p.parent for where in {Path(out).parent, RUNS_DIR}
+                                  if where.is_dir() for p in where.glob(f"*/{TRIAL_FILE}"))
+    found = []
+    for place in dict.fromkeys(places):
+        try:
+            doc = json.loads((place / TRIAL_FILE).read_text())
+        except (OSError, ValueError):
+            continue
+        same = all(_canonical(doc.get(k)) == _canonical(v) for k, v in mine.items())
+        if same and doc.get("status") == "complete" and deck <= set(doc.get("blocks", {})):
+            found.append((place != Path(out), doc.get("seed") != identity.get("seed"),
+                          str(place)))
+    return Path(min(found)[2]) if found else None
+
+
+def stored_reference(config: TrialConfig, folder: Path) -> Reference:
+    """The deck's average card from a stored deck trial (every deck card, its blocks)."""
+    blocks = trial_blocks(folder)
+    doc = read_trial(folder)
+    progress = []
+    for c in trial_deck(config.catalog, config.preset):
+        pairs, whole = _tables(folder, c)
+        progress.append(measure(pairs, c, blocks[c], config.block, whole, config.measure))
+    hands = sum(p.hands for p in progress)
+    return reference_of(progress, f"the stored deck trial {folder} (seed {doc.get('seed')}, "
+                                  f"{hands:,} hands)")
+
+
+def _tables(folder: Path, card: str) -> tuple[pl.DataFrame, pl.DataFrame | None]:
+    """A card's pairs and its whole-match table (None for a folder written without it)."""
+    whole = load_shards(card_folder(folder, card), WHOLE)
+    return load_shards(card_folder(folder, card), PAIRS), whole if whole.height else None
+
+
 def _width_key(progress: Sequence[CardProgress], card: str) -> float:
     p = next(x for x in progress if x.card == card)
     return math.inf if not math.isfinite(p.half_width) else p.half_width
@@ -292,6 +412,7 @@ class TrialRound:
     index: int
     added: dict[str, int]            # blocks played this round per card
     progress: tuple[CardProgress, ...]
+    verdicts: tuple[Verdict, ...] = ()   # a racing trial's verdicts after the round
 
 
 @dataclass
@@ -303,10 +424,13 @@ class TrialSummary:
     hands: int           # hands of trial matches in the tables
     hands_played: int    # hands played in this session
     seconds: float
-    budget_spent: bool   # stopped by the budget with some card above the target
+    budget_spent: bool   # stopped by the budget with some card above the target (undecided)
     rows: dict[str, int] = field(default_factory=dict)
+    verdicts: list[Verdict] = field(default_factory=list)   # a racing trial's
 
     def describe(self) -> str:
+        if self.config.racing:
+            return self._describe_race()
         met = sum(p.meets(self.config.target) for p in self.progress)
         widths = [p.half_width for p in self.progress if math.isfinite(p.half_width)]
         widest = f"{max(widths):,.0f}" if widths else "none"
@@ -319,6 +443,56 @@ class TrialSummary:
                 f"each also replayed without the ability); {met} of {len(self.progress)} at "
                 f"half-width <= {self.config.target:g} points per hand, widest {widest}; "
                 f"stopped because {why}; in {self.out}")
+
+
+    def _describe_race(self) -> str:
+        counts = {k: sum(v.verdict == k for v in self.verdicts) for k in VERDICTS}
+        said = ", ".join(f"{n} {k.replace('_', ' ')}" for k, n in counts.items() if n)
+        open_ = [v for v in self.verdicts if not v.decided]
+        last = FIRST_BLOCKS * LOOK_GROWTH ** (MAX_LOOKS - 1)
+        why = ("every card has a verdict" if not open_ else
+               "the hand budget ran out" if self.budget_spent else
+               "the undecided cards cannot be settled by more hands here" if not any(
+                   math.isfinite(v.band_lo) for v in open_) else
+               f"the undecided cards reached the last look ({last * self.config.block} "
+               "matches)")
+        rate = self.hands_played / self.seconds if self.seconds > 0 else 0.0
+        return (f"trial complete: {len(self.progress)} cards, {self.hands:,} hands in "
+                f"{self.rounds} rounds ({self.hands_played:,} played now, {rate:.1f} hands/s, "
+                f"each also replayed without the ability); verdicts against "
+                f"{self.config.band.describe() if self.config.band else ''}: {said}; "
+                f"stopped because {why}; in {self.out}")
+
+
+class TrialTicker:
+    """A progress line every :data:`PROGRESS_SECONDS` while a trial's rounds play (hands played,
+    hands per second, the round, and in a racing trial the cards decided so far), so a long
+    round is never silent. Pass ``on_match=ticker.match`` and call ``ticker.round`` from ``say``.
+    """
+
+    def __init__(self, write: Callable[[str], None], *, interval: float = PROGRESS_SECONDS,
+                 clock: Callable[[], float] = time.monotonic) -> None:
+        self.write, self.interval, self.clock = write, interval, clock
+        self.began = self.last = clock()
+        self.hands = 0
+        self.rounds = 0
+        self.decided: tuple[int, int] | None = None
+
+    def match(self, hands: int) -> None:
+        self.hands += hands
+        now = self.clock()
+        if now - self.last >= self.interval:
+            self.last = now
+            rate = self.hands / (now - self.began) if now > self.began else 0.0
+            where = (f"; {self.decided[0]} of {self.decided[1]} cards decided"
+                     if self.decided else "")
+            self.write(f"trial round {self.rounds + 1}: {self.hands:,} hands played "
+                       f"({rate:,.0f} hands/s, each also replayed){where}")
+
+    def round(self, r: TrialRound) -> None:
+        self.rounds = r.index + 1
+        if r.verdicts:
+            self.decided = (sum(v.decided for v in r.verdicts), len(r.verdicts))
 
 
 def run_trial(config: TrialConfig, out: Path | None = None, *,
@@ -353,28 +527,66 @@ def _run_trial(config: TrialConfig, out: Path, executor: LocalExecutor | DaskExe
     played = 0
     budget_spent = False
     progress: list[CardProgress] = []
+    verdicts: list[Verdict] = []
     pairs: dict[str, pl.DataFrame] = {}
-    for index in range(MAX_ROUNDS):
+    wholes: dict[str, pl.DataFrame | None] = {}
+    stored = _stored_reference(config, out) if config.racing else None
+    for index in range(MAX_LOOKS if config.racing else MAX_ROUNDS):
         played += _play(out, config, executor, blocks, added, on_match)
         for card in added:
-            pairs[card] = load_shards(card_folder(out, card), PAIRS)
-        progress = [measure(pairs[c], c, blocks[c], config.block) for c in config.cards]
+            pairs[card], wholes[card] = _tables(out, card)
+        progress = [measure(pairs[c], c, blocks[c], config.block, wholes[c], config.measure)
+                    for c in config.cards]
+        if config.racing:
+            verdicts = race_verdicts(config, progress, pairs.values(), stored)
         rounds_doc.append({"round": index, "added": added,
                            "blocks": dict(blocks)})
         _write_doc(out, config, previous, rounds_doc, "running")
         if say is not None:
-            say(TrialRound(index, added, tuple(progress)))
+            say(TrialRound(index, added, tuple(progress), tuple(verdicts)))
         hands_left = config.budget_hands - sum(p.hands for p in progress)
-        added = plan_round(progress, config.target, hands_left)
+        if config.racing:
+            added = plan_race(progress, verdicts, hands_left)
+            budget_spent = not added and any(_can_settle(v, blocks[v.card]) for v in verdicts)
+        else:
+            added = plan_round(progress, config.target, hands_left)
+            budget_spent = not added and any(not p.meets(config.target) for p in progress)
         if not added:
-            budget_spent = any(not p.meets(config.target) for p in progress)
             break
         for card, n in added.items():
             blocks[card] += n
     _write_doc(out, config, previous, rounds_doc, "complete")
     return TrialSummary(out=out, config=config, progress=progress, rounds=len(rounds_doc),
                         hands=sum(p.hands for p in progress), hands_played=played,
-                        seconds=time.perf_counter() - began, budget_spent=budget_spent)
+                        seconds=time.perf_counter() - began, budget_spent=budget_spent,
+                        verdicts=verdicts)
+
+
+def race_verdicts(config: TrialConfig, progress: Sequence[CardProgress],
+                  frames: Iterable[pl.DataFrame], stored: Reference | None) -> list[Verdict]:
+    """Every card's verdict after a round of a racing trial: against the trial's own deck when
+    it tries every deck card, else against the stored deck trial (none: undecided)."""
+    assert config.band is not None
+    magnitude = changed_magnitude(frames)
+    deck = set(trial_deck(config.catalog, config.preset))
+    reference = stored
+    if not config.band.absolute and deck <= {p.card for p in progress}:
+        reference = reference_of([p for p in progress if p.card in deck],
+                                 f"this trial's {len(deck)} cards")
+    evidence = [card_evidence(p, MAX_LOOKS, magnitude) for p in progress]
+    return decide(evidence, config.band, reference)
+
+
+def _stored_reference(config: TrialConfig, out: Path) -> Reference | None:
+    """The stored deck trial's reference when this racing trial does not try the whole deck
+    against the deck's band."""
+    assert config.band is not None
+    if config.band.absolute or set(trial_deck(config.catalog, config.preset)) <= \
+            set(config.cards):
+        return None
+    folder = find_deck_trial(config.identity(),
+                             set(trial_deck(config.catalog, config.preset)), out)
+    return stored_reference(config, folder) if folder is not None else None
 
 
 def _forget_damaged(out: Path, config: TrialConfig) -> None:
@@ -516,16 +728,25 @@ def _write_doc(out: Path, config: TrialConfig, previous: dict[str, Any] | None,
     """``trial.json``: this trial's cards and rounds; ``blocks``, ``names`` and ``measures``
     (each card's target and budget) also keep the cards an earlier trial in the folder
     measured (each card's latest measurement): the record is the union, written atomically
-    under the folder's lock."""
+    under the folder's lock. ``looks`` is the most looks any trial here took at a card's
+    verdict (racing: the grid's; it stays, as the data were chosen by them); ``deck`` the
+    cards of the preset's deck."""
     before = previous or {}
     blocks = {**before.get("blocks", {}), **(rounds[-1]["blocks"] if rounds else {})}
     names = {**before.get("names", {}),
              **{c: config.catalog.card(c).name for c in config.cards}}
+    looks = max(int(before.get("looks", 1)), MAX_LOOKS if config.racing else 1)
+    band = config.band
     measure = {"target": config.target, "budget_hands": config.budget_hands}
     measures = {**card_measures(before), **{c: measure for c in config.cards}}
     doc = {**config.identity(), "status": status, "cards": list(config.cards),
            "names": names, "target": config.target, "budget_hands": config.budget_hands,
-           "measures": measures, "code": code_version(), "rounds": rounds, "blocks": blocks,
+           "measures": measures,
+           "allocation": "racing" if config.racing else "precision", "looks": looks,
+           "band": None if band is None else {"threshold": band.threshold, "lo": band.lo,
+                                              "hi": band.hi, "zone": band.zone},
+           "deck": trial_deck(config.catalog, config.preset),
+           "code": code_version(), "rounds": rounds, "blocks": blocks,
            "created": before.get("created") or _now(), "updated": _now()}
     atomic_write(out / TRIAL_FILE, (json.dumps(doc, indent=2) + "\n").encode())
 
@@ -535,7 +756,9 @@ def trial_blocks(out: Path) -> dict[str, int]:
     return {c: int(n) for c, n in read_trial(out).get("blocks", {}).items()}
 
 
-__all__ = ["BLOCK", "DEFAULT_BUDGET_HANDS", "DEFAULT_TARGET", "CardProgress", "TrialConfig",
-           "TrialRound", "TrialSummary", "card_folder", "measure", "other_configuration",
-           "plan_round", "played_by_this_code", "read_trial", "run_trial", "trial_blocks",
+__all__ = ["BLOCK", "DEFAULT_BUDGET_HANDS", "DEFAULT_TARGET", "RACE_BUDGET_HANDS",
+           "CardProgress", "TrialConfig", "TrialRound", "TrialSummary", "TrialTicker",
+           "card_evidence", "card_folder", "changed_magnitude", "find_deck_trial", "measure",
+           "other_configuration", "plan_race", "plan_round", "played_by_this_code",
+           "race_verdicts", "read_trial", "reference_of", "run_trial", "trial_blocks",
            "trial_deck"]

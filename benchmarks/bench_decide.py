@@ -1,0 +1,242 @@
+"""Time to decide every card, and how often the verdicts are wrong: racing against today's
+allocation, by resampling the matches of a real deck trial.
+
+    python benchmarks/bench_decide.py --trial data/runs/trial-cards-hanchan-1.2-s1 [--reps 100]
+
+The trial folder (``saki balance`` or ``saki trial`` of every card leaves one) is the
+population: each card's matches, with their pairs' values, hands and changed pairs. Its full
+data give each card's "true" value, the deck's true mean and so each card's true verdict (a
+card within ``--zone`` of an edge has none: any verdict is accepted there). Each replicate
+draws every card's matches with replacement and plays two allocations on them:
+
+- **precision** (today's rule before racing): every card is sampled in rounds until its
+  half-width is at most ``--zone`` (the interval then fits inside an edge's zone), the
+  sample sizes planned by :func:`pipeline.sim.trial.plan_round`; then one look of verdicts;
+- **racing** (:func:`pipeline.sim.trial.plan_race`): only the undecided cards are sampled,
+  doubling, the verdicts' p-values counting the looks.
+
+For each: hands spent, minutes at ``--rate`` trial hands per second (measured by
+``bench_verdict.py``), cards left undecided, and the share of verdicts that are wrong (a card
+outside the zones given the wrong side). Then **planted effects**: one card's matches shifted
+so its true value is ``--plant`` points per hand beyond the upper edge's zone, or as far
+inside it, raced ``--reps`` times: how often it is found ``above``.
+
+Writes ``benchmarks/results/bench_decide.json`` (``--no-save`` to skip).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from pipeline.analytics.paired import pair_value_expr  # noqa: E402
+from pipeline.analytics.trial import card_tables, read_trial_doc  # noqa: E402
+from pipeline.sim.trial import (  # noqa: E402
+    BLOCK,
+    CHANGED_QUANTILE,
+    FIRST_BLOCKS,
+    MAX_ROUNDS,
+    CardProgress,
+    plan_race,
+    plan_round,
+)
+from pipeline.verdicts import (  # noqa: E402
+    ABOVE,
+    BELOW,
+    INSIDE,
+    MAX_LOOKS,
+    UNDECIDED,
+    BandSpec,
+    Evidence,
+    Reference,
+    decide,
+)
+
+
+def load_population(folder: Path) -> tuple[dict[str, np.ndarray], float]:
+    """Per card, an array of its matches (value sum, hands, changed pairs); and the pooled
+    99th percentile of a changed pair's |value|."""
+    import polars as pl
+
+    doc = read_trial_doc(folder)
+    out, changed_values = {}, []
+    for card, blocks in doc["blocks"].items():
+        pairs = card_tables(folder, card, int(blocks), ("pairs",))["pairs"]
+        value = pair_value_expr(pairs.columns)
+        per = (pairs.group_by("match_id").agg(s=value.sum(), n=pl.len(),
+                                               c=(value != 0).sum()).sort("match_id"))
+        out[card] = per.select("s", "n", "c").to_numpy().astype(float)
+        changed_values.append(pairs.select(value.abs().alias("v")).filter(pl.col("v") > 0))
+    pooled = pl.concat(changed_values)["v"]
+    magnitude = float(pooled.quantile(CHANGED_QUANTILE, interpolation="higher")) \
+        if pooled.len() else math.nan
+    return out, magnitude
+
+
+def truth(pop: dict[str, np.ndarray], band: BandSpec) -> dict[str, str | None]:
+    """Each card's true verdict (None within an edge's zone)."""
+    values = {c: m[:, 0].sum() / m[:, 1].sum() for c, m in pop.items()}
+    mean = 0.0 if band.absolute else sum(values.values()) / len(values)
+    lo, hi = (band.lo, band.hi) if band.absolute else (mean - band.threshold,
+                                                       mean + band.threshold)
+    out: dict[str, str | None] = {}
+    for c, v in values.items():
+        if min(abs(v - lo), abs(v - hi)) < band.zone:
+            out[c] = None
+        else:
+            out[c] = ABOVE if v > hi else BELOW if v < lo else INSIDE
+    return out
+
+
+def estimate(card: str, rows: np.ndarray, looks: int, magnitude: float) -> Evidence:
+    s, n, c = rows[:, 0], rows[:, 1], rows[:, 2]
+    total = n.sum()
+    mean = s.sum() / total
+    k = len(rows)
+    se = math.sqrt(k / (k - 1) * float(((s - mean * n) ** 2).sum())) / total if k > 1 else \
+        math.nan
+    return Evidence(card, mean, se, k, int(total), int(c.sum()), looks, magnitude)
+
+
+def progress_of(e: Evidence, blocks: int) -> CardProgress:
+    half = 1.96 * e.se if math.isfinite(e.se) and e.changed else math.nan
+    return CardProgress(e.card, blocks, e.matches, e.hands, e.value, e.value - half,
+                        e.value + half, e.changed)
+
+
+def reference(evidence: list[Evidence], band: BandSpec) -> Reference | None:
+    if band.absolute:
+        return None
+    return Reference.of({e.card: (e.value, e.se) for e in evidence}, "resampled deck")
+
+
+def draws(rng: np.random.Generator, pop: dict[str, np.ndarray], most: int
+          ) -> dict[str, np.ndarray]:
+    return {c: m[rng.integers(0, len(m), most)] for c, m in pop.items()}
+
+
+def race(sample: dict[str, np.ndarray], band: BandSpec, magnitude: float, budget: float
+         ) -> tuple[dict[str, str], int]:
+    blocks = {c: FIRST_BLOCKS for c in sample}
+    final: dict[str, str] = {}
+    for _ in range(MAX_LOOKS):
+        ev = [estimate(c, sample[c][:blocks[c] * BLOCK], MAX_LOOKS, magnitude) for c in sample]
+        verdicts = decide(ev, band, reference(ev, band))
+        for v in verdicts:
+            if v.decided:
+                final.setdefault(v.card, v.verdict)
+        hands = sum(e.hands for e in ev)
+        asks = plan_race([progress_of(e, blocks[e.card]) for e in ev], verdicts,
+                         budget - hands)
+        if not asks:
+            break
+        for c, n in asks.items():
+            blocks[c] += n
+    return {c: final.get(c, UNDECIDED) for c in sample}, hands
+
+
+def precision(sample: dict[str, np.ndarray], band: BandSpec, magnitude: float, budget: float
+              ) -> tuple[dict[str, str], int]:
+    blocks = {c: FIRST_BLOCKS for c in sample}
+    most = min(len(m) for m in sample.values()) // BLOCK
+    for _ in range(MAX_ROUNDS):
+        ev = [estimate(c, sample[c][:blocks[c] * BLOCK], 1, magnitude) for c in sample]
+        hands = sum(e.hands for e in ev)
+        asks = plan_round([progress_of(e, blocks[e.card]) for e in ev], band.zone,
+                          budget - hands)
+        if not asks:
+            break
+        for c, n in asks.items():
+            blocks[c] = min(blocks[c] + n, most)
+    ev = [estimate(c, sample[c][:blocks[c] * BLOCK], 1, magnitude) for c in sample]
+    verdicts = decide(ev, band, reference(ev, band))
+    return {v.card: v.verdict for v in verdicts}, sum(e.hands for e in ev)
+
+
+def score(got: dict[str, str], true: dict[str, str | None]) -> tuple[int, int, int]:
+    """(verdicts given, wrong ones outside the zones, undecided)."""
+    given = sum(v != UNDECIDED for v in got.values())
+    wrong = sum(v != UNDECIDED and true[c] is not None and v != true[c]
+                for c, v in got.items())
+    return given, wrong, sum(v == UNDECIDED for v in got.values())
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--trial", type=Path, default=Path("data/runs/trial-cards-hanchan-1.2-s1"))
+    ap.add_argument("--reps", type=int, default=100)
+    ap.add_argument("--threshold", type=float, default=300.0)
+    ap.add_argument("--zone", type=float, default=100.0)
+    ap.add_argument("--plant", type=float, default=50.0)
+    ap.add_argument("--budget", type=float, default=2_000_000)
+    ap.add_argument("--rate", type=float, default=420.0, help="trial hands per second")
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--no-save", action="store_true")
+    args = ap.parse_args()
+    began = time.perf_counter()
+    band = BandSpec(threshold=args.threshold, zone=args.zone)
+    pop, magnitude = load_population(args.trial)
+    true = truth(pop, band)
+    rng = np.random.default_rng(args.seed)
+    most = FIRST_BLOCKS * 2 ** (MAX_LOOKS - 1) * BLOCK
+    figures: dict[str, dict[str, float]] = {}
+    for name, method in (("precision", precision), ("racing", race)):
+        hands, given, wrong, undecided = [], 0, 0, []
+        for _ in range(args.reps):
+            got, used = method(draws(rng, pop, most), band, magnitude, args.budget)
+            g, w, u = score(got, true)
+            hands.append(used)
+            given += g
+            wrong += w
+            undecided.append(u)
+        figures[name] = {"hands": float(np.mean(hands)),
+                         "minutes": float(np.mean(hands)) / args.rate / 60,
+                         "undecided": float(np.mean(undecided)),
+                         "wrong_share": wrong / max(given, 1)}
+        print(f"{name}: {np.mean(hands):,.0f} hands ({figures[name]['minutes']:.1f} min at "
+              f"{args.rate:g} hands/s), {np.mean(undecided):.1f} cards undecided, "
+              f"{wrong} of {given} verdicts wrong ({wrong / max(given, 1):.1%})")
+    # planted: the median card moved beyond / inside the upper edge's zone
+    values = {c: m[:, 0].sum() / m[:, 1].sum() for c, m in pop.items()}
+    mean = sum(values.values()) / len(values)
+    card = sorted(values, key=values.get)[len(values) // 2]
+    plants = {}
+    for label, offset in (("beyond", args.threshold + args.zone + args.plant),
+                          ("inside", args.threshold - args.zone - args.plant)):
+        moved = dict(pop)
+        rows = pop[card].copy()
+        # the card's mean moves by the shift, the deck's by a share of it: solve for both
+        shift = (mean + offset - values[card]) / (1 - 1 / len(values))
+        rows[:, 0] += shift * rows[:, 1]
+        moved[card] = rows
+        found = 0
+        for _ in range(args.reps):
+            got, _used = race(draws(rng, moved, most), band, magnitude, args.budget)
+            found += got[card] == ABOVE
+        plants[label] = found / args.reps
+        print(f"planted {label} the upper edge's zone by {args.plant:g} ({card}): found above "
+              f"in {found} of {args.reps}")
+    figures["planted"] = {"card": card, "beyond_found_above": plants["beyond"],
+                          "inside_found_above": plants["inside"], "plant": args.plant}
+    figures["population"] = {"cards": len(pop), "matches": int(sum(len(m) for m in
+                                                                   pop.values())),
+                             "trial": str(args.trial), "reps": args.reps,
+                             "zone": args.zone, "threshold": args.threshold}
+    print(f"({time.perf_counter() - began:.0f} s)")
+    print(json.dumps(figures, indent=2))
+    if not args.no_save:
+        from benchmarks.results import save
+
+        save("bench_decide", figures)
+
+
+if __name__ == "__main__":
+    main()

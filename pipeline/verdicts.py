@@ -1,0 +1,457 @@
+"""Verdicts against the balance band: is a card above it, inside it, below it, at an edge?
+
+A designer asks which cards are out of balance and how sure we are. Each card's ability value
+``v`` (points per hand, with a standard error ``se`` from ``G`` matches) is judged against the
+band: the deck's average card ``m`` plus or minus a threshold ``T`` (the deck's mean is itself
+measured, and its uncertainty is carried into the edges), or an absolute band ``LO:HI``.
+
+Per card, four one-sided tests on the position ``x`` (``v - m`` for the deck's band, ``v`` for
+an absolute one) against the edges ``lo`` and ``hi``, each a Student t test with ``G - 1``
+degrees of freedom:
+
+- ``above``: rejects ``x <= hi``;
+- ``below``: rejects ``x >= lo``;
+- ``inside``: rejects ``x >= hi`` and ``x <= lo`` (the larger of the two one-sided p-values:
+  an intersection-union test);
+- ``at_edge``: rejects ``|x - e| >= zone`` for the nearer edge ``e`` (two one-sided tests, as
+  for equivalence): the card sits on the edge, within the indifference zone, and more hands
+  would not tell the two sides apart for a difference that matters.
+
+Only one of them can be rejected at a sensible level; the card's p-value is the smallest and its
+verdict that test's. The p-values of all cards go through Benjamini-Hochberg: among the verdicts
+given, the expected share of wrong ones stays under ``alpha`` (5%).
+
+**Repeated looks.** A racing trial (:mod:`pipeline.sim.trial`) looks at a card after each of
+its rounds and stops sampling it once decided; testing each look at 5% would be wrong more
+often than 5%. The looks are on a grid fixed in advance (the card's matches double from look
+to look, :data:`LOOK_GROWTH`), so the statistic at the looks is a Gaussian random walk observed
+at known times, and the chance that it *ever* crosses a level ``z`` is computed once by
+simulation (:func:`crossing_probability`, the Pocock boundary of group-sequential tests for
+this grid). A test's p-value is that chance at its statistic: a valid p-value whatever look the
+trial stopped at, so Benjamini-Hochberg applies to them as to single looks.
+
+**Cards whose ability changes almost no hand.** With a handful of pairs that differ, the
+clustered interval is not to be trusted (too narrow). Such a card is judged by a bound: its
+value is at most (share of its hands the ability changed) x (what one changed hand is worth).
+The share's upper bound is the exact Poisson one; what a changed hand is worth is bounded by
+the 99th percentile of the deck's changed hands (an assumption, stated in the reason). When
+that bound lies inside the band (or inside an edge's zone), the card is ``inside`` (or
+``at_edge``).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from functools import cache
+from statistics import NormalDist
+
+ABOVE, INSIDE, BELOW, AT_EDGE, UNDECIDED = "above", "inside", "below", "at_edge", "undecided"
+VERDICTS = (ABOVE, INSIDE, BELOW, AT_EDGE, UNDECIDED)
+ALPHA = 0.05            # expected share of wrong verdicts among those given (Benjamini-Hochberg)
+DEFAULT_THRESHOLD = 300.0   # the band's half-width around the deck's average card
+DEFAULT_ZONE = 100.0    # indifference zone around each edge, points per hand
+MIN_CHANGED = 10        # fewer pairs that differ: the bound of the few-changes argument instead
+MIN_MATCHES = 8         # fewer matches: no t test at all (the first racing look has 8)
+LOOK_GROWTH = 2         # a racing trial's card doubles its matches from look to look
+MAX_LOOKS = 8           # ... for at most this many looks (8 matches to 1,024)
+_NORMAL = NormalDist()
+_PATHS = 400_000        # simulated random walks behind the crossing probability
+_RESOLVED = 100         # below this many crossings the simulation gives way to a bound
+
+
+# --- Student's t ------------------------------------------------------------------------------
+
+
+def _betacf(a: float, b: float, x: float) -> float:
+    """Continued fraction of the regularized incomplete beta (Lentz's method)."""
+    tiny = 1e-300
+    qab, qap, qam = a + b, a + 1.0, a - 1.0
+    c, d = 1.0, 1.0 - qab * x / qap
+    d = 1.0 / (d if abs(d) > tiny else tiny)
+    h = d
+    for m in range(1, 400):
+        m2 = 2 * m
+        aa = m * (b - m) * x / ((qam + m2) * (a + m2))
+        d = 1.0 + aa * d
+        d = 1.0 / (d if abs(d) > tiny else tiny)
+        c = 1.0 + aa / c
+        c = c if abs(c) > tiny else tiny
+        h *= d * c
+        aa = -(a + m) * (qab + m) * x / ((a + m2) * (qap + m2))
+        d = 1.0 + aa * d
+        d = 1.0 / (d if abs(d) > tiny else tiny)
+        c = 1.0 + aa / c
+        c = c if abs(c) > tiny else tiny
+        delta = d * c
+        h *= delta
+        if abs(delta - 1.0) < 1e-15:
+            break
+    return h
+
+
+def _betainc(a: float, b: float, x: float) -> float:
+    """The regularized incomplete beta function I_x(a, b)."""
+    if x <= 0.0:
+        return 0.0
+    if x >= 1.0:
+        return 1.0
+    front = math.exp(math.lgamma(a + b) - math.lgamma(a) - math.lgamma(b)
+                     + a * math.log(x) + b * math.log1p(-x))
+    if x < (a + 1.0) / (a + b + 2.0):
+        return front * _betacf(a, b, x) / a
+    return 1.0 - front * _betacf(b, a, 1.0 - x) / b
+
+
+def t_sf(t: float, df: float) -> float:
+    """P(T > t) for Student's t with ``df`` degrees of freedom (normal when df is infinite)."""
+    if math.isinf(df):
+        return _NORMAL.cdf(-t)
+    tail = 0.5 * _betainc(df / 2.0, 0.5, df / (df + t * t))
+    return tail if t >= 0 else 1.0 - tail
+
+
+def t_quantile(p: float, df: float) -> float:
+    """The t value with ``P(T <= t) = p`` (bisection on :func:`t_sf`)."""
+    if math.isinf(df):
+        return _NORMAL.inv_cdf(p)
+    lo, hi = -1e3, 1e3
+    for _ in range(200):
+        mid = (lo + hi) / 2
+        if 1.0 - t_sf(mid, df) < p:
+            lo = mid
+        else:
+            hi = mid
+    return (lo + hi) / 2
+
+
+# --- repeated looks ---------------------------------------------------------------------------
+
+
+@cache
+def _max_statistics(looks: int) -> tuple[float, ...]:
+    """Sorted maxima over ``looks`` looks of a standardized Gaussian random walk observed at
+    times 1, g, g^2, ... (g = :data:`LOOK_GROWTH`), from a fixed seed: the same on every
+    machine."""
+    import numpy as np
+
+    rng = np.random.Generator(np.random.PCG64(20261206))
+    walk = np.zeros(_PATHS)
+    best = np.full(_PATHS, -np.inf)
+    time = 0.0
+    for k in range(looks):
+        step = LOOK_GROWTH ** k - time
+        walk += rng.standard_normal(_PATHS) * math.sqrt(step)
+        time = LOOK_GROWTH ** k
+        best = np.maximum(best, walk / math.sqrt(time))
+    return tuple(np.sort(best).tolist())
+
+
+def crossing_probability(z: float, looks: int) -> float:
+    """The chance that a standardized statistic looked at ``looks`` times on the doubling grid
+    ever reaches ``z`` under the null: the p-value of a one-sided test with repeated looks.
+    One look is the plain normal tail; beyond the simulation's resolution the union bound
+    ``looks x tail`` takes over (both are upper bounds there, the smaller is used)."""
+    single = _NORMAL.cdf(-z) if z < 40 else 0.0
+    if looks <= 1:
+        return single
+    import bisect
+
+    maxima = _max_statistics(looks)
+    above = len(maxima) - bisect.bisect_left(maxima, z)
+    if above >= _RESOLVED:
+        return above / len(maxima)
+    resolved = maxima[len(maxima) - _RESOLVED]  # the largest z the simulation still resolves
+    return min(_RESOLVED / len(maxima), looks * single) if z >= resolved else single
+
+
+def one_sided_p(t: float, df: float, looks: int = 1) -> float:
+    """P-value of a one-sided t statistic (large ``t`` is evidence) with repeated looks."""
+    if math.isnan(t):
+        return math.nan
+    p = t_sf(t, df)
+    if looks <= 1:
+        return p
+    z = 40.0 if p <= 0 else -_NORMAL.inv_cdf(min(max(p, 1e-300), 1 - 1e-16))
+    return crossing_probability(z, looks)
+
+
+# --- the band ---------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class BandSpec:
+    """Which band: the deck's average card +/- ``threshold`` (when ``lo``/``hi`` are None),
+    or the absolute ``lo:hi``; and the indifference ``zone`` around each edge."""
+
+    threshold: float = DEFAULT_THRESHOLD
+    lo: float | None = None
+    hi: float | None = None
+    zone: float = DEFAULT_ZONE
+    alpha: float = ALPHA
+    unit: str = "points per hand"  # of the values judged (and of threshold, lo, hi, zone)
+    digits: int = 0                # decimals the unit is written with
+
+    @property
+    def absolute(self) -> bool:
+        return self.lo is not None and self.hi is not None
+
+    def describe(self) -> str:
+        d = self.digits
+        if self.absolute:
+            return f"the band {self.lo:+,.{d}f} to {self.hi:+,.{d}f} {self.unit}"
+        return f"the deck's average card +/- {self.threshold:,.{d}f} {self.unit}"
+
+
+@dataclass(frozen=True)
+class Evidence:
+    """One card's measurement: value and standard error (points per hand), its matches (the
+    clusters), hands and pairs that differed; ``looks`` is how many looks its allocation
+    could take (1 unless the trial raced); ``magnitude`` the 99th percentile of the deck's
+    changed pairs' |value| (for the few-changes bound), ``nan`` when unknown."""
+
+    card: str
+    value: float
+    se: float
+    matches: int
+    hands: int
+    changed: int
+    looks: int = 1
+    magnitude: float = math.nan
+
+
+@dataclass(frozen=True)
+class Reference:
+    """The deck's average card: the plain mean of every deck card's value and its standard
+    error; ``members`` the cards it is made of (their own value is part of it) with their
+    standard errors; ``source`` says where it comes from, for the report."""
+
+    mean: float
+    se: float
+    members: dict[str, float]
+    source: str
+
+    @classmethod
+    def of(cls, values: dict[str, tuple[float, float]], source: str) -> Reference:
+        """From every deck card's (value, se)."""
+        c = len(values)
+        mean = sum(v for v, _ in values.values()) / c
+        var = sum(s * s for _, s in values.values() if math.isfinite(s)) / (c * c)
+        return cls(mean, math.sqrt(var), {k: s for k, (_, s) in values.items()}, source)
+
+    def relative_se(self, card: str, se: float) -> float:
+        """Standard error of ``value - mean``: a member is part of the mean (its own variance
+        counts (1 - 1/c)^2, the others' 1/c^2); another card is independent of it. Cards share
+        deals, which makes this a little wide rather than narrow."""
+        if card not in self.members:
+            return math.hypot(se, self.se)
+        c = len(self.members)
+        others = self.se ** 2 - se * se / (c * c)
+        return math.sqrt((1 - 1 / c) ** 2 * se * se + max(others, 0.0))
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """A card's verdict: ``above``, ``inside``, ``below``, ``at_edge`` or ``undecided`` (with
+    ``reason`` and ``settle_hands``, about how many more of its hands would settle it); the
+    band in points per hand (``band_lo``, ``band_hi``, their common standard error
+    ``edge_se``), the position tested (``x``, ``x_se``), the four p-values and ``p_value``,
+    the verdict's (Benjamini-Hochberg: ``q_value``)."""
+
+    card: str
+    verdict: str
+    band_lo: float
+    band_hi: float
+    edge_se: float
+    x: float
+    x_se: float
+    p: dict[str, float] = field(default_factory=dict)
+    p_value: float = math.nan
+    q_value: float = math.nan
+    reason: str = ""
+    settle_hands: int | None = None
+    bound: float = math.nan   # the few-changes bound on |value| when that argument was used
+
+    @property
+    def decided(self) -> bool:
+        return self.verdict != UNDECIDED
+
+
+def poisson_upper(k: int, level: float) -> float:
+    """Upper confidence bound of a Poisson mean after ``k`` events, at one-sided level
+    ``level`` (the chance to see ``k`` or fewer events at the bound is ``level``): exact up to
+    200 events, the Wilson-Hilferty form of the chi-square quantile beyond."""
+    if k > 200:
+        z = -_NORMAL.inv_cdf(level)
+        n = k + 1
+        return n * (1 - 1 / (9 * n) + z / (3 * math.sqrt(n))) ** 3
+
+    def cdf(mu: float) -> float:
+        log_term = -mu
+        total = math.exp(log_term)
+        for i in range(1, k + 1):
+            log_term += math.log(mu) - math.log(i)
+            total += math.exp(log_term)
+        return total
+
+    lo, hi = float(k), float(k) + 10.0 + 10.0 * math.sqrt(k + 1) - math.log(level) * 3
+    for _ in range(100):
+        mid = (lo + hi) / 2
+        if cdf(mid) > level:
+            lo = mid
+        else:
+            hi = mid
+    return hi
+
+
+def decide(evidence: Sequence[Evidence], band: BandSpec, reference: Reference | None
+           ) -> list[Verdict]:
+    """Every card's verdict, Benjamini-Hochberg across them (see the module's docstring).
+    ``reference`` is the whole deck's average card, needed for the deck's band; without it
+    every card is undecided with the reason."""
+    a = band.alpha
+    n_cards = max(len(evidence), 1)
+    drafts: list[tuple[Evidence, Verdict]] = []
+    for e in evidence:
+        if band.absolute:
+            lo, hi, centre, edge_se, x_se = band.lo, band.hi, 0.0, 0.0, e.se
+        elif reference is None:
+            drafts.append((e, Verdict(e.card, UNDECIDED, math.nan, math.nan, math.nan,
+                                      e.value, math.nan, reason="no whole-deck reference "
+                                      "to measure the band from: try every card of the deck "
+                                      "(or give an absolute band, --band LO:HI)")))
+            continue
+        else:
+            centre, edge_se = reference.mean, reference.se
+            lo, hi = -band.threshold, band.threshold
+            x_se = reference.relative_se(e.card, e.se) if math.isfinite(e.se) else math.nan
+        drafts.append((e, _test(e, lo, hi, centre, edge_se, x_se, band, n_cards)))
+    tested = [v.p_value for _, v in drafts]
+    qs = _bh(tested)
+    out = []
+    for (e, v), q in zip(drafts, qs, strict=True):
+        if v.verdict != UNDECIDED and math.isnan(v.p_value):  # decided by the bound
+            out.append(v)
+            continue
+        if not math.isnan(q) and q <= a:
+            out.append(_replace(v, verdict=_best(v.p), q_value=q))
+        else:
+            out.append(_replace(v, q_value=q, **_undecided(e, v, band)))
+    return out
+
+
+def _bh(ps: Sequence[float]) -> list[float]:
+    from pipeline.stats import benjamini_hochberg
+
+    return benjamini_hochberg(list(ps))
+
+
+def _replace(v: Verdict, **changes: object) -> Verdict:
+    from dataclasses import replace
+
+    return replace(v, **changes)
+
+
+def _best(p: dict[str, float]) -> str:
+    return min((k for k in (ABOVE, BELOW, INSIDE, AT_EDGE) if not math.isnan(p[k])),
+               key=lambda k: p[k])
+
+
+def _test(e: Evidence, lo: float, hi: float, centre: float, edge_se: float, x_se: float,
+          band: BandSpec, n_cards: int) -> Verdict:
+    x = e.value - centre
+    base = Verdict(e.card, UNDECIDED, centre + lo, centre + hi, edge_se, x, x_se)
+    if e.hands == 0:
+        return _replace(base, reason="no hands measured yet")
+    if e.changed < MIN_CHANGED:
+        return _bounded(e, base, lo, hi, x_se, band, n_cards)
+    if e.matches < MIN_MATCHES or not (x_se > 0):
+        return _replace(base, reason=f"only {e.matches} matches: too few for an interval")
+    df = max(e.matches - 1, 1)
+    zone = band.zone
+    looks = e.looks
+
+    def p_up(edge: float) -> float:    # evidence that x > edge
+        return one_sided_p((x - edge) / x_se, df, looks)
+
+    def p_down(edge: float) -> float:  # evidence that x < edge
+        return one_sided_p((edge - x) / x_se, df, looks)
+
+    nearer = hi if abs(x - hi) <= abs(x - lo) else lo
+    p = {ABOVE: p_up(hi), BELOW: p_down(lo), INSIDE: max(p_down(hi), p_up(lo)),
+         AT_EDGE: max(p_up(nearer - zone), p_down(nearer + zone))}
+    return _replace(base, p=p, p_value=min(p.values()))
+
+
+def _bounded(e: Evidence, base: Verdict, lo: float, hi: float, x_se: float, band: BandSpec,
+             n_cards: int) -> Verdict:
+    """The few-changes argument: |value| <= upper share of changed hands x a changed hand's
+    worth (the deck's 99th percentile), at level alpha / cards (a Bonferroni share, so it
+    counts as one of Benjamini-Hochberg's smallest), with the looks counted too."""
+    if not math.isfinite(e.magnitude) or e.hands == 0:
+        return _replace(base, reason=f"its ability changed only {e.changed} of {e.hands:,} "
+                        "hands, and no deck trial tells what a changed hand is worth")
+    level = band.alpha / (n_cards * max(e.looks, 1))
+    bound = poisson_upper(e.changed, level) / e.hands * e.magnitude
+    # the band's edges are uncertain too: the deck's mean may be off by z of its errors
+    slack = -_NORMAL.inv_cdf(level) * (base.edge_se if math.isfinite(base.edge_se) else 0.0)
+    centre = e.value - base.x  # the deck's mean (0 for an absolute band)
+    low, high = -bound - centre - slack, bound - centre + slack
+    b = _replace(base, bound=bound)
+    if lo < low and high < hi:
+        return _replace(b, verdict=INSIDE, reason=_few(e, bound))
+    for edge in (lo, hi):
+        if edge - band.zone < low and high < edge + band.zone:
+            return _replace(b, verdict=AT_EDGE, reason=_few(e, bound))
+    more = _hands_for_bound(e, level, band.zone / 2)
+    return _replace(b, reason=f"its ability changed only {e.changed} of {e.hands:,} hands; "
+                    f"its value is bounded by +/-{bound:,.0f}, not yet inside the band or an "
+                    "edge's zone", settle_hands=more)
+
+
+def _few(e: Evidence, bound: float) -> str:
+    return (f"its ability changed {e.changed} of {e.hands:,} hands: its value is within "
+            f"+/-{bound:,.0f} points per hand (a changed hand counted at the deck's 99th "
+            f"percentile, {e.magnitude:,.0f})")
+
+
+def _hands_for_bound(e: Evidence, level: float, target: float) -> int | None:
+    """Hands at which the bound would reach ``target`` if the ability kept changing hands at
+    the rate seen (None when that rate alone is worth more than ``target``)."""
+    if target <= 0 or not math.isfinite(e.magnitude):
+        return None
+    rate = e.changed / max(e.hands, 1)
+    if rate * e.magnitude >= target:
+        return None
+    n = max(e.hands, 1)
+    for _ in range(30):
+        if poisson_upper(math.floor(rate * n), level) / n * e.magnitude <= target:
+            return max(n - e.hands, 0)
+        n *= 2
+    return None
+
+
+def _undecided(e: Evidence, v: Verdict, band: BandSpec) -> dict[str, object]:
+    """Why a tested card is still undecided, and about how many more of its hands would settle
+    it (the interval shrinks as 1 / sqrt(hands))."""
+    if v.reason:
+        return {"verdict": UNDECIDED}
+    if not v.p:
+        return {"verdict": UNDECIDED, "reason": "not tested"}
+    edges = (-band.threshold, band.threshold) if not band.absolute else (band.lo, band.hi)
+    gap = min(abs(v.x - edge) for edge in edges)
+    # a gap beyond half the zone is settled by a side, a smaller one by the zone
+    room = max(gap, band.zone - gap)
+    z = -_NORMAL.inv_cdf(band.alpha / 2 / max(e.looks, 1))
+    need = (z * v.x_se / room) ** 2 if room > 0 else math.inf
+    more = int(math.ceil(e.hands * (need - 1))) if math.isfinite(need) else None
+    where = ("near an edge" if gap < band.zone else "its interval still crosses an edge")
+    return {"verdict": UNDECIDED, "settle_hands": max(more, 0) if more is not None else None,
+            "reason": f"{where} ({v.x_se * 1.96:,.{band.digits}f} {band.unit} either side)"}
+
+
+__all__ = ["ABOVE", "ALPHA", "AT_EDGE", "BELOW", "DEFAULT_THRESHOLD", "DEFAULT_ZONE", "INSIDE",
+           "LOOK_GROWTH", "MAX_LOOKS", "UNDECIDED", "VERDICTS", "BandSpec", "Evidence",
+           "Reference", "Verdict", "crossing_probability", "decide", "one_sided_p",
+           "poisson_upper", "t_quantile", "t_sf"]
