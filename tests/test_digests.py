@@ -26,8 +26,9 @@ RECORDED = {
     # Arata, Yuu, Yoshiko, Kurumi and Yuuko, Shiromi's dora before the indicators (opponents'
     # decisions)
     "bench_trials three cards": "2d1656fdb83e4615",
-    # the matches played again with the ability off throughout (the trial's whole-match arm)
-    "bench_trials three cards, whole match": "0b50bc9b4d06a4b6",
+    # the matches played again with the ability off throughout (the trial's whole-match arm),
+    # recorded with the card incentives in play
+    "bench_trials three cards, whole match": "874f8230c2a2061b",
     "pick estimates": "d2096a05829c3d30",
     "whole deck standard": "cb39bb5221f9c172",  # re-recorded for the card incentives
     "whole deck winner-rotation": "4e8119ce374fa66f",  # re-recorded: card incentives
