@@ -989,6 +989,9 @@ def balance(
                          say=say, levers=levers)
     if result.verdicts is not None:
         _say_verdicts(result.verdicts, say, quick)
+    for r in result.worked:
+        if r["changed"]:
+            say(_worked_line(r))
         if as_json:
             typer.echo(_verdict_json(result.verdicts))
     say(f"report written to {result.report}")
@@ -1018,6 +1021,16 @@ def _say_verdicts(df, say, quick: bool) -> None:
     if quick:
         say("this was a quick preview: it decides nothing; run saki balance without --quick "
             "for the verdicts")
+
+
+def _worked_line(r: dict) -> str:
+    """Did the change work? A changed card's value and verdict on both sides, the change."""
+    from pipeline.analytics.render import _pts, _span
+
+    return (f"changed: {r['name']}: {_pts(r['value'])} {_span(r['value_lo'], r['value_hi'])} "
+            f"{r['verdict']} -> {_pts(r['value_b'])} {_span(r['value_lo_b'], r['value_hi_b'])} "
+            f"{r['verdict_b']}; change {_pts(r['change'])} "
+            f"{_span(r['change_lo'], r['change_hi'])}; inside the band now? {r['inside_now']}")
 
 
 def _verdict_json(df) -> str:

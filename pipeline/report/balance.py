@@ -123,6 +123,7 @@ class BalanceResult:
     nerfs: tuple[str, ...]            # names flagged as too strong
     buffs: tuple[str, ...]            # names flagged as too weak
     verdicts: Any = None              # the trial's verdict table (pipeline.analytics.verdict)
+    worked: list[dict[str, Any]] = ()  # a comparison's cards on both sides (compare_verdicts)
 
 
 def plan_balance(preset: str = DEFAULT_PRESET, cards: str | None = None,
@@ -246,16 +247,20 @@ def run_balance(plan: BalancePlan, *, out: Path | None = None, site: Path | None
         trial_folder = _run_trials(plan, workers, say)
         summaries.append(f"trial of {len(plan.trial.cards)} cards in {trial_folder}")
     four_trial = None
-    if trial_folder is not None and plan.main.preset.players == 3 and plan.reference is not None \
+    ref_trial = None
+    if trial_folder is not None and plan.reference is not None:
+        ref_trial = _run_reference_trials(plan, workers, say)
+        summaries.append(f"trial of {plan.reference.label}'s cards in {ref_trial}")
+    if ref_trial is not None and plan.main.preset.players == 3 \
             and plan.reference.preset.players == 4:
-        four_trial = _run_reference_trials(plan, workers, say)
-        summaries.append(f"four-player trial of {plan.reference.preset.name} in {four_trial}")
+        four_trial = ref_trial
     elif trial_folder is not None and plan.main.preset.players == 3:
         four_trial = _kept_four_trial(plan)
         if four_trial is not None:
             say(f"four-player values beside the sanma ones from the kept trial {four_trial}")
     say("computing statistics and drawing the report")
-    report = build_report(folders["main"], folders.get("reference"), trial=trial_folder)
+    report = build_report(folders["main"], folders.get("reference"), trial=trial_folder,
+                          reference_trial=ref_trial)
     target = Path(out) if out is not None else plan.default_report()
     if levers and trial_folder is not None:
         ctx = report.context
@@ -263,7 +268,7 @@ def run_balance(plan: BalancePlan, *, out: Path | None = None, site: Path | None
         links = _levers(plan, trial_folder, candidates, target, workers, say)
         if links:
             report = build_report(folders["main"], folders.get("reference"),
-                                  trial=trial_folder, levers=links)
+                                  trial=trial_folder, levers=links, reference_trial=ref_trial)
     if trial_folder is not None and plan.main.preset.players == 3:
         _add_sanma(report, trial_folder, four_trial, plan, say)
     write_report(report, target)
@@ -280,7 +285,7 @@ def run_balance(plan: BalancePlan, *, out: Path | None = None, site: Path | None
         report=target, run=folders["main"], reference=folders.get("reference"),
         summaries=tuple(summaries),
         nerfs=tuple(c["name"] for c in ctx["nerfs"]), buffs=tuple(c["name"] for c in ctx["buffs"]),
-        verdicts=verdicts,
+        verdicts=verdicts, worked=ctx.get("worked") or [],
     )
 
 
@@ -292,8 +297,9 @@ def _default_band() -> Any:
 
 def _run_reference_trials(plan: BalancePlan, workers: int | None, say: Callable[[str], None]
                           ) -> Path:
-    """The four-player card trials beside a three-player job's (same seed, target and
-    budget), for the sanma section's "four players" column."""
+    """The reference run's card trials (same seed, band and budget), each side's verdicts
+    against its own deck: a comparison's "did it work?", and a three-player job's "four
+    players" column."""
     from pipeline.sim.trial import TrialConfig, run_trial, trial_deck
 
     ref = plan.reference
@@ -303,8 +309,14 @@ def _run_reference_trials(plan: BalancePlan, workers: int | None, say: Callable[
                          band=plan.trial.band)
     default = config.default_out()
     folder = plan.runs_dir / default.name if plan.runs_dir is not None else default
-    say(f"four-player card trials of {len(config.cards)} cards into {folder}")
-    summary = run_trial(config, folder, workers=workers)
+    if folder == plan.trial_folder():  # a draft that kept its version number
+        folder = folder.with_name(f"{folder.name}-catalog-{ref.catalog.content_hash()[:8]}")
+    say(f"card trials of {len(config.cards)} cards of {ref.label} into {folder}")
+    from pipeline.sim.trial import TrialTicker
+
+    ticker = TrialTicker(say)
+    summary = run_trial(config, folder, workers=workers, say=ticker.round,
+                        on_match=ticker.match)
     say(summary.describe())
     return folder
 
