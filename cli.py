@@ -600,8 +600,10 @@ def tune(
     preset: Annotated[str, typer.Option(help="Card preset name or .toml path")] = "cards-hanchan",
     target: Annotated[float, typer.Option(
         help="Interval half-width to reach per value, points per hand")] = 150.0,
-    budget_hands: Annotated[int, typer.Option(
-        min=1, help="Most hands of trial matches per value")] = 20_000,
+    budget_hands: Annotated[int | None, typer.Option(
+        min=1, help="Most hands of trial matches per value (default: 20,000, fewer when "
+        "there are many values, so a sweep stays within 120,000 hands, about 5 minutes on 2 "
+        "cores)")] = None,
     seed: Annotated[int, typer.Option(help="Seed: every value plays the same matches")] = 1,
     workers: Annotated[int | None, typer.Option(min=1, help="Processes playing matches")] = None,
     bots: Annotated[str, typer.Option(help="Bot kind for all four seats, or four kinds")
@@ -662,6 +664,9 @@ def tune(
         chosen = sweep_values(card, eff, param, values, value_range)
         levers = [Lever(card.id, eff.id, param, chosen, eff.params[param])]
     fixed_band = _parse_band(band) if band is not None else None
+    if budget_hands is None:  # a sweep of many values must not run for an hour by mistake
+        count = sum(len(lv.values) for lv in levers)
+        budget_hands = max(1_000, min(TUNE_VALUE_BUDGET, TUNE_TOTAL_BUDGET // max(count, 1)))
     config = TuneConfig(preset=rules, catalog=catalog, seed=seed, card=card.id,
                         levers=tuple(levers), bots=parse_bots(bots), target=target,
                         budget_hands=budget_hands)
@@ -681,6 +686,10 @@ def tune(
 
         written = write_tuning_page(table, drawn, doc, card.name, page)
         typer.echo(f"tuning page: {written.resolve().as_uri()}", err=True)
+
+
+TUNE_VALUE_BUDGET = 20_000    # hands of trial matches per value of a sweep, by default
+TUNE_TOTAL_BUDGET = 120_000   # ... and at most this many in all (about 5 minutes on 2 cores)
 
 
 def _parse_band(text: str) -> tuple[float, float]:
