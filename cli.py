@@ -678,7 +678,7 @@ def tune(
     finally:
         runner.close()
     doc = read_tune(result.out)
-    drawn = sweep_band(doc, threshold)
+    drawn = sweep_band(doc, threshold, result.out)
     table = tune_table(result.out, doc, drawn)
     typer.echo(render_tune(table, drawn, card.name, fmt))
     if page is not None:

@@ -82,9 +82,13 @@ def deck_band(trial_out: Path, threshold: float = DEFAULT_THRESHOLD,
             "threshold": threshold, "cards": float(len(rows)), "se": ref.se}
 
 
-def sweep_band(doc: dict[str, Any], threshold: float = DEFAULT_THRESHOLD) -> dict[str, float]:
+def sweep_band(doc: dict[str, Any], threshold: float = DEFAULT_THRESHOLD,
+               sweep: Path | None = None) -> dict[str, float]:
     """The band a sweep is judged by: the one it was given (``--band``), else the deck
-    trial's average plus or minus ``threshold``."""
+    trial's average plus or minus ``threshold``. The deck trial's path is kept as ``saki
+    tune`` was given it (relative to where it ran); with ``sweep`` (the sweep's folder, under
+    ``data/runs`` of that place) it is also found from another working folder, e.g. a
+    notebook's."""
     if doc.get("band"):
         lo, hi = doc["band"]
         return {"mean": (lo + hi) / 2, "lo": lo, "hi": hi, "threshold": (hi - lo) / 2,
@@ -92,7 +96,11 @@ def sweep_band(doc: dict[str, Any], threshold: float = DEFAULT_THRESHOLD) -> dic
     if not doc.get("band_trial"):
         raise AnalyticsError("the sweep has neither a band nor a deck trial to draw one from; "
                              "run 'saki tune' again")
-    return deck_band(Path(doc["band_trial"]), threshold)
+    path = Path(doc["band_trial"])
+    if not path.is_absolute() and not path.exists() and sweep is not None:
+        beside = Path(sweep).resolve().parent / path.name  # data/runs/<trial> beside it
+        path = beside if beside.exists() else path
+    return deck_band(path, threshold)
 
 
 def in_band(lo: float | None, hi: float | None, band: dict[str, float]) -> bool:
