@@ -21,7 +21,7 @@ outside the zones given the wrong side). Then **planted effects**: one card's ma
 so its true value is ``--plant`` points per hand beyond the upper edge's zone, or as far
 inside it, raced ``--reps`` times: how often it is found ``above``.
 
-Writes ``benchmarks/results/bench_decide.json`` (``--no-save`` to skip).
+Writes ``benchmarks/results/decide.json`` (``--no-save`` to skip).
 """
 
 from __future__ import annotations
@@ -235,7 +235,7 @@ def main() -> None:
     if not args.no_save:
         from benchmarks.results import save
 
-        save("bench_decide", figures)
+        save("decide", figures)
 
 
 if __name__ == "__main__":
