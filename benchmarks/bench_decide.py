@@ -125,14 +125,14 @@ def draws(rng: np.random.Generator, pop: dict[str, np.ndarray], most: int
 
 def race(sample: dict[str, np.ndarray], band: BandSpec, magnitude: float, budget: float
          ) -> tuple[dict[str, str], int]:
+    """As a racing trial plays: the verdicts of the last look are the trial's (a card decided
+    earlier keeps its data, and is judged again against the final deck's band)."""
     blocks = {c: FIRST_BLOCKS for c in sample}
     final: dict[str, str] = {}
     for _ in range(MAX_LOOKS):
         ev = [estimate(c, sample[c][:blocks[c] * BLOCK], MAX_LOOKS, magnitude) for c in sample]
         verdicts = decide(ev, band, reference(ev, band))
-        for v in verdicts:
-            if v.decided:
-                final.setdefault(v.card, v.verdict)
+        final = {v.card: v.verdict for v in verdicts}
         hands = sum(e.hands for e in ev)
         asks = plan_race([progress_of(e, blocks[e.card]) for e in ev], verdicts,
                          budget - hands)
