@@ -1001,8 +1001,8 @@ def balance(
     for r in result.worked:
         if r["changed"]:
             say(_worked_line(r))
-        if as_json:
-            typer.echo(_verdict_json(result.verdicts))
+    if as_json and result.verdicts is not None:
+        typer.echo(_verdict_json(result.verdicts))
     say(f"report written to {result.report}")
     say(f"open it: {result.report.resolve().as_uri()}")  # a terminal makes it a link
     if site is not None:
