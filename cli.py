@@ -708,8 +708,10 @@ def tune(
     preset: Annotated[str, typer.Option(help="Card preset name or .toml path")] = "cards-hanchan",
     target: Annotated[float, typer.Option(
         help="Interval half-width to reach per value, points per hand")] = 150.0,
-    budget_hands: Annotated[int, typer.Option(
-        min=1, help="Most hands of trial matches per value")] = 20_000,
+    budget_hands: Annotated[int | None, typer.Option(
+        min=1, help="Most hands of trial matches per value (default: 20,000, fewer when "
+        "there are many values, so a sweep stays within 120,000 hands, about 5 minutes on 2 "
+        "cores)")] = None,
     seed: Annotated[int, typer.Option(help="Seed: every value plays the same matches")] = 1,
     workers: Annotated[int | None, typer.Option(min=1, help="Processes playing matches")] = None,
     bots: Annotated[str, typer.Option(help="Bot kind for all four seats, or four kinds")
@@ -770,6 +772,9 @@ def tune(
         chosen = sweep_values(card, eff, param, values, value_range)
         levers = [Lever(card.id, eff.id, param, chosen, eff.params[param])]
     fixed_band = _parse_band(band) if band is not None else None
+    if budget_hands is None:  # a sweep of many values must not run for an hour by mistake
+        count = sum(len(lv.values) for lv in levers)
+        budget_hands = max(1_000, min(TUNE_VALUE_BUDGET, TUNE_TOTAL_BUDGET // max(count, 1)))
     config = TuneConfig(preset=rules, catalog=catalog, seed=seed, card=card.id,
                         levers=tuple(levers), bots=parse_bots(bots), target=target,
                         budget_hands=budget_hands)
@@ -792,6 +797,10 @@ def tune(
 
         written = write_tuning_page(table, drawn, doc, card.name, page)
         typer.echo(f"tuning page: {written.resolve().as_uri()}", err=True)
+
+
+TUNE_VALUE_BUDGET = 20_000    # hands of trial matches per value of a sweep, by default
+TUNE_TOTAL_BUDGET = 120_000   # ... and at most this many in all (about 5 minutes on 2 cores)
 
 
 def _parse_band(text: str) -> tuple[float, float]:
@@ -1111,8 +1120,11 @@ def balance(
                          say=say, levers=levers)
     if result.verdicts is not None:
         _say_verdicts(result.verdicts, say, quick)
-        if as_json:
-            typer.echo(_verdict_json(result.verdicts))
+    for r in result.worked:
+        if r["changed"]:
+            say(_worked_line(r))
+    if as_json and result.verdicts is not None:
+        typer.echo(_verdict_json(result.verdicts))
     say(f"report written to {result.report}")
     say(f"open it: {result.report.resolve().as_uri()}")  # a terminal makes it a link
     if site is not None:
@@ -1140,6 +1152,16 @@ def _say_verdicts(df, say, quick: bool) -> None:
     if quick:
         say("this was a quick preview: it decides nothing; run saki balance without --quick "
             "for the verdicts")
+
+
+def _worked_line(r: dict) -> str:
+    """Did the change work? A changed card's value and verdict on both sides, the change."""
+    from pipeline.analytics.render import _pts, _span
+
+    return (f"changed: {r['name']}: {_pts(r['value'])} {_span(r['value_lo'], r['value_hi'])} "
+            f"{r['verdict']} -> {_pts(r['value_b'])} {_span(r['value_lo_b'], r['value_hi_b'])} "
+            f"{r['verdict_b']}; change {_pts(r['change'])} "
+            f"{_span(r['change_lo'], r['change_hi'])}; inside the band now? {r['inside_now']}")
 
 
 def _verdict_json(df) -> str:

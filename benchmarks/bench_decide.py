@@ -21,7 +21,7 @@ outside the zones given the wrong side). Then **planted effects**: one card's ma
 so its true value is ``--plant`` points per hand beyond the upper edge's zone, or as far
 inside it, raced ``--reps`` times: how often it is found ``above``.
 
-Writes ``benchmarks/results/bench_decide.json`` (``--no-save`` to skip).
+With ``--save``, writes ``benchmarks/results/decide.json`` for the README's table.
 """
 
 from __future__ import annotations
@@ -37,6 +37,7 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from benchmarks import results  # noqa: E402
 from pipeline.analytics.paired import pair_value_expr  # noqa: E402
 from pipeline.analytics.trial import card_tables, read_trial_doc  # noqa: E402
 from pipeline.sim.trial import (  # noqa: E402
@@ -125,14 +126,14 @@ def draws(rng: np.random.Generator, pop: dict[str, np.ndarray], most: int
 
 def race(sample: dict[str, np.ndarray], band: BandSpec, magnitude: float, budget: float
          ) -> tuple[dict[str, str], int]:
+    """As a racing trial plays: the verdicts of the last look are the trial's (a card decided
+    earlier keeps its data, and is judged again against the final deck's band)."""
     blocks = {c: FIRST_BLOCKS for c in sample}
     final: dict[str, str] = {}
     for _ in range(MAX_LOOKS):
         ev = [estimate(c, sample[c][:blocks[c] * BLOCK], MAX_LOOKS, magnitude) for c in sample]
         verdicts = decide(ev, band, reference(ev, band))
-        for v in verdicts:
-            if v.decided:
-                final.setdefault(v.card, v.verdict)
+        final = {v.card: v.verdict for v in verdicts}
         hands = sum(e.hands for e in ev)
         asks = plan_race([progress_of(e, blocks[e.card]) for e in ev], verdicts,
                          budget - hands)
@@ -179,7 +180,7 @@ def main() -> None:
     ap.add_argument("--budget", type=float, default=2_000_000)
     ap.add_argument("--rate", type=float, default=420.0, help="trial hands per second")
     ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--no-save", action="store_true")
+    results.add_save_option(ap)
     args = ap.parse_args()
     began = time.perf_counter()
     band = BandSpec(threshold=args.threshold, zone=args.zone)
@@ -232,10 +233,7 @@ def main() -> None:
                              "zone": args.zone, "threshold": args.threshold}
     print(f"({time.perf_counter() - began:.0f} s)")
     print(json.dumps(figures, indent=2))
-    if not args.no_save:
-        from benchmarks.results import save
-
-        save("bench_decide", figures)
+    results.save_if(args.save, "decide", figures)
 
 
 if __name__ == "__main__":

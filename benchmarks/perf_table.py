@@ -96,6 +96,21 @@ def _verdict(f: dict[str, Any]) -> tuple[str, str]:
             f"worker on a core of its own); peak memory per worker {f['worker_mib']} MiB")
 
 
+def _decide(f: dict[str, Any]) -> tuple[str, str]:
+    p, r, pl = f["precision"], f["racing"], f["planted"]
+    pop = f["population"]
+    return (f"hands to decide every card, resampling a deck trial's {_n(pop['matches'])} "
+            f"matches ({pop['cards']} cards, {pop['reps']} replicates, zone +/-"
+            f"{pop['zone']:.0f})",
+            f"racing {_n(r['hands'])} hands ({r['minutes']:.1f} min at 420 hands/s), "
+            f"{r['undecided']:.1f} cards undecided, {r['wrong_share']:.1%} of verdicts wrong; "
+            f"precision to +/-{pop['zone']:.0f} then one look {_n(p['hands'])} hands "
+            f"({p['minutes']:.1f} min), {p['undecided']:.1f} undecided, {p['wrong_share']:.1%} "
+            f"wrong; a card planted {pl['plant']:.0f} beyond the upper zone found above in "
+            f"{pl['beyond_found_above']:.0%}, {pl['plant']:.0f} inside it in "
+            f"{pl['inside_found_above']:.0%}")
+
+
 def _memory(f: dict[str, Any]) -> tuple[str, str]:
     curve = f["curve"]
     shown = ", ".join(f"{p} MiB at {m}" for m, p in curve[:: max(1, len(curve) // 4)])
@@ -129,6 +144,7 @@ FORMATS: list[tuple[str, Callable[[dict[str, Any]], tuple[str, str]]]] = [
     ("peers", _peers),
     ("sim", _sim),
     ("verdict", _verdict),
+    ("decide", _decide),
     ("memory", _memory),
     ("memory-paired", _memory),
     ("replay", _replay),

@@ -308,3 +308,35 @@ def test_balance_json_prints_a_row_per_card_and_quick_says_it_decides_nothing(
     assert "result points per match, the deck" in html
     assert "decides nothing" in result.stderr and "report written to" in result.stderr
     assert (tmp_path / "r.html").is_file()
+
+
+def test_a_draft_comparison_says_whether_the_change_worked(tmp_path: Path) -> None:
+    """A draft that takes Quad A's multiplier from 4 to 1 against the test catalog: both
+    sides' trials are played, and the changed card shows its value and verdict on both sides,
+    the paired change (same seeds) with its interval, and whether it is inside the band now."""
+    from tests.test_paired import write_catalog
+
+    solo = preset(tmp_path, "cards-hanchan")
+    base = write_catalog(tmp_path)
+    text = base.read_text()
+    start = text.index('id = "quad_a"')
+    end = text.index("[[cards]]", start) if "[[cards]]" in text[start:] else len(text)
+    block = text[start:end].replace("4", "1")
+    draft = tmp_path / "draft.toml"
+    draft.write_text(text[:start].replace('version = "test"', 'version = "test-draft"')
+                     + block + text[end:])
+    out = tmp_path / "cmp.html"
+    result = balance("--preset", str(solo), "--cards", str(draft), "--compare-cards", str(base),
+                     "--games", "2", "--seed", "3", "--workers", "1", "--runs",
+                     str(tmp_path / "runs"), "--out", str(out), "--band", "-100:100",
+                     "--trial-budget", "600")
+    assert result.exit_code == 0, result.output
+    line = next(x for x in result.output.splitlines() if x.startswith("changed: Quad A"))
+    # the paired change is clearly negative: its interval's upper end below zero
+    import re
+
+    lo, hi = re.search(r"; change -[\d,]+ \[(-[\d,]+), (-[\d,]+)\]", line).groups()
+    assert lo.startswith("-") and hi.startswith("-")
+    assert " -> " in line and "inside the band now?" in line
+    html = out.read_text()
+    assert "Did it work?" in html and html.index("Did it work?") < html.index("In-deck shifts")

@@ -130,18 +130,18 @@ def test_c23_a_three_player_trial_of_an_unplayable_card_is_refused_with_the_reas
 
 
 def test_c23_the_exclusion_list_names_unplayable_cards_and_cards_clear_of_the_band() -> None:
-    # rule C-23: out of the band (interval clear of it) and q below 0.05, strongest first;
-    # inside the band, or not significant, or too few matches: not listed
+    # rule C-23: a verdict above or below the band (out_of_band), strongest first; inside the
+    # band, or undecided (not significant, or too few matches): not listed
     import polars as pl
 
     from pipeline.analytics.sanma import recommended_exclusions
 
-    rows = [  # card, value, lo, hi, relative, q, out_of_band
+    rows = [  # card, value, lo, hi, relative, q, out_of_band (verdict above or below)
         ("strong_card", 1500.0, 1000.0, 2000.0, 1200.0, 0.001, True),
         ("weak_card", -900.0, -1300.0, -700.0, -1000.0, 0.01, True),
         ("wide_card", 1500.0, -500.0, 3500.0, 1200.0, 0.30, False),
-        ("unsure_card", 900.0, 800.0, 1000.0, 600.0, 0.20, True),
-        ("thin_card", 900.0, 700.0, 1100.0, 600.0, None, True),
+        ("unsure_card", 900.0, 800.0, 1000.0, 600.0, 0.20, False),
+        ("thin_card", 900.0, 700.0, 1100.0, 600.0, None, False),
     ]
     table = pl.DataFrame(
         [{"card": c, "name": c, "value": v, "value_lo": lo, "value_hi": hi, "relative": r,

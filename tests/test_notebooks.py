@@ -202,3 +202,23 @@ def test_notebook_defaults_name_runs_the_readme_commands_make(tmp_path: Path,
         defaults = re.findall(r'RUNS / \\"([^"\\]+)\\"', book.read_text(encoding="utf-8"))
         assert defaults, book.name
         assert set(defaults) <= made, (book.name, defaults, made)
+
+
+def test_balance_overview_leads_with_the_trials_verdicts(runs: dict[str, str], tmp_path: Path,
+                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    """With a card trial beside the run, the notebook opens with the verdicts (counts, the
+    candidates, each undecided card's reason), the tier figure against the band and a table
+    with readable column names; a trial of two cards has no whole-deck reference, so both are
+    undecided and say why."""
+    from pipeline.sim.trial import TrialConfig, run_trial
+
+    config = TrialConfig(preset=load_preset("cards-tonpuusen"), catalog=load_catalog("1.2"),
+                         seed=3, cards=("nodoka_haramura", "kana_ikeda"), target=1e9,
+                         budget_hands=1)
+    run_trial(config, tmp_path / "trial", workers=1)
+    book = execute("balance_overview.ipynb", {"SAKI_RUN": runs["hanchan"],
+                                              "SAKI_TRIAL": str(tmp_path / "trial")},
+                   monkeypatch)
+    text = text_of(book)
+    assert "2 undecided" in text and "whole-deck reference" in text
+    assert images(book) == 7   # the verdicts' tier view, then the six in-deck figures

@@ -114,10 +114,28 @@ def test_the_band_is_the_decks_average_card_plus_or_minus_the_threshold(tmp_path
                                                                           monkeypatch) -> None:
     import pipeline.analytics.tune as tune
 
-    table = pl.DataFrame({"card": ["a", "b", "c"], "value": [100.0, 300.0, None]})
+    table = pl.DataFrame({"card": ["a", "b", "c"], "value": [100.0, 300.0, None],
+                          "value_se": [30.0, 40.0, None]})
     monkeypatch.setattr(tune, "trial_table", lambda out, cards=None: table)
     band = deck_band(tmp_path, threshold=250.0)
-    assert band == {"mean": 200.0, "lo": -50.0, "hi": 450.0, "threshold": 250.0, "cards": 2.0}
+    # the mean of two values measured to 30 and 40 is known to sqrt(30^2 + 40^2) / 2 = 25
+    assert band == {"mean": 200.0, "lo": -50.0, "hi": 450.0, "threshold": 250.0, "cards": 2.0,
+                    "se": 25.0}
+
+
+def test_the_suggested_value_is_where_the_curve_meets_the_decks_average() -> None:
+    """Values 1, 2, 3 worth 0, 400, 800 (intervals +/-100) against a deck average of 200: the
+    line between 1 and 2 meets it at 1.5, its bounds at 1.25 and 1.75."""
+    from pipeline.analytics.tune import suggest
+
+    table = pl.DataFrame({"address": ["k.e.p"] * 3, "param_value": ["1", "2", "3"],
+                          "value": [0.0, 400.0, 800.0], "value_lo": [-100.0, 300.0, 700.0],
+                          "value_hi": [100.0, 500.0, 900.0]})
+    got = suggest(table, {"mean": 200.0, "lo": -100.0, "hi": 500.0})["k.e.p"]
+    assert got == {"value": 1.5, "lo": 1.25, "hi": 1.75, "between": (1.0, 2.0)}
+    assert suggest(table, {"mean": 2000.0, "lo": 1700.0, "hi": 2300.0}) == {}
+    words = table.with_columns(param_value=pl.Series(["a", "b", "c"]))
+    assert suggest(words, {"mean": 200.0, "lo": -100.0, "hi": 500.0}) == {}
 
 
 # ------------------------------------------------------------------ playing a sweep

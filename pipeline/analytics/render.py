@@ -207,14 +207,22 @@ def render_tune(df: pl.DataFrame, band: dict[str, float], card_name: str, fmt: s
     named = ", ".join(f"{r['param']} = {r['param_value']}" for r in inside)
     verdict = (f"inside the balance band: {named}" if inside
                else "no value's interval lies inside the balance band")
+    from pipeline.analytics.tune import suggest
+
+    suggested = suggest(df, band)
     if fmt == "json":
         rows = [{k: v for k, v in r.items() if k != "text"} for r in df.to_dicts()]
         return json.dumps({"kind": "tune", "card": card_name, "band": band,
                            "in_band": [r["param_value"] for r in inside],
+                           "suggested": {k: {**v, "between": list(v["between"])}
+                                         for k, v in suggested.items()},
                            "verdict": verdict, "rows": [_clean(r) for r in rows]}, indent=2)
+    edge = 1.96 * (band.get("se") or 0.0)
+    known = (f"; each edge known to ±{edge:,.0f}, the deck's average being measured too"
+             if edge else "")
     lines = [f"{card_name}: ability value (points per hand, with minus without) at each value",
              f"balance band {_pts(band['lo'])} to {_pts(band['hi'])} (the deck's average card "
-             f"{_pts(band['mean'])} ± {band['threshold']:,.0f})", ""]
+             f"{_pts(band['mean'])} ± {band['threshold']:,.0f}{known})", ""]
     head = ("parameter", "value", "ability value", "95% interval", "win", "deal-in", "hands",
             "next - this", "band")
     rows = [head]
@@ -230,6 +238,11 @@ def render_tune(df: pl.DataFrame, band: dict[str, float], card_name: str, fmt: s
     lines += ["  ".join(str(v).ljust(w) for v, w in zip(row, widths, strict=True)).rstrip()
               for row in rows]
     lines += ["", verdict]
+    for address, v in suggested.items():
+        span = (f" [{v['lo']:.2f}, {v['hi']:.2f}]" if v["lo"] is not None else "")
+        lines.append(f"suggested {address.split('.', 1)[1]} = {v['value']:.2f}{span}: where the "
+                     f"card would sit on the deck's average card, interpolated between the "
+                     f"tested {v['between'][0]:g} and {v['between'][1]:g}")
     return "\n".join(lines)
 
 

@@ -5,9 +5,9 @@ The rulebook allows the cards for three players and promises "a list of characte
 recommend to exclude from sanma matches". A card belongs on it when it cannot be played for
 three (:mod:`pipeline.cards.sanma` says why), or when its three-player ability value leaves the
 balance band: relative to the three-player deck's average card by more than the band's
-threshold, with the interval clear of the band and a Benjamini-Hochberg q-value below 0.05
-across the cards (:func:`pipeline.analytics.trial.trial_flags`, the rule the report's nerf and
-buff candidates follow).
+threshold: its verdict is ``above`` or ``below`` the band
+(:func:`pipeline.analytics.verdict.verdict_table`, the rule the report's nerf and buff
+candidates follow; a card without a q-value says why in ``q_note``).
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from typing import Any
 
 import polars as pl
 
-from pipeline.analytics.trial import DEFAULT_THRESHOLD, trial_flags, trial_table
+from pipeline.analytics.trial import DEFAULT_THRESHOLD, trial_table
 from pipeline.cards.sanma import SANMA_CHANGES, SANMA_UNPLAYABLE
 from pipeline.sim.provenance import MismatchError, of_folder
 
@@ -32,13 +32,16 @@ def sanma_table(sanma_trial: Path, four_trial: Path | None = None,
     clear of the band (``out_of_band``), the four-player trial value beside it (``four_*``,
     null without a four-player trial), and the cards that cannot be played for three
     (``playable`` false, ``note`` their reason; for a playable card what reads differently)."""
+    from pipeline.analytics.verdict import verdict_table
+    from pipeline.verdicts import BandSpec
+
     check_trials(sanma_trial, four_trial)
-    table = trial_flags(trial_table(sanma_trial), threshold)
-    mean = float(table["value"].mean()) if table.height else 0.0
-    lo, hi = mean - threshold, mean + threshold
+    table = verdict_table(sanma_trial, BandSpec(threshold=threshold))
     table = table.with_columns(
-        out_of_band=(pl.col("value_lo") > hi) | (pl.col("value_hi") < lo),
-        band_lo=pl.lit(lo), band_hi=pl.lit(hi), playable=pl.lit(True))
+        relative_lo=pl.col("relative") - 1.96 * pl.col("relative_se"),
+        relative_hi=pl.col("relative") + 1.96 * pl.col("relative_se"),
+        out_of_band=pl.col("verdict").is_in(["above", "below"]), playable=pl.lit(True),
+        q_note=pl.when(pl.col("q_value").is_null()).then(pl.col("reason")))
     if four_trial is not None:
         four = trial_table(four_trial).select(
             "card", four_value="value", four_lo="value_lo", four_hi="value_hi",
@@ -85,7 +88,7 @@ def recommended_exclusions(table: pl.DataFrame) -> list[dict[str, Any]]:
                     "why": r["note"], "value": None, "value_lo": None, "value_hi": None,
                     "q_value": None, "four_value": None})
     flagged = table.filter(pl.col("playable") & pl.col("out_of_band").fill_null(False)
-                           & (pl.col("q_value") < Q_LEVEL)).sort("relative", descending=True)
+                           ).sort("relative", descending=True)
     for r in flagged.iter_rows(named=True):
         side = "above" if r["relative"] > 0 else "below"
         out.append({"card": r["card"], "name": r["name"], "kind": "strong" if side == "above"

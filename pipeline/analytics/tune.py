@@ -61,33 +61,45 @@ def paired_difference(a: pl.DataFrame, b: pl.DataFrame, z: float = Z95
 def deck_band(trial_out: Path, threshold: float = DEFAULT_THRESHOLD,
               cards: tuple[str, ...] | None = None) -> dict[str, float]:
     """The balance band from a deck trial: ``mean`` (the cards' average ability value, each
-    card counted once), ``lo`` and ``hi`` (mean minus and plus ``threshold``), ``cards``."""
+    card counted once), ``lo`` and ``hi`` (mean minus and plus ``threshold``), ``cards``, and
+    ``se``, the standard error of the mean (so of both edges: a deck trial of 8 matches a
+    card leaves them uncertain by tens of points per hand)."""
+    from pipeline.verdicts import Reference
+
     table = trial_table(trial_out, cards)
-    values = [v for v in table["value"].to_list() if v is not None]
-    if not values:
+    rows = [(r["card"], r["value"], r["value_se"]) for r in table.iter_rows(named=True)
+            if r["value"] is not None]
+    if not rows:
         raise AnalyticsError(f"{trial_out}: no card value to draw the band from")
-    mean = sum(values) / len(values)
-    return {"mean": mean, "lo": mean - threshold, "hi": mean + threshold,
-            "threshold": threshold, "cards": float(len(values))}
+    ref = Reference.of({c: (v, se if se is not None else math.nan) for c, v, se in rows},
+                       str(trial_out))
+    return {"mean": ref.mean, "lo": ref.mean - threshold, "hi": ref.mean + threshold,
+            "threshold": threshold, "cards": float(len(rows)), "se": ref.se}
 
 
 def sweep_band(doc: dict[str, Any], threshold: float = DEFAULT_THRESHOLD,
-               out: Path | None = None) -> dict[str, float]:
+               sweep: Path | None = None) -> dict[str, float]:
     """The band a sweep is judged by: the one it was given (``--band``), else the deck
-    trial's average plus or minus ``threshold``."""
+    trial's average plus or minus ``threshold``. The deck trial's path is kept as ``saki
+    tune`` was given it (relative to where it ran); with ``sweep`` (the sweep's folder, under
+    ``data/runs`` of that place) it is also found from another working folder, e.g. a
+    notebook's."""
     if doc.get("band"):
         lo, hi = doc["band"]
         return {"mean": (lo + hi) / 2, "lo": lo, "hi": hi, "threshold": (hi - lo) / 2,
-                "cards": 0.0}
+                "cards": 0.0, "se": 0.0}
     if not doc.get("band_trial"):
         raise AnalyticsError("the sweep has neither a band nor a deck trial to draw one from; "
                              "run 'saki tune' again")
-    band_trial = Path(doc["band_trial"])
-    sweep = of_record("sweep", Path(out) if out is not None else Path("(sweep)"), doc)
-    check_same_deck("tune", sweep, of_folder(band_trial, "trial"),
+    path = Path(doc["band_trial"])
+    if not path.is_absolute() and not path.exists() and sweep is not None:
+        beside = Path(sweep).resolve().parent / path.name  # data/runs/<trial> beside it
+        path = beside if beside.exists() else path
+    record = of_record("sweep", Path(sweep) if sweep is not None else Path("(sweep)"), doc)
+    check_same_deck("tune", record, of_folder(path, "trial"),
                     "the band comes from a deck trial of the sweep's catalog and preset: run "
                     "'saki tune' again (or give --band LO:HI)")
-    return deck_band(band_trial, threshold)
+    return deck_band(path, threshold)
 
 
 def in_band(lo: float | None, hi: float | None, band: dict[str, float]) -> bool:
@@ -129,6 +141,46 @@ def tune_table(out: Path, doc: dict[str, Any], band: dict[str, float] | None) ->
     return pl.DataFrame(rows, infer_schema_length=None)
 
 
+def suggest(table: pl.DataFrame, band: dict[str, float]) -> dict[str, dict[str, float]]:
+    """Per lever with numeric values: the value at which the card would sit on the deck's
+    average (the band's centre), interpolated between the two tested values whose ability
+    values straddle it, with an interval from the same interpolation of the values' 95%
+    bounds (clipped to the tested range): ``value``, ``lo``, ``hi``, ``between`` (the two
+    tested values). Levers whose values do not straddle it are left out."""
+    out: dict[str, dict[str, float]] = {}
+    target = band["mean"]
+    for (address,), group in table.group_by("address", maintain_order=True):
+        rows = group.to_dicts()
+        try:
+            xs = [float(r["param_value"]) for r in rows]
+        except (TypeError, ValueError):
+            continue
+        for a, b, xa, xb in zip(rows, rows[1:], xs, xs[1:], strict=False):
+            va, vb = a["value"], b["value"]
+            if va is None or vb is None or va == vb or not (min(va, vb) <= target
+                                                             <= max(va, vb)):
+                continue
+
+            span = (min(xs), max(xs))
+            ends = [x for x in (_cross(a["value_lo"], b["value_lo"], xa, xb, target, span),
+                                _cross(a["value_hi"], b["value_hi"], xa, xb, target, span))
+                    if x is not None]
+            out[address] = {"value": _cross(va, vb, xa, xb, target, span),
+                            "lo": min(ends) if ends else None,
+                            "hi": max(ends) if ends else None, "between": (xa, xb)}
+            break
+    return out
+
+
+def _cross(ya: float | None, yb: float | None, xa: float, xb: float, target: float,
+           span: tuple[float, float]) -> float | None:
+    """Where the line through (xa, ya) and (xb, yb) reaches ``target``, within ``span``."""
+    if ya is None or yb is None or ya == yb:
+        return None
+    x = xa + (target - ya) / (yb - ya) * (xb - xa)
+    return min(max(x, span[0]), span[1])
+
+
 def lever_ranking(table: pl.DataFrame) -> pl.DataFrame:
     """Per lever: ``move`` (half the value's change from the lowest to the highest value, a
     step's typical effect) with the levers that move the card most first."""
@@ -143,4 +195,4 @@ def lever_ranking(table: pl.DataFrame) -> pl.DataFrame:
 
 
 __all__ = ["DEFAULT_THRESHOLD", "deck_band", "in_band", "lever_ranking", "match_sums",
-           "paired_difference", "sweep_band", "tune_table"]
+           "paired_difference", "suggest", "sweep_band", "tune_table"]

@@ -157,5 +157,40 @@ def verdict_counts(df: pl.DataFrame) -> dict[str, int]:
     return {k: int((df["verdict"] == k).sum()) for k in VERDICTS}
 
 
-__all__ = ["VERDICT_COLUMNS", "card_values", "changed_magnitude", "deck_of", "deck_reference",
-           "verdict_counts", "verdict_table"]
+def compare_verdicts(trial_a: Path, trial_b: Path, band: BandSpec | None = None,
+                     changed: set[str] | frozenset[str] = frozenset()) -> pl.DataFrame:
+    """Did it work? One row per card tried on both sides: each side's ability value and
+    verdict (each against its own deck's band), the change B minus A with its 95% interval
+    (paired by match when both trials share the seed: the same deals), whether the card's
+    text changed (``changed``), and for it ``inside_now``: ``yes`` (B inside the band or at an
+    edge), ``no`` (B above or below) or ``not decided``."""
+    from pipeline.analytics.trial import value_difference
+
+    a = verdict_table(Path(trial_a), band)
+    b = verdict_table(Path(trial_b), band)
+    paired = read_trial_doc(trial_a).get("seed") == read_trial_doc(trial_b).get("seed")
+    keep = ("card", "name", "value", "value_lo", "value_hi", "verdict", "band_lo", "band_hi",
+            "matches")
+    both = a.select(keep).join(b.select(keep), on="card", suffix="_b", how="inner")
+    rows = []
+    for r in both.iter_rows(named=True):
+        d = value_difference(Path(trial_a), Path(trial_b), r["card"], paired=paired)
+        verdict_b = r["verdict_b"]
+        inside = ("yes" if verdict_b in ("inside", "at_edge") else
+                  "no" if verdict_b in ("above", "below") else "not decided")
+        rows.append({**{k: r[k] for k in keep}, "value_b": r["value_b"],
+                     "value_lo_b": r["value_lo_b"], "value_hi_b": r["value_hi_b"],
+                     "verdict_b": verdict_b, "band_lo_b": r["band_lo_b"],
+                     "band_hi_b": r["band_hi_b"], "change": _none(d["diff"]),
+                     "change_lo": _none(d["lo"]), "change_hi": _none(d["hi"]),
+                     "paired": paired, "changed": r["card"] in changed,
+                     "inside_now": inside if r["card"] in changed else None,
+                     "few": min(r["matches"], r["matches_b"]) < 16})
+    frame = pl.DataFrame(rows, infer_schema_length=None)
+    if not frame.height:
+        return frame
+    return frame.sort(["changed", "change"], descending=[True, False], nulls_last=True)
+
+
+__all__ = ["VERDICT_COLUMNS", "card_values", "changed_magnitude", "compare_verdicts",
+           "deck_of", "deck_reference", "verdict_counts", "verdict_table"]

@@ -125,6 +125,7 @@ class BalanceResult:
     nerfs: tuple[str, ...]            # names flagged as too strong
     buffs: tuple[str, ...]            # names flagged as too weak
     verdicts: Any = None              # the trial's verdict table (pipeline.analytics.verdict)
+    worked: list[dict[str, Any]] = ()  # a comparison's cards on both sides (compare_verdicts)
 
 
 def plan_balance(preset: str = DEFAULT_PRESET, cards: str | None = None,
@@ -240,10 +241,13 @@ def run_balance(plan: BalancePlan, *, out: Path | None = None, site: Path | None
         trial_folder = _run_trials(plan, workers, say)
         summaries.append(f"trial of {len(plan.trial.cards)} cards in {trial_folder}")
     four_trial = None
-    if trial_folder is not None and plan.main.preset.players == 3 and plan.reference is not None \
+    ref_trial = None
+    if trial_folder is not None and plan.reference is not None:
+        ref_trial = _run_reference_trials(plan, workers, say)
+        summaries.append(f"trial of {plan.reference.label}'s cards in {ref_trial}")
+    if ref_trial is not None and plan.main.preset.players == 3 \
             and plan.reference.preset.players == 4:
-        four_trial = _run_reference_trials(plan, workers, say)
-        summaries.append(f"four-player trial of {plan.reference.preset.name} in {four_trial}")
+        four_trial = ref_trial
     elif trial_folder is not None and plan.main.preset.players == 3:
         four_trial = _kept_four_trial(plan)
         if four_trial is not None:
@@ -251,7 +255,7 @@ def run_balance(plan: BalancePlan, *, out: Path | None = None, site: Path | None
     say("computing statistics and drawing the report")
     measure = plan.trial.measure if plan.trial is not None else "points"
     report = build_report(folders["main"], folders.get("reference"), trial=trial_folder,
-                          measure=measure)
+                          measure=measure, reference_trial=ref_trial)
     target = Path(out) if out is not None else plan.default_report()
     if levers and trial_folder is not None:
         ctx = report.context
@@ -259,7 +263,8 @@ def run_balance(plan: BalancePlan, *, out: Path | None = None, site: Path | None
         links = _levers(plan, trial_folder, candidates, target, workers, say)
         if links:
             report = build_report(folders["main"], folders.get("reference"),
-                                  trial=trial_folder, levers=links, measure=measure)
+                                  trial=trial_folder, levers=links, measure=measure,
+                                  reference_trial=ref_trial)
     if trial_folder is not None and plan.main.preset.players == 3:
         _add_sanma(report, trial_folder, four_trial, plan, say)
     target = write_report(report, target, apart=out is None, say=say)
@@ -276,7 +281,7 @@ def run_balance(plan: BalancePlan, *, out: Path | None = None, site: Path | None
         report=target, run=folders["main"], reference=folders.get("reference"),
         summaries=tuple(summaries),
         nerfs=tuple(c["name"] for c in ctx["nerfs"]), buffs=tuple(c["name"] for c in ctx["buffs"]),
-        verdicts=verdicts,
+        verdicts=verdicts, worked=ctx.get("worked") or [],
     )
 
 
@@ -291,18 +296,23 @@ def _default_band(measure: str = "points") -> Any:
 
 def _run_reference_trials(plan: BalancePlan, workers: int | None, say: Callable[[str], None]
                           ) -> Path:
-    """The four-player card trials beside a three-player job's (same seed, target and
-    budget), for the sanma section's "four players" column."""
-    from pipeline.sim.trial import TrialConfig, trial_deck
+    """The reference run's card trials (same seed, band and budget), each side's verdicts
+    against its own deck: a comparison's "did it work?", and a three-player job's "four
+    players" column."""
+    from pipeline.sim.trial import TrialConfig, TrialTicker, trial_deck
 
     ref = plan.reference
     config = TrialConfig(preset=ref.preset, catalog=ref.catalog, seed=plan.trial.seed,
                          cards=tuple(trial_deck(ref.catalog, ref.preset)),
                          target=plan.trial.target, budget_hands=plan.trial.budget_hands,
-                         band=plan.trial.band)
+                         band=plan.trial.band, measure=plan.trial.measure)
     default = config.default_out()
     folder = plan.runs_dir / default.name if plan.runs_dir is not None else default
-    _play_needed(config, folder, workers, say, "four-player card trials")
+    if folder == plan.trial_folder():  # a draft that kept its version number
+        folder = folder.with_name(f"{folder.name}-catalog-{ref.catalog.content_hash()[:8]}")
+    ticker = TrialTicker(say)
+    _play_needed(config, folder, workers, say, f"card trials of {ref.label}",
+                 said=ticker.round, on_match=ticker.match)
     return folder
 
 

@@ -67,6 +67,7 @@ class ReportInputs:
     trial: pl.DataFrame | None = None  # report_trial_rows(...): ability values and verdicts
     levers: dict[str, str] | None = None  # card id -> its tuning page, relative to the report
     trial_source: str | None = None    # the trial used: path, seed, cards, hands, measure
+    worked: pl.DataFrame | None = None  # compare_verdicts(...): each card's trial on both sides
 
 
 @dataclass(frozen=True)
@@ -153,12 +154,14 @@ def slug(card_id: str) -> str:
 def build_report(run: Any, reference: Any = None, *, catalog: Catalog | None = None,
                  threshold: float = DEFAULT_THRESHOLD, min_hands: int = DEFAULT_MIN_HANDS,
                  trial: Path | None = None, levers: dict[str, str] | None = None,
-                 measure: str = "points") -> Report:
+                 measure: str = "points", reference_trial: Path | None = None) -> Report:
     """The report of ``run`` (a run folder or an opened ``RunData``); with ``reference``, also
     what changed from the reference run (A) to this run (B). With ``trial`` (a ``saki trial``
     folder of the same preset and catalog) the report leads with each card's ability value:
     the tier view, the nerf and buff candidates and the card sections use it, and the in-deck
-    figures of the run stand beside it.
+    figures of the run stand beside it. With ``reference_trial`` too (the reference run's
+    trial), the comparison opens with "did it work?": each card's ability value and verdict
+    on both sides and the change between them.
 
     ``catalog`` holds the card texts to show; by default the cards the run recorded (the
     snapshot in its ``run.json``, or the shipped catalog file of its version). ``measure``:
@@ -191,7 +194,17 @@ def build_report(run: Any, reference: Any = None, *, catalog: Catalog | None = N
         trial_rows = report_trial_rows(Path(trial), threshold, measure)
         trial_source = describe_trial(Path(trial), trial_doc, trial_rows["card"].to_list(),
                                       int(trial_rows["hands"].sum()))
+    worked = None
+    if trial is not None and reference_trial is not None:
+        from pipeline.analytics.verdict import compare_verdicts
+        from pipeline.verdicts import BandSpec
+
+        changed = {str(c.get("card")) for c in comparison.card_changes} \
+            if comparison is not None else set()
+        worked = compare_verdicts(Path(reference_trial), Path(trial),
+                                  BandSpec(threshold=threshold), changed)
     inputs = ReportInputs(
+        worked=worked,
         meta=run.meta, label=run.label, path=Path(run.path),
         table=character_table(run, by="character", min_hands=min_hands, threshold=threshold),
         calibration=calibration_table(run), comparison=comparison,
@@ -278,6 +291,7 @@ def render_inputs(inputs: ReportInputs) -> Report:
         "cmp": cmp,
         "cards": cards,
         "unplayed": _unplayed(inputs, rows),
+        "worked": inputs.worked.to_dicts() if inputs.worked is not None else [],
     }
     return Report(title=title, subtitle=subtitle, context=context, cards=cards)
 
@@ -546,6 +560,7 @@ def _figures(inputs: ReportInputs, cmp: dict[str, Any] | None) -> dict[str, Figu
         "shift": None,
         "shift_scatter": None,
         "trial": None,
+        "worked": None,
     }
     if inputs.trial is not None:
         out["trial"] = _fig("trial", figs.trial_forest(inputs.trial, inputs.threshold),
@@ -556,6 +571,22 @@ def _figures(inputs: ReportInputs, cmp: dict[str, Any] | None) -> dict[str, Figu
                             "edges, the shading their own 95% uncertainty (the deck's average "
                             "is measured too). Red: above the band (nerf); blue: below (buff); "
                             "hollow: undecided.")
+    if inputs.worked is not None and inputs.worked.height:
+        import polars as pl
+
+        frame = inputs.worked.filter(pl.col("change").is_not_null()).select(
+            group=pl.col("card"), name=pl.col("name"), swing=pl.col("change"),
+            swing_lo=pl.col("change_lo"), swing_hi=pl.col("change_hi"),
+            flag=pl.when(pl.col("few")).then(pl.lit("not enough data")).otherwise(pl.lit("")))
+        fig = figs.tier_forest(frame)
+        for ax in fig.axes:
+            ax.set_xlabel("change of the ability value, B minus A: points per hand (95%)")
+            ax.set_title("Did it work? Each card's change (hollow: fewer than 16 matches on "
+                         "a side)", fontsize=10)
+        out["worked"] = _fig("worked", fig, "Change of each card's ability value",
+                             "Each card's ability value in B minus A with its 95% interval "
+                             "(paired by match when both trials share the seed), one row per "
+                             "card; hollow: too few matches on a side.")
     if cmp:
         a, b = cmp["label_a"], cmp["label_b"]
         metrics = inputs.comparison.metrics
