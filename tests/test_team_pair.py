@@ -65,8 +65,8 @@ def test_a_mode_that_deals_no_team_is_refused() -> None:
         place_card(state, 0, "kana_ikeda")
 
 
-@pytest.mark.parametrize("card", ["nelly_virsaladze", "maho_yumeno", "kana_ikeda",
-                                  "kasumi_iwato"])
+@pytest.mark.parametrize("card", ["nelly_virsaladze", "maho_yumeno", "mairu_shirouzu",
+                                  "kana_ikeda", "kasumi_iwato"])
 def test_replayed_with_the_same_pick_the_pair_differs_by_nothing(card: str) -> None:
     # rule C-03: the pick is made after the deal; the replay starts from the same deal, the
     # same bot states and (for Maho's copy, C-22) the same copied card
