@@ -506,11 +506,17 @@ def trial(
     scheduler: Annotated[str | None, typer.Option(
         help="Dask scheduler address for --executor dask, e.g. tcp://10.0.0.5:8786")] = None,
     fmt: Annotated[str, typer.Option("--format", help="table or json")] = "table",
+    kind: Annotated[str, typer.Option(
+        help="ability: the card played every hand against no ability; team: the card in an "
+        "ordinary team, each hand it is picked against the team's next choice (its worth in "
+        "a team; a precision run, default folder data/runs/team-trial-<preset>-<catalog>-"
+        "s<seed>)")] = "ability",
 ) -> None:
     """Measure each card's ability value and decide it against the balance band: one seat
     holds the card and plays it every hand, every hand is replayed without the ability, and
     hands go to the cards still undecided until every card is above, inside, below or at an
-    edge of the band (docs/trials.md). --target makes it a precision run instead.
+    edge of the band (docs/trials.md). --target makes it a precision run instead. --kind team
+    measures each card's worth in a team instead: team_value, team_lo, team_hi, pick_share.
 
     Running the same command again resumes or reuses the trial's matches.
 
@@ -533,6 +539,15 @@ def trial(
 
     if fmt not in ("table", "json"):
         raise SimError(f"--format {fmt!r} is not known; use --format table or --format json")
+    if kind not in ("ability", "team"):
+        raise SimError(f"--kind {kind!r} is not known; use --kind ability or --kind team")
+    if kind == "team":
+        if band is not None:
+            raise SimError("--band decides ability values; a team trial (--kind team) is a "
+                           "precision run: drop --band, or give --target")
+        _team_trial(cards, preset, only, target, budget_hands, seed, workers, bots, out, force,
+                    executor, scheduler, fmt)
+        return
     spec = _band_spec(band, threshold, zone)
     rules = load_preset(preset)
     catalog = load_catalog(cards or rules.cards.catalog)
@@ -566,6 +581,42 @@ def trial(
         runner.close()
     table = verdict_table(summary.out, spec, config.cards)
     typer.echo(render_trial(table, fmt))
+    if fmt == "table":
+        typer.echo(summary.describe())
+
+
+def _team_trial(cards: str | None, preset: str, only: str | None, target: float | None,
+                budget_hands: int | None, seed: int, workers: int | None, bots: str,
+                out: Path | None, force: bool, executor: str, scheduler: str | None,
+                fmt: str) -> None:
+    """``saki trial --kind team``: each card's worth in a team (docs/trials.md)."""
+    from pipeline.analytics.team import render_team, team_table
+    from pipeline.cards.catalog import load_catalog
+    from pipeline.sim.executor import make_executor
+    from pipeline.sim.run import parse_bots
+    from pipeline.sim.team_trial import TeamTrialConfig, run_team_trial
+    from pipeline.sim.trial import DEFAULT_BUDGET_HANDS, DEFAULT_TARGET, trial_deck
+
+    rules = load_preset(preset)
+    catalog = load_catalog(cards or rules.cards.catalog)
+    chosen = (tuple(c.strip() for c in only.split(",") if c.strip()) if only
+              else tuple(trial_deck(catalog, rules)))
+    config = TeamTrialConfig(preset=rules, catalog=catalog, seed=seed, cards=chosen,
+                             bots=parse_bots(bots), target=target or DEFAULT_TARGET,
+                             budget_hands=budget_hands or DEFAULT_BUDGET_HANDS)
+    runner = make_executor(executor, workers=workers, scheduler=scheduler)
+
+    def say(r) -> None:
+        widths = [p.half_width for p in r.progress if p.half_width == p.half_width]
+        widest = f"{max(widths):,.0f}" if widths else "-"
+        typer.echo(f"round {r.index + 1}: {sum(r.added.values()) * config.block} matches for "
+                   f"{len(r.added)} cards; widest half-width {widest}", err=True)
+
+    try:
+        summary = run_team_trial(config, out, executor=runner, force=force, say=say)
+    finally:
+        runner.close()
+    typer.echo(render_team(team_table(summary.out, config.cards), fmt))
     if fmt == "table":
         typer.echo(summary.describe())
 
