@@ -509,8 +509,8 @@ def trial(
     kind: Annotated[str, typer.Option(
         help="ability: the card played every hand against no ability; team: the card in an "
         "ordinary team, each hand it is picked against the team's next choice (its worth in "
-        "a team; a precision run, default folder data/runs/team-trial-<preset>-<catalog>-"
-        "s<seed>)")] = "ability",
+        "a team; a precision run judged against the team band, default folder "
+        "data/runs/team-trial-<preset>-<catalog>-s<seed>)")] = "ability",
 ) -> None:
     """Measure each card's ability value and decide it against the balance band: one seat
     holds the card and plays it every hand, every hand is replayed without the ability, and
@@ -541,12 +541,9 @@ def trial(
         raise SimError(f"--format {fmt!r} is not known; use --format table or --format json")
     if kind not in ("ability", "team"):
         raise SimError(f"--kind {kind!r} is not known; use --kind ability or --kind team")
-    if kind == "team":
-        if band is not None:
-            raise SimError("--band decides ability values; a team trial (--kind team) is a "
-                           "precision run: drop --band, or give --target")
+    if kind == "team":  # a precision run; its verdicts are read against the team band
         _team_trial(cards, preset, only, target, budget_hands, seed, workers, bots, out, force,
-                    executor, scheduler, fmt)
+                    executor, scheduler, fmt, _band_spec(band, threshold, zone))
         return
     spec = _band_spec(band, threshold, zone)
     rules = load_preset(preset)
@@ -588,9 +585,10 @@ def trial(
 def _team_trial(cards: str | None, preset: str, only: str | None, target: float | None,
                 budget_hands: int | None, seed: int, workers: int | None, bots: str,
                 out: Path | None, force: bool, executor: str, scheduler: str | None,
-                fmt: str) -> None:
-    """``saki trial --kind team``: each card's worth in a team (docs/trials.md)."""
-    from pipeline.analytics.team import render_team, team_table
+                fmt: str, spec) -> None:
+    """``saki trial --kind team``: each card's worth in a team, and its verdict against the
+    team band (docs/trials.md)."""
+    from pipeline.analytics.team import render_team, team_band_table
     from pipeline.cards.catalog import load_catalog
     from pipeline.sim.executor import make_executor
     from pipeline.sim.run import parse_bots
@@ -616,7 +614,7 @@ def _team_trial(cards: str | None, preset: str, only: str | None, target: float 
         summary = run_team_trial(config, out, executor=runner, force=force, say=say)
     finally:
         runner.close()
-    typer.echo(render_team(team_table(summary.out, config.cards), fmt))
+    typer.echo(render_team(team_band_table(summary.out, spec, config.cards), fmt))
     if fmt == "table":
         typer.echo(summary.describe())
 

@@ -17,7 +17,7 @@ from typer.testing import CliRunner
 
 import cli
 from pipeline.analytics.runs import AnalyticsError
-from pipeline.analytics.team import COLUMNS, team_table
+from pipeline.analytics.team import COLUMNS, team_band_table, team_table
 from pipeline.analytics.trial import trial_table
 from pipeline.cards.catalog import load_catalog
 from pipeline.rules.preset import load_preset
@@ -30,10 +30,12 @@ from pipeline.sim.team_trial import (
     run_team_trial,
 )
 from pipeline.sim.trial import FIRST_BLOCKS, TrialConfig, card_folder, measure, run_trial
+from pipeline.verdicts import BandSpec
 
 PRESET = load_preset("cards-hanchan")
 CATALOG = load_catalog("1.2")
 CARD = "kana_ikeda"
+CARDS = (CARD, "nelly_virsaladze")  # a situational card and an everywhere card
 
 
 def make_config(cards: tuple[str, ...] = (CARD,), budget: int = 50,
@@ -45,7 +47,7 @@ def make_config(cards: tuple[str, ...] = (CARD,), budget: int = 50,
 @pytest.fixture(scope="module")
 def team(tmp_path_factory: pytest.TempPathFactory) -> Path:
     out = tmp_path_factory.mktemp("team") / "t1"
-    run_team_trial(make_config(), out, workers=1)  # one round: the first blocks
+    run_team_trial(make_config(CARDS), out, workers=1)  # one round: the first blocks
     return out
 
 
@@ -64,7 +66,7 @@ def test_every_hand_of_the_holder_is_a_row_and_only_picked_hands_differ(team: Pa
 
 
 def test_the_team_value_is_the_pick_share_times_the_gain_when_picked(team: Path) -> None:
-    row = team_table(team).row(0, named=True)
+    row = team_table(team, (CARD,)).row(0, named=True)
     assert set(COLUMNS) <= set(row)
     assert 0 < row["pick_share"] < 1
     assert math.isclose(row["team_value"], row["pick_share"] * row["pick_gain"],
@@ -74,7 +76,7 @@ def test_the_team_value_is_the_pick_share_times_the_gain_when_picked(team: Path)
 
 def test_the_stopping_rule_and_the_table_compute_the_same_interval(team: Path) -> None:
     progress = measure(as_pairs(load_team_pairs(team, CARD)), CARD, FIRST_BLOCKS)
-    row = team_table(team).row(0, named=True)
+    row = team_table(team, (CARD,)).row(0, named=True)
     assert math.isclose(progress.value, row["team_value"], rel_tol=1e-9)
     if not row["degenerate"]:
         assert math.isclose(progress.lo, row["team_lo"], rel_tol=1e-6)
@@ -85,7 +87,7 @@ def test_a_killed_team_trial_resumes_to_the_same_table(team: Path, tmp_path: Pat
     copy = tmp_path / "copy"
     shutil.copytree(team, copy)
     (card_folder(copy, CARD) / "manifest" / "part-00001.json").unlink()
-    summary = run_team_trial(make_config(), copy, workers=1)
+    summary = run_team_trial(make_config(CARDS), copy, workers=1)
     assert 0 < summary.hands_played < summary.hands
     assert team_table(copy).equals(team_table(team))
     assert load_team_pairs(copy, CARD).equals(load_team_pairs(team, CARD))
@@ -153,11 +155,35 @@ def test_the_command_prints_a_json_row_per_card(team: Path, tmp_path: Path) -> N
     row = doc["rows"][0]
     assert row["card"] == CARD
     assert {"team_value", "team_lo", "team_hi", "pick_share", "hold_to_pick"} <= set(row)
-    assert row["team_value"] == pytest.approx(team_table(team)["team_value"][0])
+    assert row["team_value"] == pytest.approx(team_table(team, (CARD,))["team_value"][0])
     assert row["team_lo"] < row["team_value"] < row["team_hi"]
     table = CliRunner().invoke(cli.app, ["trial", "--kind", "team", "--only", CARD, "--seed",
                                          "9", "--target", "150", "--budget-hands", "50",
                                          "--workers", "1", "--out", str(copy)])
     assert table.exit_code == 0 and "worth in a team" in table.stdout
-    band = CliRunner().invoke(cli.app, ["trial", "--kind", "team", "--band", "0:500"])
-    assert band.exit_code == 2 and "--band" in band.output
+    assert row["verdict"] == "undecided" and "whole deck" in row["reason"]
+    band = CliRunner().invoke(cli.app, ["trial", "--kind", "team", "--only", CARD, "--seed",
+                                        "9", "--target", "150", "--budget-hands", "50",
+                                        "--workers", "1", "--out", str(copy), "--band",
+                                        "-5000:5000", "--format", "json"])
+    assert band.exit_code == 0, band.output
+    judged = json.loads(band.stdout)["rows"][0]
+    assert (judged["band_lo"], judged["band_hi"]) == (-5000, 5000)
+    assert judged["verdict"] in ("inside", "undecided")
+
+
+def test_the_team_band_is_made_of_the_decks_team_values(team: Path, tmp_path: Path) -> None:
+    # a deck of the two cards measured: its band is their mean team value +/- the threshold
+    copy = tmp_path / "copy"
+    shutil.copytree(team, copy)
+    doc = json.loads((copy / "trial.json").read_text())
+    doc["deck"] = list(CARDS)
+    (copy / "trial.json").write_text(json.dumps(doc))
+    judged = team_band_table(copy, BandSpec(threshold=300.0))
+    values = team_table(copy, CARDS)["team_value"]
+    mean = float(values.mean())
+    assert judged["band_lo"].to_list() == pytest.approx([mean - 300.0] * 2)
+    assert judged["band_hi"].to_list() == pytest.approx([mean + 300.0] * 2)
+    assert judged["relative"].to_list() == pytest.approx((values - mean).to_list())
+    assert set(judged["reference"]) == {"this team trial's 2 cards"}
+    assert set(judged["verdict"]) <= {"above", "inside", "below", "at_edge", "undecided"}

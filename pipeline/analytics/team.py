@@ -21,6 +21,7 @@ bot picked the card, the same hand played with the bot's next choice. Per card:
 
 from __future__ import annotations
 
+import dataclasses
 import math
 from pathlib import Path
 
@@ -31,7 +32,10 @@ from pipeline.analytics.paired import pair_value_expr
 from pipeline.analytics.render import _clean, _pct, _pts, _span
 from pipeline.analytics.runs import AnalyticsError
 from pipeline.analytics.trial import card_tables, read_trial_doc
+from pipeline.analytics.verdict import VERDICT_COLUMNS
 from pipeline.sim.team_trial import KIND, TEAM_PAIRS, as_pairs
+from pipeline.sim.trial import changed_magnitude
+from pipeline.verdicts import BandSpec, Evidence, Reference, decide
 
 COLUMNS = ("card", "name", "hands", "matches", "team_value", "team_lo", "team_hi", "team_se",
            "half_width", "changed", "degenerate", "pick_share", "held_share", "picked_hands",
@@ -111,6 +115,65 @@ def team_row(card: str, team_pairs: pl.DataFrame, block: int = 4) -> dict:
     }
 
 
+def team_band_table(out: Path, band: BandSpec | None = None,
+                    cards: tuple[str, ...] | None = None) -> pl.DataFrame:
+    """:func:`team_table` with each card's verdict on its worth in a team (the columns of
+    :data:`pipeline.analytics.verdict.VERDICT_COLUMNS`): against the team band, the deck's
+    average team value +/- the threshold when the folder measured every card of the deck
+    (its own band: team values are read against team values only), or an absolute band;
+    without either, every card is undecided and says why. The statistics are the ability
+    verdicts' (:func:`pipeline.verdicts.decide`), on ``team_value`` and ``team_se``."""
+    band = band or BandSpec()
+    doc = read_trial_doc(out)
+    table = team_table(out, cards)
+    measured = doc.get("blocks", {})
+    deck = list(doc.get("deck") or [])
+    reference, whole = None, bool(deck) and set(deck) <= set(measured)
+    frames = {c: as_pairs(card_tables(out, c, int(measured[c]), (TEAM_PAIRS,))[TEAM_PAIRS])
+              for c in (deck if whole else list(table["card"]))}
+    if whole and not band.absolute:
+        rows = table if set(deck) <= set(table["card"]) else team_table(out, tuple(deck))
+        rows = rows.filter(pl.col("card").is_in(deck))
+        reference = Reference.of({r["card"]: (r["team_value"], _num(r["team_se"]))
+                                  for r in rows.iter_rows(named=True)},
+                                 f"this team trial's {len(deck)} cards")
+    magnitude = changed_magnitude(frames.values())
+    evidence = [Evidence(r["card"], r["team_value"], _num(r["team_se"]), r["matches"],
+                         r["hands"], r["changed"], 1, magnitude)
+                for r in table.iter_rows(named=True)]
+    verdicts = decide(evidence, band, reference)
+    if reference is None and not band.absolute:  # say what would give the team band
+        verdicts = [dataclasses.replace(v, reason="no team values of the whole deck to "
+                                        "measure the team band from: run 'saki trial --kind "
+                                        "team' on every card (or give --band LO:HI)")
+                    for v in verdicts]
+    source = ("the band given" if band.absolute else
+              reference.source if reference is not None else "none")
+    extra = pl.DataFrame([{
+        "card": v.card, "verdict": v.verdict, "band_lo": _none(v.band_lo),
+        "band_hi": _none(v.band_hi), "edge_se": _none(v.edge_se), "relative": _none(v.x),
+        "relative_se": _none(v.x_se), "p_value": _none(v.p_value), "q_value": _none(v.q_value),
+        "reason": v.reason, "settle_hands": v.settle_hands, "bound": _none(v.bound),
+        "reference": source} for v in verdicts], schema=_verdict_schema())
+    return table.join(extra, on="card", how="left", maintain_order="left")
+
+
+def _num(x: float | None) -> float:
+    return math.nan if x is None else float(x)
+
+
+def _none(x: float) -> float | None:
+    return None if isinstance(x, float) and not math.isfinite(x) else x
+
+
+def _verdict_schema() -> dict[str, pl.DataType]:
+    schema: dict[str, pl.DataType] = {"card": pl.String}
+    for c in VERDICT_COLUMNS:
+        schema[c] = (pl.String if c in ("verdict", "reason", "reference") else
+                     pl.Int64 if c == "settle_hands" else pl.Float64)
+    return schema
+
+
 def render_team(df: pl.DataFrame, fmt: str) -> str:
     """``table`` (one line per card) or ``json`` (``kind: team``, one row per card)."""
     if fmt == "json":
@@ -118,8 +181,10 @@ def render_team(df: pl.DataFrame, fmt: str) -> str:
 
         return json.dumps({"kind": KIND, "rows": [_clean(r) for r in df.to_dicts()]},
                           indent=2)
+    judged = "verdict" in df.columns
     head = ("card", "worth in a team", "95% interval", "picked", "gain when picked",
-            "95% interval", "hold/pick", "next choice", "hands")
+            "95% interval", "hold/pick", "next choice", "hands", *(("verdict",) if judged
+                                                                   else ()))
     rows = [head]
     for r in df.sort("team_value", descending=True, nulls_last=True).to_dicts():
         interval = "no pair differed" if r["degenerate"] else _span(r["team_lo"], r["team_hi"])
@@ -128,13 +193,21 @@ def render_team(df: pl.DataFrame, fmt: str) -> str:
                                                                r["pick_gain_hi"])
         ratio = "-" if r["hold_to_pick"] is None else f"{r['hold_to_pick']:.2f}"
         rows.append((r["name"], _pts(r["team_value"]), interval, _pct(r["pick_share"]), gain,
-                     gain_span, ratio, r["second_choice"] or "-", f"{r['hands']:,}"))
+                     gain_span, ratio, r["second_choice"] or "-", f"{r['hands']:,}",
+                     *((r["verdict"].replace("_", " "),) if judged else ())))
     widths = [max(len(str(row[i])) for row in rows) for i in range(len(head))]
     lines = ["Worth in a team: points per hand of the holder over its next choice of "
              "character (0 on hands the card is not picked)", ""]
     lines += ["  ".join(str(v).ljust(w) for v, w in zip(row, widths, strict=True)).rstrip()
               for row in rows]
+    if judged and df.height:
+        first = df.row(0, named=True)
+        if first["band_lo"] is not None:
+            lines += ["", f"team band {_pts(first['band_lo'])} to {_pts(first['band_hi'])} "
+                      f"({first['reference']})"]
+        else:
+            lines += ["", f"no verdicts: {first['reason']}"]
     return "\n".join(lines)
 
 
-__all__ = ["COLUMNS", "render_team", "team_row", "team_table"]
+__all__ = ["COLUMNS", "render_team", "team_band_table", "team_row", "team_table"]
