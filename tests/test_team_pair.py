@@ -138,3 +138,18 @@ def test_second_choice_is_the_best_other_option() -> None:
     assert second_choice(["a", "b", "c"], "a") == "b"
     assert second_choice(["b", "a", "c"], "a") == "b"
     assert second_choice(["a"], "a") is None
+
+
+def test_a_copying_alternative_copies_in_the_replay_and_leaves_the_real_match_alone() -> None:
+    # C-22 Maho: picked, she draws two cards and copies one; in the replay she draws from a
+    # copy of the match's cards, so the real match (its hands, teams and deck) is unchanged
+    card = "nelly_virsaladze"
+    for match in range(2):
+        same, _ = play(match, card, alternative=lambda ranked, c: c)
+        maho, table = play(match, card, alternative=lambda ranked, c: "maho_yumeno")
+        assert [outcome(h) for h in maho.hands] == [outcome(h) for h in same.hands]
+        assert [h.teams for h in maho.hands] == [h.teams for h in same.hands]
+        replays = [p.other for p in table.pairs if p.other is not None]
+        assert replays
+        assert all(p.alternative == "maho_yumeno" for p in table.pairs if p.other is not None)
+        assert all(any(e.card == "maho_yumeno" for e in r.events) for r in replays)

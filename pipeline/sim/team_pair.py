@@ -66,6 +66,7 @@ class _PickTap:
         self.agent = agent
         self.ranked: list[str] | None = None
         self.options: tuple[str, ...] = ()
+        self.hand: tuple[int, ...] = ()
         self.situation: PickView | None = None
 
     def pick(self, starting_hand: Sequence[int], options: Sequence[str],
@@ -80,6 +81,7 @@ class _PickTap:
             if ranked[0] != choice:  # a ranking that disagrees with the pick: the pick first
                 ranked = [choice, *(c for c in ranked if c != choice)]
             self.ranked, self.options, self.situation = ranked, tuple(options), situation
+            self.hand = tuple(starting_hand)
         return choice
 
 
@@ -142,8 +144,8 @@ class TeamPairTable:
 
         def choose(cards: Sequence[str]) -> str:  # a copying alternative's copy, as picked
             chooser = agents[self.seat].pick
-            return (_ask_pick(chooser, (), tuple(cards), tap.situation)
-                    if tap.situation is not None else chooser((), cards))
+            return (_ask_pick(chooser, tap.hand, tuple(cards), tap.situation)
+                    if tap.situation is not None else chooser(tap.hand, cards))
 
         abilities = self.table.abilities_as(self.seat, alternative, choose)
         return play_hand(self._start, self.preset, agents, abilities)
