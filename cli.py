@@ -927,6 +927,10 @@ def report(
     trial: Annotated[Path | None, typer.Option(
         help="A saki trial folder of the same preset and catalog: the report then leads with "
         "each card's ability value, e.g. --trial data/runs/trial-cards-hanchan-1.2-s1")] = None,
+    team_trial: Annotated[Path | None, typer.Option(
+        help="A saki trial --kind team folder of the same preset and catalog (with --trial): "
+        "each card's worth in a team beside its ability value, e.g. --team-trial "
+        "data/runs/team-trial-cards-hanchan-1.2-s1")] = None,
 ) -> None:
     """Write a balance report of a finished run as one HTML file that opens from disk.
 
@@ -941,7 +945,7 @@ def report(
     folder = _run_folder(run)
     reference = _run_folder(compare) if compare is not None else None
     built = build_report(folder, reference, threshold=threshold, min_hands=min_hands,
-                         trial=trial)
+                         trial=trial, team_trial=team_trial)
     if out is not None or site is None:
         target = write_report(built, out or default_report_path(folder, reference),
                               apart=out is None, say=lambda line: typer.echo(line, err=True))
