@@ -153,3 +153,16 @@ def test_a_copying_alternative_copies_in_the_replay_and_leaves_the_real_match_al
         assert replays
         assert all(p.alternative == "maho_yumeno" for p in table.pairs if p.other is not None)
         assert all(any(e.card == "maho_yumeno" for e in r.events) for r in replays)
+
+
+def test_an_agent_without_a_pick_plays_its_first_option_and_ranks_it_first() -> None:
+    # rule C-03 for agents that never pick: the table's default, the first option
+    from pipeline.rules.agents import FirstAgent
+
+    agents = [FirstAgent() for _ in range(4)]
+    table = TeamPairTable(CardTable(PRESET, agents, 3, 0, CATALOG), PRESET, 0,
+                          "nelly_virsaladze")
+    result = play_match(PRESET, agents, 3, 0, table=table)
+    first = result.hands[0].teams["teams"][0][0]
+    assert all(p.picked == first for p in table.pairs)
+    assert all((p.other is None) == (p.picked != "nelly_virsaladze") for p in table.pairs)

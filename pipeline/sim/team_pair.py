@@ -71,8 +71,9 @@ class _PickTap:
 
     def pick(self, starting_hand: Sequence[int], options: Sequence[str],
              situation: PickView | None = None) -> str:
-        chooser = self.agent.pick
-        choice = (_ask_pick(chooser, tuple(starting_hand), tuple(options), situation)
+        chooser = getattr(self.agent, "pick", None)  # an agent without one: the first
+        choice = (options[0] if chooser is None else
+                  _ask_pick(chooser, tuple(starting_hand), tuple(options), situation)
                   if situation is not None else chooser(starting_hand, options))
         if self.ranked is None:
             rank = getattr(self.agent, "rank_picks", None)
