@@ -601,11 +601,17 @@ def trial(
     scheduler: Annotated[str | None, typer.Option(
         help="Dask scheduler address for --executor dask, e.g. tcp://10.0.0.5:8786")] = None,
     fmt: Annotated[str, typer.Option("--format", help="table or json")] = "table",
+    kind: Annotated[str, typer.Option(
+        help="ability: the card played every hand against no ability; team: the card in an "
+        "ordinary team, each hand it is picked against the team's next choice (its worth in "
+        "a team; a precision run judged against the team band, default folder "
+        "data/runs/team-trial-<preset>-<catalog>-s<seed>)")] = "ability",
 ) -> None:
     """Measure each card's ability value and decide it against the balance band: one seat
     holds the card and plays it every hand, every hand is replayed without the ability, and
     hands go to the cards still undecided until every card is above, inside, below or at an
-    edge of the band (docs/trials.md). --target makes it a precision run instead.
+    edge of the band (docs/trials.md). --target makes it a precision run instead. --kind team
+    measures each card's worth in a team instead: team_value, team_lo, team_hi, pick_share.
 
     Running the same command again resumes or reuses the trial's matches.
 
@@ -628,6 +634,12 @@ def trial(
 
     if fmt not in ("table", "json"):
         raise SimError(f"--format {fmt!r} is not known; use --format table or --format json")
+    if kind not in ("ability", "team"):
+        raise SimError(f"--kind {kind!r} is not known; use --kind ability or --kind team")
+    if kind == "team":  # a precision run; its verdicts are read against the team band
+        _team_trial(cards, preset, only, target, budget_hands, seed, workers, bots, out, force,
+                    executor, scheduler, fmt, _band_spec(band, threshold, zone))
+        return
     spec = _band_spec(band, threshold, zone, measure)
     rules = load_preset(preset)
     catalog = load_catalog(cards or rules.cards.catalog)
@@ -667,6 +679,44 @@ def trial(
         runner.close()
     table = verdict_table(summary.out, spec, config.cards, measure=measure)
     typer.echo(render_trial(table, fmt))
+    if fmt == "table":
+        typer.echo(summary.describe())
+
+
+def _team_trial(cards: str | None, preset: str, only: str | None, target: float | None,
+                budget_hands: int | None, seed: int, workers: int | None, bots: str,
+                out: Path | None, force: bool, executor: str, scheduler: str | None,
+                fmt: str, spec) -> None:
+    """``saki trial --kind team``: each card's worth in a team, and its verdict against the
+    team band (docs/trials.md)."""
+    from pipeline.analytics.team import render_team, team_band_table
+    from pipeline.cards.catalog import load_catalog
+    from pipeline.sim.executor import make_executor
+    from pipeline.sim.run import parse_bots
+    from pipeline.sim.team_trial import TeamTrialConfig, run_team_trial
+    from pipeline.sim.trial import DEFAULT_BUDGET_HANDS, DEFAULT_TARGET, trial_deck
+
+    rules = load_preset(preset)
+    catalog = load_catalog(cards or rules.cards.catalog)
+    chosen = (tuple(c.strip() for c in only.split(",") if c.strip()) if only is not None
+              else tuple(trial_deck(catalog, rules)))  # --only "" names no card: refused
+    config = TeamTrialConfig(preset=rules, catalog=catalog, seed=seed, cards=chosen,
+                             bots=parse_bots(bots),
+                             target=DEFAULT_TARGET if target is None else target,
+                             budget_hands=budget_hands or DEFAULT_BUDGET_HANDS)
+    runner = make_executor(executor, workers=workers, scheduler=scheduler)
+
+    def say(r) -> None:
+        widths = [p.half_width for p in r.progress if p.half_width == p.half_width]
+        widest = f"{max(widths):,.0f}" if widths else "-"
+        typer.echo(f"round {r.index + 1}: {sum(r.added.values()) * config.block} matches for "
+                   f"{len(r.added)} cards; widest half-width {widest}", err=True)
+
+    try:
+        summary = run_team_trial(config, out, executor=runner, force=force, say=say)
+    finally:
+        runner.close()
+    typer.echo(render_team(team_band_table(summary.out, spec, config.cards), fmt))
     if fmt == "table":
         typer.echo(summary.describe())
 
@@ -1001,6 +1051,10 @@ def report(
     measure: Annotated[str, typer.Option(
         help="With --trial: what the verdicts are asked on, points (per hand, over the whole "
         "match) or placement (result points per match)")] = "points",
+    team_trial: Annotated[Path | None, typer.Option(
+        help="A saki trial --kind team folder of the same preset and catalog (with --trial): "
+        "each card's worth in a team beside its ability value, e.g. --team-trial "
+        "data/runs/team-trial-cards-hanchan-1.2-s1")] = None,
 ) -> None:
     """Write a balance report of a finished run as one HTML file that opens from disk.
 
@@ -1018,7 +1072,7 @@ def report(
 
     check_measure(measure)
     built = build_report(folder, reference, threshold=threshold, min_hands=min_hands,
-                         trial=trial, measure=measure)
+                         trial=trial, measure=measure, team_trial=team_trial)
     if out is not None or site is None:
         target = write_report(built, out or default_report_path(folder, reference),
                               apart=out is None, say=lambda line: typer.echo(line, err=True))

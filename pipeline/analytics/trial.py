@@ -112,6 +112,9 @@ def trial_table(out: Path, cards: tuple[str, ...] | None = None) -> pl.DataFrame
     """One row per card (``cards``, default every card measured in the folder), the columns
     of :data:`COLUMNS`."""
     doc = read_trial_doc(out)
+    if doc.get("kind") == "team":  # its shards hold team pairs (pipeline.analytics.team)
+        raise AnalyticsError(f"{out}: a team trial (saki trial --kind team), which holds "
+                             "worth in a team, not ability values; give a card trial's folder")
     blocks = doc.get("blocks", {})
     names = doc.get("names", {})
     cards = tuple(cards) if cards is not None else tuple(blocks)  # every card measured here

@@ -38,7 +38,7 @@ from pipeline.bots.evaluate import (
     winning_outs,
     yaku_path,
 )
-from pipeline.bots.pick import card_incentives, choose, effect_kinds
+from pipeline.bots.pick import card_incentives, choose, effect_kinds, ranking
 from pipeline.bots.pick_offsets import weighted_offsets
 from pipeline.bots.shanten import discard_shanten, shanten, visible_counts
 from pipeline.bots.shaped import (
@@ -734,12 +734,25 @@ class HeuristicBot:
         dealer, round): :func:`pipeline.bots.pick.choose`; deterministic."""
         choice = choose(starting_hand, team, situation,
                         weighted_offsets(self.style.measured_picks))
-        self.playing = effect_kinds(choice, situation)
+        self.play_as(choice, situation)
+        return choice
+
+    def rank_picks(self, starting_hand: Sequence[int], team: Sequence[str],
+                   situation: PickView | None = None) -> list[str]:
+        """Every character of the team, the one :meth:`pick` would take first, then the next
+        best (:func:`pipeline.bots.pick.ranking`); changes nothing of the bot."""
+        return ranking(starting_hand, team, situation,
+                       weighted_offsets(self.style.measured_picks))
+
+    def play_as(self, card: str, situation: PickView | None = None) -> None:
+        """Play this hand for ``card`` as if :meth:`pick` had chosen it (its extra sequences,
+        dama preference, yaku-less calls; nothing declared yet): the team trial's replay with
+        another pick, beside :meth:`play_without_ability`."""
+        self.playing = effect_kinds(card, situation)
         self.extra = extra_sequences(self.playing)  # counted when building her hand
         self.incentives = card_incentives(choice, situation)
         self.declared = frozenset()
         self.keep = frozenset()
-        return choice
 
     def plays_for_ability(self) -> bool:
         """Whether this hand's choices may depend on the character: extra sequences counted,

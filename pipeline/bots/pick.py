@@ -7,7 +7,8 @@ act outside wins (defence, extra turns, table-wide rules) get a small fixed wort
 are deliberately rough and cheap: the pick only has to rank a handful of cards sensibly.
 
 :func:`choose` takes the option with the highest estimate; ties keep the team's order, so the
-pick is deterministic. An id the catalog does not hold is worth nothing.
+pick is deterministic; :func:`ranking` lists every option in that order. An id the catalog does
+not hold is worth nothing.
 """
 
 from __future__ import annotations
@@ -594,19 +595,26 @@ def choose(hand: Sequence[int], options: Sequence[str], view: PickView | None = 
     """The option worth most with this hand and situation: its estimate plus the card's
     offset fitted from trials (``offsets``, default the shipped ones of
     :mod:`pipeline.bots.pick_offsets`; ``{}`` for the raw estimates); the first of equals."""
+    return ranking(hand, options, view, offsets)[0]
+
+
+def ranking(hand: Sequence[int], options: Sequence[str], view: PickView | None = None,
+            offsets: Mapping[str, float] | None = None) -> list[str]:
+    """Every option, the one worth most first (as :func:`choose` weighs them; equals keep the
+    team's order): a team trial replays a hand with the second of them."""
     view = view or default_view()
     catalog = _catalog_of(view)
     offsets = load_offsets() if offsets is None else offsets
-    best, best_value = options[0], float("-inf")
     known = catalog.id_set
     f = features(tuple(sorted(hand)))  # once for every option
+    values = []
     for card_id in options:
         value = 0.0  # an id the catalog does not hold: nothing known to gain
         if card_id in known:
             value = _card_worth(catalog.card(card_id), f, view) + offsets.get(card_id, 0.0)
-        if value > best_value:
-            best, best_value = card_id, value
-    return best
+        values.append(value)
+    order = sorted(range(len(options)), key=lambda i: -values[i])  # stable: equals in order
+    return [options[i] for i in order]
 
 
 def raw_value(catalog: Any, card_id: str, hand: Sequence[int], view: PickView) -> float:

@@ -141,6 +141,31 @@ class CardTable:
         return [*(None if seat == without else self._ability(seat, pick)
                   for seat, pick in enumerate(self.picks)), *match_duties(self.memory)]
 
+    def abilities_as(self, seat: int, card: str,
+                     choose: Callable[[Sequence[str]], str] | None = None
+                     ) -> list[AbilityHooks | None]:
+        """Fresh abilities for this hand's picks with seat ``seat`` playing ``card`` instead
+        (the team trial's replay with another pick). A copying card that was not the pick
+        draws its cards from a copy of the match's cards, so the real match is untouched;
+        ``choose`` picks the copied card (default the first drawn)."""
+        if card == self.picks[seat]:
+            ability = self._ability(seat, card)
+        elif copy_ability.copies(self.catalog.card(card)):
+            import copy
+
+            state = copy.deepcopy(self.state)
+            room = len(state.deck) + len(state.out_of_play)
+            drawn = tuple(draw_for_ability(state, seat, min(copy_ability.COPY_COUNT, room)))
+            ability = self._card_ability(card, seat)
+            if drawn:
+                copied = copy_ability.copy_choice(drawn, choose)
+                ability = copy_ability.CopiedAbility(  # type: ignore[assignment]
+                    self._card_ability(copied, seat), card, copied, drawn)
+        else:
+            ability = self._card_ability(card, seat)
+        return [*(ability if s == seat else self._ability(s, pick)
+                  for s, pick in enumerate(self.picks)), *match_duties(self.memory)]
+
     def _ability(self, seat: int, pick: str) -> AbilityHooks:
         """The seat's ability this hand: its pick's, or the card its pick copied."""
         if seat in self.copied:

@@ -154,7 +154,8 @@ def slug(card_id: str) -> str:
 def build_report(run: Any, reference: Any = None, *, catalog: Catalog | None = None,
                  threshold: float = DEFAULT_THRESHOLD, min_hands: int = DEFAULT_MIN_HANDS,
                  trial: Path | None = None, levers: dict[str, str] | None = None,
-                 measure: str = "points", reference_trial: Path | None = None) -> Report:
+                 measure: str = "points", reference_trial: Path | None = None,
+                 team_trial: Path | None = None) -> Report:
     """The report of ``run`` (a run folder or an opened ``RunData``); with ``reference``, also
     what changed from the reference run (A) to this run (B). With ``trial`` (a ``saki trial``
     folder of the same preset and catalog) the report leads with each card's ability value:
@@ -167,6 +168,9 @@ def build_report(run: Any, reference: Any = None, *, catalog: Catalog | None = N
     snapshot in its ``run.json``, or the shipped catalog file of its version). ``measure``:
     what the trial's verdicts are asked on (``points`` per hand over the whole match, or
     ``placement``, result points per match, against the deck's average card +/- 5).
+
+    ``team_trial`` (a ``saki trial --kind team`` folder of the same preset and catalog, beside
+    ``trial``) adds each card's worth in a team next to its ability value.
     """
     from pipeline.analytics import (
         calibration_table,
@@ -203,6 +207,15 @@ def build_report(run: Any, reference: Any = None, *, catalog: Catalog | None = N
             if comparison is not None else set()
         worked = compare_verdicts(Path(reference_trial), Path(trial),
                                   BandSpec(threshold=threshold), changed)
+    team_doc = None
+    if team_trial is not None:
+        if trial_rows is None:
+            raise ReportError("--team-trial goes beside --trial: the worth in a team stands "
+                              "next to each card's ability value; give both folders")
+        team_doc = check_team_trial(run, Path(team_trial))
+        trial_rows = with_team_values(trial_rows, Path(team_trial))
+        trial_source = (f"{trial_source}; worth in a team from {team_trial} (seed "
+                        f"{team_doc.get('seed')})")
     inputs = ReportInputs(
         worked=worked,
         meta=run.meta, label=run.label, path=Path(run.path),
@@ -216,6 +229,9 @@ def build_report(run: Any, reference: Any = None, *, catalog: Catalog | None = N
     report = render_inputs(inputs)
     config = report_config(run.meta, ref.meta if ref is not None else None, trial_doc,
                            {"threshold": threshold, "min_hands": min_hands})
+    if team_doc is not None:  # a report of another team trial is another configuration
+        config = {**config, "team_trial": {k: team_doc.get(k) for k in
+                                           ("kind", "seed", "bots", "blocks")}}
     words = f"run {run.label}" + (f" against {ref.label}" if ref is not None else "") + (
         f"; trial {trial_source}" if trial_source else "; no trial")
     set_config(report, config, words)
@@ -231,6 +247,26 @@ def check_trial(run: Any, trial: Path) -> dict[str, Any]:
                     f"give a trial of the run's catalog and preset, e.g. 'saki trial --cards "
                     f"{mine.catalog} --preset {mine.preset}'")
     return doc
+
+
+def check_team_trial(run: Any, folder: Path) -> dict[str, Any]:
+    """The team trial's record, once it is known to be a team trial of the run's catalog
+    content, preset and player count (else one line naming both)."""
+    doc = check_trial(run, folder)
+    if doc.get("kind") != "team":
+        raise ReportError(f"--team-trial {folder}: a card trial, not a team trial; give the "
+                          "folder of 'saki trial --kind team'")
+    return doc
+
+
+def with_team_values(rows: Any, folder: Path) -> Any:
+    """The trial's rows with each card's worth in a team (``team_value``, ``team_lo``,
+    ``team_hi``, ``pick_share``; null for a card the team trial did not measure)."""
+    from pipeline.analytics.team import team_table
+
+    team = team_table(folder).select("card", "team_value", "team_lo", "team_hi",
+                                     "pick_share")
+    return rows.join(team, on="card", how="left", maintain_order="left")
 
 
 def set_config(report: Report, config: dict[str, Any], words: str) -> None:
@@ -281,6 +317,7 @@ def render_inputs(inputs: ReportInputs) -> Report:
         "open": _trial_open(trial),
         "trial": trial,
         "trial_measure": trial[0].get("measure", "points") if trial else "points",
+        "trial_team": bool(trial) and "team_value" in trial[0],
         "trial_note": TRIAL_NOTE,
         "trial_verdict": _trial_verdict(trial, inputs) if trial else "",
         "tiers": [dict(r, id=None if r.get("group") == "(none)" else r.get("group"),
