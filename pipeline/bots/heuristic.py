@@ -750,7 +750,7 @@ class HeuristicBot:
         another pick, beside :meth:`play_without_ability`."""
         self.playing = effect_kinds(card, situation)
         self.extra = extra_sequences(self.playing)  # counted when building her hand
-        self.incentives = card_incentives(choice, situation)
+        self.incentives = card_incentives(card, situation)
         self.declared = frozenset()
         self.keep = frozenset()
 
