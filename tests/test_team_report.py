@@ -52,7 +52,8 @@ def test_the_report_shows_worth_in_a_team_next_to_the_ability_value(played) -> N
     rows = report.context["trial"]
     assert report.context["trial_team"]
     assert {r["card"]: r["team_value"] for r in rows} == {"plain_a": 0.0, "quad_a": 0.0}
-    assert "<th>ability value</th><th>worth in a team</th>" in report.html()
+    assert ("<th>ability value over the match, points a hand</th>"
+            "<th>worth in a team, points a hand</th>") in report.html()
     assert "picked 100" in report.html()
     plain = build_report(played["run"], trial=played["trial"])
     assert "worth in a team" not in plain.html()
