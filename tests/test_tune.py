@@ -227,3 +227,22 @@ def test_a_known_large_effect_is_measured_with_the_right_sign(tmp_path: Path) ->
     rows = tune_table(tmp_path, read_tune(tmp_path), band).to_dicts()
     assert rows[1]["value"] > rows[0]["value"]
     assert rows[0]["next_lo"] > 0
+
+
+def test_a_tuning_page_records_the_sweep_and_band_it_shows(small_sweep: Path) -> None:
+    # every output records the configuration it belongs to: the page's head names the sweep
+    # (card, catalog content, preset, seed) and the band, and another sweep or band differs
+    from pipeline.analytics.tune import tune_table
+    from pipeline.report.tuning import sweep_config, tuning_html
+    from pipeline.sim.tune import read_tune
+
+    doc = read_tune(small_sweep)
+    band = {"mean": 0.0, "lo": -300.0, "hi": 300.0, "threshold": 300.0, "cards": 53.0}
+    table = tune_table(small_sweep, doc, band)
+    digest, words = sweep_config(doc, band)
+    html = tuning_html(table, band, doc, "Kasumi Iwato")
+    assert f'<meta name="saki-config" content="{digest}">' in html
+    assert "sweep of kasumi_iwato" in words and "cards-tonpuusen" in words
+    assert "seed 3" in words and doc["catalog_hash"][:8] in words
+    assert sweep_config({**doc, "seed": 4}, band)[0] != digest
+    assert sweep_config(doc, {**band, "hi": 200.0})[0] != digest

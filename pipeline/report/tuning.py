@@ -2,7 +2,9 @@
 network), in the report's style: the curve of the ability value against the parameter with
 its intervals and the balance band shaded, the table, and the card text each value prints.
 
-The page only draws what :func:`pipeline.analytics.tune.tune_table` computed.
+The page only draws what :func:`pipeline.analytics.tune.tune_table` computed, and records the
+configuration it shows (the sweep's card, catalog content, preset, seed, bots, levers and the
+band) in its head, as a report does, so a page read later says what it belongs to.
 """
 
 from __future__ import annotations
@@ -74,12 +76,31 @@ def tuning_figure(table: pl.DataFrame, band: dict[str, float]) -> Figure:
     return fig
 
 
+SWEEP_KEYS = ("card", "seed", "preset", "players", "catalog", "catalog_hash", "target",
+              "budget_hands", "bots", "levers", "band_trial", "band")
+
+
+def sweep_config(doc: dict[str, Any], band: dict[str, float]) -> tuple[str, str]:
+    """The digest and the words of what a tuning page shows: the sweep's configuration (its
+    ``tune.json``) and the band it was judged by."""
+    from pipeline.sim.provenance import config_digest, of_record
+
+    config = {"sweep": {k: doc.get(k) for k in SWEEP_KEYS},
+              "band": {k: band.get(k) for k in ("lo", "hi")}}
+    words = (f"sweep of {doc.get('card')}: "
+             f"{of_record('sweep', Path('(sweep)'), doc).words()}, band "
+             f"{band.get('lo', 0):+,.0f} to {band.get('hi', 0):+,.0f}")
+    return config_digest(config), words
+
+
 def tuning_html(table: pl.DataFrame, band: dict[str, float], doc: dict[str, Any],
                 card_name: str) -> str:
     """The page's HTML (every text from data escaped by the template engine)."""
     rows = table.to_dicts()
     inside = [r for r in rows if r["in_band"]]
+    digest, words = sweep_config(doc, band)
     return environment().get_template("tuning.html").render(
+        config_digest=digest, config_words=words,
         title=f"Tuning {card_name}", card_name=card_name, css=css(),
         generator=getattr(pipeline, "__version__", ""),
         figure=png_data_uri(tuning_figure(table, band)), rows=rows, band=band,
@@ -94,4 +115,4 @@ def write_tuning_page(table: pl.DataFrame, band: dict[str, float], doc: dict[str
     return out
 
 
-__all__ = ["tuning_figure", "tuning_html", "write_tuning_page"]
+__all__ = ["sweep_config", "tuning_figure", "tuning_html", "write_tuning_page"]
