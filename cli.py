@@ -678,7 +678,8 @@ def trial(
     finally:
         runner.close()
     table = verdict_table(summary.out, spec, config.cards, measure=measure)
-    typer.echo(render_trial(table, fmt))
+    typer.echo(render_trial(table, fmt, _printed_config(summary.out, "trial", config.cards,
+                                                        spec, measure)))
     if fmt == "table":
         typer.echo(summary.describe())
 
@@ -716,7 +717,8 @@ def _team_trial(cards: str | None, preset: str, only: str | None, target: float 
         summary = run_team_trial(config, out, executor=runner, force=force, say=say)
     finally:
         runner.close()
-    typer.echo(render_team(team_band_table(summary.out, spec, config.cards), fmt))
+    typer.echo(render_team(team_band_table(summary.out, spec, config.cards), fmt,
+                           _printed_config(summary.out, "trial", config.cards, spec)))
     if fmt == "table":
         typer.echo(summary.describe())
 
@@ -841,7 +843,8 @@ def tune(
     doc = read_tune(result.out)
     drawn = sweep_band(doc, threshold, result.out)
     table = tune_table(result.out, doc, drawn)
-    typer.echo(render_tune(table, drawn, card.name, fmt))
+    typer.echo(render_tune(table, drawn, card.name, fmt,
+                           _printed_config(result.out, "sweep", (doc["card"],))))
     if page is not None:
         from pipeline.report.tuning import write_tuning_page
 
@@ -1178,7 +1181,9 @@ def balance(
         if r["changed"]:
             say(_worked_line(r))
     if as_json and result.verdicts is not None:
-        typer.echo(_verdict_json(result.verdicts))
+        typer.echo(_verdict_json(result.verdicts, _printed_config(
+            result.run, "run", tuple(result.verdicts["card"]), plan.trial.band,
+            plan.trial.measure)))
     say(f"report written to {result.report}")
     say(f"open it: {result.report.resolve().as_uri()}")  # a terminal makes it a link
     if site is not None:
@@ -1218,7 +1223,23 @@ def _worked_line(r: dict) -> str:
             f"{_span(r['change_lo'], r['change_hi'])}; inside the band now? {r['inside_now']}")
 
 
-def _verdict_json(df) -> str:
+def _printed_config(folder: Path, kind: str, cards: tuple[str, ...], band=None,
+                    measure: str | None = None) -> dict:
+    """What a JSON output belongs to (:func:`pipeline.sim.provenance.output_config`): the
+    folder's catalog content, preset, player count and seed, with the cards, the band and the
+    measure the rows were judged on."""
+    from pipeline.sim.provenance import output_config
+
+    extra: dict = {"cards": list(cards)}
+    if band is not None:
+        extra["band"] = {"lo": band.lo, "hi": band.hi, "threshold": band.threshold,
+                         "zone": band.zone, "unit": band.unit}
+    if measure is not None:
+        extra["measure"] = measure
+    return output_config(folder, kind, **extra)
+
+
+def _verdict_json(df, config: dict | None = None) -> str:
     import json
     import math
 
@@ -1227,7 +1248,8 @@ def _verdict_json(df) -> str:
             "placement_lo", "placement_hi", "rank_gain")
     rows = [{k: (None if isinstance(r[k], float) and not math.isfinite(r[k]) else r[k])
              for k in keys} for r in df.iter_rows(named=True)]
-    return json.dumps({"kind": "balance", "rows": rows}, indent=2)
+    return json.dumps({"kind": "balance", **({"config": config} if config else {}),
+                       "rows": rows}, indent=2)
 
 
 def main() -> None:

@@ -296,8 +296,13 @@ def test_balance_json_prints_a_row_per_card_and_quick_says_it_decides_nothing(
                      "--out", str(tmp_path / "r.html"), "--trial-budget", "100", "--quick",
                      "--format", "json", "--measure", "placement")
     assert result.exit_code == 0, result.output
-    rows = json.loads(result.stdout)["rows"]
+    printed = json.loads(result.stdout)
+    rows = printed["rows"]
     assert [r["card"] for r in rows] == ["plain_a", "plain_b", "quad_a", "quad_b"]
+    # the configuration the rows belong to: the run's catalog and seed, the measure
+    assert printed["config"]["seed"] == 3 and printed["config"]["catalog"] == "test"
+    assert printed["config"]["measure"] == "placement"
+    assert printed["config"]["cards"] == ["plain_a", "plain_b", "quad_a", "quad_b"]
     for r in rows:
         assert {"card", "value", "value_lo", "value_hi", "verdict", "band_lo", "band_hi"} <= set(r)
         assert r["verdict"] in ("above", "inside", "below", "at_edge", "undecided")

@@ -374,3 +374,21 @@ def test_balance_keeps_a_larger_trial_and_names_apart_a_report_of_another_budget
     other = next(p for p in pages if p != report)
     assert "budget 300 hands" in other.read_text(encoding="utf-8")
     assert f"report written to {Path('reports') / other.name}" in second.output
+
+
+def test_a_trials_json_says_which_configuration_its_rows_belong_to(tmp_path: Path) -> None:
+    # every output records its configuration: the printed JSON names the catalog content,
+    # preset, player count, seed, the cards, the band and the measure beside the rows
+    out = tmp_path / "t"
+    result = CliRunner().invoke(cli.app, trial_args(tmp_path, out) + ["--format", "json",
+                                                                      "--band", "-100:100"])
+    assert result.exit_code == 0, result.output
+    doc = json.loads(result.stdout[result.stdout.index("{"):])
+    record = read_record(out, "trial")
+    config = doc["config"]
+    assert config["catalog_hash"] == record["catalog"]["content_hash"]
+    assert config["preset"] == record["preset"]["name"] and config["players"] == 4
+    assert config["seed"] == 3 and config["cards"] == ["plain_a"]
+    assert config["measure"] == "points"
+    assert (config["band"]["lo"], config["band"]["hi"]) == (-100.0, 100.0)
+    assert [r["card"] for r in doc["rows"]] == ["plain_a"]

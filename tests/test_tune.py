@@ -201,6 +201,8 @@ def test_saki_tune_json_and_page(small_sweep: Path, tmp_path: Path) -> None:
     assert [r["param_value"] for r in doc["rows"]] == ["1", "2"]
     assert {"value", "value_lo", "value_hi", "in_band", "next_diff"} <= set(doc["rows"][0])
     assert "balance band" in doc["verdict"]
+    assert doc["config"]["kind"] == "sweep" and doc["config"]["cards"] == ["kasumi_iwato"]
+    assert doc["config"]["preset"] == "cards-tonpuusen" and doc["config"]["seed"] == 3
     html = page.read_text(encoding="utf-8")
     assert "data:image/png;base64," in html and "2 han per 3 such tiles" in html
     assert "http://" not in html and "https://" not in html

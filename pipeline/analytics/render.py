@@ -193,14 +193,16 @@ def _offers(r: dict[str, Any]) -> str:
     return f"{offered:.2f} ({_pct(taken / offered, 0)})"
 
 
-def render_trial(df: pl.DataFrame, fmt: str) -> str:
-    """``table`` (:func:`trial_text`) or ``json`` (one row per card)."""
+def render_trial(df: pl.DataFrame, fmt: str, config: dict[str, Any] | None = None) -> str:
+    """``table`` (:func:`trial_text`) or ``json`` (one row per card, after ``config``: the
+    configuration the rows belong to)."""
     if fmt == "json":
-        return frame_json(df, kind="trial")
+        return frame_json(df, kind="trial", **({"config": config} if config else {}))
     return trial_text(df)
 
 
-def render_tune(df: pl.DataFrame, band: dict[str, float], card_name: str, fmt: str) -> str:
+def render_tune(df: pl.DataFrame, band: dict[str, float], card_name: str, fmt: str,
+                config: dict[str, Any] | None = None) -> str:
     """A sweep's table (``table``) or ``json``: one row per value, the band, and the values
     whose interval lies inside the band (named plainly, or that none does)."""
     inside = [r for r in df.to_dicts() if r["in_band"]]
@@ -212,7 +214,8 @@ def render_tune(df: pl.DataFrame, band: dict[str, float], card_name: str, fmt: s
     suggested = suggest(df, band)
     if fmt == "json":
         rows = [{k: v for k, v in r.items() if k != "text"} for r in df.to_dicts()]
-        return json.dumps({"kind": "tune", "card": card_name, "band": band,
+        return json.dumps({"kind": "tune", "card": card_name,
+                           **({"config": config} if config else {}), "band": band,
                            "in_band": [r["param_value"] for r in inside],
                            "suggested": {k: {**v, "between": list(v["between"])}
                                          for k, v in suggested.items()},

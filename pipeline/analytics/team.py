@@ -24,6 +24,7 @@ from __future__ import annotations
 import dataclasses
 import math
 from pathlib import Path
+from typing import Any
 
 import polars as pl
 
@@ -174,13 +175,14 @@ def _verdict_schema() -> dict[str, pl.DataType]:
     return schema
 
 
-def render_team(df: pl.DataFrame, fmt: str) -> str:
-    """``table`` (one line per card) or ``json`` (``kind: team``, one row per card)."""
+def render_team(df: pl.DataFrame, fmt: str, config: dict[str, Any] | None = None) -> str:
+    """``table`` (one line per card) or ``json`` (``kind: team``, the configuration the rows
+    belong to, one row per card)."""
     if fmt == "json":
         import json
 
-        return json.dumps({"kind": KIND, "rows": [_clean(r) for r in df.to_dicts()]},
-                          indent=2)
+        return json.dumps({"kind": KIND, **({"config": config} if config else {}),
+                           "rows": [_clean(r) for r in df.to_dicts()]}, indent=2)
     judged = "verdict" in df.columns
     head = ("card", "worth in a team", "95% interval", "picked", "gain when picked",
             "95% interval", "hold/pick", "next choice", "hands", *(("verdict",) if judged

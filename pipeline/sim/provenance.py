@@ -178,6 +178,16 @@ def describe_trial(folder: Path, doc: Mapping[str, Any], cards: Iterable[str],
             f"{'; '.join(parts) or 'no measure recorded'}")
 
 
+def output_config(folder: Path, kind: str, **extra: Any) -> dict[str, Any]:
+    """The configuration a printed output (a command's JSON) belongs to, as the record of the
+    folder it was read from states it, with what the command added (cards, measure, band):
+    printed beside the rows, so a saved output says what it shows."""
+    p = of_folder(folder, kind)
+    return {"kind": p.kind, "path": str(p.path), "catalog": p.catalog,
+            "catalog_hash": p.catalog_hash, "preset": p.preset, "players": p.players,
+            "seed": p.seed, **extra}
+
+
 # --- a report's configuration --------------------------------------------------------------
 
 
@@ -212,4 +222,4 @@ def _command(kind: str) -> str:
 
 __all__ = ["RECORDS", "MismatchError", "Provenance", "card_measures", "cards_to_play",
            "check_same_deck", "config_digest", "describe_trial", "folder_kind", "of_folder",
-           "of_record", "read_record", "report_config"]
+           "of_record", "output_config", "read_record", "report_config"]
