@@ -300,7 +300,7 @@ def test_a_paired_difference_and_a_sweeps_band_check_their_trials(played,
              "band": None, "band_trial": str(played["other"])}
     with pytest.raises(MismatchError, match="tune: trial .* catalog test-b .* does not belong "
                                             "with sweep"):
-        sweep_band(sweep, out=tmp_path / "sweep")
+        sweep_band(sweep, sweep=tmp_path / "sweep")
     assert sweep_band({**sweep, "band_trial": str(played["trial"])})["cards"] == 2.0
 
 
