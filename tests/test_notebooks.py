@@ -221,4 +221,7 @@ def test_balance_overview_leads_with_the_trials_verdicts(runs: dict[str, str], t
                    monkeypatch)
     text = text_of(book)
     assert "2 undecided" in text and "whole-deck reference" in text
+    shown = "\n".join(o.get("data", {}).get("text/html", "") for c in book.cells
+                      for o in c.get("outputs", []))
+    assert "value over the match" in shown and "placement, result points a match" in shown
     assert images(book) == 7   # the verdicts' tier view, then the six in-deck figures
