@@ -60,6 +60,7 @@ from pipeline.sim.trial import (
     FIRST_BLOCKS,
     MAX_ROUNDS,
     CardProgress,
+    NumberedShard,
     TrialConfig,
     TrialRound,
     TrialSummary,
@@ -69,6 +70,7 @@ from pipeline.sim.trial import (
     card_folder,
     measure,
     plan_round,
+    play_numbered,
     trial_deck,
 )
 from pipeline.workers import settle_long_lived
@@ -191,26 +193,6 @@ def _row(run_id: str, match_id: int, real: HandRecord, pair: TeamPair,
         "sticks_end_with": real.sticks_end, "sticks_end_other": other.sticks_end,
         "stakes_end_with": real.stakes_end, "stakes_end_other": other.stakes_end,
     }
-
-
-@dataclass(frozen=True)
-class NumberedTeamShard:
-    """A team-trial shard as sent to a worker, with its number in the round."""
-
-    number: int
-    task: TeamShardTask
-
-    @property
-    def name(self) -> str:
-        return f"{Path(self.task.out).name}-{self.task.name}"
-
-
-def play_numbered_team(item: NumberedTeamShard, report: Callable[[int], None] | None = None
-                       ) -> ShardOutput:
-    output = play_team_shard(item.task, report)
-    return ShardOutput(index=item.number, files=output.files, rows=output.rows,
-                       match_hands=output.match_hands, seconds=output.seconds,
-                       peak_rss_kb=output.peak_rss_kb, version=output.version)
 
 
 # --- the configuration ----------------------------------------------------------------------
@@ -378,7 +360,8 @@ def _play(out: Path, config: TeamTrialConfig, executor: LocalExecutor | DaskExec
             for n in output.match_hands:
                 match_done(n)
 
-    executor.run(play_numbered_team, [NumberedTeamShard(i, t) for i, t in enumerate(todo)],
+    executor.run(play_numbered, [NumberedShard(i, t, play_team_shard)
+                                 for i, t in enumerate(todo)],
                  on_match=match_done, on_done=on_done)
     return hands
 

@@ -638,10 +638,12 @@ def _play(out: Path, config: TrialConfig, executor: LocalExecutor | DaskExecutor
 @dataclass(frozen=True)
 class NumberedShard:
     """A trial shard as sent to a worker: shards of several cards share block indices, so the
-    output comes back under the task's number in the round."""
+    output comes back under the task's number in the round. ``play`` plays the task (a card
+    trial's :func:`pipeline.sim.run.play_shard`, a team trial's own)."""
 
     number: int
-    task: ShardTask
+    task: Any
+    play: Callable[..., ShardOutput] = play_shard
 
     @property
     def name(self) -> str:
@@ -651,7 +653,7 @@ class NumberedShard:
 def play_numbered(item: NumberedShard, report: Callable[[int], None] | None = None
                   ) -> ShardOutput:
     """Play one trial shard (any process or machine); its output carries the task's number."""
-    output = play_shard(item.task, report)
+    output = item.play(item.task, report)
     return ShardOutput(index=item.number, files=output.files, rows=output.rows,
                        match_hands=output.match_hands, seconds=output.seconds,
                        peak_rss_kb=output.peak_rss_kb, version=output.version)
