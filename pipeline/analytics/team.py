@@ -33,7 +33,7 @@ from pipeline.analytics.paired import pair_value_expr
 from pipeline.analytics.render import _clean, _pct, _pts, _span
 from pipeline.analytics.runs import AnalyticsError
 from pipeline.analytics.trial import card_tables, read_trial_doc
-from pipeline.analytics.verdict import VERDICT_COLUMNS
+from pipeline.analytics.verdict import with_verdicts
 from pipeline.sim.team_trial import KIND, TEAM_PAIRS, as_pairs
 from pipeline.sim.trial import changed_magnitude
 from pipeline.verdicts import BandSpec, Evidence, Reference, decide
@@ -148,31 +148,11 @@ def team_band_table(out: Path, band: BandSpec | None = None,
                                         "measure the team band from: run 'saki trial --kind "
                                         "team' on every card (or give --band LO:HI)")
                     for v in verdicts]
-    source = ("the band given" if band.absolute else
-              reference.source if reference is not None else "none")
-    extra = pl.DataFrame([{
-        "card": v.card, "verdict": v.verdict, "band_lo": _none(v.band_lo),
-        "band_hi": _none(v.band_hi), "edge_se": _none(v.edge_se), "relative": _none(v.x),
-        "relative_se": _none(v.x_se), "p_value": _none(v.p_value), "q_value": _none(v.q_value),
-        "reason": v.reason, "settle_hands": v.settle_hands, "bound": _none(v.bound),
-        "reference": source} for v in verdicts], schema=_verdict_schema())
-    return table.join(extra, on="card", how="left", maintain_order="left")
+    return with_verdicts(table, verdicts, band, reference)
 
 
 def _num(x: float | None) -> float:
     return math.nan if x is None else float(x)
-
-
-def _none(x: float) -> float | None:
-    return None if isinstance(x, float) and not math.isfinite(x) else x
-
-
-def _verdict_schema() -> dict[str, pl.DataType]:
-    schema: dict[str, pl.DataType] = {"card": pl.String}
-    for c in VERDICT_COLUMNS:
-        schema[c] = (pl.String if c in ("verdict", "reason", "reference") else
-                     pl.Int64 if c == "settle_hands" else pl.Float64)
-    return schema
 
 
 def render_team(df: pl.DataFrame, fmt: str, config: dict[str, Any] | None = None) -> str:

@@ -19,6 +19,7 @@ deck's band and says why. An absolute band (``BandSpec(lo=..., hi=...)``) needs 
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -26,7 +27,7 @@ import polars as pl
 
 from pipeline.analytics.trial import card_tables, in_measure, read_trial_doc, trial_table
 from pipeline.sim.trial import CHANGED_QUANTILE, find_deck_trial
-from pipeline.verdicts import MIN_CHANGED, BandSpec, Evidence, Reference, decide
+from pipeline.verdicts import MIN_CHANGED, BandSpec, Evidence, Reference, Verdict, decide
 
 VERDICT_COLUMNS = ("verdict", "band_lo", "band_hi", "edge_se", "relative", "relative_se",
                    "p_value", "q_value", "reason", "settle_hands", "bound", "reference")
@@ -123,6 +124,13 @@ def verdict_table(out: Path, band: BandSpec | None = None, cards: tuple[str, ...
     evidence = [Evidence(r["card"], r["value"], _num(r["value_se"]), r["matches"], r["hands"],
                          r["changed"], looks, magnitude) for r in table.iter_rows(named=True)]
     verdicts = decide(evidence, band, reference)
+    return with_verdicts(table, verdicts, band, reference)
+
+
+def with_verdicts(table: pl.DataFrame, verdicts: Sequence[Verdict], band: BandSpec,
+                  reference: Reference | None) -> pl.DataFrame:
+    """``table`` (one row per card) with each card's verdict columns
+    (:data:`VERDICT_COLUMNS`), whatever value the verdicts were asked on."""
     source = ("the band given" if band.absolute else
               reference.source if reference is not None else "none")
     extra = pl.DataFrame([{
