@@ -695,7 +695,7 @@ def _team_trial(cards: str | None, preset: str, only: str | None, target: float 
     from pipeline.sim.executor import make_executor
     from pipeline.sim.run import parse_bots
     from pipeline.sim.team_trial import TeamTrialConfig, run_team_trial
-    from pipeline.sim.trial import DEFAULT_BUDGET_HANDS, DEFAULT_TARGET, trial_deck
+    from pipeline.sim.trial import DEFAULT_BUDGET_HANDS, DEFAULT_TARGET, TrialTicker, trial_deck
 
     rules = load_preset(preset)
     catalog = load_catalog(cards or rules.cards.catalog)
@@ -706,15 +706,18 @@ def _team_trial(cards: str | None, preset: str, only: str | None, target: float 
                              target=DEFAULT_TARGET if target is None else target,
                              budget_hands=budget_hands or DEFAULT_BUDGET_HANDS)
     runner = make_executor(executor, workers=workers, scheduler=scheduler)
+    ticker = TrialTicker(lambda text: typer.echo(text, err=True))  # a line every 5 s
 
     def say(r) -> None:
+        ticker.round(r)
         widths = [p.half_width for p in r.progress if p.half_width == p.half_width]
         widest = f"{max(widths):,.0f}" if widths else "-"
         typer.echo(f"round {r.index + 1}: {sum(r.added.values()) * config.block} matches for "
                    f"{len(r.added)} cards; widest half-width {widest}", err=True)
 
     try:
-        summary = run_team_trial(config, out, executor=runner, force=force, say=say)
+        summary = run_team_trial(config, out, executor=runner, force=force, say=say,
+                                 on_match=ticker.match)
     finally:
         runner.close()
     typer.echo(render_team(team_band_table(summary.out, spec, config.cards), fmt,

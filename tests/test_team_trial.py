@@ -187,3 +187,21 @@ def test_the_team_band_is_made_of_the_decks_team_values(team: Path, tmp_path: Pa
     assert judged["relative"].to_list() == pytest.approx((values - mean).to_list())
     assert set(judged["reference"]) == {"this team trial's 2 cards"}
     assert set(judged["verdict"]) <= {"above", "inside", "below", "at_edge", "undecided"}
+
+
+def test_the_command_says_how_far_it_got_while_a_round_plays(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # a progress line at the ticker's interval while the matches of a round play (made 0
+    # here, so every finished match says it)
+    import pipeline.sim.trial as trial_module
+
+    class EveryMatch(trial_module.TrialTicker):
+        def __init__(self, write, **_: object) -> None:
+            super().__init__(write, interval=0.0)
+
+    monkeypatch.setattr(trial_module, "TrialTicker", EveryMatch)
+    out = CliRunner().invoke(cli.app, ["trial", "--kind", "team", "--only", CARD, "--seed", "9",
+                                       "--target", "150", "--budget-hands", "50", "--workers",
+                                       "1", "--out", str(tmp_path / "t")])
+    assert out.exit_code == 0, out.output
+    assert "trial round 1:" in out.stderr and "hands played" in out.stderr
