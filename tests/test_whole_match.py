@@ -158,3 +158,20 @@ def test_placement_needs_the_whole_match_arm() -> None:
     with pytest.raises(AnalyticsError, match="no placement value for old"):
         in_measure(table, "placement")
     assert in_measure(table, "points")["measure"].to_list() == ["points"]
+
+
+def test_a_comparison_reads_both_sides_in_the_measure_asked(trial: Path) -> None:
+    # "did it work?" on placement: each side's value is its placement value, and a trial
+    # compared with itself changes by exactly nothing in either measure
+    from pipeline.analytics.verdict import compare_verdicts
+    from pipeline.verdicts import BandSpec
+
+    table = trial_table(trial).sort("card")
+    both = compare_verdicts(trial, trial, BandSpec(lo=-5.0, hi=5.0), {"quad_a"},
+                            measure="placement").sort("card")
+    assert both["value"].to_list() == pytest.approx(table["placement_value"].to_list())
+    assert both["value_b"].to_list() == pytest.approx(table["placement_value"].to_list())
+    assert both["change"].to_list() == pytest.approx([0.0, 0.0])
+    points = compare_verdicts(trial, trial, BandSpec(lo=-300.0, hi=300.0)).sort("card")
+    assert points["value"].to_list() == pytest.approx(
+        trial_table(trial).sort("card")["value"].to_list())

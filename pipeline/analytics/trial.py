@@ -295,8 +295,10 @@ def card_clusters(out: Path, card: str, measure: str = "points") -> pl.DataFrame
         raise AnalyticsError(f"{out}: {exc}") from None
 
 
-def value_difference(out_a: Path, out_b: Path, card: str, *, paired: bool) -> dict:
-    """The card's value in trial B minus trial A: ``diff``, ``se``, ``lo``, ``hi``.
+def value_difference(out_a: Path, out_b: Path, card: str, *, paired: bool,
+                     measure: str = "points") -> dict:
+    """The card's value in ``measure`` in trial B minus trial A: ``diff``, ``se``, ``lo``,
+    ``hi``.
 
     ``paired`` (both trials of one seed: match ``i`` is dealt alike in both): the standard
     error of the linearised difference of the two means over match indices, ``u_i = (S_Bi -
@@ -308,7 +310,7 @@ def value_difference(out_a: Path, out_b: Path, card: str, *, paired: bool) -> di
         if (one.seed, one.players) != (two.seed, two.players):
             raise MismatchError(f"a paired difference needs two trials of one seed and player "
                                 f"count: {one.describe()}; {two.describe()}")
-    a, b = card_clusters(out_a, card), card_clusters(out_b, card)
+    a, b = card_clusters(out_a, card, measure), card_clusters(out_b, card, measure)
     va, vb = a["s"].sum() / a["n"].sum(), b["s"].sum() / b["n"].sum()
     if paired:
         j = (a.join(b, on="match_id", how="full", coalesce=True, suffix="_b").fill_null(0.0)

@@ -166,23 +166,26 @@ def verdict_counts(df: pl.DataFrame) -> dict[str, int]:
 
 
 def compare_verdicts(trial_a: Path, trial_b: Path, band: BandSpec | None = None,
-                     changed: set[str] | frozenset[str] = frozenset()) -> pl.DataFrame:
+                     changed: set[str] | frozenset[str] = frozenset(),
+                     measure: str = "points") -> pl.DataFrame:
     """Did it work? One row per card tried on both sides: each side's ability value and
     verdict (each against its own deck's band), the change B minus A with its 95% interval
     (paired by match when both trials share the seed: the same deals), whether the card's
     text changed (``changed``), and for it ``inside_now``: ``yes`` (B inside the band or at an
-    edge), ``no`` (B above or below) or ``not decided``."""
+    edge), ``no`` (B above or below) or ``not decided``; values, band and change in
+    ``measure``."""
     from pipeline.analytics.trial import value_difference
 
-    a = verdict_table(Path(trial_a), band)
-    b = verdict_table(Path(trial_b), band)
+    a = verdict_table(Path(trial_a), band, measure=measure)
+    b = verdict_table(Path(trial_b), band, measure=measure)
     paired = read_trial_doc(trial_a).get("seed") == read_trial_doc(trial_b).get("seed")
     keep = ("card", "name", "value", "value_lo", "value_hi", "verdict", "band_lo", "band_hi",
             "matches")
     both = a.select(keep).join(b.select(keep), on="card", suffix="_b", how="inner")
     rows = []
     for r in both.iter_rows(named=True):
-        d = value_difference(Path(trial_a), Path(trial_b), r["card"], paired=paired)
+        d = value_difference(Path(trial_a), Path(trial_b), r["card"], paired=paired,
+                             measure=measure)
         verdict_b = r["verdict_b"]
         inside = ("yes" if verdict_b in ("inside", "at_edge") else
                   "no" if verdict_b in ("above", "below") else "not decided")

@@ -201,12 +201,11 @@ def build_report(run: Any, reference: Any = None, *, catalog: Catalog | None = N
     worked = None
     if trial is not None and reference_trial is not None:
         from pipeline.analytics.verdict import compare_verdicts
-        from pipeline.verdicts import BandSpec
 
         changed = {str(c.get("card")) for c in comparison.card_changes} \
             if comparison is not None else set()
         worked = compare_verdicts(Path(reference_trial), Path(trial),
-                                  BandSpec(threshold=threshold), changed)
+                                  measure_band(threshold, measure), changed, measure)
     team_doc = None
     if team_trial is not None:
         if trial_rows is None:
@@ -337,6 +336,18 @@ VERDICT_ORDER = {"above": 0, "below": 1, "at_edge": 2, "undecided": 3, "inside":
 VERDICT_FLAGS = {"above": "strong", "below": "weak", "undecided": "not enough data"}
 
 
+def measure_band(threshold: float, measure: str = "points") -> Any:
+    """The deck's band a report judges ``measure`` by: +/- ``threshold`` points per hand, or
+    the placement measure's own default half-width, zone and unit."""
+    from pipeline.sim.card_value import DEFAULT_THRESHOLD, DEFAULT_ZONE, UNITS
+    from pipeline.verdicts import BandSpec
+
+    if measure == "points":
+        return BandSpec(threshold=threshold)
+    return BandSpec(threshold=DEFAULT_THRESHOLD[measure], zone=DEFAULT_ZONE[measure],
+                    unit=UNITS[measure], digits=1)
+
+
 def report_trial_rows(trial: Path, threshold: float, measure: str = "points") -> Any:
     """The trial's cards with their verdicts against the deck's band in ``measure`` (read from
     the one place, :func:`pipeline.analytics.verdict.verdict_table`; ``threshold`` is in
@@ -345,13 +356,8 @@ def report_trial_rows(trial: Path, threshold: float, measure: str = "points") ->
     import polars as pl
 
     from pipeline.analytics.verdict import verdict_table
-    from pipeline.sim.card_value import DEFAULT_THRESHOLD, DEFAULT_ZONE, UNITS
-    from pipeline.verdicts import BandSpec
 
-    band = (BandSpec(threshold=threshold) if measure == "points" else
-            BandSpec(threshold=DEFAULT_THRESHOLD[measure], zone=DEFAULT_ZONE[measure],
-                     unit=UNITS[measure], digits=1))
-    table = verdict_table(trial, band, measure=measure)
+    table = verdict_table(trial, measure_band(threshold, measure), measure=measure)
     return table.with_columns(
         relative_lo=pl.col("relative") - 1.96 * pl.col("relative_se"),
         relative_hi=pl.col("relative") + 1.96 * pl.col("relative_se"),
