@@ -18,7 +18,7 @@ from pipeline.rules.hand import HandState
 from pipeline.rules.hooks import PickView
 from pipeline.rules.scenario import spare_tiles
 from pipeline.tiles import RED_FIVE_IDS, parse_tiles, parse_types
-from tests.test_bot_judgment import RIICHI_HAND, engine_legal, own_turn, reach, tile_is
+from tests.test_bot_judgment import RIICHI_HAND, engine_legal, on_claim, own_turn, reach, tile_is
 
 
 def decide_as(card: str | None, state: HandState, seat: int, legal: list[Action],
@@ -311,3 +311,34 @@ def test_declared_worths_by_card() -> None:
     yoshiko = card_incentives("yoshiko_kainou")
     assert yoshiko is not None and yoshiko.last_of_family > 0
     assert card_incentives("toyone_anetai") is None  # her local yaku needs no family
+
+
+# ----------------------------------------------------------------------------- calls
+
+# P1 may chi P0's 4p with 23p: an all-simples hand three steps from tenpai goes to two, and its
+# 6s is the dora (indicator 5s). Two steps away a call needs 2 han: all simples and the dora.
+CALL_HAND = "23p678p56s24m8m2s8s6p"
+
+
+def call_situation() -> tuple[HandState, list[Action]]:
+    state, legal = reach(["4p", CALL_HAND, "", ""], "1z", [["4p"]], 1, on_claim, dora="5s")
+    assert ActionKind.CHI in {a.kind for a in legal}
+    return state, legal
+
+
+def test_hao_passes_a_call_worth_only_a_dora_she_cannot_score() -> None:
+    # card huiyu_hao: she ignores dora, so the chi shows her 1 han (all simples), too little
+    # for a hand two steps away; with no character the dora makes it 2 han and the chi is taken
+    state, legal = call_situation()
+    assert decide_as(None, state, 1, legal).kind == ActionKind.CHI
+    assert decide_as("huiyu_hao", state, 1, legal).kind == ActionKind.PASS
+    assert decide_as("kuro_matsumi", state, 1, legal).kind == ActionKind.CHI
+
+
+def test_shiromi_passes_a_call_that_gives_up_her_closed_hand_dora() -> None:
+    # card shiromi_kosegawa: with a closed hand the tile before each indicator (4s before 5s)
+    # is a dora to her; holding one, the chi costs her that han, which leaves it 1 han net
+    hand = "23p678p4s6s24m8m2s8s6p"  # the same steps, with a lone 4s beside the dora
+    state, legal = reach(["4p", hand, "", ""], "1z", [["4p"]], 1, on_claim, dora="5s")
+    assert decide_as(None, state, 1, legal).kind == ActionKind.CHI
+    assert decide_as("shiromi_kosegawa", state, 1, legal).kind == ActionKind.PASS

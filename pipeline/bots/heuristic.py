@@ -6,7 +6,8 @@ threat on the table this reduces to tile efficiency (shanten, then acceptance) w
 (dora, red fives, value honors, the yaku an open hand relies on), and with what the hand's card
 rewards or punishes in tile choices (its tile incentives, :mod:`pipeline.cards.incentives`: a
 worth per tile type, dora weighed as the card counts them, Kuro's guard on her dora). Calls are
-taken when they speed up a hand that keeps a yaku; riichi unless a scoring hand with a good
+taken when they speed up a hand that keeps a yaku and shows enough han (dora as the card
+counts them, less what the card gives only a closed hand); riichi unless a scoring hand with a good
 wait prefers to stay quiet (or would lock a declared yakuhai out).
 It never declares a win marked as a chombo (Ryuuka's ron with menzen tsumo declared) and never
 takes, by a meld swap (Yumi), a sequence only another character may build: either costs a
@@ -1187,6 +1188,24 @@ class HeuristicBot:
         return estimate_han(counts, melds, tiles, dora, values, riichi=False) + (
             len(obs.kita(obs.seat)) if _sanma(obs) else 0)
 
+    @staticmethod
+    def _call_han_change(inc: TileIncentives, obs: Observation, call: Action,
+                         melds: Sequence[Meld]) -> float:
+        """What a card's incentives add to the han a call shows (``melds``: hers after it):
+        her dora counted as her card weighs them, less the dora her card gives only a closed
+        hand (the tile before each indicator), which the call gives up."""
+        dora = dora_types(obs.dora_indicators, _sanma(obs))
+        change = 0.0
+        if inc.dora_weight != 1.0:
+            melded = set(call.tiles)
+            held = [x for x in obs.concealed if x not in melded]
+            change += (inc.dora_weight - 1.0) * dora_held(held, melds, dora)
+        if inc.closed_dora_before and _closed(obs.melds(obs.seat)):
+            for i in obs.dora_indicators:
+                before = previous_type(i // 4)
+                change -= len([x for x in obs.concealed if x // 4 == before])
+        return change
+
     def _claim(self, obs: Observation, legal: list[Action]) -> Action:
         passing = legal[-1]
         options = [a for a in legal if a.kind is _PON or a.kind is _CHI or a.kind is _MINKAN]
@@ -1209,6 +1228,7 @@ class HeuristicBot:
         appetite = self.style.call_appetite
         reach = 2 + (1 if appetite >= 1.3 else 0) - (1 if appetite < 0.8 else 0)
         stray = 1 + len([w for w in WIDER_CALLS_APPETITES if appetite >= w])
+        inc = self.incentives
         backing = None  # unseen copies, where a value-honor pair may back a call
         if appetite >= BACKING_APPETITE and [v for v in values if counts[v] == 2]:
             backing = [4 - v for v in visible_counts(obs)]
@@ -1244,10 +1264,11 @@ class HeuristicBot:
                         if threats is None:
                             threats = self._any_threat(obs)
                         ok = not threats
-                    ok = (ok
-                          and (honor_pon or (after == 0 and obs.tiles_left < 36)
-                               or self._open_han(obs, counts, (*melds, new_meld), values)
-                               >= (1.0 if after <= 1 else 2.0) / self.style.call_appetite))
+                    if ok and not honor_pon and not (after == 0 and obs.tiles_left < 36):
+                        han = self._open_han(obs, counts, (*melds, new_meld), values)
+                        if inc is not None:  # what her card counts, and what a call loses
+                            han += self._call_han_change(inc, obs, a, (*melds, new_meld))
+                        ok = han >= (1.0 if after <= 1 else 2.0) / self.style.call_appetite
             for x in a.tiles:
                 counts[x // 4] += 1
             if ok:
