@@ -31,7 +31,7 @@ RECORDED = {
     "whole deck winner-rotation": "4e8119ce374fa66f",  # re-recorded: card incentives
     "whole deck tenpai-replacement": "c4e7113a8a186450",  # re-recorded: card incentives
     "whole deck rapid": "9a26d9b2f9bfc2e3",  # re-recorded for the card incentives
-    "whole deck draft": "4db1265fc3c2f849",
+    "whole deck draft": "b049613fe595cb77",  # re-recorded: Mako's call incentives
 }
 # re-recorded for Teru's honba (a two-sided card's flip back is no second extra turn), then for
 # the card incentives (Kuro's dora guard, Hao's dora, Ryuuka's locked riichi, the tile worths,

@@ -342,3 +342,18 @@ def test_shiromi_passes_a_call_that_gives_up_her_closed_hand_dora() -> None:
     state, legal = reach(["4p", hand, "", ""], "1z", [["4p"]], 1, on_claim, dora="5s")
     assert decide_as(None, state, 1, legal).kind == ActionKind.CHI
     assert decide_as("shiromi_kosegawa", state, 1, legal).kind == ActionKind.PASS
+
+
+def test_mako_takes_a_flush_call_that_keeps_its_closed_han_for_her() -> None:
+    # card mako_someya: her open flush keeps its closed han, and a souzu call earns her an
+    # extra turn. P1 may chi P0's 4s with 23s (or 35s): a souzu and honors hand three steps
+    # from tenpai goes to two. Open, an ordinary half flush shows 1 han and a dragon pair
+    # little more, too little two steps away; to her the flush is worth 2 han, and the call a
+    # free draw
+    hand = "23s58s9s33z44z5677z"
+    state, legal = reach(["4s", hand, "", ""], "1z", [["4s"]], 1, on_claim, dora="9m")
+    assert decide_as(None, state, 1, legal).kind == ActionKind.PASS
+    assert decide_as("mako_someya", state, 1, legal).kind == ActionKind.CHI
+    inc = card_incentives("mako_someya")
+    assert inc is not None and inc.open_full_han
+    assert inc.call_worth[parse_types("4s")[0]] > 0 and inc.call_worth[parse_types("4p")[0]] == 0

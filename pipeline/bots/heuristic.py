@@ -117,6 +117,8 @@ BACKING_APPETITE = 1.0
 WIDER_CALLS_APPETITES = (1.0, 1.3)
 # The effect kind that lets a hand win, and so call, without a yaku.
 WINS_WITHOUT_YAKU = "win_without_yaku"
+# Stray tiles a hand may still hold on the way to a flush a card keeps at its closed value.
+FLUSH_STRAYS = 1
 DEAD_MELD_GAIN = 10.0  # a meld swap that takes a dead sequence out of her hand (rule C-20)
 CHOMBO = AbilityTag.CHOMBO  # a win the engine would penalise as a chombo (rule C-20)
 # face-up hands' threats by what they were read from (HeuristicBot._face_up_threat)
@@ -1190,12 +1192,17 @@ class HeuristicBot:
 
     @staticmethod
     def _call_han_change(inc: TileIncentives, obs: Observation, call: Action,
-                         melds: Sequence[Meld]) -> float:
-        """What a card's incentives add to the han a call shows (``melds``: hers after it):
-        her dora counted as her card weighs them, less the dora her card gives only a closed
-        hand (the tile before each indicator), which the call gives up."""
+                         counts: Sequence[int], melds: Sequence[Meld]) -> float:
+        """What a card's incentives add to the han a call shows (``counts`` and ``melds``: her
+        hand after it): what a call of that tile earns her, a flush's closed han where her
+        card keeps it open, her dora counted as her card weighs them, less the dora her card
+        gives only a closed hand (the tile before each indicator), which the call gives up."""
         dora = dora_types(obs.dora_indicators, _sanma(obs))
-        change = 0.0
+        change = inc.call_worth[call.tile // 4]
+        if inc.open_full_han and flush_suit(counts, melds, FLUSH_STRAYS) is not None:
+            # the flush keeps its closed 2 han open; estimate_han counts an open flush as 1,
+            # one still shedding a stray tile as none
+            change += 1.0 if flush_suit(counts, melds) is not None else 2.0
         if inc.dora_weight != 1.0:
             melded = set(call.tiles)
             held = [x for x in obs.concealed if x not in melded]
@@ -1267,7 +1274,7 @@ class HeuristicBot:
                     if ok and not honor_pon and not (after == 0 and obs.tiles_left < 36):
                         han = self._open_han(obs, counts, (*melds, new_meld), values)
                         if inc is not None:  # what her card counts, and what a call loses
-                            han += self._call_han_change(inc, obs, a, (*melds, new_meld))
+                            han += self._call_han_change(inc, obs, a, counts, (*melds, new_meld))
                         ok = han >= (1.0 if after <= 1 else 2.0) / self.style.call_appetite
             for x in a.tiles:
                 counts[x // 4] += 1
