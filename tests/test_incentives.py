@@ -11,14 +11,27 @@ from __future__ import annotations
 
 from pipeline.bots.heuristic import HeuristicBot, _guarded, incentive_keeps
 from pipeline.bots.pick import card_incentives, default_view
+from pipeline.cards.abilities import CardAbility
 from pipeline.cards.incentives import NO_WORTH, TileIncentives, combine, worth_of
 from pipeline.rules.actions import Action, ActionKind
 from pipeline.rules.agents import Observation
 from pipeline.rules.hand import HandState
 from pipeline.rules.hooks import PickView
-from pipeline.rules.scenario import spare_tiles
+from pipeline.rules.scenario import ScriptAgent, scenario_start, spare_tiles
 from pipeline.tiles import RED_FIVE_IDS, parse_tiles, parse_types
-from tests.test_bot_judgment import RIICHI_HAND, engine_legal, on_claim, own_turn, reach, tile_is
+from tests.test_bot_judgment import (
+    RIICHI_HAND,
+    Probe,
+    Reached,
+    engine_legal,
+    offered,
+    on_claim,
+    own_turn,
+    reach,
+    tile_is,
+)
+from tests.test_cards_awai import AWAI, CATALOG
+from tests.test_cards_awai import PRESET as AWAI_PRESET
 
 
 def decide_as(card: str | None, state: HandState, seat: int, legal: list[Action],
@@ -357,3 +370,27 @@ def test_mako_takes_a_flush_call_that_keeps_its_closed_han_for_her() -> None:
     inc = card_incentives("mako_someya")
     assert inc is not None and inc.open_full_han
     assert inc.call_worth[parse_types("4s")[0]] > 0 and inc.call_worth[parse_types("4p")[0]] == 0
+
+
+def test_awai_takes_the_kan_on_a_discard_her_riichi_allows() -> None:
+    # card awai_oohoshi, C-22 Awai: in riichi she may declare a kan on another player's discard
+    # that leaves her wait unchanged (6p-9p with or without the 555s); offered, she takes it,
+    # where the ordinary rule (no kan on a discard with a closed hand) would pass
+    start = scenario_start(["", "555s123m456p78p11z", "", ""], draws="4z2z3z4z5s1m2m3m",
+                           dealer=0, dora="6z")
+    probe = Probe(["riichi 2z"], offered(ActionKind.MINKAN))
+    seats = [None, CardAbility(CATALOG.card(AWAI), 1), None, None]
+    state = HandState(start, AWAI_PRESET, [ScriptAgent(), probe, ScriptAgent(), ScriptAgent()],
+                      seats)
+    try:
+        state.play()
+    except Reached as stop:
+        legal = stop.legal
+    else:
+        raise AssertionError("the kan in riichi was never offered")
+    assert state.players[1].riichi
+    obs = Observation(state, 1)
+    assert HeuristicBot(0).decide(obs, legal).kind == ActionKind.PASS
+    awai = HeuristicBot(0)
+    awai.incentives = card_incentives(AWAI)
+    assert awai.decide(obs, legal).kind == ActionKind.MINKAN

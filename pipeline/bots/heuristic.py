@@ -1216,6 +1216,9 @@ class HeuristicBot:
     def _claim(self, obs: Observation, legal: list[Action]) -> Action:
         passing = legal[-1]
         options = [a for a in legal if a.kind is _PON or a.kind is _CHI or a.kind is _MINKAN]
+        inc = self.incentives
+        if options and inc is not None and inc.riichi_kan and obs.in_riichi(obs.seat):
+            return options[0]  # only a kan that keeps her closed and her wait is offered
         if not options or self.declared & CLOSED_ONLY:
             return passing  # a call would lose a declared yaku that needs a closed hand
         seat = obs.seat
@@ -1235,7 +1238,6 @@ class HeuristicBot:
         appetite = self.style.call_appetite
         reach = 2 + (1 if appetite >= 1.3 else 0) - (1 if appetite < 0.8 else 0)
         stray = 1 + len([w for w in WIDER_CALLS_APPETITES if appetite >= w])
-        inc = self.incentives
         backing = None  # unseen copies, where a value-honor pair may back a call
         if appetite >= BACKING_APPETITE and [v for v in values if counts[v] == 2]:
             backing = [4 - v for v in visible_counts(obs)]

@@ -56,8 +56,8 @@ choice declares it as tile incentives (:mod:`pipeline.cards.incentives`, from it
   when the new indicator makes more of her tiles dora than the old one did and the best tile to
   take stays as good; she then takes the revealed tile that leaves her hand closest to tenpai
   after her best discard (the best connected on a tie). Her kans follow the bot's usual kan
-  rules, which call no kan on a discard with a closed hand: the kan on a discard her riichi
-  allows is never taken.
+  rules, and the kan on a discard her riichi allows (her wait unchanged) is always taken (her
+  tile incentives: ``riichi_kan``).
 - Bot policy (Ako Atarashi): (``swap_with_discard``) her swap after a call with a pond tile of
   the same family follows the exchange rule.
 - Bot policy (Toyone Anetai): no decision: the chasing-riichi value, Shiiaru raotai and the

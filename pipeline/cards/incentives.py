@@ -55,7 +55,9 @@ class TileIncentives:
     hand, the tile type just before each dora indicator is a dora to her as well.
     ``call_worth``: by the called tile's type, what a chi or pon of it is worth to her beyond
     the han it shows (in han). ``open_full_han``: her yaku that lose a han when open keep it
-    (a call on the way to a flush counts the flush's closed han)."""
+    (a call on the way to a flush counts the flush's closed han). ``riichi_kan``: a kan on a
+    discard offered while she is in riichi is taken (the engine offers it only where her card
+    keeps the kan closed and the wait unchanged, like a concealed kan in riichi)."""
 
     dora_weight: float = 1.0
     dora_guard: bool = False
@@ -66,6 +68,7 @@ class TileIncentives:
     closed_dora_before: bool = False
     call_worth: tuple[float, ...] = NO_WORTH
     open_full_han: bool = False
+    riichi_kan: bool = False
 
     def __post_init__(self) -> None:
         for name in ("keep", "call_worth"):
@@ -101,4 +104,5 @@ def combine(parts: Iterable[TileIncentives | None]) -> TileIncentives | None:
         last_of_family=sum(p.last_of_family for p in found),
         closed_dora_before=any(p.closed_dora_before for p in found),
         call_worth=tuple([sum(p.call_worth[t] for p in found) for t in range(NUM_TYPES)]),
-        open_full_han=any(p.open_full_han for p in found))
+        open_full_han=any(p.open_full_han for p in found),
+        riichi_kan=any(p.riichi_kan for p in found))
