@@ -13,7 +13,8 @@ from pipeline.bots.heuristic import HeuristicBot, _guarded, incentive_keeps
 from pipeline.bots.pick import card_incentives, default_view
 from pipeline.cards.abilities import CardAbility
 from pipeline.cards.incentives import NO_WORTH, TileIncentives, combine, worth_of
-from pipeline.rules.actions import Action, ActionKind
+from pipeline.cards.moves import Move
+from pipeline.rules.actions import Action, ActionKind, ability_action
 from pipeline.rules.agents import Observation
 from pipeline.rules.hand import HandState
 from pipeline.rules.hooks import PickView
@@ -394,3 +395,35 @@ def test_awai_takes_the_kan_on_a_discard_her_riichi_allows() -> None:
     awai = HeuristicBot(0)
     awai.incentives = card_incentives(AWAI)
     assert awai.decide(obs, legal).kind == ActionKind.MINKAN
+
+
+# ----------------------------------------------------------------------------- Satoha's swap
+
+
+def wall_swap(indicator: str) -> Action:
+    """Satoha's peek (card satoha_tsujigaito): P1, two steps from tenpai with 23m 456p 789s 68p
+    and lone 5s, East and 9m, sees the next wall tile, a 7p, while P0 is on its turn; each of
+    her types is offered for it. Any of the three lone tiles takes her a step closer (678p);
+    the one she hands on is drawn next by another seat."""
+    state, _ = reach(["", "23m456p789s5s68p1z9m", "", ""], "1z", [], 0, own_turn(),
+                     dora=indicator)
+    seen = {*state.players[0].concealed, *state.players[1].concealed,
+            *state.wall.dora_indicators}
+    seven = next(x for x in range(4 * parse_types("7p")[0], 4 * parse_types("7p")[0] + 4)
+                 if x not in seen)
+    held: dict[int, int] = {}
+    for x in state.players[1].concealed:
+        held.setdefault(x // 4, x)
+    legal = [ability_action(1, "satoha_tsujigaito", Move.SWAP_WALL, x, tiles=(seven,))
+             for x in held.values()]
+    choice = HeuristicBot(0).decide(Observation(state, 1), [*legal, Action(ActionKind.PASS, 1)])
+    assert choice.kind == ActionKind.ABILITY and choice.tiles == (seven,)
+    return choice
+
+
+def test_satohas_swap_hands_on_no_dora_when_another_tile_does_as_well() -> None:
+    # card satoha_tsujigaito: without the 5s the hand accepts the most, so it goes; once it is
+    # the dora (indicator 4s) the next drawer would get it, and the East or the 9m goes instead
+    assert tile_is(wall_swap("2z"), "5s")
+    handed = wall_swap("4s")
+    assert tile_is(handed, "1z") or tile_is(handed, "9m")

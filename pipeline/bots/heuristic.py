@@ -61,6 +61,7 @@ from pipeline.rules.hand import kuikae_types
 from pipeline.rules.hooks import PickView
 from pipeline.tiles import (
     NORTH_TYPE,
+    NUM_TYPES,
     RECENT_MEMO,
     RED_FIVE_IDS,
     RED_FIVE_SET,
@@ -653,12 +654,15 @@ class HeuristicBot:
     def _exchange_choice(self, obs: Observation, legal: list[Action]) -> Action:
         """A hand tile (``tile``) for a known one (``tiles[0]``: a pond's, the wall's next):
         taken when the hand gets closer to tenpai, or stays as close (one step away or less)
-        and accepts clearly more tiles (KNOWN_DRAW_MIN_GAIN)."""
+        and accepts clearly more tiles (KNOWN_DRAW_MIN_GAIN). A hand tile given for the next
+        wall tile is drawn next in its place (Move.SWAP_WALL): a dora, a red five or a tile a
+        player in riichi may win on is handed on only for a step closer to tenpai."""
         counts = counts34(obs.concealed)
         nm = len(obs.melds(obs.seat))
         kept: list[list[int]] = []  # the unseen counts, once a hand near tenpai needs them
         base_sh, base_wide = _exchange_worth(list(counts), nm, obs, kept)
-        best, best_key = legal[-1], (base_sh, -base_wide - KNOWN_DRAW_MIN_GAIN + 1)
+        harmful = self._harmful_to_hand_on(obs) if legal[0].tag is Move.SWAP_WALL else None
+        best, best_key = legal[-1], (base_sh, -base_wide - KNOWN_DRAW_MIN_GAIN + 1, 0)
         seen: set[tuple[int, int]] = set()
         for a in legal[:-1]:
             out, into = a.tile // 4, a.tiles[0] // 4
@@ -670,9 +674,27 @@ class HeuristicBot:
             sh, wide = _exchange_worth(counts, nm, obs, kept)
             counts[out] += 1
             counts[into] -= 1
-            if (sh, -wide) < best_key:
-                best, best_key = a, (sh, -wide)
+            harm = 0
+            if harmful is not None and (out in harmful or a.tile in RED_FIVE_SET):
+                if sh >= base_sh:
+                    continue  # it would hand the next drawer value or a win, for no step
+                harm = 1  # among equal swaps, a harmless tile goes
+            if (sh, -wide, harm) < best_key:
+                best, best_key = a, (sh, -wide, harm)
         return best
+
+    def _harmful_to_hand_on(self, obs: Observation) -> set[int]:
+        """The tile types a hand tile given for the next wall tile should not be, since
+        another seat draws it next: the dora, and every type not safe against a player in
+        riichi (it may be the winning draw)."""
+        harmful = set(dora_types(obs.dora_indicators, _sanma(obs)))
+        for s in range(_seats(obs)):
+            # riichi seats only: the swap may come in the middle of a call, whose caller's
+            # hand is not whole yet
+            if s != obs.seat and obs.in_riichi(s):
+                safe = self._safe(obs, s, obs.riichi_order(s))
+                harmful.update([t for t in range(NUM_TYPES) if t not in safe])
+        return harmful
 
     @staticmethod
     def _meld_swap_choice(obs: Observation, legal: list[Action]) -> Action:
