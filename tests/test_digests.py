@@ -14,32 +14,33 @@ from tests import digests
 
 RECORDED = {
     "bench_bots online-hanchan heuristic": "db9b196c6ebd9421",
-    "bench_bots cards-hanchan heuristic": "c8fd346d0fcb07e5",  # re-recorded: card incentives
+    "bench_bots cards-hanchan heuristic": "bf2c32c8bbcae847",  # re-recorded: card incentives, calls
     "bench_bots cards-hanchan greedy": "e39162e5248cd2ea",
     "bench_bots cards-hanchan random": "fd0caf239562f9fe",
     # re-recorded with the run id masked (it hashes every preset option and the catalog's
     # content, so a new option at its default moved it): the play is unchanged
-    "bench_sim cards-hanchan": "e27ed622d8377615",
-    "bench_paired cards-hanchan": "4a651934bd0067f6",
+    "bench_sim cards-hanchan": "01da4e652fc3d219",  # re-recorded: incentives in calls
+    "bench_paired cards-hanchan": "007282164145c2b0",  # re-recorded: incentives in calls
     # re-recorded for the card incentives: Kuro's dora guard and doubled dora, Hao's dora worth
     # nothing, Ryuuka's riichi that would lock a declared yakuhai out, the tile worths of Haru,
     # Arata, Yuu, Yoshiko, Kurumi and Yuuko, Shiromi's dora before the indicators (opponents'
-    # decisions)
-    "bench_trials three cards": "2d1656fdb83e4615",
+    # decisions), then for the call evaluation reading them (Shiromi's calls)
+    "bench_trials three cards": "6a5e864da33e4c73",
     # the matches played again with the ability off throughout (the trial's whole-match arm),
-    # recorded with the card incentives in play
-    "bench_trials three cards, whole match": "874f8230c2a2061b",
+    # recorded with the card incentives in play (discards, riichi and calls)
+    "bench_trials three cards, whole match": "b5e67405a4fe9a95",
     "pick estimates": "d2096a05829c3d30",
-    "whole deck standard": "cb39bb5221f9c172",  # re-recorded for the card incentives
+    "whole deck standard": "fc96762beb422108",  # re-recorded: card incentives, calls
     "whole deck winner-rotation": "4e8119ce374fa66f",  # re-recorded: card incentives
     "whole deck tenpai-replacement": "c4e7113a8a186450",  # re-recorded: card incentives
     "whole deck rapid": "9a26d9b2f9bfc2e3",  # re-recorded for the card incentives
-    "whole deck draft": "4db1265fc3c2f849",
+    "whole deck draft": "b049613fe595cb77",  # re-recorded: Mako's call incentives
 }
 # re-recorded for Teru's honba (a two-sided card's flip back is no second extra turn), then for
 # the card incentives (Kuro's dora guard, Hao's dora, Ryuuka's locked riichi, the tile worths,
-# Shiromi's dora before the indicators)
-EVERY_CARD_TRIAL = "f3de1eb8f9c234b2"
+# Shiromi's dora before the indicators), then for the call evaluation reading the incentives,
+# then for Satoha's swap handing on no dora or riichi winner
+EVERY_CARD_TRIAL = "53ab858a26e17b01"
 
 
 def test_every_entry_has_a_recorded_digest() -> None:

@@ -11,14 +11,28 @@ from __future__ import annotations
 
 from pipeline.bots.heuristic import HeuristicBot, _guarded, incentive_keeps
 from pipeline.bots.pick import card_incentives, default_view
+from pipeline.cards.abilities import CardAbility
 from pipeline.cards.incentives import NO_WORTH, TileIncentives, combine, worth_of
-from pipeline.rules.actions import Action, ActionKind
+from pipeline.cards.moves import Move
+from pipeline.rules.actions import Action, ActionKind, ability_action
 from pipeline.rules.agents import Observation
 from pipeline.rules.hand import HandState
 from pipeline.rules.hooks import PickView
-from pipeline.rules.scenario import spare_tiles
+from pipeline.rules.scenario import ScriptAgent, scenario_start, spare_tiles
 from pipeline.tiles import RED_FIVE_IDS, parse_tiles, parse_types
-from tests.test_bot_judgment import RIICHI_HAND, engine_legal, own_turn, reach, tile_is
+from tests.test_bot_judgment import (
+    RIICHI_HAND,
+    Probe,
+    Reached,
+    engine_legal,
+    offered,
+    on_claim,
+    own_turn,
+    reach,
+    tile_is,
+)
+from tests.test_cards_awai import AWAI, CATALOG
+from tests.test_cards_awai import PRESET as AWAI_PRESET
 
 
 def decide_as(card: str | None, state: HandState, seat: int, legal: list[Action],
@@ -311,3 +325,105 @@ def test_declared_worths_by_card() -> None:
     yoshiko = card_incentives("yoshiko_kainou")
     assert yoshiko is not None and yoshiko.last_of_family > 0
     assert card_incentives("toyone_anetai") is None  # her local yaku needs no family
+
+
+# ----------------------------------------------------------------------------- calls
+
+# P1 may chi P0's 4p with 23p: an all-simples hand three steps from tenpai goes to two, and its
+# 6s is the dora (indicator 5s). Two steps away a call needs 2 han: all simples and the dora.
+CALL_HAND = "23p678p56s24m8m2s8s6p"
+
+
+def call_situation() -> tuple[HandState, list[Action]]:
+    state, legal = reach(["4p", CALL_HAND, "", ""], "1z", [["4p"]], 1, on_claim, dora="5s")
+    assert ActionKind.CHI in {a.kind for a in legal}
+    return state, legal
+
+
+def test_hao_passes_a_call_worth_only_a_dora_she_cannot_score() -> None:
+    # card huiyu_hao: she ignores dora, so the chi shows her 1 han (all simples), too little
+    # for a hand two steps away; with no character the dora makes it 2 han and the chi is taken
+    state, legal = call_situation()
+    assert decide_as(None, state, 1, legal).kind == ActionKind.CHI
+    assert decide_as("huiyu_hao", state, 1, legal).kind == ActionKind.PASS
+    assert decide_as("kuro_matsumi", state, 1, legal).kind == ActionKind.CHI
+
+
+def test_shiromi_passes_a_call_that_gives_up_her_closed_hand_dora() -> None:
+    # card shiromi_kosegawa: with a closed hand the tile before each indicator (4s before 5s)
+    # is a dora to her; holding one, the chi costs her that han, which leaves it 1 han net
+    hand = "23p678p4s6s24m8m2s8s6p"  # the same steps, with a lone 4s beside the dora
+    state, legal = reach(["4p", hand, "", ""], "1z", [["4p"]], 1, on_claim, dora="5s")
+    assert decide_as(None, state, 1, legal).kind == ActionKind.CHI
+    assert decide_as("shiromi_kosegawa", state, 1, legal).kind == ActionKind.PASS
+
+
+def test_mako_takes_a_flush_call_that_keeps_its_closed_han_for_her() -> None:
+    # card mako_someya: her open flush keeps its closed han, and a souzu call earns her an
+    # extra turn. P1 may chi P0's 4s with 23s (or 35s): a souzu and honors hand three steps
+    # from tenpai goes to two. Open, an ordinary half flush shows 1 han and a dragon pair
+    # little more, too little two steps away; to her the flush is worth 2 han, and the call a
+    # free draw
+    hand = "23s58s9s33z44z5677z"
+    state, legal = reach(["4s", hand, "", ""], "1z", [["4s"]], 1, on_claim, dora="9m")
+    assert decide_as(None, state, 1, legal).kind == ActionKind.PASS
+    assert decide_as("mako_someya", state, 1, legal).kind == ActionKind.CHI
+    inc = card_incentives("mako_someya")
+    assert inc is not None and inc.open_full_han
+    assert inc.call_worth[parse_types("4s")[0]] > 0 and inc.call_worth[parse_types("4p")[0]] == 0
+
+
+def test_awai_takes_the_kan_on_a_discard_her_riichi_allows() -> None:
+    # card awai_oohoshi, C-22 Awai: in riichi she may declare a kan on another player's discard
+    # that leaves her wait unchanged (6p-9p with or without the 555s); offered, she takes it,
+    # where the ordinary rule (no kan on a discard with a closed hand) would pass
+    start = scenario_start(["", "555s123m456p78p11z", "", ""], draws="4z2z3z4z5s1m2m3m",
+                           dealer=0, dora="6z")
+    probe = Probe(["riichi 2z"], offered(ActionKind.MINKAN))
+    seats = [None, CardAbility(CATALOG.card(AWAI), 1), None, None]
+    state = HandState(start, AWAI_PRESET, [ScriptAgent(), probe, ScriptAgent(), ScriptAgent()],
+                      seats)
+    try:
+        state.play()
+    except Reached as stop:
+        legal = stop.legal
+    else:
+        raise AssertionError("the kan in riichi was never offered")
+    assert state.players[1].riichi
+    obs = Observation(state, 1)
+    assert HeuristicBot(0).decide(obs, legal).kind == ActionKind.PASS
+    awai = HeuristicBot(0)
+    awai.incentives = card_incentives(AWAI)
+    assert awai.decide(obs, legal).kind == ActionKind.MINKAN
+
+
+# ----------------------------------------------------------------------------- Satoha's swap
+
+
+def wall_swap(indicator: str) -> Action:
+    """Satoha's peek (card satoha_tsujigaito): P1, two steps from tenpai with 23m 456p 789s 68p
+    and lone 5s, East and 9m, sees the next wall tile, a 7p, while P0 is on its turn; each of
+    her types is offered for it. Any of the three lone tiles takes her a step closer (678p);
+    the one she hands on is drawn next by another seat."""
+    state, _ = reach(["", "23m456p789s5s68p1z9m", "", ""], "1z", [], 0, own_turn(),
+                     dora=indicator)
+    seen = {*state.players[0].concealed, *state.players[1].concealed,
+            *state.wall.dora_indicators}
+    seven = next(x for x in range(4 * parse_types("7p")[0], 4 * parse_types("7p")[0] + 4)
+                 if x not in seen)
+    held: dict[int, int] = {}
+    for x in state.players[1].concealed:
+        held.setdefault(x // 4, x)
+    legal = [ability_action(1, "satoha_tsujigaito", Move.SWAP_WALL, x, tiles=(seven,))
+             for x in held.values()]
+    choice = HeuristicBot(0).decide(Observation(state, 1), [*legal, Action(ActionKind.PASS, 1)])
+    assert choice.kind == ActionKind.ABILITY and choice.tiles == (seven,)
+    return choice
+
+
+def test_satohas_swap_hands_on_no_dora_when_another_tile_does_as_well() -> None:
+    # card satoha_tsujigaito: without the 5s the hand accepts the most, so it goes; once it is
+    # the dora (indicator 4s) the next drawer would get it, and the East or the 9m goes instead
+    assert tile_is(wall_swap("2z"), "5s")
+    handed = wall_swap("4s")
+    assert tile_is(handed, "1z") or tile_is(handed, "9m")

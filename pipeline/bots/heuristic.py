@@ -6,7 +6,8 @@ threat on the table this reduces to tile efficiency (shanten, then acceptance) w
 (dora, red fives, value honors, the yaku an open hand relies on), and with what the hand's card
 rewards or punishes in tile choices (its tile incentives, :mod:`pipeline.cards.incentives`: a
 worth per tile type, dora weighed as the card counts them, Kuro's guard on her dora). Calls are
-taken when they speed up a hand that keeps a yaku; riichi unless a scoring hand with a good
+taken when they speed up a hand that keeps a yaku and shows enough han (dora as the card
+counts them, less what the card gives only a closed hand); riichi unless a scoring hand with a good
 wait prefers to stay quiet (or would lock a declared yakuhai out).
 It never declares a win marked as a chombo (Ryuuka's ron with menzen tsumo declared) and never
 takes, by a meld swap (Yumi), a sequence only another character may build: either costs a
@@ -60,6 +61,7 @@ from pipeline.rules.hand import kuikae_types
 from pipeline.rules.hooks import PickView
 from pipeline.tiles import (
     NORTH_TYPE,
+    NUM_TYPES,
     RECENT_MEMO,
     RED_FIVE_IDS,
     RED_FIVE_SET,
@@ -116,6 +118,8 @@ BACKING_APPETITE = 1.0
 WIDER_CALLS_APPETITES = (1.0, 1.3)
 # The effect kind that lets a hand win, and so call, without a yaku.
 WINS_WITHOUT_YAKU = "win_without_yaku"
+# Stray tiles a hand may still hold on the way to a flush a card keeps at its closed value.
+FLUSH_STRAYS = 1
 DEAD_MELD_GAIN = 10.0  # a meld swap that takes a dead sequence out of her hand (rule C-20)
 CHOMBO = AbilityTag.CHOMBO  # a win the engine would penalise as a chombo (rule C-20)
 # face-up hands' threats by what they were read from (HeuristicBot._face_up_threat)
@@ -650,12 +654,15 @@ class HeuristicBot:
     def _exchange_choice(self, obs: Observation, legal: list[Action]) -> Action:
         """A hand tile (``tile``) for a known one (``tiles[0]``: a pond's, the wall's next):
         taken when the hand gets closer to tenpai, or stays as close (one step away or less)
-        and accepts clearly more tiles (KNOWN_DRAW_MIN_GAIN)."""
+        and accepts clearly more tiles (KNOWN_DRAW_MIN_GAIN). A hand tile given for the next
+        wall tile is drawn next in its place (Move.SWAP_WALL): a dora, a red five or a tile a
+        player in riichi may win on is handed on only for a step closer to tenpai."""
         counts = counts34(obs.concealed)
         nm = len(obs.melds(obs.seat))
         kept: list[list[int]] = []  # the unseen counts, once a hand near tenpai needs them
         base_sh, base_wide = _exchange_worth(list(counts), nm, obs, kept)
-        best, best_key = legal[-1], (base_sh, -base_wide - KNOWN_DRAW_MIN_GAIN + 1)
+        harmful = self._harmful_to_hand_on(obs) if legal[0].tag is Move.SWAP_WALL else None
+        best, best_key = legal[-1], (base_sh, -base_wide - KNOWN_DRAW_MIN_GAIN + 1, 0)
         seen: set[tuple[int, int]] = set()
         for a in legal[:-1]:
             out, into = a.tile // 4, a.tiles[0] // 4
@@ -667,9 +674,27 @@ class HeuristicBot:
             sh, wide = _exchange_worth(counts, nm, obs, kept)
             counts[out] += 1
             counts[into] -= 1
-            if (sh, -wide) < best_key:
-                best, best_key = a, (sh, -wide)
+            harm = 0
+            if harmful is not None and (out in harmful or a.tile in RED_FIVE_SET):
+                if sh >= base_sh:
+                    continue  # it would hand the next drawer value or a win, for no step
+                harm = 1  # among equal swaps, a harmless tile goes
+            if (sh, -wide, harm) < best_key:
+                best, best_key = a, (sh, -wide, harm)
         return best
+
+    def _harmful_to_hand_on(self, obs: Observation) -> set[int]:
+        """The tile types a hand tile given for the next wall tile should not be, since
+        another seat draws it next: the dora, and every type not safe against a player in
+        riichi (it may be the winning draw)."""
+        harmful = set(dora_types(obs.dora_indicators, _sanma(obs)))
+        for s in range(_seats(obs)):
+            # riichi seats only: the swap may come in the middle of a call, whose caller's
+            # hand is not whole yet
+            if s != obs.seat and obs.in_riichi(s):
+                safe = self._safe(obs, s, obs.riichi_order(s))
+                harmful.update([t for t in range(NUM_TYPES) if t not in safe])
+        return harmful
 
     @staticmethod
     def _meld_swap_choice(obs: Observation, legal: list[Action]) -> Action:
@@ -1200,9 +1225,35 @@ class HeuristicBot:
         return estimate_han(counts, melds, tiles, dora, values, riichi=False) + (
             len(obs.kita(obs.seat)) if _sanma(obs) else 0)
 
+    @staticmethod
+    def _call_han_change(inc: TileIncentives, obs: Observation, call: Action,
+                         counts: Sequence[int], melds: Sequence[Meld]) -> float:
+        """What a card's incentives add to the han a call shows (``counts`` and ``melds``: her
+        hand after it): what a call of that tile earns her, a flush's closed han where her
+        card keeps it open, her dora counted as her card weighs them, less the dora her card
+        gives only a closed hand (the tile before each indicator), which the call gives up."""
+        dora = dora_types(obs.dora_indicators, _sanma(obs))
+        change = inc.call_worth[call.tile // 4]
+        if inc.open_full_han and flush_suit(counts, melds, FLUSH_STRAYS) is not None:
+            # the flush keeps its closed 2 han open; estimate_han counts an open flush as 1,
+            # one still shedding a stray tile as none
+            change += 1.0 if flush_suit(counts, melds) is not None else 2.0
+        if inc.dora_weight != 1.0:
+            melded = set(call.tiles)
+            held = [x for x in obs.concealed if x not in melded]
+            change += (inc.dora_weight - 1.0) * dora_held(held, melds, dora)
+        if inc.closed_dora_before and _closed(obs.melds(obs.seat)):
+            for i in obs.dora_indicators:
+                before = previous_type(i // 4)
+                change -= len([x for x in obs.concealed if x // 4 == before])
+        return change
+
     def _claim(self, obs: Observation, legal: list[Action]) -> Action:
         passing = legal[-1]
         options = [a for a in legal if a.kind is _PON or a.kind is _CHI or a.kind is _MINKAN]
+        inc = self.incentives
+        if options and inc is not None and inc.riichi_kan and obs.in_riichi(obs.seat):
+            return options[0]  # only a kan that keeps her closed and her wait is offered
         if not options or self.declared & CLOSED_ONLY:
             return passing  # a call would lose a declared yaku that needs a closed hand
         seat = obs.seat
@@ -1257,10 +1308,11 @@ class HeuristicBot:
                         if threats is None:
                             threats = self._any_threat(obs)
                         ok = not threats
-                    ok = (ok
-                          and (honor_pon or (after == 0 and obs.tiles_left < 36)
-                               or self._open_han(obs, counts, (*melds, new_meld), values)
-                               >= (1.0 if after <= 1 else 2.0) / self.style.call_appetite))
+                    if ok and not honor_pon and not (after == 0 and obs.tiles_left < 36):
+                        han = self._open_han(obs, counts, (*melds, new_meld), values)
+                        if inc is not None:  # what her card counts, and what a call loses
+                            han += self._call_han_change(inc, obs, a, counts, (*melds, new_meld))
+                        ok = han >= (1.0 if after <= 1 else 2.0) / self.style.call_appetite
             for x in a.tiles:
                 counts[x // 4] += 1
             if ok:

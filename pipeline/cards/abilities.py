@@ -56,8 +56,8 @@ choice declares it as tile incentives (:mod:`pipeline.cards.incentives`, from it
   when the new indicator makes more of her tiles dora than the old one did and the best tile to
   take stays as good; she then takes the revealed tile that leaves her hand closest to tenpai
   after her best discard (the best connected on a tie). Her kans follow the bot's usual kan
-  rules, which call no kan on a discard with a closed hand: the kan on a discard her riichi
-  allows is never taken.
+  rules, and the kan on a discard her riichi allows (her wait unchanged) is always taken (her
+  tile incentives: ``riichi_kan``).
 - Bot policy (Ako Atarashi): (``swap_with_discard``) her swap after a call with a pond tile of
   the same family follows the exchange rule.
 - Bot policy (Toyone Anetai): no decision: the chasing-riichi value, Shiiaru raotai and the
@@ -232,8 +232,9 @@ choice declares it as tile incentives (:mod:`pipeline.cards.incentives`, from it
   (``always_riichi``); the bot still declares riichi by its usual rule, although the card gives
   a closed win riichi and ura anyway (a declared riichi adds mostly the ippatsu chance).
 - Bot policy (Satoha Tsujigaito): (``peek_and_swap``) the swap of a hand tile for the wall tile
-  she peeks at follows the exchange rule; the doubling under an ippatsu threat needs no
-  decision.
+  she peeks at follows the exchange rule, and hands on (the next seat to draw takes it) no
+  dora, red five or tile unsafe against a riichi except for a step closer to tenpai; the
+  doubling under an ippatsu threat needs no decision.
 - Bot policy (Toki Onjouji): (``private_extra_tile``) the tile beside her hand is swapped in
   when that brings her hand closer to tenpai, and taken instead of a draw when it wins or brings
   the hand closer to tenpai (in riichi only to win); otherwise it stays beside the hand, unseen

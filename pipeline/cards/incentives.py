@@ -35,6 +35,9 @@ COUNTED_TILE = 0.7
 LAST_OF_FAMILY = 1.5
 # A discard of a type already in her pond, where the card counts groups lying there.
 POND_GROUP = 0.8
+# A call that earns an extra turn, in han of the open hand it shows (a free draw): taken as
+# if it showed one han more.
+CALLED_EXTRA_TURN = 1.0
 
 
 @dataclass(frozen=True)
@@ -49,7 +52,12 @@ class TileIncentives:
     worth of keeping a type already in her pond (negative: discarding it adds to a group her
     card counts there). ``last_of_family``: the worth of keeping the only tile of one of the
     five families (manzu, pinzu, souzu, winds, dragons). ``closed_dora_before``: with a closed
-    hand, the tile type just before each dora indicator is a dora to her as well."""
+    hand, the tile type just before each dora indicator is a dora to her as well.
+    ``call_worth``: by the called tile's type, what a chi or pon of it is worth to her beyond
+    the han it shows (in han). ``open_full_han``: her yaku that lose a han when open keep it
+    (a call on the way to a flush counts the flush's closed han). ``riichi_kan``: a kan on a
+    discard offered while she is in riichi is taken (the engine offers it only where her card
+    keeps the kan closed and the wait unchanged, like a concealed kan in riichi)."""
 
     dora_weight: float = 1.0
     dora_guard: bool = False
@@ -58,11 +66,16 @@ class TileIncentives:
     repeat_worth: float = 0.0
     last_of_family: float = 0.0
     closed_dora_before: bool = False
+    call_worth: tuple[float, ...] = NO_WORTH
+    open_full_han: bool = False
+    riichi_kan: bool = False
 
     def __post_init__(self) -> None:
-        if len(self.keep) != NUM_TYPES:
-            raise ValueError(f"keep needs one worth per tile type ({NUM_TYPES}), "
-                             f"got {len(self.keep)}")
+        for name in ("keep", "call_worth"):
+            table = getattr(self, name)
+            if len(table) != NUM_TYPES:
+                raise ValueError(f"{name} needs one worth per tile type ({NUM_TYPES}), "
+                                 f"got {len(table)}")
 
 
 def worth_of(types: Iterable[int], worth: float) -> tuple[float, ...]:
@@ -89,4 +102,7 @@ def combine(parts: Iterable[TileIncentives | None]) -> TileIncentives | None:
         repeat_safe=any(p.repeat_safe for p in found),
         repeat_worth=sum(p.repeat_worth for p in found),
         last_of_family=sum(p.last_of_family for p in found),
-        closed_dora_before=any(p.closed_dora_before for p in found))
+        closed_dora_before=any(p.closed_dora_before for p in found),
+        call_worth=tuple([sum(p.call_worth[t] for p in found) for t in range(NUM_TYPES)]),
+        open_full_han=any(p.open_full_han for p in found),
+        riichi_kan=any(p.riichi_kan for p in found))

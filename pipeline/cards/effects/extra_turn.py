@@ -7,7 +7,12 @@ from typing import Any
 
 from pipeline.cards.effects.base import CardEffect, DiscardContext
 from pipeline.cards.effects.family_guess import family_of
-from pipeline.cards.incentives import EXTRA_TURN_SHED, TileIncentives, worth_of
+from pipeline.cards.incentives import (
+    CALLED_EXTRA_TURN,
+    EXTRA_TURN_SHED,
+    TileIncentives,
+    worth_of,
+)
 from pipeline.rules.actions import AbilityTag
 from pipeline.rules.hooks import PickView
 from pipeline.rules.records import Event
@@ -106,6 +111,11 @@ WHEN: dict[str, Callable[[DiscardContext, Mapping[str, Any]], bool]] = {
 EARNING_TYPES: dict[str, frozenset[int]] = {
     "discard_2_or_8": frozenset([s * 9 + n for s in range(3) for n in (1, 7)]),
 }
+# The called tile types whose call earns the turn, by ``when`` value: what the bots are given
+# as a reason to take such a call.
+CALL_EARNING_TYPES: dict[str, frozenset[int]] = {
+    "call_souzu_or_green": frozenset([*range(18, 27), GREEN_DRAGON]),
+}
 
 
 class ExtraTurn(CardEffect):
@@ -132,6 +142,9 @@ class ExtraTurn(CardEffect):
 
     @classmethod
     def incentives(cls, params: Mapping[str, Any], view: PickView) -> TileIncentives | None:
+        called = CALL_EARNING_TYPES.get(params["when"])
+        if called is not None:
+            return TileIncentives(call_worth=worth_of(called, CALLED_EXTRA_TURN))
         types = EARNING_TYPES.get(params["when"])
         if types is None:
             return None

@@ -27,7 +27,10 @@ class PeekAndSwap(CardEffect):
 
     Bot policy: the swap follows the bot's rule for a hand tile offered for a known tile:
     swapped when that brings the hand closer to tenpai, or keeps it as close (one step or
-    less) while it accepts at least 4 more tiles; among several such swaps the best one."""
+    less) while it accepts at least 4 more tiles; among several such swaps the best one. The
+    tile she gives is drawn next by another seat: a dora, a red five or a tile unsafe against
+    a player in riichi goes only for a step closer to tenpai, and not when a harmless tile
+    does as well."""
 
     kind = "peek_and_swap"
     optional = OPTIONAL

@@ -8,10 +8,11 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from pipeline.cards.effects.base import CardEffect, DrawContext
+from pipeline.cards.incentives import TileIncentives
 from pipeline.cards.memory import MatchMemory
 from pipeline.cards.moves import Move
 from pipeline.rules.actions import Action, ActionKind, ability_action
-from pipeline.rules.hooks import WallControls
+from pipeline.rules.hooks import PickView, WallControls
 
 # Optional choices offered with a pass (registered in abilities.OPTIONAL_EFFECTS).
 OPTIONAL = frozenset(("dora_swap",))
@@ -31,7 +32,8 @@ class RinshanReveal(CardEffect):
     her wait unchanged (C-22 Awai: a concealed kan on another player's discard).
 
     Bot policy: swaps that make more of her tiles dora, then the revealed tile that leaves her
-    closest to tenpai; kans by the bot's usual rules (Awai Oohoshi's policy is said in
+    closest to tenpai; kans by the bot's usual rules, and a kan on a discard in riichi taken
+    whenever offered (her incentives; Awai Oohoshi's policy is said in
     :mod:`pipeline.cards.abilities`)."""
 
     kind = "rinshan_reveal"
@@ -42,6 +44,10 @@ class RinshanReveal(CardEffect):
                  memory: MatchMemory | None = None) -> None:
         super().__init__(params, seat, card, memory)
         self.count = int(params.get("tiles", REVEALED))
+
+    @classmethod
+    def incentives(cls, params: Mapping[str, Any], view: PickView) -> TileIncentives | None:
+        return TileIncentives(riichi_kan=True)
 
     def kans_closed(self) -> bool:
         return True
