@@ -28,6 +28,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
+from typing import ClassVar
 
 import polars as pl
 
@@ -259,20 +260,10 @@ def load_team_pairs(out: Path, card: str) -> pl.DataFrame:
 class TeamTrialSummary(TrialSummary):
     """A team trial's figures after its rounds (:meth:`describe` says what was replayed)."""
 
-    def describe(self) -> str:
-        met = sum(p.meets(self.config.target) for p in self.progress)
-        widths = [p.half_width for p in self.progress if p.half_width == p.half_width]
-        widest = f"{max(widths):,.0f}" if widths else "none"
-        why = ("the hand budget ran out" if self.budget_spent else
-               "every card reached the target" if met == len(self.progress) else
-               f"the round limit ({MAX_ROUNDS}) was reached")
-        rate = self.hands_played / self.seconds if self.seconds > 0 else 0.0
-        return (f"team trial complete: {len(self.progress)} cards, {self.hands:,} hands of "
-                f"their holders in {self.rounds} rounds ({self.hands_played:,} played now, "
-                f"{rate:.1f} hands/s, each hand the card was picked also replayed with the "
-                f"next choice); {met} of {len(self.progress)} at half-width <= "
-                f"{self.config.target:g} points per hand, widest {widest}; stopped because "
-                f"{why}; in {self.out}")
+    WHAT: ClassVar[str] = "team trial"
+    HANDS: ClassVar[str] = "hands of their holders"
+    REPLAYED: ClassVar[str] = ("each hand the card was picked also replayed with the next "
+                               "choice")
 
 
 # --- the run --------------------------------------------------------------------------------

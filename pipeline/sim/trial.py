@@ -41,7 +41,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 import polars as pl
 
@@ -428,6 +428,11 @@ class TrialSummary:
     rows: dict[str, int] = field(default_factory=dict)
     verdicts: list[Verdict] = field(default_factory=list)   # a racing trial's
 
+    # how describe() names the trial, its hands and its replays (a team trial says its own)
+    WHAT: ClassVar[str] = "trial"
+    HANDS: ClassVar[str] = "hands"
+    REPLAYED: ClassVar[str] = "each also replayed without the ability"
+
     def describe(self) -> str:
         if self.config.racing:
             return self._describe_race()
@@ -438,9 +443,9 @@ class TrialSummary:
                "every card reached the target" if met == len(self.progress) else
                f"the round limit ({MAX_ROUNDS}) was reached")
         rate = self.hands_played / self.seconds if self.seconds > 0 else 0.0
-        return (f"trial complete: {len(self.progress)} cards, {self.hands:,} hands in "
-                f"{self.rounds} rounds ({self.hands_played:,} played now, {rate:.1f} hands/s, "
-                f"each also replayed without the ability); {met} of {len(self.progress)} at "
+        return (f"{self.WHAT} complete: {len(self.progress)} cards, {self.hands:,} {self.HANDS} "
+                f"in {self.rounds} rounds ({self.hands_played:,} played now, {rate:.1f} "
+                f"hands/s, {self.REPLAYED}); {met} of {len(self.progress)} at "
                 f"half-width <= {self.config.target:g} points per hand, widest {widest}; "
                 f"stopped because {why}; in {self.out}")
 
