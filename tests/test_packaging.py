@@ -104,9 +104,11 @@ def test_wheel_installs_and_balance_runs_from_another_folder(tmp_path: Path) -> 
     work = tmp_path / "designer"
     work.mkdir()
     env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "VIRTUAL_ENV")}
+    # --no-trials: the default job races every card's trial to a verdict (minutes on one
+    # worker); what is checked here is that the installed lab finds its shipped data
     result = subprocess.run([str(env_dir / "bin" / "saki"), "balance", "--games", "2",
-                             "--workers", "1"], cwd=work, capture_output=True, text=True,
-                            env=env, timeout=600)
+                             "--workers", "1", "--no-trials"], cwd=work, capture_output=True,
+                            text=True, env=env, timeout=600)
     assert result.returncode == 0, result.stdout[-1000:] + result.stderr[-2000:]
     assert "report written to" in result.stdout
     assert list((work / "reports").glob("cards-hanchan-*.html"))
