@@ -275,7 +275,7 @@ def test_balance_levers_only_for_candidates(tmp_path: Path) -> None:
 def test_balance_levers_link_each_candidates_tuning_page(tmp_path: Path) -> None:
     """With a planted strong card (a win multiplier of 4 against 1) and trials long enough to
     flag it, each candidate's numbers are stepped and the report links its tuning page."""
-    html, pages, _ = _levers_job(tmp_path, "700")
+    html, pages, _ = _levers_job(tmp_path, "3000")
     assert "Nerf candidates" in html and pages and "its levers" in html
     for page in pages:
         assert f'href="r-levers/{page.name}"' in html
