@@ -51,9 +51,7 @@ from pipeline.sim.run import (
     _catalog,
     _peak_rss_kb,
     load_shards,
-    read_manifest,
     shard_name,
-    write_shard,
 )
 from pipeline.sim.tables import SCHEMA_VERSION
 from pipeline.sim.team_pair import TeamPair, TeamPairTable
@@ -61,17 +59,16 @@ from pipeline.sim.trial import (
     FIRST_BLOCKS,
     MAX_ROUNDS,
     CardProgress,
-    NumberedShard,
     TrialConfig,
     TrialRound,
     TrialSummary,
     _check_strangers,
+    _play,
     _prepare,
     _write_doc,
     card_folder,
     measure,
     plan_round,
-    play_numbered,
     trial_deck,
 )
 from pipeline.workers import settle_long_lived
@@ -304,7 +301,7 @@ def _run(config: TeamTrialConfig, out: Path, executor: LocalExecutor | DaskExecu
     progress: list[CardProgress] = []
     pairs: dict[str, pl.DataFrame] = {}
     for index in range(MAX_ROUNDS):
-        played += _play(out, config, executor, blocks, added, on_match)
+        played += _play(out, config, executor, blocks, added, on_match, play_team_shard)
         for card in added:
             pairs[card] = as_pairs(load_team_pairs(out, card))
         progress = [measure(pairs[c], c, blocks[c], config.block) for c in config.cards]
@@ -324,37 +321,6 @@ def _run(config: TeamTrialConfig, out: Path, executor: LocalExecutor | DaskExecu
                             rounds=len(rounds_doc), hands=sum(p.hands for p in progress),
                             hands_played=played, seconds=time.perf_counter() - began,
                             budget_spent=budget_spent)
-
-
-def _play(out: Path, config: TeamTrialConfig, executor: LocalExecutor | DaskExecutor,
-          blocks: dict[str, int], added: dict[str, int],
-          on_match: Callable[[int], None] | None) -> int:
-    """Play the round's new blocks not already in the folder; return the hands played."""
-    todo = []
-    for card, n in added.items():
-        for block in range(blocks[card] - n, blocks[card]):
-            task = config.task(out, card, block)
-            if read_manifest(Path(task.out), task) is None:  # type: ignore[arg-type]
-                todo.append(task)
-    hands = 0
-
-    def match_done(n: int) -> None:
-        nonlocal hands
-        hands += n
-        if on_match is not None:
-            on_match(n)
-
-    def on_done(output: ShardOutput) -> None:
-        task = todo[output.index]
-        write_shard(Path(task.out), task, output)  # type: ignore[arg-type]
-        if not executor.live_progress:
-            for n in output.match_hands:
-                match_done(n)
-
-    executor.run(play_numbered, [NumberedShard(i, t, play_team_shard)
-                                 for i, t in enumerate(todo)],
-                 on_match=match_done, on_done=on_done)
-    return hands
 
 
 __all__ = ["KIND", "TEAM_PAIRS", "TEAM_PAIRS_SCHEMA", "TeamShardTask", "TeamTrialConfig",

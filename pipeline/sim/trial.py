@@ -611,9 +611,11 @@ def _forget_damaged(out: Path, config: TrialConfig) -> None:
 
 def _play(out: Path, config: TrialConfig, executor: LocalExecutor | DaskExecutor,
           blocks: dict[str, int], added: dict[str, int],
-          on_match: Callable[[int], None] | None) -> int:
+          on_match: Callable[[int], None] | None,
+          play: Callable[..., ShardOutput] = play_shard) -> int:
     """Play the round's new blocks that are not already in the folder, all cards in one go
-    on the executor; return the hands played."""
+    on the executor (each task by ``play``: a team trial passes its own); return the hands
+    played."""
     todo = []
     for card, n in added.items():
         for block in range(blocks[card] - n, blocks[card]):
@@ -635,7 +637,7 @@ def _play(out: Path, config: TrialConfig, executor: LocalExecutor | DaskExecutor
             for n in output.match_hands:
                 match_done(n)
 
-    executor.run(play_numbered, [NumberedShard(i, t) for i, t in enumerate(todo)],
+    executor.run(play_numbered, [NumberedShard(i, t, play) for i, t in enumerate(todo)],
                  on_match=match_done, on_done=on_done)
     return hands
 
