@@ -10,17 +10,15 @@ from typing import Annotated, TypeVar
 
 import typer
 
-from pipeline.bots.registry import CalibrationError, UnknownBotError
-from pipeline.cards.catalog import CatalogError
-from pipeline.cards.teams import TeamError
 from pipeline.datafiles import check_writable
+from pipeline.errors import LabError
 from pipeline.replay.record import RecordError
 from pipeline.report import ReportError
 from pipeline.report.balance import (
     DEFAULT_GAMES,
     DEFAULT_PRESET,
 )
-from pipeline.rules.preset import PresetError, describe_options, list_presets, load_preset
+from pipeline.rules.preset import describe_options, list_presets, load_preset
 from pipeline.sim import SimError
 
 app = typer.Typer(
@@ -44,6 +42,13 @@ app.add_typer(cards_app, name="cards")
 F = TypeVar("F", bound=Callable[..., object])
 
 
+# Options several commands take, declared once: one name, one help text
+ExecutorOption = Annotated[str, typer.Option(
+    help="Where matches are played: local (processes on this machine) or dask (a Dask "
+    "cluster, with --scheduler; docs/cluster.md)")]
+SchedulerOption = Annotated[str | None, typer.Option(
+    help="Dask scheduler address for --executor dask, e.g. --scheduler tcp://10.0.0.5:8786")]
+
 RESUMABLE = frozenset(("simulate", "balance", "trial", "tune"))  # finished work survives Ctrl-C
 INTERRUPTED = 130  # the shell's code for a command stopped by Ctrl-C (128 + SIGINT)
 
@@ -56,8 +61,7 @@ def friendly(func: F) -> F:
     def wrapper(*args: object, **kwargs: object) -> object:
         try:
             return func(*args, **kwargs)
-        except (PresetError, CatalogError, RecordError, UnknownBotError, SimError, TeamError,
-                ReportError, CalibrationError, FileNotFoundError) as exc:
+        except (LabError, FileNotFoundError) as exc:
             typer.secho(f"error: {exc}", fg=typer.colors.RED, err=True)
             raise typer.Exit(2) from None
         except KeyboardInterrupt:
@@ -519,12 +523,8 @@ def simulate(
     paired: Annotated[bool, typer.Option(
         "--paired", help="Also play every hand with a character again without its ability "
         "and write both outcomes to a pairs table (card presets; docs/paired.md)")] = False,
-    executor: Annotated[str, typer.Option(
-        help="Where matches are played: local (processes on this machine) or dask (a Dask "
-        "cluster, with --scheduler; docs/cluster.md)")] = "local",
-    scheduler: Annotated[str | None, typer.Option(
-        help="Dask scheduler address for --executor dask, e.g. "
-        "--scheduler tcp://10.0.0.5:8786")] = None,
+    executor: ExecutorOption = "local",
+    scheduler: SchedulerOption = None,
 ) -> None:
     """Play many matches of bots and write their hands, matches and events as Parquet tables.
 
@@ -596,10 +596,8 @@ def trial(
         help="Trial folder (default: data/runs/trial-<preset>-<catalog>-s<seed>)")] = None,
     force: Annotated[bool, typer.Option(
         "--force", help="Delete a trial of another configuration in the out folder")] = False,
-    executor: Annotated[str, typer.Option(
-        help="Where matches are played: local or dask (with --scheduler)")] = "local",
-    scheduler: Annotated[str | None, typer.Option(
-        help="Dask scheduler address for --executor dask, e.g. tcp://10.0.0.5:8786")] = None,
+    executor: ExecutorOption = "local",
+    scheduler: SchedulerOption = None,
     fmt: Annotated[str, typer.Option("--format", help="table or json")] = "table",
     kind: Annotated[str, typer.Option(
         help="ability: the card played every hand against no ability; team: the card in an "
@@ -784,8 +782,8 @@ def tune(
     ] = None,
     force: Annotated[bool, typer.Option(
         "--force", help="Replace trials of another configuration in the folder")] = False,
-    executor: Annotated[str, typer.Option(help="local or dask (with --scheduler)")] = "local",
-    scheduler: Annotated[str | None, typer.Option(help="Dask scheduler address")] = None,
+    executor: ExecutorOption = "local",
+    scheduler: SchedulerOption = None,
     fmt: Annotated[str, typer.Option("--format", help="table or json")] = "table",
 ) -> None:
     """Which value of a card's number balances it: the card's trial played once per value on

@@ -21,13 +21,12 @@ from pipeline.rules import scoring
 from pipeline.rules.actions import Action, ActionKind
 from pipeline.rules.agari import tenpai_discards, winning_types
 from pipeline.rules.agents import Observation
+from pipeline.rules.claims import _CHI_PARTNERS
 from pipeline.rules.hand import (
-    _CHI_PARTNERS,
     DiscardInfo,
     HandState,
     IllegalActionError,
     PlayerState,
-    _holds_four,
     kuikae_types,
 )
 from pipeline.rules.hand_shapes import (
@@ -38,6 +37,7 @@ from pipeline.rules.hand_shapes import (
     wrap_sequences,
 )
 from pipeline.rules.hooks import SwapControls
+from pipeline.rules.legal_actions import _holds_four
 from pipeline.rules.preset import load_preset
 from pipeline.rules.scenario import ScriptAgent, play_scenario, scenario_start
 from pipeline.rules.scoring import (
@@ -324,16 +324,16 @@ def test_an_equal_action_is_accepted_and_an_unoffered_one_refused() -> None:
 def test_a_ron_is_valued_once_when_offered_and_declared(monkeypatch: pytest.MonkeyPatch) -> None:
     # P1 waits on haku or hatsu (shanpon, either a yakuhai); P0 draws and discards hatsu: the
     # value that made the ron legal is the value paid
-    import pipeline.rules.hand as hand_module
+    import pipeline.rules.hand_end as hand_end
 
     calls = []
-    real = hand_module.score_win
+    real = hand_end.score_win
 
     def counting(*args, **kwargs):  # type: ignore[no-untyped-def]
         calls.append(args[0])
         return real(*args, **kwargs)
 
-    monkeypatch.setattr(hand_module, "score_win", counting)
+    monkeypatch.setattr(hand_end, "score_win", counting)
     hand = "234m456p678s55z66z"
     start = scenario_start(["", hand, "", ""], draws="6z")
     rec, _ = play_scenario(start, PRESET, [["6z"], ["ron"], [], []])

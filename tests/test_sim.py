@@ -466,7 +466,7 @@ def test_the_source_hash_covers_the_compiled_kernel_source(tmp_path: Path, monke
     source and the bot data: an edit to any of them changes it."""
     import types
 
-    from pipeline.sim import run as run_module
+    from pipeline.sim import run_folder as run_module
 
     root = tmp_path / "project"
     (root / "pipeline" / "bots").mkdir(parents=True)

@@ -129,7 +129,7 @@ def test_small_memos_answer_as_the_functions_they_keep() -> None:
     functions themselves, for hands met again after they were forgotten."""
     from pipeline.bots import danger, evaluate, pick
     from pipeline.rules.actions import ActionKind
-    from pipeline.rules.hand import _offer
+    from pipeline.rules.legal_actions import _offer
 
     hands = _hands(3 * RECENT_MEMO, seed=17)
     again = hands[:RECENT_MEMO // 2] + hands[-RECENT_MEMO // 2:]

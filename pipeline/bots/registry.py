@@ -10,16 +10,17 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import cache
 
+from pipeline.errors import LabError
 from pipeline.rules.agents import Agent, RandomAgent
 
 STYLED_KIND = "heuristic"  # the one kind whose play has style knobs
 
 
-class CalibrationError(ValueError):
+class CalibrationError(LabError):
     """A calibration request that cannot be played as asked (one line for the CLI)."""
 
 
-class UnknownBotError(ValueError):
+class UnknownBotError(LabError):
     """A bot kind that does not exist."""
 
 

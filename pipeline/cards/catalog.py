@@ -38,6 +38,7 @@ from pipeline.datafiles import (
     shipped_dir,
     show_value,
 )
+from pipeline.errors import LabError
 
 CATALOG_DIR = shipped_dir("cards")
 
@@ -57,7 +58,7 @@ _PLACEHOLDER_BODY = re.compile(r"([a-z][a-z0-9_]*)\.([a-z][a-z0-9_]*)")
 _NUMERIC = ("int", "float", "list[int]")
 
 
-class CatalogError(ValueError):
+class CatalogError(LabError):
     """A catalog file that cannot be loaded; the message names file, card, field and value."""
 
 

@@ -30,6 +30,7 @@ from typing import Any
 
 from pipeline.cards.catalog import Catalog
 from pipeline.cards.registry import effect_is_implemented
+from pipeline.errors import LabError
 from pipeline.rules.preset import CardRules
 
 MODES = ("standard", "winner-rotation", "tenpai-replacement", "rapid", "draft")
@@ -39,7 +40,7 @@ ReplaceChoice = Callable[[int, list[str], str], str | None]
 DraftPick = Callable[[int, list[str]], str]
 
 
-class TeamError(ValueError):
+class TeamError(LabError):
     """A team operation that the rules or the deck do not allow; the message says why."""
 
 

@@ -15,6 +15,8 @@ from datetime import date
 from pathlib import Path
 from typing import Any
 
+from pipeline.errors import LabError
+
 CALL_KINDS = ("chi", "pon", "minkan", "kakan", "ankan", "kita")  # kita: three players, S-03
 DRAW_KINDS = (
     "exhaustive",
@@ -90,7 +92,7 @@ YAKU_JAPANESE: dict[str, str] = dict(TENHOU_YAKU)
 YAKU_ENGLISH: dict[str, str] = {ja: en for en, ja in TENHOU_YAKU}
 
 
-class RecordError(ValueError):
+class RecordError(LabError):
     """A record that is corrupt or in an unsupported form; the message names file and place."""
 
 

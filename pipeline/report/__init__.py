@@ -11,6 +11,8 @@ This package module stays light, so the command line can import it without loadi
 
 from __future__ import annotations
 
+from pipeline.errors import LabError
 
-class ReportError(ValueError):
+
+class ReportError(LabError):
     """A report that cannot be written as asked; the message says what to change."""

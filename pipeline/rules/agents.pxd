@@ -4,7 +4,8 @@
 
 cimport cython
 
-from pipeline.rules.hand cimport HandState, PlayerState
+from pipeline.rules.hand cimport HandState
+from pipeline.rules.seats cimport PlayerState
 
 
 cdef class Observation:

@@ -33,13 +33,14 @@ from pipeline.datafiles import (
     shipped_dir,
     show_value,
 )
+from pipeline.errors import LabError
 from pipeline.rules.scoring import ScoringRules
 
 PRESET_DIR = shipped_dir("presets")
 REPLACE_EXCLUDE = "replace_exclude"  # [cards] directive: exclude replaces the inherited list
 
 
-class PresetError(ValueError):
+class PresetError(LabError):
     """A preset file or dict that cannot be loaded; the message names file, key and value."""
 
 

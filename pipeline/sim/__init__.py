@@ -16,8 +16,10 @@ This package module stays light (no Polars import), so the command line can name
 
 from __future__ import annotations
 
+from pipeline.errors import LabError
 
-class SimError(ValueError):
+
+class SimError(LabError):
     """A run that cannot start or continue as asked; the message is one line saying why."""
 
 
