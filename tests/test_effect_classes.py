@@ -12,7 +12,12 @@ from pipeline.cards import registry, table
 from pipeline.cards.abilities import CardAbility
 from pipeline.cards.catalog import load_catalog
 from pipeline.cards.effects import EFFECT_KINDS, copy_ability, flip_card
-from pipeline.cards.effects.base import EFFECT_HOOKS, CardEffect, HandStartContext
+from pipeline.cards.effects.base import (
+    EFFECT_HOOKS,
+    CardEffect,
+    DrawnContext,
+    HandStartContext,
+)
 from pipeline.cards.effects.registry import EFFECTS
 from pipeline.rules.preset import load_preset
 
@@ -67,22 +72,20 @@ def test_every_card_with_a_classed_kind_is_still_playable() -> None:
             assert registry.playable(card), card.id
 
 
-def test_a_hook_goes_only_to_the_effects_that_name_it(monkeypatch) -> None:
+def test_a_hook_goes_only_to_the_effects_that_take_it(monkeypatch) -> None:
     calls: list[str] = []
 
     class Deaf(CardEffect):
         kind = "open_hands"
-        hooks = frozenset()
 
-        def hand_start(self, ctx: HandStartContext) -> None:
+        def after_draw(self, ctx: DrawnContext) -> None:
             calls.append("deaf")
 
     class Hearing(Deaf):
-        hooks = frozenset({"hand_start"})
-
         def hand_start(self, ctx: HandStartContext) -> None:
             calls.append("hearing")
 
+    assert Deaf.hooks == {"after_draw"} and Hearing.hooks == {"after_draw", "hand_start"}
     komaki = CATALOG.card("komaki_jindai")  # open_hands, herself
     assert "open_hands" in komaki.kinds
 
@@ -96,5 +99,7 @@ def test_a_hook_goes_only_to_the_effects_that_name_it(monkeypatch) -> None:
     for cls, heard in ((Deaf, []), (Hearing, ["hearing"])):
         calls.clear()
         monkeypatch.setitem(EFFECTS, "open_hands", cls)
-        CardAbility(komaki, 0).hand_start(Table())
+        ability = CardAbility(komaki, 0)
+        assert ability.listens("hand_start") == bool(heard)
+        ability.hand_start(Table())
         assert calls == heard

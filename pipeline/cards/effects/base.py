@@ -1,8 +1,10 @@
 """The base of every effect class, and the typed context each of its hooks takes.
 
 An effect class implements one effect kind for one seat's card, one hand at a time. Its hooks do
-nothing here; a kind overrides the ones it acts on and names them in ``hooks`` (the card's
-ability sends a hook only to the effects that name it, and listens to it only then). It says
+nothing here; a kind overrides the ones it acts on, and those are its ``hooks`` (the card's
+ability sends a hook only to the effects that take it, and listens to it only then). Every hook
+is declared once, in :data:`EFFECT_HOOK_TABLE` (its context, how the answers of a card's
+effects combine, the ability's method that brings it). It says
 which parameter values it implements in ``supported`` (a parameter absent there: every value
 of the vocabulary), its ``when`` values name predicates of a table
 (:mod:`pipeline.cards.effects.conditions`), and its docstring says what the bots do with it
@@ -20,7 +22,8 @@ controls ``hand_start`` handed it (``open_hands``, showing the family named;
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, ClassVar
+from enum import StrEnum
+from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 
 from pipeline.cards.incentives import TileIncentives
 from pipeline.rules.actions import Action
@@ -249,6 +252,7 @@ class CardEffect:
     """One effect of one seat's card for one hand; every hook does nothing."""
 
     kind: ClassVar[str] = ""
+    # the hooks it takes: those of EFFECT_HOOK_TABLE it overrides (set for each subclass)
     hooks: ClassVar[frozenset[str]] = frozenset()
     # parameter -> the values implemented; a parameter not named: every value of the vocabulary
     supported: ClassVar[Mapping[str, frozenset[Any]]] = {}
@@ -268,6 +272,14 @@ class CardEffect:
         self.seat = seat
         self.card = card
         self.memory = memory  # the match's memory (read only during a hand), when in a match
+
+    @classmethod
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """A class takes the hooks it overrides: its ``hooks`` follow from its methods, so a
+        hook written is a hook delivered."""
+        super().__init_subclass__(**kwargs)
+        cls.hooks = frozenset([name for name in EFFECT_HOOKS
+                               if getattr(cls, name) is not getattr(CardEffect, name)])
 
     @classmethod
     def implements(cls, params: Mapping[str, Any]) -> bool:
@@ -412,12 +424,84 @@ class CardEffect:
         this; during a hand the memory is only read)."""
 
 
-# the hooks an effect class may take
-EFFECT_HOOKS = ("hand_start", "scoring", "forced_face_down", "extra_turn", "own_actions",
-                "action_taken", "replace_draw", "kans_closed", "payments", "draw_payments",
-                "before_draw", "claim_filter", "win_allowed", "win_is_chombo",
-                "hand_shapes", "after_draw", "turn_start", "turn_choices", "riichi_choices",
-                "riichi_allowed", "riichi", "ignores_furiten", "claim_made", "discard_made",
-                "discard_passed", "discard_actions", "late_claims", "always_wins",
-                "switched_off", "while_switched_off", "offer_declined", "hand_end",
-                "remember")
+class Combine(StrEnum):
+    """How a card's ability joins the answers of the effects that take one hook."""
+
+    EACH = "each"      # every effect is told, in the card's order; nothing is answered
+    ANY = "any"        # yes when one effect says yes
+    ALL = "all"        # yes unless one effect says no
+    FIRST = "first"    # the first effect's answer that is not empty (None, no actions)
+    CONCAT = "concat"  # every effect's actions, in the card's order
+    CHAIN = "chain"    # each effect is handed what the one before it left (the claims)
+    MERGE = "merge"    # merged into one (scoring modifiers, hand shapes)
+    OFFERS = "offers"  # the first effect's face-down discards, then every riichi with a stake
+
+
+class EffectHook(NamedTuple):
+    """One hook an effect class may take: its name (the method of :class:`CardEffect`), the
+    context it is handed (None: the action alone, or nothing), how the card's effects'
+    answers combine, and the method of the card's ability that brings it (``asked_by``: a
+    hook of :class:`~pipeline.rules.hooks.AbilityHooks`, or ``remember``, which the card
+    table calls once the hand is over)."""
+
+    name: str
+    context: type | None
+    combine: Combine
+    asked_by: str
+
+
+# The hook contract, written once: every hook an effect class may take, in the order a hand
+# meets them. ``CardEffect`` has a method that does nothing for each; an effect's ``hooks`` are
+# those it overrides; the card's ability (:class:`~pipeline.cards.abilities.CardAbility`)
+# delivers each through ``asked_by``, and ``tests/test_hook_contract.py`` fails when a hook is
+# declared here but not delivered to the effect, or delivered but not declared; the list in
+# ``docs/architecture.md`` is :func:`hook_table_markdown`'s.
+EFFECT_HOOK_TABLE: tuple[EffectHook, ...] = (
+    EffectHook("hand_start", HandStartContext, Combine.EACH, "hand_start"),
+    EffectHook("hand_shapes", None, Combine.MERGE, "hand_shapes"),
+    EffectHook("before_draw", BeforeDrawContext, Combine.CONCAT, "before_draw"),
+    EffectHook("replace_draw", DrawContext, Combine.FIRST, "replace_draw"),
+    EffectHook("after_draw", DrawnContext, Combine.EACH, "after_draw"),
+    EffectHook("turn_start", TurnContext, Combine.EACH, "turn_choices"),
+    EffectHook("turn_choices", TurnContext, Combine.FIRST, "turn_choices"),
+    EffectHook("own_actions", TurnContext, Combine.OFFERS, "own_actions"),
+    EffectHook("forced_face_down", TurnContext, Combine.ANY, "forced_face_down"),
+    EffectHook("action_taken", None, Combine.EACH, "action_taken"),
+    EffectHook("discard_made", DiscardContext, Combine.EACH, "discard_made"),
+    EffectHook("extra_turn", DiscardContext, Combine.ANY, "extra_turn"),
+    EffectHook("offer_declined", None, Combine.EACH, "offer_declined"),
+    EffectHook("discard_actions", DiscardContext, Combine.CONCAT, "discard_actions"),
+    EffectHook("late_claims", DiscardContext, Combine.CONCAT, "late_claims"),
+    EffectHook("discard_passed", DiscardContext, Combine.EACH, "discard_passed"),
+    EffectHook("claim_filter", ClaimContext, Combine.CHAIN, "claim_filter"),
+    EffectHook("kans_closed", None, Combine.ANY, "kans_closed"),
+    EffectHook("claim_made", CallContext, Combine.EACH, "claim_made"),
+    EffectHook("riichi_allowed", None, Combine.ALL, "riichi_allowed"),
+    EffectHook("riichi_choices", TurnContext, Combine.FIRST, "riichi_choices"),
+    EffectHook("riichi", RiichiContext, Combine.EACH, "riichi"),
+    EffectHook("switched_off", None, Combine.FIRST, "switched_off"),
+    EffectHook("while_switched_off", None, Combine.FIRST, "while_switched_off"),
+    EffectHook("win_allowed", WinCheckContext, Combine.ALL, "win_allowed"),
+    EffectHook("win_is_chombo", WinCheckContext, Combine.ANY, "win_is_chombo"),
+    EffectHook("always_wins", WinTileContext, Combine.ANY, "always_wins"),
+    EffectHook("ignores_furiten", FuritenContext, Combine.ANY, "ignores_furiten"),
+    EffectHook("scoring", ScoringContext, Combine.MERGE, "scoring"),
+    EffectHook("payments", PaymentContext, Combine.EACH, "payments"),
+    EffectHook("draw_payments", PaymentContext, Combine.EACH, "draw_payments"),
+    EffectHook("hand_end", HandEndContext, Combine.EACH, "hand_end"),
+    EffectHook("remember", None, Combine.EACH, "remember"),
+)
+# the hooks an effect class may take, by name
+EFFECT_HOOKS: tuple[str, ...] = tuple([hook.name for hook in EFFECT_HOOK_TABLE])
+# the engine hook no effect takes: what lasts a match is kept hand by hand (``remember``)
+NOT_FOR_EFFECTS = frozenset({"match_end"})
+
+
+def hook_table_markdown() -> str:
+    """The hook table as the Markdown table ``docs/architecture.md`` shows (checked there by
+    ``tests/test_hook_contract.py``, so the page lists every hook)."""
+    rows = ["| hook | context | answers combined | asked by |", "| --- | --- | --- | --- |"]
+    for hook in EFFECT_HOOK_TABLE:
+        context = f"`{hook.context.__name__}`" if hook.context is not None else "none"
+        rows.append(f"| `{hook.name}` | {context} | {hook.combine.value} | `{hook.asked_by}` |")
+    return "\n".join(rows)

@@ -32,7 +32,6 @@ class BlocksWinsWithWind(CardEffect):
 
     kind = "blocks_wins_with_wind"
     optional = OPTIONAL
-    hooks = frozenset({"win_allowed", "discard_passed"})
 
     def win_allowed(self, ctx: WinCheckContext) -> bool:
         """No other player wins holding her seat wind, unless with a yakuman."""

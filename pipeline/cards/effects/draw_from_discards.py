@@ -30,7 +30,6 @@ class DrawFromDiscards(CardEffect):
 
     kind = "draw_from_discards"
     optional = frozenset(("draw",))
-    hooks = frozenset({"hand_start", "before_draw", "action_taken", "win_allowed"})
 
     def __init__(self, params: Mapping[str, Any], seat: int, card: str,
                  memory: MatchMemory | None = None) -> None:

@@ -23,7 +23,6 @@ class ExtraDoraStake(CardEffect):
 
     kind = "extra_dora_stake"
     optional = OPTIONAL
-    hooks = frozenset({"own_actions", "action_taken", "riichi"})
 
     declared: str | None = None  # the riichi choice made with the declaration
 

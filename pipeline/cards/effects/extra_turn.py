@@ -137,7 +137,6 @@ class ExtraTurn(CardEffect):
 
     kind = "extra_turn"
     optional = frozenset(("extra_turn",))
-    hooks = frozenset({"extra_turn"})
     supported = {"when": frozenset(WHEN)}
 
     @classmethod

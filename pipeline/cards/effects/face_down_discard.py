@@ -67,7 +67,6 @@ class FaceDownDiscard(CardEffect):
 
     kind = "face_down_discard"
     optional = frozenset(("face_down",))
-    hooks = frozenset({"own_actions", "action_taken", "claim_made"})
     supported = {"when": frozenset(WHEN)}
 
     def __init__(self, params: Mapping[str, Any], seat: int, card: str,

@@ -35,7 +35,6 @@ class FamilyGuess(CardEffect):
     family for the next wall tile."""
 
     kind = "family_guess"
-    hooks = frozenset({"before_draw", "after_draw"})
 
     def __init__(self, params: Mapping[str, Any], seat: int, card: str,
                  memory: MatchMemory | None = None) -> None:

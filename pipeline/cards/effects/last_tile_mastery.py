@@ -29,7 +29,6 @@ class LastTileMastery(CardEffect):
 
     kind = "last_tile_mastery"
     optional = OPTIONAL
-    hooks = frozenset({"discard_made", "always_wins"})
 
     def discard_made(self, ctx: DiscardContext) -> None:
         """Her discard with a closed hand moves the last live tile to the dead wall; a second

@@ -44,7 +44,6 @@ class MeldSwap(CardEffect):
 
     kind = "meld_swap"
     optional = OPTIONAL
-    hooks = frozenset({"claim_made"})
 
     def claim_made(self, ctx: CallContext) -> None:
         if ctx.view.seat == self.seat and ctx.table is not None:

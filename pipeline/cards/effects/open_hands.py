@@ -52,8 +52,6 @@ class OpenHands(CardEffect):
     in :mod:`pipeline.cards.abilities`)."""
 
     kind = "open_hands"
-    hooks = frozenset({"hand_start", "after_draw", "discard_made", "riichi", "claim_made",
-                       "turn_choices", "action_taken"})
 
     def __init__(self, params: Mapping[str, Any], seat: int, card: str,
                  memory: MatchMemory | None = None) -> None:

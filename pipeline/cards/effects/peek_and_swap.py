@@ -34,7 +34,6 @@ class PeekAndSwap(CardEffect):
 
     kind = "peek_and_swap"
     optional = OPTIONAL
-    hooks = frozenset({"riichi", "claim_made", "discard_made", "after_draw"})
 
     def riichi(self, ctx: RiichiContext) -> None:
         if ctx.view.seat != self.seat:

@@ -30,7 +30,6 @@ class PrivateExtraTile(CardEffect):
 
     kind = "private_extra_tile"
     optional = OPTIONAL | {"draw"}
-    hooks = frozenset({"turn_start", "before_draw"})
 
     def __init__(self, params: Mapping[str, Any], seat: int, card: str,
                  memory: MatchMemory | None = None) -> None:

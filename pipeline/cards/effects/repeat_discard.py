@@ -17,7 +17,6 @@ class RepeatDiscard(CardEffect):
 
     kind = "repeat_discard"
     optional = frozenset(("repeat",))
-    hooks = frozenset({"discard_actions"})
 
     def discard_actions(self, ctx: DiscardContext) -> list[Action]:
         view = ctx.view

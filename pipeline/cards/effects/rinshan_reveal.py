@@ -38,7 +38,6 @@ class RinshanReveal(CardEffect):
 
     kind = "rinshan_reveal"
     optional = OPTIONAL
-    hooks = frozenset({"replace_draw", "kans_closed"})
 
     def __init__(self, params: Mapping[str, Any], seat: int, card: str,
                  memory: MatchMemory | None = None) -> None:

@@ -21,7 +21,6 @@ class SetAsideDraw(CardEffect):
 
     kind = "set_aside_draw"
     optional = frozenset(("draw",))
-    hooks = frozenset({"claim_made", "before_draw"})
 
     def __init__(self, params: Mapping[str, Any], seat: int, card: str,
                  memory: MatchMemory | None = None) -> None:

@@ -51,8 +51,6 @@ class StakeRule(CardEffect):
 
     kind = "stake_rule"
     optional = OPTIONAL
-    hooks = frozenset({"own_actions", "action_taken", "riichi", "scoring", "claim_made",
-                       "hand_end", "remember"})
     supported = {"when": frozenset(WHEN)}
 
     def __init__(self, params: Mapping[str, Any], seat: int, card: str,

@@ -63,7 +63,6 @@ class SwapWithDiscard(CardEffect):
 
     kind = "swap_with_discard"
     optional = OPTIONAL
-    hooks = frozenset({"riichi", "claim_made", "turn_start"})
     supported = {"when": frozenset(WHEN), "match": frozenset(MATCH)}
 
     def __init__(self, params: Mapping[str, Any], seat: int, card: str,
