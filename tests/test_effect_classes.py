@@ -11,7 +11,7 @@ import pytest
 from pipeline.cards import registry, table
 from pipeline.cards.abilities import CardAbility
 from pipeline.cards.catalog import load_catalog
-from pipeline.cards.effects import EFFECT_KINDS, copy_ability, flip_card
+from pipeline.cards.effects import EFFECT_KINDS, flip_card
 from pipeline.cards.effects.base import (
     EFFECT_HOOKS,
     CardEffect,
@@ -22,9 +22,9 @@ from pipeline.cards.effects.registry import EFFECTS
 from pipeline.rules.preset import load_preset
 
 CATALOG = load_catalog("1.2")
-# Kinds whose card the card table builds another way (a copied card, a two-sided card): their
-# class declares the kind and takes no hook.
-BUILT_BY_THE_TABLE = frozenset({"copy_ability", "flip_card"})
+# Kinds that build their card's whole ability (a copied card, a two-sided card): their class
+# takes no hook.
+BUILDS_ITS_ABILITY = frozenset({"copy_ability", "flip_card"})
 EFFECTS_DIR = Path(__file__).resolve().parents[1] / "pipeline" / "cards" / "effects"
 
 
@@ -41,17 +41,16 @@ def test_one_class_per_kind_in_its_own_module(kind: str) -> None:
 def test_the_hooks_named_are_the_hooks_overridden(kind: str) -> None:
     cls = EFFECTS[kind]
     overridden = {h for h in EFFECT_HOOKS if getattr(cls, h) is not getattr(CardEffect, h)}
-    assert cls.hooks == overridden and (cls.hooks or kind in BUILT_BY_THE_TABLE)
+    assert cls.hooks == overridden and (cls.hooks or kind in BUILDS_ITS_ABILITY)
 
 
-def test_a_kind_with_no_hook_is_built_by_the_card_table() -> None:
+def test_a_kind_with_no_hook_builds_its_card_s_ability() -> None:
     assert not EFFECTS["copy_ability"].hooks and not EFFECTS["flip_card"].hooks
     for card in CATALOG:
         kinds = {e.kind for e in card.effects}
-        assert copy_ability.copies(card) == ("copy_ability" in kinds), card.id
         assert (flip_card.two_sided(card) is not None) == ("flip_card" in kinds), card.id
     mairu = CATALOG.card("mairu_shirouzu")
-    built = table.CardTable(load_preset("cards-hanchan"), [], 0, 0)._card_ability(mairu.id, 0)
+    built = table.CardTable(load_preset("cards-hanchan"), [], 0, 0)._ability(0, mairu.id)
     assert isinstance(built, flip_card.FlipAbility)
 
 

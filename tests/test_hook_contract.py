@@ -17,6 +17,7 @@ from pipeline.cards.abilities import CardAbility
 from pipeline.cards.catalog import Card, Effect
 from pipeline.cards.effects import base
 from pipeline.cards.effects.base import (
+    CARD_LAYER_HOOKS,
     EFFECT_HOOK_TABLE,
     EFFECT_HOOKS,
     NOT_FOR_EFFECTS,
@@ -32,7 +33,8 @@ from pipeline.rules.scoring import ScoringModifiers
 ROOT = Path(__file__).resolve().parents[1]
 BY_NAME = {hook.name: hook for hook in EFFECT_HOOK_TABLE}
 # the methods of CardEffect that are not hooks: the class's own protocol
-NOT_HOOKS = {"__init__", "__init_subclass__", "implements", "incentives", "ability"}
+NOT_HOOKS = {"__init__", "__init_subclass__", "implements", "incentives", "build_ability",
+             "offers_choice"}
 
 
 def methods_of(path: Path, class_name: str) -> dict[str, ast.FunctionDef]:
@@ -73,15 +75,15 @@ def probe_ability(hook: EffectHook, answers: list[Any]) -> tuple[CardAbility, li
 
 def ask(ability: CardAbility, hook: EffectHook) -> Any:
     """Call the ability's method that brings ``hook``, with a stand-in for each argument."""
-    params = engine_params()[hook.asked_by] if hook.asked_by != "remember" else ["memory"]
+    params = ability_params()[hook.asked_by]
     stand_in = SimpleNamespace(seat=0, face_down=False)
     args = [[] if name == "actions" else stand_in for name in params]
     return getattr(ability, hook.asked_by)(*args)
 
 
-def engine_params() -> dict[str, list[str]]:
-    """Each ``AbilityHooks`` method's parameters after ``self``."""
-    found = methods_of(ROOT / "pipeline" / "rules" / "hooks.py", "AbilityHooks")
+def ability_params() -> dict[str, list[str]]:
+    """Each ``CardAbility`` method's parameters after ``self``."""
+    found = methods_of(ROOT / "pipeline" / "cards" / "abilities.py", "CardAbility")
     return {name: [a.arg for a in fn.args.args[1:]] for name, fn in found.items()}
 
 
@@ -106,8 +108,10 @@ def test_the_base_class_has_a_no_op_for_every_declared_hook_and_no_other() -> No
 
 
 def test_every_engine_hook_is_brought_to_the_effects_but_the_one_none_takes() -> None:
-    asked = {hook.asked_by for hook in EFFECT_HOOK_TABLE} - {"remember"}
+    asked = {hook.asked_by for hook in EFFECT_HOOK_TABLE} - set(CARD_LAYER_HOOKS)
     assert asked == set(HOOKS) - NOT_FOR_EFFECTS
+    assert set(CARD_LAYER_HOOKS) <= {hook.asked_by for hook in EFFECT_HOOK_TABLE}
+    assert not set(CARD_LAYER_HOOKS) & set(HOOKS)
     assert NOT_FOR_EFFECTS <= set(HOOKS)
     # the card's ability answers each of them itself (its own method, not the no-op)
     for name in asked:
@@ -134,7 +138,7 @@ def _default_answer(hook: EffectHook) -> Any:
     method = getattr(probe, hook.name)
     if hook.context is None:
         return method(*([None] if hook.name in ("action_taken", "offer_declined", "remember")
-                        else []))
+                        else []))  # the action, or the match's memory
     return method(hook.context.__new__(hook.context))
 
 
@@ -143,7 +147,7 @@ def test_a_hook_the_effects_do_not_take_is_not_heard(name: str) -> None:
     hook = BY_NAME[name]
     others = [h for h in EFFECT_HOOK_TABLE if h.asked_by != hook.asked_by]
     ability, seen = probe_ability(others[0], [_default_answer(others[0])])
-    assert not ability.listens(hook.asked_by) or hook.asked_by == "remember"
+    assert not ability.listens(hook.asked_by)
     ask(ability, hook)
     assert not seen
 

@@ -1098,8 +1098,10 @@ class HandState(HookPoints):
             if repeat is not None:
                 plain = Action(ActionKind.DISCARD, seat, repeat.tile)
                 return self._discard(seat, plain, "", repeat.card)
+        # rule C-15, decided here alone: no extra turn after an extra turn, a face-down
+        # discard or the last live tile; the abilities say only whether the discard earns one
         earners = self._own_listeners("extra_turn", seat) if self.abilities and not was_extra \
-            and self.wall.live_left else []  # rule C-15
+            and not face_down and self.wall.live_left else []
         if earners:
             view = DiscardView(seat=seat, tile=tile, tsumogiri=tsumogiri, after_call=after_call,
                                face_down=bool(face_down), scores=tuple(self.scores),

@@ -21,9 +21,9 @@ controls ``hand_start`` handed it (``open_hands``, showing the family named;
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from enum import StrEnum
-from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
+from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple, Protocol
 
 from pipeline.cards.incentives import TileIncentives
 from pipeline.rules.actions import Action
@@ -46,6 +46,7 @@ from pipeline.rules.scoring import ScoringModifiers
 from pipeline.rules.settlement import HandEndView, RiichiView, Settlement
 
 if TYPE_CHECKING:
+    from pipeline.cards.catalog import Card
     from pipeline.cards.memory import MatchMemory
 
 
@@ -248,6 +249,38 @@ class HandEndContext(FrozenFields):
         self.table = table
 
 
+class AbilityBuild(Protocol):
+    """What the card table hands an effect that builds its card's whole ability (a meta card:
+    :meth:`CardEffect.build_ability`), for one seat and one hand."""
+
+    seat: int
+
+    def known(self, card_id: str) -> bool:
+        """Whether the match's catalog has this card."""
+        ...
+
+    def plain(self, card_id: str) -> AbilityHooks:
+        """The card's own effects for the seat, each sent the hooks it takes (its
+        :class:`~pipeline.cards.abilities.CardAbility`), whatever its kinds would build."""
+        ...
+
+    def ability(self, card_id: str) -> AbilityHooks:
+        """The card's ability as the table builds any card's (a two-sided card holds both
+        sides); a copy it makes draws nothing."""
+        ...
+
+    def draw(self, count: int) -> tuple[str, ...]:
+        """Up to ``count`` cards drawn from the deck into the seat's team for this ability (as
+        many as the deck holds); the same cards when the hand is played again."""
+        ...
+
+    def choose(self, cards: Sequence[str]) -> str | None:
+        """The seat's player's choice among ``cards`` (its ``pick`` hook, with the starting
+        hand and situation), None when it makes none; the same when the hand is played
+        again."""
+        ...
+
+
 class CardEffect:
     """One effect of one seat's card for one hand; every hook does nothing."""
 
@@ -262,6 +295,11 @@ class CardEffect:
     # "riichi:<payload>"), each next to a plain alternative: the bots must both take and
     # decline every one (tests/test_optional_effects.py)
     optional: ClassVar[frozenset[str]] = frozenset()
+    # the choices it gives its player in play, by the tag of the actions offered (a
+    # pipeline.cards.moves.Move, or an AbilityTag the engine carries out): the heuristic bot
+    # answers each (tests/test_card_choices.py), and a card with one states what the bot
+    # chooses (tests/test_card_policy_docs.py)
+    choices: ClassVar[frozenset[StrEnum]] = frozenset()
     # the card's effects of this kind, this one included, in the card's order (the card's
     # ability sets them once it has built its effects)
     alike: tuple[CardEffect, ...] = ()
@@ -288,6 +326,22 @@ class CardEffect:
             if params.get(name) not in values:
                 return False
         return True
+
+    @classmethod
+    def offers_choice(cls, params: Mapping[str, Any]) -> bool:
+        """Whether an effect with these parameter values gives its player a choice in play:
+        one of its ``choices`` (a kind whose choice depends on a parameter, or is made without
+        a tagged action, says so here)."""
+        return bool(cls.choices)
+
+    @classmethod
+    def build_ability(cls, params: Mapping[str, Any], card: Card,
+                      build: AbilityBuild) -> AbilityHooks | None:
+        """The card's whole ability for ``build.seat`` this hand, when this kind makes it (a
+        meta card: a copied card's ability, both sides of a two-sided card), built as the
+        picks are made; None (every other kind): the card plays its effects, each sent the
+        hooks it takes (:func:`pipeline.cards.abilities.card_ability`)."""
+        return None
 
     @classmethod
     def incentives(cls, params: Mapping[str, Any], view: PickView) -> TileIncentives | None:
@@ -419,6 +473,12 @@ class CardEffect:
     def hand_end(self, ctx: HandEndContext) -> None:
         """After every payment of the hand."""
 
+    def turns_card_over(self) -> bool:
+        """Whether her last draw turns her two-sided card over (a right guess of the family
+        named: ``family_guess``, read by ``flip_card``'s ``right_guess``); asked by the
+        two-sided card after each draw, never by the engine."""
+        return False
+
     def remember(self, memory: MatchMemory) -> None:
         """Once the hand is over: what the match must remember of it (the card table calls
         this; during a hand the memory is only read)."""
@@ -442,7 +502,8 @@ class EffectHook(NamedTuple):
     context it is handed (None: the action alone, or nothing), how the card's effects'
     answers combine, and the method of the card's ability that brings it (``asked_by``: a
     hook of :class:`~pipeline.rules.hooks.AbilityHooks`, or ``remember``, which the card
-    table calls once the hand is over)."""
+    table calls once the hand is over, or ``turns_card_over``, which a two-sided card asks:
+    :data:`CARD_LAYER_HOOKS`)."""
 
     name: str
     context: type | None
@@ -490,11 +551,15 @@ EFFECT_HOOK_TABLE: tuple[EffectHook, ...] = (
     EffectHook("draw_payments", PaymentContext, Combine.EACH, "draw_payments"),
     EffectHook("hand_end", HandEndContext, Combine.EACH, "hand_end"),
     EffectHook("remember", None, Combine.EACH, "remember"),
+    EffectHook("turns_card_over", None, Combine.ANY, "turns_card_over"),
 )
 # the hooks an effect class may take, by name
 EFFECT_HOOKS: tuple[str, ...] = tuple([hook.name for hook in EFFECT_HOOK_TABLE])
 # the engine hook no effect takes: what lasts a match is kept hand by hand (``remember``)
 NOT_FOR_EFFECTS = frozenset({"match_end"})
+# the hooks the card layer asks, not the engine: ``remember`` (the card table, once the hand is
+# over) and ``turns_card_over`` (a two-sided card, after each draw)
+CARD_LAYER_HOOKS = ("remember", "turns_card_over")
 
 
 def hook_table_markdown() -> str:

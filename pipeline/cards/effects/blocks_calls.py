@@ -25,6 +25,7 @@ class BlocksCalls(CardEffect):
     melds, then the points leader."""
 
     kind = "blocks_calls"
+    choices = frozenset({Move.BLOCK})
 
     def __init__(self, params: Mapping[str, Any], seat: int, card: str,
                  memory: MatchMemory | None = None) -> None:

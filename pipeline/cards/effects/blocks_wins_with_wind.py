@@ -31,6 +31,7 @@ class BlocksWinsWithWind(CardEffect):
     the others' wins needs no decision."""
 
     kind = "blocks_wins_with_wind"
+    choices = frozenset({Move.SWAP_POND})
     optional = OPTIONAL
 
     def win_allowed(self, ctx: WinCheckContext) -> bool:

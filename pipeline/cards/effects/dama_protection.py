@@ -38,6 +38,10 @@ class DamaProtection(CardEffect):
 
     kind = "dama_protection"
 
+    @classmethod
+    def offers_choice(cls, params: Mapping[str, Any]) -> bool:
+        return True  # riichi or damaten, which her card makes worth more: no tagged action
+
     def __init__(self, params: Mapping[str, Any], seat: int, card: str,
                  memory: MatchMemory | None = None) -> None:
         super().__init__(params, seat, card, memory)

@@ -93,6 +93,7 @@ class DeclaredPool(CardEffect):
     :mod:`pipeline.cards.abilities`)."""
 
     kind = "declared_pool"
+    choices = frozenset({Move.DECLARE, AbilityTag.DRAW_INSTEAD})
 
     def __init__(self, params: Mapping[str, Any], seat: int, card: str,
                  memory: MatchMemory | None = None) -> None:

@@ -29,6 +29,7 @@ class DrawFromDiscards(CardEffect):
     then discard; otherwise the unknown wall tile."""
 
     kind = "draw_from_discards"
+    choices = frozenset({AbilityTag.DRAW})
     optional = frozenset(("draw",))
 
     def __init__(self, params: Mapping[str, Any], seat: int, card: str,

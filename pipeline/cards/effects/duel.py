@@ -54,6 +54,7 @@ class Duel(CardEffect):
     points), whose ability is then switched off."""
 
     kind = "duel"
+    choices = frozenset({Move.DUEL})
 
     def __init__(self, params: Mapping[str, Any], seat: int, card: str,
                  memory: MatchMemory | None = None) -> None:

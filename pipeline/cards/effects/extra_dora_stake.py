@@ -22,6 +22,7 @@ class ExtraDoraStake(CardEffect):
     later, the plain riichi."""
 
     kind = "extra_dora_stake"
+    choices = frozenset({AbilityTag.RIICHI})
     optional = OPTIONAL
 
     declared: str | None = None  # the riichi choice made with the declaration

@@ -66,6 +66,7 @@ class FaceDownDiscard(CardEffect):
     more; in riichi, the tile she must discard)."""
 
     kind = "face_down_discard"
+    choices = frozenset({AbilityTag.FACE_DOWN})
     optional = frozenset(("face_down",))
     supported = {"when": frozenset(WHEN)}
 

@@ -28,6 +28,7 @@ class LastTileMastery(CardEffect):
     every win."""
 
     kind = "last_tile_mastery"
+    choices = frozenset({Move.MOVE_TWO})
     optional = OPTIONAL
 
     def discard_made(self, ctx: DiscardContext) -> None:

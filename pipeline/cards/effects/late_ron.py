@@ -22,6 +22,7 @@ class LateRon(CardEffect):
     win."""
 
     kind = "late_ron"
+    choices = frozenset({AbilityTag.LATE})
 
     late_tile: int | None = None  # the earlier discard offered for a late ron
 

@@ -43,6 +43,7 @@ class MeldSwap(CardEffect):
     tile is turned face down while her hand is within two steps of tenpai."""
 
     kind = "meld_swap"
+    choices = frozenset({Move.SWAP_MELD, Move.TURN_DOWN})
     optional = OPTIONAL
 
     def claim_made(self, ctx: CallContext) -> None:

@@ -52,6 +52,11 @@ class OpenHands(CardEffect):
     in :mod:`pipeline.cards.abilities`)."""
 
     kind = "open_hands"
+    choices = frozenset({Move.FAMILY})
+
+    @classmethod
+    def offers_choice(cls, params: Mapping[str, Any]) -> bool:
+        return params.get("who") == "others_family"  # the family she names
 
     def __init__(self, params: Mapping[str, Any], seat: int, card: str,
                  memory: MatchMemory | None = None) -> None:

@@ -33,6 +33,7 @@ class PeekAndSwap(CardEffect):
     does as well."""
 
     kind = "peek_and_swap"
+    choices = frozenset({Move.SWAP_WALL})
     optional = OPTIONAL
 
     def riichi(self, ctx: RiichiContext) -> None:

@@ -93,6 +93,7 @@ class PriorityCall(CardEffect):
     said in :mod:`pipeline.cards.abilities`)."""
 
     kind = "priority_call"
+    choices = frozenset({AbilityTag.PRIORITY})
     supported = {"call": frozenset(CALLS)}
 
     def claim_filter(self, ctx: ClaimContext) -> list[Action]:

@@ -16,6 +16,7 @@ class RepeatDiscard(CardEffect):
     fresh draw (Yoshiko Kainou's policy is said in :mod:`pipeline.cards.abilities`)."""
 
     kind = "repeat_discard"
+    choices = frozenset({AbilityTag.REPEAT})
     optional = frozenset(("repeat",))
 
     def discard_actions(self, ctx: DiscardContext) -> list[Action]:

@@ -37,6 +37,7 @@ class RinshanReveal(CardEffect):
     :mod:`pipeline.cards.abilities`)."""
 
     kind = "rinshan_reveal"
+    choices = frozenset({Move.DORA_SWAP, Move.TAKE})
     optional = OPTIONAL
 
     def __init__(self, params: Mapping[str, Any], seat: int, card: str,

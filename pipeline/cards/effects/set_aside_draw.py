@@ -20,6 +20,7 @@ class SetAsideDraw(CardEffect):
     :mod:`pipeline.cards.abilities`)."""
 
     kind = "set_aside_draw"
+    choices = frozenset({AbilityTag.DRAW})
     optional = frozenset(("draw",))
 
     def __init__(self, params: Mapping[str, Any], seat: int, card: str,

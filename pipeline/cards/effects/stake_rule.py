@@ -50,6 +50,11 @@ class StakeRule(CardEffect):
     more live tiles are left (``STAKE_RIICHI_MIN_POINTS``, ``STAKE_RIICHI_MIN_TILES``)."""
 
     kind = "stake_rule"
+    choices = frozenset({AbilityTag.RIICHI})
+
+    @classmethod
+    def offers_choice(cls, params: Mapping[str, Any]) -> bool:
+        return params.get("when") == "inazuma_riichi"  # the riichi declared with the stake
     optional = OPTIONAL
     supported = {"when": frozenset(WHEN)}
 

@@ -62,6 +62,7 @@ class SwapWithDiscard(CardEffect):
     more tiles (``KNOWN_DRAW_MIN_GAIN``); among several such swaps the best one, else none."""
 
     kind = "swap_with_discard"
+    choices = frozenset({Move.SWAP_POND})
     optional = OPTIONAL
     supported = {"when": frozenset(WHEN), "match": frozenset(MATCH)}
 
