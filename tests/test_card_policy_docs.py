@@ -17,6 +17,7 @@ import pytest
 
 import pipeline.cards
 from pipeline.cards.catalog import Card, load_catalog
+from pipeline.cards.effects.registry import EFFECTS
 
 CARDS_DIR = Path(pipeline.cards.__file__).resolve().parent
 CATALOG = load_catalog("1.2")
@@ -24,23 +25,10 @@ MARKER = re.compile(r"Bot policy \(([^()]*)\):\s*(.*?)(?=Bot policy \(|$)")
 NO_DECISION = "no decision"
 MIN_WORDS = 8
 
-# Effects that give the player a choice in play (read from the card texts: an optional action
-# offered with a pass, a player, family, tile or declaration to name, or a copy to choose), with
-# the parameter values where only some of them do. A card holding any of these must say what the
-# bot chooses; a card holding none says "no decision".
-CHOICE_KINDS: dict[str, tuple[str, frozenset[str]] | None] = {
-    "extra_turn": None, "face_down_discard": None, "repeat_discard": None,
-    "swap_with_discard": None, "meld_swap": None, "peek_and_swap": None,
-    "blocks_wins_with_wind": None,       # a passed wind swapped for a hand tile
-    "private_extra_tile": None, "draw_from_discards": None, "wall_exchange": None,
-    "rinshan_reveal": None, "declared_pool": None, "family_guess": None, "duel": None,
-    "blocks_calls": None, "set_aside_draw": None, "priority_call": None, "late_ron": None,
-    "extra_dora_stake": None, "copy_ability": None,
-    "last_tile_mastery": None,           # a second tile moved while alone in riichi
-    "dama_protection": None,             # riichi or damaten, which her card makes worth more
-    "stake_rule": ("when", frozenset({"inazuma_riichi"})),
-    "open_hands": ("who", frozenset({"others_family"})),
-}
+# Effects that give the player a choice in play (an optional action offered with a pass, a
+# player, family, tile or declaration to name, or a copy to choose) are those whose class says
+# so (``choices``, ``offers_choice``). A card holding any of these must say what the bot
+# chooses; a card holding none says "no decision".
 
 
 @dataclass(frozen=True)
@@ -76,12 +64,8 @@ def card_named(name: str) -> Card | None:
 
 
 def offers_choice(card: Card) -> bool:
-    for e in card.effects:
-        if e.kind in CHOICE_KINDS:
-            only = CHOICE_KINDS[e.kind]
-            if only is None or e.params.get(only[0]) in only[1]:
-                return True
-    return False
+    return any(e.kind in EFFECTS and EFFECTS[e.kind].offers_choice(e.params)
+               for e in card.effects)
 
 
 POLICIES = all_policies()
@@ -148,10 +132,8 @@ def test_every_policy_names_catalog_cards() -> None:
     assert not unknown, f"policies naming no card of catalog 1.2 (use the name or id): {unknown}"
 
 
-def test_the_catalog_and_the_choice_list_agree() -> None:
-    # every kind listed as a choice exists in the catalog, and some cards offer none
-    used = {e.kind for c in CATALOG for e in c.effects}
-    assert set(CHOICE_KINDS) <= used
+def test_the_catalog_and_the_classes_choices_agree() -> None:
+    # some cards offer a choice and some none, by what their classes declare
     assert any(not offers_choice(c) for c in CATALOG)
     assert offers_choice(CATALOG.card("kana_ikeda"))      # the Inazuma riichi
     assert not offers_choice(CATALOG.card("hitomi_ezaki"))  # stakes forced by the result

@@ -11,15 +11,20 @@ import pytest
 from pipeline.cards import registry, table
 from pipeline.cards.abilities import CardAbility
 from pipeline.cards.catalog import load_catalog
-from pipeline.cards.effects import EFFECT_KINDS, copy_ability, flip_card
-from pipeline.cards.effects.base import EFFECT_HOOKS, CardEffect, HandStartContext
+from pipeline.cards.effects import EFFECT_KINDS, flip_card
+from pipeline.cards.effects.base import (
+    EFFECT_HOOKS,
+    CardEffect,
+    DrawnContext,
+    HandStartContext,
+)
 from pipeline.cards.effects.registry import EFFECTS
 from pipeline.rules.preset import load_preset
 
 CATALOG = load_catalog("1.2")
-# Kinds whose card the card table builds another way (a copied card, a two-sided card): their
-# class declares the kind and takes no hook.
-BUILT_BY_THE_TABLE = frozenset({"copy_ability", "flip_card"})
+# Kinds that build their card's whole ability (a copied card, a two-sided card): their class
+# takes no hook.
+BUILDS_ITS_ABILITY = frozenset({"copy_ability", "flip_card"})
 EFFECTS_DIR = Path(__file__).resolve().parents[1] / "pipeline" / "cards" / "effects"
 
 
@@ -36,17 +41,16 @@ def test_one_class_per_kind_in_its_own_module(kind: str) -> None:
 def test_the_hooks_named_are_the_hooks_overridden(kind: str) -> None:
     cls = EFFECTS[kind]
     overridden = {h for h in EFFECT_HOOKS if getattr(cls, h) is not getattr(CardEffect, h)}
-    assert cls.hooks == overridden and (cls.hooks or kind in BUILT_BY_THE_TABLE)
+    assert cls.hooks == overridden and (cls.hooks or kind in BUILDS_ITS_ABILITY)
 
 
-def test_a_kind_with_no_hook_is_built_by_the_card_table() -> None:
+def test_a_kind_with_no_hook_builds_its_card_s_ability() -> None:
     assert not EFFECTS["copy_ability"].hooks and not EFFECTS["flip_card"].hooks
     for card in CATALOG:
         kinds = {e.kind for e in card.effects}
-        assert copy_ability.copies(card) == ("copy_ability" in kinds), card.id
         assert (flip_card.two_sided(card) is not None) == ("flip_card" in kinds), card.id
     mairu = CATALOG.card("mairu_shirouzu")
-    built = table.CardTable(load_preset("cards-hanchan"), [], 0, 0)._card_ability(mairu.id, 0)
+    built = table.CardTable(load_preset("cards-hanchan"), [], 0, 0)._ability(0, mairu.id)
     assert isinstance(built, flip_card.FlipAbility)
 
 
@@ -67,22 +71,20 @@ def test_every_card_with_a_classed_kind_is_still_playable() -> None:
             assert registry.playable(card), card.id
 
 
-def test_a_hook_goes_only_to_the_effects_that_name_it(monkeypatch) -> None:
+def test_a_hook_goes_only_to_the_effects_that_take_it(monkeypatch) -> None:
     calls: list[str] = []
 
     class Deaf(CardEffect):
         kind = "open_hands"
-        hooks = frozenset()
 
-        def hand_start(self, ctx: HandStartContext) -> None:
+        def after_draw(self, ctx: DrawnContext) -> None:
             calls.append("deaf")
 
     class Hearing(Deaf):
-        hooks = frozenset({"hand_start"})
-
         def hand_start(self, ctx: HandStartContext) -> None:
             calls.append("hearing")
 
+    assert Deaf.hooks == {"after_draw"} and Hearing.hooks == {"after_draw", "hand_start"}
     komaki = CATALOG.card("komaki_jindai")  # open_hands, herself
     assert "open_hands" in komaki.kinds
 
@@ -96,5 +98,7 @@ def test_a_hook_goes_only_to_the_effects_that_name_it(monkeypatch) -> None:
     for cls, heard in ((Deaf, []), (Hearing, ["hearing"])):
         calls.clear()
         monkeypatch.setitem(EFFECTS, "open_hands", cls)
-        CardAbility(komaki, 0).hand_start(Table())
+        ability = CardAbility(komaki, 0)
+        assert ability.listens("hand_start") == bool(heard)
+        ability.hand_start(Table())
         assert calls == heard

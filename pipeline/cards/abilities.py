@@ -17,11 +17,13 @@ a number changes the behaviour with no code change. The effect kinds with a clas
 ``blocks_calls``, ``duel``, ``wall_exchange``, ``draw_from_discards``, ``private_extra_tile``,
 ``last_tile_mastery``, ``swap_with_discard``, ``blocks_wins_with_wind``, ``peek_and_swap``,
 ``meld_swap``, ``copy_ability``, ``family_guess``, ``flip_card``: every kind) are each sent
-only the hooks they name (any of ``EFFECT_HOOKS``, which holds every engine hook, and
-``turn_start``, asked as her turn begins before her turn choices), with the hand's table
-controls in the contexts built after the deal. ``copy_ability`` and ``flip_card`` take no
-hook: the card table builds those cards' abilities (a copied card's whole ability, both sides
-of a two-sided card: :mod:`pipeline.cards.effects.copy_ability`,
+only the hooks they override (the rows of
+:data:`~pipeline.cards.effects.base.EFFECT_HOOK_TABLE`: every engine hook but ``match_end``,
+``turn_start``, asked as her turn begins before her turn choices, and the card layer's
+``remember`` and ``turns_card_over``), each answer combined as the table says, with the hand's
+table controls in the contexts built after the deal. ``copy_ability`` and ``flip_card`` take no
+hook: they build their card's whole ability (:func:`card_ability`; a copied card's ability,
+both sides of a two-sided card: :mod:`pipeline.cards.effects.copy_ability`,
 :mod:`pipeline.cards.effects.flip_card`). Extra han from bonuses are not yaku (rule C-12); a
 value set replaces, it does not add (rule C-11). ``effect_implemented`` says which effects
 (with their parameter values) are covered; the engine asks the ability only the hooks one of
@@ -259,6 +261,7 @@ from typing import Any
 
 from pipeline.cards.catalog import Card
 from pipeline.cards.effects.base import (
+    AbilityBuild,
     BeforeDrawContext,
     CallContext,
     CardEffect,
@@ -300,6 +303,20 @@ from pipeline.rules.settlement import HandEndView, RiichiView, Settlement
 # next to a plain alternative (a discard, or a pass), as each effect class declares them
 # (``optional``).
 OPTIONAL_EFFECTS: frozenset[str] = frozenset().union(*(e.optional for e in EFFECTS.values()))
+
+
+def card_ability(card: Card, seat: int, memory: MatchMemory | None,
+                 build: AbilityBuild) -> AbilityHooks:
+    """The seat's ability for the card this hand: the one an effect of the card builds (a meta
+    card: :meth:`~pipeline.cards.effects.base.CardEffect.build_ability`, the first that builds
+    one), else the card's effects, each sent the hooks it takes."""
+    for effect in card.effects:
+        cls = EFFECTS.get(effect.kind)
+        if cls is not None:
+            built = cls.build_ability(effect.params, card, build)
+            if built is not None:
+                return built
+    return CardAbility(card, seat, memory)
 
 
 def effect_implemented(kind: str, params: Mapping[str, Any]) -> bool:
@@ -354,9 +371,10 @@ class CardAbility(AbilityHooks):
         return offered + stakes
 
     def extra_turn(self, view: DiscardView) -> bool:
-        """Extra turns the card's effects earn (offered by the engine; optional, C-17)."""
+        """Whether the card's effects earn an extra turn with this discard (the engine asks
+        only where rule C-15 allows one, and offers it: optional, C-17)."""
         effects = self._named.get("extra_turn", ())
-        if view.face_down or not effects:
+        if not effects:
             return False
         discard = DiscardContext(view, self._table)
         return any(effect.extra_turn(discard) for effect in effects)
@@ -454,6 +472,10 @@ class CardAbility(AbilityHooks):
         """Called by the card table once the hand is over."""
         for effect in self._to("remember"):
             effect.remember(memory)
+
+    def turns_card_over(self) -> bool:
+        """Whether her last draw turns her two-sided card over (asked by the two-sided card)."""
+        return any(effect.turns_card_over() for effect in self._to("turns_card_over"))
 
     def after_draw(self, view: DrawView) -> None:
         effects = self._named.get("after_draw", ())

@@ -32,6 +32,12 @@ class Move(StrEnum):
     FLIP_AFTER_EXTRA_TURN = "flip_after_extra_turn"
 
     @property
+    def offered(self) -> bool:
+        """Whether actions carry it (a choice an effect class offers: its ``choices``), not only
+        the events a card logs (``tests/test_card_choices.py``)."""
+        return self not in _EVENTS_ONLY
+
+    @property
     def bookkeeping(self) -> bool:
         """Whether an event tagged so only keeps the card's state (a family named, a side
         flipped): the tables count it apart from the triggers that change play or points."""
@@ -39,3 +45,4 @@ class Move(StrEnum):
 
 
 _BOOKKEEPING = frozenset({Move.FAMILY, Move.FLIP, Move.FLIP_AFTER_EXTRA_TURN})
+_EVENTS_ONLY = frozenset({Move.FLIP, Move.FLIP_AFTER_EXTRA_TURN})

@@ -12,9 +12,8 @@ import functools
 import inspect
 from collections.abc import Callable, Sequence
 
-from pipeline.cards.abilities import CardAbility
+from pipeline.cards.abilities import CardAbility, card_ability
 from pipeline.cards.catalog import Catalog, load_catalog
-from pipeline.cards.effects import copy_ability, flip_card
 from pipeline.cards.match_duties import match_duties
 from pipeline.cards.memory import MatchMemory
 from pipeline.cards.sanma import SANMA_UNPLAYABLE
@@ -97,7 +96,10 @@ class CardTable:
         self.picks: list[str] = []
         self.memory = MatchMemory(red_fives=preset.red_fives)  # match-long card state
         self.abilities: list[AbilityHooks] = []
-        self.copied: dict[int, tuple[str, tuple[str, ...]]] = {}  # seat -> copy, cards drawn
+        # what each seat's ability drew from the deck and chose this hand (a copy), by seat: the
+        # hand played again builds the same abilities
+        self.drawn: dict[int, tuple[str, ...]] = {}
+        self.chosen: dict[int, str | None] = {}
 
     def abilities_for(self, start: HandStart) -> list[AbilityHooks]:
         """Each seat picks a character after seeing its starting hand (C-03, C-04)."""
@@ -106,7 +108,7 @@ class CardTable:
         hands = wall.deal(start.dealer)
         dora = wall.dora_indicators  # read once for every seat's situation
         self.picks = []
-        self.copied = {}
+        self.drawn, self.chosen = {}, {}
         abilities: list[AbilityHooks] = []
         for seat, agent in enumerate(self.agents):
             held = self.holder is not None and seat == self.holder[0]
@@ -119,19 +121,12 @@ class CardTable:
             if not held:
                 record_pick(self.state, seat, pick)
             self.picks.append(pick)
-            if copy_ability.copies(self.catalog.card(pick)):  # the copy, chosen with the picks
-                room = len(self.state.deck) + len(self.state.out_of_play)
-                drawn = tuple(draw_for_ability(self.state, seat,
-                                               min(copy_ability.COPY_COUNT, room)))
-                choose = (lambda cards, c=chooser, s=seat: _ask_pick(
-                    c, tuple(hands[s]), tuple(cards), self._situation(start, s, dora))) \
-                    if chooser else None
-                if drawn:  # an empty deck: nothing to copy
-                    self.copied[seat] = (copy_ability.copy_choice(drawn, choose), drawn)
-                if held and drawn:  # a trial holder keeps no team: the drawn cards go under
-                    del self.state.teams[seat][-len(drawn):]
-                    self.state.deck[:0] = drawn
-            abilities.append(self._ability(seat, pick))
+            choose = (lambda cards, c=chooser, s=seat: _ask_pick(
+                c, tuple(hands[s]), tuple(cards), self._situation(start, s, dora))) \
+                if chooser else None
+            # built with the picks: a card's own draws and choices (a copy) come now
+            abilities.append(self._build(seat, pick, _SeatBuild(
+                self, seat, self._live_draw(seat, held), self._recorded_choice(seat, choose))))
         self.abilities = abilities
         return [*abilities, *match_duties(self.memory)]  # stakes owed from the last hand
 
@@ -150,39 +145,56 @@ class CardTable:
         ``choose`` picks the copied card (default the first drawn)."""
         if card == self.picks[seat]:
             ability = self._ability(seat, card)
-        elif copy_ability.copies(self.catalog.card(card)):
-            import copy
-
-            state = copy.deepcopy(self.state)
-            room = len(state.deck) + len(state.out_of_play)
-            drawn = tuple(draw_for_ability(state, seat, min(copy_ability.COPY_COUNT, room)))
-            ability = self._card_ability(card, seat)
-            if drawn:
-                copied = copy_ability.copy_choice(drawn, choose)
-                ability = copy_ability.CopiedAbility(  # type: ignore[assignment]
-                    self._card_ability(copied, seat), card, copied, drawn)
         else:
-            ability = self._card_ability(card, seat)
+            ability = self._build(seat, card, _SeatBuild(
+                self, seat, self._draw_from_a_copy(seat),
+                choose if choose is not None else _no_choice))
         return [*(ability if s == seat else self._ability(s, pick)
                   for s, pick in enumerate(self.picks)), *match_duties(self.memory)]
 
     def _ability(self, seat: int, pick: str) -> AbilityHooks:
-        """The seat's ability this hand: its pick's, or the card its pick copied."""
-        if seat in self.copied:
-            copied, drawn = self.copied[seat]
-            inner = self._card_ability(copied, seat)
-            return copy_ability.CopiedAbility(inner, pick, copied, drawn)  # type: ignore[return-value]
-        return self._card_ability(pick, seat)
+        """The seat's ability this hand, built again: what it drew and chose is the hand's."""
+        return self._build(seat, pick, _SeatBuild(
+            self, seat, lambda count: self.drawn.get(seat, ()),
+            lambda cards: self.chosen.get(seat)))
 
-    def _card_ability(self, card_id: str, seat: int) -> AbilityHooks:
-        """One card's ability; a two-sided card holds both sides (the front up)."""
-        card = self.catalog.card(card_id)
-        ability = CardAbility(card, seat, self.memory)
-        back = flip_card.two_sided(card)
-        if back is None or back not in self.catalog.ids:
-            return ability
-        other = CardAbility(self.catalog.card(back), seat, self.memory)
-        return flip_card.FlipAbility(ability, other)  # type: ignore[return-value]
+    def _build(self, seat: int, card_id: str, build: _SeatBuild) -> AbilityHooks:
+        """One card's ability for the seat (:func:`~pipeline.cards.abilities.card_ability`:
+        the one its effects build, a copy or a two-sided card, else its effects')."""
+        return card_ability(self.catalog.card(card_id), seat, self.memory, build)
+
+    def _live_draw(self, seat: int, held: bool) -> Callable[[int], tuple[str, ...]]:
+        """Cards drawn from the match's deck into the seat's team, kept for the hand played
+        again; a trial holder keeps no team, so what it draws goes back under the deck."""
+        def draw(count: int) -> tuple[str, ...]:
+            room = len(self.state.deck) + len(self.state.out_of_play)
+            drawn = tuple(draw_for_ability(self.state, seat, min(count, room)))
+            if held and drawn:
+                del self.state.teams[seat][-len(drawn):]
+                self.state.deck[:0] = drawn
+            self.drawn[seat] = drawn
+            return drawn
+        return draw
+
+    def _recorded_choice(self, seat: int, choose: Callable[[Sequence[str]], str] | None
+                         ) -> Callable[[Sequence[str]], str | None]:
+        """The player's choice (None without a ``pick`` hook), kept for the hand played
+        again."""
+        def chosen(cards: Sequence[str]) -> str | None:
+            self.chosen[seat] = choose(cards) if choose is not None else None
+            return self.chosen[seat]
+        return chosen
+
+    def _draw_from_a_copy(self, seat: int) -> Callable[[int], tuple[str, ...]]:
+        """Cards drawn from a copy of the match's cards (another pick tried), so the real
+        match is untouched."""
+        def draw(count: int) -> tuple[str, ...]:
+            import copy
+
+            state = copy.deepcopy(self.state)
+            room = len(state.deck) + len(state.out_of_play)
+            return tuple(draw_for_ability(state, seat, min(count, room)))
+        return draw
 
     def _situation(self, start: HandStart, seat: int, dora: tuple[int, ...] | None = None
                    ) -> PickView:
@@ -240,3 +252,41 @@ def _takes_situation(chooser: Callable[..., str], skip_self: bool = False) -> bo
 def _method_takes_situation(function: Callable[..., str]) -> bool:
     """:func:`_takes_situation` of a method's function, read once per class, not per pick."""
     return _takes_situation(function, skip_self=True)
+
+
+def _no_choice(cards: Sequence[str]) -> str | None:
+    return None
+
+
+def _nothing_drawn(count: int) -> tuple[str, ...]:
+    return ()
+
+
+class _SeatBuild:
+    """What the card table hands an effect that builds a seat's ability this hand
+    (:class:`~pipeline.cards.effects.base.AbilityBuild`): the catalog's cards, the cards drawn
+    for it and its player's choice, each from where the table says (the match's deck, the
+    hand's record, a copy of the deck)."""
+
+    def __init__(self, table: CardTable, seat: int, draw: Callable[[int], tuple[str, ...]],
+                 choose: Callable[[Sequence[str]], str | None]) -> None:
+        self.table = table
+        self.seat = seat
+        self._draw = draw
+        self._choose = choose
+
+    def known(self, card_id: str) -> bool:
+        return card_id in self.table.catalog.ids
+
+    def plain(self, card_id: str) -> AbilityHooks:
+        return CardAbility(self.table.catalog.card(card_id), self.seat, self.table.memory)
+
+    def ability(self, card_id: str) -> AbilityHooks:
+        return self.table._build(self.seat, card_id, _SeatBuild(
+            self.table, self.seat, _nothing_drawn, _no_choice))
+
+    def draw(self, count: int) -> tuple[str, ...]:
+        return self._draw(count)
+
+    def choose(self, cards: Sequence[str]) -> str | None:
+        return self._choose(cards)

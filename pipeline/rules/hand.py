@@ -518,7 +518,9 @@ class HandState(Claims):
             if repeat is not None:
                 plain = Action(ActionKind.DISCARD, seat, repeat.tile)
                 return self._discard(seat, plain, "", repeat.card)
-        if self.abilities and not was_extra and self.wall.live_left \
+        # rule C-15, decided here alone: no extra turn after an extra turn, a face-down
+        # discard or the last live tile; the abilities say only whether the discard earns one
+        if self.abilities and not was_extra and not face_down and self.wall.live_left \
                 and self._offer_extra_turn(seat, tile, tsumogiri, after_call, face_down):
             return seat, "live"
         return (seat + 1) % self.n, "live"

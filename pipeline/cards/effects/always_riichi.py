@@ -21,7 +21,6 @@ class AlwaysRiichi(CardEffect):
     riichi by its usual rule (a declared riichi adds mostly the ippatsu chance)."""
 
     kind = "always_riichi"
-    hooks = frozenset({"scoring", "forced_face_down"})
 
     def scoring(self, ctx: ScoringContext) -> ScoringModifiers | None:
         win = ctx.win.ctx

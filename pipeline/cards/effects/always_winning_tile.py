@@ -59,7 +59,6 @@ class AlwaysWinningTile(CardEffect):
     :mod:`pipeline.cards.abilities`)."""
 
     kind = "always_winning_tile"
-    hooks = frozenset({"after_draw", "always_wins"})
     supported = {"tile": frozenset(TILES)}
 
     def __init__(self, params: Mapping[str, Any], seat: int, card: str,

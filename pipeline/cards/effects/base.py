@@ -1,8 +1,10 @@
 """The base of every effect class, and the typed context each of its hooks takes.
 
 An effect class implements one effect kind for one seat's card, one hand at a time. Its hooks do
-nothing here; a kind overrides the ones it acts on and names them in ``hooks`` (the card's
-ability sends a hook only to the effects that name it, and listens to it only then). It says
+nothing here; a kind overrides the ones it acts on, and those are its ``hooks`` (the card's
+ability sends a hook only to the effects that take it, and listens to it only then). Every hook
+is declared once, in :data:`EFFECT_HOOK_TABLE` (its context, how the answers of a card's
+effects combine, the ability's method that brings it). It says
 which parameter values it implements in ``supported`` (a parameter absent there: every value
 of the vocabulary), its ``when`` values name predicates of a table
 (:mod:`pipeline.cards.effects.conditions`), and its docstring says what the bots do with it
@@ -19,8 +21,9 @@ controls ``hand_start`` handed it (``open_hands``, showing the family named;
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, ClassVar
+from collections.abc import Mapping, Sequence
+from enum import StrEnum
+from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple, Protocol
 
 from pipeline.cards.incentives import TileIncentives
 from pipeline.rules.actions import Action
@@ -43,6 +46,7 @@ from pipeline.rules.scoring import ScoringModifiers
 from pipeline.rules.settlement import HandEndView, RiichiView, Settlement
 
 if TYPE_CHECKING:
+    from pipeline.cards.catalog import Card
     from pipeline.cards.memory import MatchMemory
 
 
@@ -245,10 +249,43 @@ class HandEndContext(FrozenFields):
         self.table = table
 
 
+class AbilityBuild(Protocol):
+    """What the card table hands an effect that builds its card's whole ability (a meta card:
+    :meth:`CardEffect.build_ability`), for one seat and one hand."""
+
+    seat: int
+
+    def known(self, card_id: str) -> bool:
+        """Whether the match's catalog has this card."""
+        ...
+
+    def plain(self, card_id: str) -> AbilityHooks:
+        """The card's own effects for the seat, each sent the hooks it takes (its
+        :class:`~pipeline.cards.abilities.CardAbility`), whatever its kinds would build."""
+        ...
+
+    def ability(self, card_id: str) -> AbilityHooks:
+        """The card's ability as the table builds any card's (a two-sided card holds both
+        sides); a copy it makes draws nothing."""
+        ...
+
+    def draw(self, count: int) -> tuple[str, ...]:
+        """Up to ``count`` cards drawn from the deck into the seat's team for this ability (as
+        many as the deck holds); the same cards when the hand is played again."""
+        ...
+
+    def choose(self, cards: Sequence[str]) -> str | None:
+        """The seat's player's choice among ``cards`` (its ``pick`` hook, with the starting
+        hand and situation), None when it makes none; the same when the hand is played
+        again."""
+        ...
+
+
 class CardEffect:
     """One effect of one seat's card for one hand; every hook does nothing."""
 
     kind: ClassVar[str] = ""
+    # the hooks it takes: those of EFFECT_HOOK_TABLE it overrides (set for each subclass)
     hooks: ClassVar[frozenset[str]] = frozenset()
     # parameter -> the values implemented; a parameter not named: every value of the vocabulary
     supported: ClassVar[Mapping[str, frozenset[Any]]] = {}
@@ -258,6 +295,11 @@ class CardEffect:
     # "riichi:<payload>"), each next to a plain alternative: the bots must both take and
     # decline every one (tests/test_optional_effects.py)
     optional: ClassVar[frozenset[str]] = frozenset()
+    # the choices it gives its player in play, by the tag of the actions offered (a
+    # pipeline.cards.moves.Move, or an AbilityTag the engine carries out): the heuristic bot
+    # answers each (tests/test_card_choices.py), and a card with one states what the bot
+    # chooses (tests/test_card_policy_docs.py)
+    choices: ClassVar[frozenset[StrEnum]] = frozenset()
     # the card's effects of this kind, this one included, in the card's order (the card's
     # ability sets them once it has built its effects)
     alike: tuple[CardEffect, ...] = ()
@@ -270,12 +312,36 @@ class CardEffect:
         self.memory = memory  # the match's memory (read only during a hand), when in a match
 
     @classmethod
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """A class takes the hooks it overrides: its ``hooks`` follow from its methods, so a
+        hook written is a hook delivered."""
+        super().__init_subclass__(**kwargs)
+        cls.hooks = frozenset([name for name in EFFECT_HOOKS
+                               if getattr(cls, name) is not getattr(CardEffect, name)])
+
+    @classmethod
     def implements(cls, params: Mapping[str, Any]) -> bool:
         """Whether this class plays an effect with these parameter values."""
         for name, values in cls.supported.items():  # a loop, not a generator: asked per pick
             if params.get(name) not in values:
                 return False
         return True
+
+    @classmethod
+    def offers_choice(cls, params: Mapping[str, Any]) -> bool:
+        """Whether an effect with these parameter values gives its player a choice in play:
+        one of its ``choices`` (a kind whose choice depends on a parameter, or is made without
+        a tagged action, says so here)."""
+        return bool(cls.choices)
+
+    @classmethod
+    def build_ability(cls, params: Mapping[str, Any], card: Card,
+                      build: AbilityBuild) -> AbilityHooks | None:
+        """The card's whole ability for ``build.seat`` this hand, when this kind makes it (a
+        meta card: a copied card's ability, both sides of a two-sided card), built as the
+        picks are made; None (every other kind): the card plays its effects, each sent the
+        hooks it takes (:func:`pipeline.cards.abilities.card_ability`)."""
+        return None
 
     @classmethod
     def incentives(cls, params: Mapping[str, Any], view: PickView) -> TileIncentives | None:
@@ -407,17 +473,100 @@ class CardEffect:
     def hand_end(self, ctx: HandEndContext) -> None:
         """After every payment of the hand."""
 
+    def turns_card_over(self) -> bool:
+        """Whether her last draw turns her two-sided card over (a right guess of the family
+        named: ``family_guess``, read by ``flip_card``'s ``right_guess``); asked by the
+        two-sided card after each draw, never by the engine."""
+        return False
+
     def remember(self, memory: MatchMemory) -> None:
         """Once the hand is over: what the match must remember of it (the card table calls
         this; during a hand the memory is only read)."""
 
 
-# the hooks an effect class may take
-EFFECT_HOOKS = ("hand_start", "scoring", "forced_face_down", "extra_turn", "own_actions",
-                "action_taken", "replace_draw", "kans_closed", "payments", "draw_payments",
-                "before_draw", "claim_filter", "win_allowed", "win_is_chombo",
-                "hand_shapes", "after_draw", "turn_start", "turn_choices", "riichi_choices",
-                "riichi_allowed", "riichi", "ignores_furiten", "claim_made", "discard_made",
-                "discard_passed", "discard_actions", "late_claims", "always_wins",
-                "switched_off", "while_switched_off", "offer_declined", "hand_end",
-                "remember")
+class Combine(StrEnum):
+    """How a card's ability joins the answers of the effects that take one hook."""
+
+    EACH = "each"      # every effect is told, in the card's order; nothing is answered
+    ANY = "any"        # yes when one effect says yes
+    ALL = "all"        # yes unless one effect says no
+    FIRST = "first"    # the first effect's answer that is not empty (None, no actions)
+    CONCAT = "concat"  # every effect's actions, in the card's order
+    CHAIN = "chain"    # each effect is handed what the one before it left (the claims)
+    MERGE = "merge"    # merged into one (scoring modifiers, hand shapes)
+    OFFERS = "offers"  # the first effect's face-down discards, then every riichi with a stake
+
+
+class EffectHook(NamedTuple):
+    """One hook an effect class may take: its name (the method of :class:`CardEffect`), the
+    context it is handed (None: the action alone, or nothing), how the card's effects'
+    answers combine, and the method of the card's ability that brings it (``asked_by``: a
+    hook of :class:`~pipeline.rules.hooks.AbilityHooks`, or ``remember``, which the card
+    table calls once the hand is over, or ``turns_card_over``, which a two-sided card asks:
+    :data:`CARD_LAYER_HOOKS`)."""
+
+    name: str
+    context: type | None
+    combine: Combine
+    asked_by: str
+
+
+# The hook contract, written once: every hook an effect class may take, in the order a hand
+# meets them. ``CardEffect`` has a method that does nothing for each; an effect's ``hooks`` are
+# those it overrides; the card's ability (:class:`~pipeline.cards.abilities.CardAbility`)
+# delivers each through ``asked_by``, and ``tests/test_hook_contract.py`` fails when a hook is
+# declared here but not delivered to the effect, or delivered but not declared; the list in
+# ``docs/architecture.md`` is :func:`hook_table_markdown`'s.
+EFFECT_HOOK_TABLE: tuple[EffectHook, ...] = (
+    EffectHook("hand_start", HandStartContext, Combine.EACH, "hand_start"),
+    EffectHook("hand_shapes", None, Combine.MERGE, "hand_shapes"),
+    EffectHook("before_draw", BeforeDrawContext, Combine.CONCAT, "before_draw"),
+    EffectHook("replace_draw", DrawContext, Combine.FIRST, "replace_draw"),
+    EffectHook("after_draw", DrawnContext, Combine.EACH, "after_draw"),
+    EffectHook("turn_start", TurnContext, Combine.EACH, "turn_choices"),
+    EffectHook("turn_choices", TurnContext, Combine.FIRST, "turn_choices"),
+    EffectHook("own_actions", TurnContext, Combine.OFFERS, "own_actions"),
+    EffectHook("forced_face_down", TurnContext, Combine.ANY, "forced_face_down"),
+    EffectHook("action_taken", None, Combine.EACH, "action_taken"),
+    EffectHook("discard_made", DiscardContext, Combine.EACH, "discard_made"),
+    EffectHook("extra_turn", DiscardContext, Combine.ANY, "extra_turn"),
+    EffectHook("offer_declined", None, Combine.EACH, "offer_declined"),
+    EffectHook("discard_actions", DiscardContext, Combine.CONCAT, "discard_actions"),
+    EffectHook("late_claims", DiscardContext, Combine.CONCAT, "late_claims"),
+    EffectHook("discard_passed", DiscardContext, Combine.EACH, "discard_passed"),
+    EffectHook("claim_filter", ClaimContext, Combine.CHAIN, "claim_filter"),
+    EffectHook("kans_closed", None, Combine.ANY, "kans_closed"),
+    EffectHook("claim_made", CallContext, Combine.EACH, "claim_made"),
+    EffectHook("riichi_allowed", None, Combine.ALL, "riichi_allowed"),
+    EffectHook("riichi_choices", TurnContext, Combine.FIRST, "riichi_choices"),
+    EffectHook("riichi", RiichiContext, Combine.EACH, "riichi"),
+    EffectHook("switched_off", None, Combine.FIRST, "switched_off"),
+    EffectHook("while_switched_off", None, Combine.FIRST, "while_switched_off"),
+    EffectHook("win_allowed", WinCheckContext, Combine.ALL, "win_allowed"),
+    EffectHook("win_is_chombo", WinCheckContext, Combine.ANY, "win_is_chombo"),
+    EffectHook("always_wins", WinTileContext, Combine.ANY, "always_wins"),
+    EffectHook("ignores_furiten", FuritenContext, Combine.ANY, "ignores_furiten"),
+    EffectHook("scoring", ScoringContext, Combine.MERGE, "scoring"),
+    EffectHook("payments", PaymentContext, Combine.EACH, "payments"),
+    EffectHook("draw_payments", PaymentContext, Combine.EACH, "draw_payments"),
+    EffectHook("hand_end", HandEndContext, Combine.EACH, "hand_end"),
+    EffectHook("remember", None, Combine.EACH, "remember"),
+    EffectHook("turns_card_over", None, Combine.ANY, "turns_card_over"),
+)
+# the hooks an effect class may take, by name
+EFFECT_HOOKS: tuple[str, ...] = tuple([hook.name for hook in EFFECT_HOOK_TABLE])
+# the engine hook no effect takes: what lasts a match is kept hand by hand (``remember``)
+NOT_FOR_EFFECTS = frozenset({"match_end"})
+# the hooks the card layer asks, not the engine: ``remember`` (the card table, once the hand is
+# over) and ``turns_card_over`` (a two-sided card, after each draw)
+CARD_LAYER_HOOKS = ("remember", "turns_card_over")
+
+
+def hook_table_markdown() -> str:
+    """The hook table as the Markdown table ``docs/architecture.md`` shows (checked there by
+    ``tests/test_hook_contract.py``, so the page lists every hook)."""
+    rows = ["| hook | context | answers combined | asked by |", "| --- | --- | --- | --- |"]
+    for hook in EFFECT_HOOK_TABLE:
+        context = f"`{hook.context.__name__}`" if hook.context is not None else "none"
+        rows.append(f"| `{hook.name}` | {context} | {hook.combine.value} | `{hook.asked_by}` |")
+    return "\n".join(rows)

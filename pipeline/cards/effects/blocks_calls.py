@@ -25,8 +25,7 @@ class BlocksCalls(CardEffect):
     melds, then the points leader."""
 
     kind = "blocks_calls"
-    hooks = frozenset({"hand_start", "riichi_choices", "action_taken", "claim_filter",
-                       "switched_off"})
+    choices = frozenset({Move.BLOCK})
 
     def __init__(self, params: Mapping[str, Any], seat: int, card: str,
                  memory: MatchMemory | None = None) -> None:

@@ -31,8 +31,8 @@ class BlocksWinsWithWind(CardEffect):
     the others' wins needs no decision."""
 
     kind = "blocks_wins_with_wind"
+    choices = frozenset({Move.SWAP_POND})
     optional = OPTIONAL
-    hooks = frozenset({"win_allowed", "discard_passed"})
 
     def win_allowed(self, ctx: WinCheckContext) -> bool:
         """No other player wins holding her seat wind, unless with a yakuman."""

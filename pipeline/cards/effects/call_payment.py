@@ -13,7 +13,6 @@ class CallPayment(CardEffect):
     payment (Jun Inoue's policy is said in :mod:`pipeline.cards.abilities`)."""
 
     kind = "call_payment"
-    hooks = frozenset({"claim_made"})
 
     def claim_made(self, ctx: CallContext) -> None:
         if ctx.view.seat == self.seat and ctx.table is not None:

@@ -61,7 +61,6 @@ class ConditionBonus(CardEffect):
     keep the hand as close to tenpai."""
 
     kind = "condition_bonus"
-    hooks = frozenset({"scoring", "riichi"})
     supported = {"when": frozenset(CONDITIONS) | frozenset(scoring_effects.COUNTED_CONDITIONS)
                  | MEMORY_CONDITIONS}
 

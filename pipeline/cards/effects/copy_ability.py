@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from pipeline.cards.catalog import Card
-from pipeline.cards.effects.base import CardEffect
-from pipeline.rules.hooks import TableControls
+from pipeline.cards.effects.base import AbilityBuild, CardEffect
+from pipeline.cards.forwarding import ForwardingAbility
+from pipeline.rules.hooks import AbilityHooks, TableControls
 
 COPY_COUNT = 2  # cards Maho draws
 
@@ -20,44 +21,45 @@ class CopyAbility(CardEffect):
     Her pick stays Maho: under winner rotation Maho rotates and the copied card stays in her
     team (C-22 Maho).
 
-    The kind acts on no hook: the card table (:mod:`pipeline.cards.table`) builds such a
-    card's ability another way, drawing the cards as the picks are made (:func:`copies`,
-    :func:`copy_choice`) and playing the copied card's whole ability
-    (:class:`CopiedAbility`). This class declares the kind, as a card's other effects are
-    declared; with nothing drawn (an empty deck) the card plays with no effect.
+    The kind acts on no hook: it builds the card's whole ability (:meth:`build_ability`, which
+    the card table asks as the picks are made), the copied card's ability
+    (:class:`CopiedAbility`). With nothing drawn (an empty deck) the card plays with no
+    effect.
 
     Bot policy: the bot copies the drawn card its pick estimate values most with the starting
     hand and situation, as it picks any card."""
 
     kind = "copy_ability"
 
+    @classmethod
+    def offers_choice(cls, params: Mapping[str, Any]) -> bool:
+        return True  # the card copied, chosen through the player's pick hook
 
-def copies(card: Card) -> bool:
-    """Whether the card copies another card's ability (``copy_ability``)."""
-    return any(e.kind == "copy_ability" for e in card.effects)
+    @classmethod
+    def build_ability(cls, params: Mapping[str, Any], card: Card,
+                      build: AbilityBuild) -> AbilityHooks | None:
+        drawn = build.draw(COPY_COUNT)
+        if not drawn:
+            return None  # an empty deck: nothing to copy
+        chosen = build.choose(drawn)
+        copied = chosen if chosen in drawn else drawn[0]  # no choice, or not one drawn
+        return CopiedAbility(build.ability(copied), card.id, copied, drawn)
 
 
-def copy_choice(drawn: Sequence[str], choose: Callable[[Sequence[str]], str] | None) -> str:
-    """The card copied: the player's choice among the drawn cards (the first without one, or
-    when the choice is not one of them)."""
-    choice = choose(drawn) if choose is not None else drawn[0]
-    return choice if choice in drawn else drawn[0]
-
-
-class CopiedAbility:
+class CopiedAbility(ForwardingAbility):
     """The ability of a copied card for the copying seat: every hook is the copied card's; the
     start of the hand logs the copy (an ``ability`` event under the copying card's name)."""
 
-    def __init__(self, inner: Any, by: str, copied: str, drawn: Sequence[str]) -> None:
-        self._inner = inner
+    def __init__(self, inner: AbilityHooks, by: str, copied: str, drawn: Sequence[str]) -> None:
+        self.inner = inner
         self.by = by
         self.copied = copied
         self.drawn = tuple(drawn)
 
-    def __getattr__(self, name: str) -> Any:
-        return getattr(self._inner, name)
+    def played(self) -> AbilityHooks:
+        return self.inner
 
     def hand_start(self, table: TableControls) -> None:
-        table.note(self._inner.seat, self.by,
+        table.note(self.inner.seat, self.by,
                    f"draws {' and '.join(self.drawn)}, copies {self.copied}")
-        self._inner.hand_start(table)
+        self.inner.hand_start(table)

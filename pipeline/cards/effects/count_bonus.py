@@ -55,7 +55,6 @@ class CountBonus(CardEffect):
     close to tenpai; the pick prices the thresholds from the starting hand's count."""
 
     kind = "count_bonus"
-    hooks = frozenset({"scoring"})
     supported = {"count": frozenset(COUNTERS) | frozenset(TABLE_COUNTERS)}
 
     @classmethod

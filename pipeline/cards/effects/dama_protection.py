@@ -37,7 +37,10 @@ class DamaProtection(CardEffect):
     bot stays dama; otherwise it declares riichi as usual, and every win offered is taken."""
 
     kind = "dama_protection"
-    hooks = frozenset({"after_draw", "always_wins", "ignores_furiten", "payments"})
+
+    @classmethod
+    def offers_choice(cls, params: Mapping[str, Any]) -> bool:
+        return True  # riichi or damaten, which her card makes worth more: no tagged action
 
     def __init__(self, params: Mapping[str, Any], seat: int, card: str,
                  memory: MatchMemory | None = None) -> None:

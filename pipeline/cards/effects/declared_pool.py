@@ -93,8 +93,7 @@ class DeclaredPool(CardEffect):
     :mod:`pipeline.cards.abilities`)."""
 
     kind = "declared_pool"
-    hooks = frozenset({"hand_start", "before_draw", "claim_filter", "win_allowed",
-                       "win_is_chombo", "scoring"})
+    choices = frozenset({Move.DECLARE, AbilityTag.DRAW_INSTEAD})
 
     def __init__(self, params: Mapping[str, Any], seat: int, card: str,
                  memory: MatchMemory | None = None) -> None:

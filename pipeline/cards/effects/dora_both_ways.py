@@ -29,7 +29,6 @@ class DoraBothWays(CardEffect):
     as dora while her hand is closed, and the pick counts them in the starting hand."""
 
     kind = "dora_both_ways"
-    hooks = frozenset({"scoring"})
 
     @classmethod
     def incentives(cls, params: Mapping[str, Any], view: PickView) -> TileIncentives | None:

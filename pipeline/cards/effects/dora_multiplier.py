@@ -46,7 +46,6 @@ class DoraMultiplier(CardEffect):
     are lost for the match, her dora are worth nothing to keep."""
 
     kind = "dora_multiplier"
-    hooks = frozenset({"scoring", "hand_end", "remember"})
 
     @classmethod
     def incentives(cls, params: Mapping[str, Any], view: PickView) -> TileIncentives | None:

@@ -17,7 +17,6 @@ class DoubleFromChiSources(CardEffect):
     follows from where her chi came from."""
 
     kind = "double_from_chi_sources"
-    hooks = frozenset({"claim_made", "payments"})
 
     def __init__(self, params: Mapping[str, Any], seat: int, card: str,
                  memory: MatchMemory | None = None) -> None:

@@ -36,7 +36,6 @@ class DoubleWind(CardEffect):
     melds."""
 
     kind = "double_wind"
-    hooks = frozenset({"scoring"})
 
     def scoring(self, ctx: ScoringContext) -> ScoringModifiers | None:
         win = ctx.win.ctx

@@ -29,8 +29,8 @@ class DrawFromDiscards(CardEffect):
     then discard; otherwise the unknown wall tile."""
 
     kind = "draw_from_discards"
+    choices = frozenset({AbilityTag.DRAW})
     optional = frozenset(("draw",))
-    hooks = frozenset({"hand_start", "before_draw", "action_taken", "win_allowed"})
 
     def __init__(self, params: Mapping[str, Any], seat: int, card: str,
                  memory: MatchMemory | None = None) -> None:

@@ -54,8 +54,7 @@ class Duel(CardEffect):
     points), whose ability is then switched off."""
 
     kind = "duel"
-    hooks = frozenset({"hand_start", "turn_choices", "action_taken", "switched_off", "riichi",
-                       "payments", "draw_payments"})
+    choices = frozenset({Move.DUEL})
 
     def __init__(self, params: Mapping[str, Any], seat: int, card: str,
                  memory: MatchMemory | None = None) -> None:

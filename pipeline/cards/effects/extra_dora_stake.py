@@ -22,8 +22,8 @@ class ExtraDoraStake(CardEffect):
     later, the plain riichi."""
 
     kind = "extra_dora_stake"
+    choices = frozenset({AbilityTag.RIICHI})
     optional = OPTIONAL
-    hooks = frozenset({"own_actions", "action_taken", "riichi"})
 
     declared: str | None = None  # the riichi choice made with the declaration
 

@@ -136,8 +136,8 @@ class ExtraTurn(CardEffect):
     the first to go among discards that keep her hand as close to tenpai."""
 
     kind = "extra_turn"
+    choices = frozenset({AbilityTag.EXTRA_TURN})
     optional = frozenset(("extra_turn",))
-    hooks = frozenset({"extra_turn"})
     supported = {"when": frozenset(WHEN)}
 
     @classmethod

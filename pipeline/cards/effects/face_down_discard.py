@@ -66,8 +66,8 @@ class FaceDownDiscard(CardEffect):
     more; in riichi, the tile she must discard)."""
 
     kind = "face_down_discard"
+    choices = frozenset({AbilityTag.FACE_DOWN})
     optional = frozenset(("face_down",))
-    hooks = frozenset({"own_actions", "action_taken", "claim_made"})
     supported = {"when": frozenset(WHEN)}
 
     def __init__(self, params: Mapping[str, Any], seat: int, card: str,

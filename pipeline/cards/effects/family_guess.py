@@ -25,7 +25,7 @@ class FamilyGuess(CardEffect):
     choice the card requires, no pass); the drawn tile is revealed to the table (the log's
     ``ability`` event names it, and every observation shows it among her shown tiles while she
     holds it: :meth:`~pipeline.rules.hooks.TableControls.show_tile`). Whether the guess was
-    right is :attr:`right` after the draw: what a right guess does (her first face-up tile
+    right is :meth:`turns_card_over` after the draw: what a right guess does (her first face-up tile
     lying in her pond turned face down, the card flipped) is her card's ``flip_card``
     (``right_guess``), played by the two-sided card
     (:class:`~pipeline.cards.effects.flip_card.FlipAbility`); so is ``riichi_face_down``, the
@@ -35,13 +35,13 @@ class FamilyGuess(CardEffect):
     family for the next wall tile."""
 
     kind = "family_guess"
-    hooks = frozenset({"before_draw", "after_draw"})
+    choices = frozenset({Move.FAMILY})
 
     def __init__(self, params: Mapping[str, Any], seat: int, card: str,
                  memory: MatchMemory | None = None) -> None:
         super().__init__(params, seat, card, memory)
         self.guess: str | None = None  # the family named for the draw about to be made
-        self.right = False             # the last draw's guess was right
+        self._right = False            # the last draw's guess was right
 
     def before_draw(self, ctx: BeforeDrawContext) -> list[Action]:
         view, table = ctx.view, ctx.table
@@ -57,11 +57,14 @@ class FamilyGuess(CardEffect):
     def after_draw(self, ctx: DrawnContext) -> None:
         view, table = ctx.view, ctx.table
         guess, self.guess = self.guess, None
-        self.right = False
+        self._right = False
         if guess is None or view.seat != self.seat or view.tile is None or table is None:
             return
         drawn = family_of(view.tile)
         # the tile is shown to the whole table: the log names it, and every observation sees
         # it in her hand until it leaves
         table.show_tile(view.seat, view.tile, self.card, f"reveals a {drawn} tile")
-        self.right = drawn == guess
+        self._right = drawn == guess
+
+    def turns_card_over(self) -> bool:
+        return self._right

@@ -3,14 +3,15 @@ Tsuruta)."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from pipeline.cards.catalog import Card
-from pipeline.cards.effects.base import CardEffect
-from pipeline.cards.effects.family_guess import FamilyGuess
+from pipeline.cards.effects.base import AbilityBuild, CardEffect
+from pipeline.cards.forwarding import ForwardingAbility
 from pipeline.cards.moves import Move
 from pipeline.rules.actions import AbilityTag
-from pipeline.rules.hooks import TableControls
+from pipeline.rules.hooks import AbilityHooks, TableControls
 
 
 class FlipCard(CardEffect):
@@ -18,16 +19,24 @@ class FlipCard(CardEffect):
     ``own_riichi``, ``after_new_family_discard``, ``any_call_or_riichi``; reading
     ``flip_back``).
 
-    The kind acts on no hook of its own: turning a card over swaps every effect at once, so the
-    card table (:mod:`pipeline.cards.table`) builds such a card as both sides' abilities held
-    by :class:`FlipAbility`, which plays the flips; this class declares the kind, as a card's
-    other effects are declared. See :class:`FlipAbility` for what flips the card and what the
-    back side counts while it is up.
+    The kind acts on no hook of its own: turning a card over swaps every effect at once, so it
+    builds the card's whole ability (:meth:`build_ability`, which the card table asks as the
+    picks are made): both sides' abilities held by :class:`FlipAbility`, which plays the flips.
+    See :class:`FlipAbility` for what flips the card and what the back side counts while it is
+    up.
 
     Bot policy: no decision of its own: the flips follow from what happens; the bot's choices
     are those of the side that is up (the family it names, the extra turn it is offered)."""
 
     kind = "flip_card"
+
+    @classmethod
+    def build_ability(cls, params: Mapping[str, Any], card: Card,
+                      build: AbilityBuild) -> AbilityHooks | None:
+        back = params["to"]
+        if not build.known(back):
+            return None  # a catalog without the other side: the front alone
+        return FlipAbility(build.plain(card.id), build.plain(back))
 
 
 def two_sided(card: Card) -> str | None:
@@ -35,15 +44,22 @@ def two_sided(card: Card) -> str | None:
     return next((e.params["to"] for e in card.effects if e.kind == "flip_card"), None)
 
 
-class FlipAbility:
+def riichi_face_down(card: Card) -> int:
+    """The face-up tiles of her pond her riichi turns face down as it flips the card (the
+    card's ``riichi_face_down`` parameter; 0 without one)."""
+    return next((e.params["riichi_face_down"] for e in card.effects
+                 if "riichi_face_down" in e.params), 0)
+
+
+class FlipAbility(ForwardingAbility):
     """A two-sided card for one seat and one hand (Mairu Shirouzu / Himeko Tsuruta): every
     hook not answered here is the side now up. The flips, by the ``flip_card`` effects:
 
-    - front: a right guess of her ``family_guess`` (:class:`FamilyGuess`, which names the
-      family and reveals the tile) turns her first face-up tile lying in her pond face down and
-      flips the card (``right_guess``). Her riichi turns her first ``riichi_face_down`` (a
-      parameter of her ``family_guess``) tiles lying face up in her pond face down and flips it
-      (``own_riichi``).
+    - front: a right guess of her ``family_guess`` (which names the family and reveals the
+      tile; the front's ability says so: ``turns_card_over``) turns her first face-up tile
+      lying in her pond face down and flips the card (``right_guess``). Her riichi turns her
+      first ``riichi_face_down`` (a parameter of her ``family_guess``) tiles lying face up in
+      her pond face down and flips it (``own_riichi``).
     - back: the extra turn her ``extra_turn`` ``new_family_discard`` earns (a face-up discard
       of a family none of her other face-up pond tiles shows) flips the card back
       (``after_new_family_discard``); the riichi tile that flipped the front earns the back
@@ -69,11 +85,7 @@ class FlipAbility:
         self.started: set[int] = set()  # the sides started this hand (hand_start asked)
         self.table: TableControls | None = None
         self.front_discard: int | None = None  # the riichi tile that flipped the card
-        # the front's guess (its effect object, which says whether the last draw's was right)
-        self.guessing: FamilyGuess | None = next(
-            (e for e in getattr(front, "effects", ()) if isinstance(e, FamilyGuess)), None)
-        self.riichi_face_down = self.guessing.params["riichi_face_down"] if self.guessing \
-            else 0
+        self.riichi_face_down = riichi_face_down(front.card)
         self.flips = [frozenset(e.params["when"]) for side in self.sides
                       for e in side.card.effects if e.kind == "flip_card"]
         self.flip_when_offered = any(
@@ -86,6 +98,10 @@ class FlipAbility:
     def side(self) -> Any:
         return self.sides[self.up]
 
+    def played(self) -> AbilityHooks:
+        """The side now up."""
+        return self.sides[self.up]  # type: ignore[no-any-return]
+
     # hooks answered here, whatever side is up
     OWN_HOOKS = frozenset(("hand_start", "after_draw", "riichi", "claim_made", "extra_turn"))
 
@@ -96,9 +112,6 @@ class FlipAbility:
                 and "after_new_family_discard" in self.flips[1]:
             return True
         return hook in self.OWN_HOOKS or any(side.listens(hook) for side in self.sides)
-
-    def __getattr__(self, name: str) -> Any:
-        return getattr(self.sides[self.up], name)
 
     def _flip(self, why: str, tag: Move = Move.FLIP) -> None:
         self.up = 1 - self.up
@@ -128,8 +141,7 @@ class FlipAbility:
 
     def after_draw(self, view: Any) -> None:
         self.side.after_draw(view)  # the front's guess revealed (FamilyGuess)
-        if self.up == 0 and self.guessing is not None and self.guessing.right \
-                and "right_guess" in self.flips[0]:
+        if self.up == 0 and "right_guess" in self.flips[0] and self.side.turns_card_over():
             self._turn_down(1)
             self._flip("right guess")
 

@@ -15,7 +15,6 @@ class FloorAtZero(CardEffect):
     Bot policy: no decision; the floor needs no choice, and the pick gives it a small worth."""
 
     kind = "floor_at_zero"
-    hooks = frozenset({"payments", "draw_payments", "hand_end", "remember"})
 
     floored = False  # the floor was used this hand
 

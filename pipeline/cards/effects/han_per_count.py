@@ -54,7 +54,6 @@ class HanPerCount(CardEffect):
     close to tenpai; the pick prices the han by a rough chance of reaching a group."""
 
     kind = "han_per_count"
-    hooks = frozenset({"scoring", "action_taken"})
     supported = {"count": frozenset(PER_COUNTERS)
                  | {SHOWN_FAMILY_TILES, FACE_DOWN_IN_OTHER_DISCARDS}}
 

@@ -44,7 +44,6 @@ class HonbaByHan(CardEffect):
     rules, not to add honba, and the pick prices the honba on the table."""
 
     kind = "honba_by_han"
-    hooks = frozenset({"payments", "hand_end"})
 
     def payments(self, ctx: PaymentContext) -> None:
         s = ctx.settlement

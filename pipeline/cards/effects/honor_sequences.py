@@ -19,7 +19,6 @@ class HonorSequences(CardEffect):
     (Kaori Senoo's policy is said in :mod:`pipeline.cards.shapes`)."""
 
     kind = "honor_sequences"
-    hooks = frozenset({"hand_shapes"})
 
     def hand_shapes(self) -> HandShapes | None:
         return HONOR_SEQUENCES

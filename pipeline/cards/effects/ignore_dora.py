@@ -26,7 +26,6 @@ class IgnoreDora(CardEffect):
     tell the bot that dora are worth nothing to her, so it keeps none for their value."""
 
     kind = "ignore_dora"
-    hooks = frozenset({"scoring", "riichi_allowed", "ignores_furiten", "draw_payments"})
 
     @classmethod
     def incentives(cls, params: Mapping[str, Any], view: PickView) -> TileIncentives | None:

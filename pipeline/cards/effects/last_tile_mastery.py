@@ -28,8 +28,8 @@ class LastTileMastery(CardEffect):
     every win."""
 
     kind = "last_tile_mastery"
+    choices = frozenset({Move.MOVE_TWO})
     optional = OPTIONAL
-    hooks = frozenset({"discard_made", "always_wins"})
 
     def discard_made(self, ctx: DiscardContext) -> None:
         """Her discard with a closed hand moves the last live tile to the dead wall; a second

@@ -22,7 +22,7 @@ class LateRon(CardEffect):
     win."""
 
     kind = "late_ron"
-    hooks = frozenset({"late_claims", "after_draw", "scoring"})
+    choices = frozenset({AbilityTag.LATE})
 
     late_tile: int | None = None  # the earlier discard offered for a late ron
 

@@ -28,7 +28,6 @@ class LocalYakuEffect(CardEffect):
     of applying."""
 
     kind = "local_yaku"
-    hooks = frozenset({"scoring"})
     supported = {"yaku": frozenset(LOCAL_YAKU)}
 
     @classmethod

@@ -43,8 +43,8 @@ class MeldSwap(CardEffect):
     tile is turned face down while her hand is within two steps of tenpai."""
 
     kind = "meld_swap"
+    choices = frozenset({Move.SWAP_MELD, Move.TURN_DOWN})
     optional = OPTIONAL
-    hooks = frozenset({"claim_made"})
 
     def claim_made(self, ctx: CallContext) -> None:
         if ctx.view.seat == self.seat and ctx.table is not None:

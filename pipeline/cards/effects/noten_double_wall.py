@@ -68,7 +68,6 @@ class NotenDoubleWall(CardEffect):
     her doubled payments there."""
 
     kind = "noten_double_wall"
-    hooks = frozenset({"scoring", "payments", "draw_payments"})
 
     def scoring(self, ctx: ScoringContext) -> ScoringModifiers | None:
         extra = int(self.params.get("own_wall_dora", 0))

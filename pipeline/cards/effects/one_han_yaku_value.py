@@ -25,7 +25,6 @@ class OneHanYakuValue(CardEffect):
     near."""
 
     kind = "one_han_yaku_value"
-    hooks = frozenset({"scoring"})
     supported = {"condition": frozenset(WIN_CONDITIONS)}
 
     def scoring(self, ctx: ScoringContext) -> ScoringModifiers | None:

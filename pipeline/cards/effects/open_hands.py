@@ -52,8 +52,11 @@ class OpenHands(CardEffect):
     in :mod:`pipeline.cards.abilities`)."""
 
     kind = "open_hands"
-    hooks = frozenset({"hand_start", "after_draw", "discard_made", "riichi", "claim_made",
-                       "turn_choices", "action_taken"})
+    choices = frozenset({Move.FAMILY})
+
+    @classmethod
+    def offers_choice(cls, params: Mapping[str, Any]) -> bool:
+        return params.get("who") == "others_family"  # the family she names
 
     def __init__(self, params: Mapping[str, Any], seat: int, card: str,
                  memory: MatchMemory | None = None) -> None:

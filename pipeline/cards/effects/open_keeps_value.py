@@ -23,7 +23,6 @@ class OpenKeepsValue(CardEffect):
     pick prices the open values kept by how far the starting hand leans to one suit."""
 
     kind = "open_keeps_value"
-    hooks = frozenset({"scoring"})
 
     @classmethod
     def incentives(cls, params: Mapping[str, Any], view: PickView) -> TileIncentives | None:

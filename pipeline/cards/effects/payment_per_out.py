@@ -36,7 +36,6 @@ class PaymentPerOut(CardEffect):
     a winner's tile held."""
 
     kind = "payment_per_out"
-    hooks = frozenset({"payments"})
 
     def payments(self, ctx: PaymentContext) -> None:
         s = ctx.settlement

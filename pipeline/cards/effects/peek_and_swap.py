@@ -33,8 +33,8 @@ class PeekAndSwap(CardEffect):
     does as well."""
 
     kind = "peek_and_swap"
+    choices = frozenset({Move.SWAP_WALL})
     optional = OPTIONAL
-    hooks = frozenset({"riichi", "claim_made", "discard_made", "after_draw"})
 
     def riichi(self, ctx: RiichiContext) -> None:
         if ctx.view.seat != self.seat:

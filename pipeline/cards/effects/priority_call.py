@@ -93,7 +93,7 @@ class PriorityCall(CardEffect):
     said in :mod:`pipeline.cards.abilities`)."""
 
     kind = "priority_call"
-    hooks = frozenset({"claim_filter"})
+    choices = frozenset({AbilityTag.PRIORITY})
     supported = {"call": frozenset(CALLS)}
 
     def claim_filter(self, ctx: ClaimContext) -> list[Action]:

@@ -29,8 +29,8 @@ class PrivateExtraTile(CardEffect):
     riichi only to win); otherwise it stays beside the hand, unseen by the others."""
 
     kind = "private_extra_tile"
+    choices = frozenset({Move.SWAP_ASIDE, AbilityTag.DRAW})
     optional = OPTIONAL | {"draw"}
-    hooks = frozenset({"turn_start", "before_draw"})
 
     def __init__(self, params: Mapping[str, Any], seat: int, card: str,
                  memory: MatchMemory | None = None) -> None:

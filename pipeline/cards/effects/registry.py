@@ -1,8 +1,9 @@
 """The effect classes by kind: every effect kind with a class of its own.
 
 Listed here by hand, so that what a card can do is read in one place and nothing registers
-itself by being imported. A kind not listed is still played by the older effect families of
-:mod:`pipeline.cards.abilities`."""
+itself by being imported. Every kind of the vocabulary has its class here; a card whose kinds
+are all listed is played by :class:`~pipeline.cards.abilities.CardAbility`, and a kind not
+listed has no code: :mod:`pipeline.cards.registry` reports such a card as not playable."""
 
 from __future__ import annotations
 

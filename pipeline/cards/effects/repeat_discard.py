@@ -16,8 +16,8 @@ class RepeatDiscard(CardEffect):
     fresh draw (Yoshiko Kainou's policy is said in :mod:`pipeline.cards.abilities`)."""
 
     kind = "repeat_discard"
+    choices = frozenset({AbilityTag.REPEAT})
     optional = frozenset(("repeat",))
-    hooks = frozenset({"discard_actions"})
 
     def discard_actions(self, ctx: DiscardContext) -> list[Action]:
         view = ctx.view

@@ -37,8 +37,8 @@ class RinshanReveal(CardEffect):
     :mod:`pipeline.cards.abilities`)."""
 
     kind = "rinshan_reveal"
+    choices = frozenset({Move.DORA_SWAP, Move.TAKE})
     optional = OPTIONAL
-    hooks = frozenset({"replace_draw", "kans_closed"})
 
     def __init__(self, params: Mapping[str, Any], seat: int, card: str,
                  memory: MatchMemory | None = None) -> None:

@@ -16,7 +16,6 @@ class ScoreAsDealer(CardEffect):
     riichi win paid as a dealer's, or as dealer one limit higher."""
 
     kind = "score_as_dealer"
-    hooks = frozenset({"scoring"})
 
     def scoring(self, ctx: ScoringContext) -> ScoringModifiers | None:
         win = ctx.win.ctx

@@ -20,8 +20,8 @@ class SetAsideDraw(CardEffect):
     :mod:`pipeline.cards.abilities`)."""
 
     kind = "set_aside_draw"
+    choices = frozenset({AbilityTag.DRAW})
     optional = frozenset(("draw",))
-    hooks = frozenset({"claim_made", "before_draw"})
 
     def __init__(self, params: Mapping[str, Any], seat: int, card: str,
                  memory: MatchMemory | None = None) -> None:

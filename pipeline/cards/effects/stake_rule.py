@@ -50,9 +50,12 @@ class StakeRule(CardEffect):
     more live tiles are left (``STAKE_RIICHI_MIN_POINTS``, ``STAKE_RIICHI_MIN_TILES``)."""
 
     kind = "stake_rule"
+    choices = frozenset({AbilityTag.RIICHI})
+
+    @classmethod
+    def offers_choice(cls, params: Mapping[str, Any]) -> bool:
+        return params.get("when") == "inazuma_riichi"  # the riichi declared with the stake
     optional = OPTIONAL
-    hooks = frozenset({"own_actions", "action_taken", "riichi", "scoring", "claim_made",
-                       "hand_end", "remember"})
     supported = {"when": frozenset(WHEN)}
 
     def __init__(self, params: Mapping[str, Any], seat: int, card: str,

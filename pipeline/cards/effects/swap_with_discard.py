@@ -62,8 +62,8 @@ class SwapWithDiscard(CardEffect):
     more tiles (``KNOWN_DRAW_MIN_GAIN``); among several such swaps the best one, else none."""
 
     kind = "swap_with_discard"
+    choices = frozenset({Move.SWAP_POND})
     optional = OPTIONAL
-    hooks = frozenset({"riichi", "claim_made", "turn_start"})
     supported = {"when": frozenset(WHEN), "match": frozenset(MATCH)}
 
     def __init__(self, params: Mapping[str, Any], seat: int, card: str,

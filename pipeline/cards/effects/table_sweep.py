@@ -16,7 +16,6 @@ class TableSweep(CardEffect):
     by the chance of a drawn hand or her deal-in."""
 
     kind = "table_sweep"
-    hooks = frozenset({"payments", "draw_payments"})
 
     def payments(self, ctx: PaymentContext) -> None:
         s = ctx.settlement

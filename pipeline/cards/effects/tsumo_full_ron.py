@@ -13,7 +13,6 @@ class TsumoFullRon(CardEffect):
     tsumo against the dora her card loses."""
 
     kind = "tsumo_full_ron"
-    hooks = frozenset({"payments"})
 
     def payments(self, ctx: PaymentContext) -> None:
         s = ctx.settlement

@@ -20,7 +20,6 @@ class UnclaimableRepeat(CardEffect):
     Kakura's policy is said in :mod:`pipeline.cards.abilities`)."""
 
     kind = "unclaimable_repeat"
-    hooks = frozenset({"claim_filter"})
 
     @classmethod
     def incentives(cls, params: Mapping[str, Any], view: PickView) -> TileIncentives | None:

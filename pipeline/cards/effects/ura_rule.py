@@ -15,7 +15,6 @@ class UraRule(CardEffect):
     ura the others lose."""
 
     kind = "ura_rule"
-    hooks = frozenset({"scoring"})
     any_win = True
 
     def scoring(self, ctx: ScoringContext) -> ScoringModifiers | None:

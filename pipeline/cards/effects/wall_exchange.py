@@ -31,7 +31,7 @@ class WallExchange(CardEffect):
     judgment (shanten, then how well it connects, keeping dora, red fives and value pairs)."""
 
     kind = "wall_exchange"
-    hooks = frozenset({"turn_start"})
+    choices = frozenset({Move.PUT_LIVE, Move.PUT_DEAD})
 
     def __init__(self, params: Mapping[str, Any], seat: int, card: str,
                  memory: MatchMemory | None = None) -> None:

@@ -14,7 +14,6 @@ class WallToIndicator(CardEffect):
     usual (Satomi Kanbara's policy is said in :mod:`pipeline.cards.abilities`)."""
 
     kind = "wall_to_indicator"
-    hooks = frozenset({"hand_start"})
 
     def hand_start(self, ctx: HandStartContext) -> None:
         ctx.table.wall().draw_to_indicator(self.seat, self.card)

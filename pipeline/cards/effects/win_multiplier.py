@@ -34,7 +34,6 @@ class WinMultiplier(CardEffect):
     Bot policy: no decision; the pick prices the multiplied value by the starting hand."""
 
     kind = "win_multiplier"
-    hooks = frozenset({"scoring"})
     supported = {"when": frozenset(WHEN)}
 
     def scoring(self, ctx: ScoringContext) -> ScoringModifiers | None:

@@ -13,7 +13,6 @@ class WinWithoutYaku(CardEffect):
     the pick prices the wins a yakuless hand would miss."""
 
     kind = "win_without_yaku"
-    hooks = frozenset({"scoring"})
 
     def scoring(self, ctx: ScoringContext) -> ScoringModifiers | None:
         return ScoringModifiers(win_without_yaku=True)

@@ -24,7 +24,6 @@ class WindsAsWest(CardEffect):
     :mod:`pipeline.cards.abilities`)."""
 
     kind = "winds_as_west"
-    hooks = frozenset({"hand_shapes"})
 
     def hand_shapes(self) -> HandShapes | None:
         return WINDS_AS_WEST

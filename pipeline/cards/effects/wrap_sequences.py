@@ -49,7 +49,6 @@ class WrapSequences(CardEffect):
     :mod:`pipeline.cards.abilities`)."""
 
     kind = "wrap_sequences"
-    hooks = frozenset({"hand_shapes", "claim_filter", "while_switched_off"})
 
     def __init__(self, params: Mapping[str, Any], seat: int, card: str,
                  memory: MatchMemory | None = None) -> None:

@@ -15,7 +15,6 @@ class YakuValue(CardEffect):
     Bot policy: no decision; the pick prices the yaku's new value by the starting hand."""
 
     kind = "yaku_value"
-    hooks = frozenset({"scoring"})
     supported = {"condition": frozenset(WIN_CONDITIONS)}
 
     def scoring(self, ctx: ScoringContext) -> ScoringModifiers | None:
