@@ -282,7 +282,8 @@ def bots_gap(
         "--all", help="Every card of the deck with a choice or a tile incentive")] = False,
     policies: Annotated[str | None, typer.Option(
         help="Policies to compare with the shipped one, comma-separated: no-incentives, "
-        "always, never (default: those that apply to the card)")] = None,
+        "always, never, expert (the expert style's rollouts; slow) (default: those that "
+        "apply to the card, without expert)")] = None,
     seed: Annotated[int, typer.Option(
         help="Seed: the same seed plays the same matches, e.g. --seed 2")] = 1,
     matches: Annotated[int, typer.Option(
