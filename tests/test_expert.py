@@ -209,3 +209,34 @@ def test_the_expert_plays_legal_repeatable_matches_through_the_card_table(card) 
     first = match()
     assert first[1] > 0  # the card's choices or incentives were weighed
     assert match() == first
+
+
+def test_a_trial_held_by_the_expert_reports_the_value_for_an_expert_player() -> None:
+    import polars as pl
+
+    from pipeline.analytics.verdict import EXPERT_COLUMNS, played_by_expert, with_expert_value
+
+    table = pl.DataFrame({"card": ["a", "b"], "value": [120.0, -40.0],
+                          "value_lo": [20.0, -140.0], "value_hi": [220.0, 60.0]})
+    plain = {"bots": ["heuristic"] * 4}
+    assert not played_by_expert(plain)
+    assert with_expert_value(table, plain).columns == table.columns
+    for doc in ({"bots": ["heuristic"] * 4, "holder_policy": "expert"},
+                {"bots": ["heuristic:expert"] * 4}):
+        assert played_by_expert(doc)
+        got = with_expert_value(table, doc)
+        assert got.select(EXPERT_COLUMNS).rows() == [(120.0, 20.0, 220.0), (-40.0, -140.0, 60.0)]
+
+
+def test_cli_trial_holder_policy_errors_are_one_line() -> None:
+    from typer.testing import CliRunner
+
+    import cli
+    from tests.test_cli import assert_one_line_error
+
+    result = CliRunner().invoke(cli.app, ["trial", "--only", "haru_takimi", "--holder-policy",
+                                          "wiser"])
+    assert_one_line_error(result, "wiser")
+    result = CliRunner().invoke(cli.app, ["trial", "--kind", "team", "--holder-policy",
+                                          "expert"])
+    assert_one_line_error(result, "--holder-policy")

@@ -25,6 +25,7 @@ from pipeline.rules.agents import Observation
 from pipeline.rules.hooks import PickView
 
 SHIPPED = "shipped"
+EXPERT_POLICY = "expert"
 
 
 class NoIncentivesBot(HeuristicBot):
@@ -84,7 +85,7 @@ POLICIES: dict[str, type[HeuristicBot]] = {
     "no-incentives": NoIncentivesBot,
     "always": AlwaysBot,
     "never": NeverBot,
-    "expert": ExpertBot,
+    EXPERT_POLICY: ExpertBot,
 }
 
 
