@@ -195,8 +195,8 @@ def _translated(action: Action, mapping: dict[int, int]) -> Action:
         return action
     tile = action.tile if action.tile is None else mapping.get(action.tile, action.tile)
     tiles = tuple([mapping.get(t, t) for t in action.tiles])
-    return Action(action.kind, action.seat, tile, tiles, action.detail, action.tag,
-                  action.card, action.payload)
+    return Action(action.kind, action.seat, tile, tiles, detail=action.detail, tag=action.tag,
+                  card=action.card, payload=action.payload)
 
 
 class _Point:
