@@ -240,3 +240,25 @@ def test_cli_trial_holder_policy_errors_are_one_line() -> None:
     result = CliRunner().invoke(cli.app, ["trial", "--kind", "team", "--holder-policy",
                                           "expert"])
     assert_one_line_error(result, "--holder-policy")
+
+
+def test_the_paired_table_seats_the_card_tables_choice_log_for_the_expert() -> None:
+    # a trial's table: the paired replay's taps around the card table's choice log, so the
+    # expert holder looks ahead in the real hands; its replays' copies play without lookahead
+    from pipeline.sim.paired import PairedTable
+
+    preset = load_preset("cards-tonpuusen")
+
+    def match() -> tuple:
+        agents = [make_agent("heuristic", derive_seed(6, 1, "agent", s)) for s in range(4)]
+        agents[1] = ExpertBot(derive_seed(6, 1, "agent", 1))
+        cards = CardTable(preset, agents, 6, 1, holder=(1, "kuro_matsumi"))
+        table = PairedTable(cards, preset, seats=(1,))
+        result = play_match(preset, agents, 6, 1, table=table)
+        assert cards.context is not None and cards.context.recording
+        return (result.final_scores, agents[1].looked,
+                [p.without.seats[1].delta for p in table.pairs])
+
+    first = match()
+    assert first[1] > 0 and first[2]
+    assert match() == first
