@@ -286,7 +286,8 @@ def bots_gap(
         "--all", help="Every card of the deck with a choice or a tile incentive")] = False,
     policies: Annotated[str | None, typer.Option(
         help="Policies to compare with the shipped one, comma-separated: no-incentives, "
-        "always, never (default: those that apply to the card)")] = None,
+        "always, never, expert (the expert style's rollouts; slow) (default: those that "
+        "apply to the card, without expert)")] = None,
     seed: Annotated[int, typer.Option(
         help="Seed: the same seed plays the same matches, e.g. --seed 2")] = 1,
     matches: Annotated[int, typer.Option(
@@ -592,6 +593,10 @@ def trial(
     bots: Annotated[str, typer.Option(
         help="Bot kind for all four seats, or four kinds seat 0 first, e.g. "
         "--bots heuristic:careful")] = "heuristic",
+    holder_policy: Annotated[str | None, typer.Option(
+        help="The holder's policy instead of its seat's bot (saki bots gap's: no-incentives, "
+        "always, never, expert); expert gives each card's value for an expert player "
+        "(expert_value; slow: rollouts at the card's choices)")] = None,
     out: Annotated[Path | None, typer.Option(
         help="Trial folder (default: data/runs/trial-<preset>-<catalog>-s<seed>)")] = None,
     force: Annotated[bool, typer.Option(
@@ -634,6 +639,15 @@ def trial(
         raise SimError(f"--format {fmt!r} is not known; use --format table or --format json")
     if kind not in ("ability", "team"):
         raise SimError(f"--kind {kind!r} is not known; use --kind ability or --kind team")
+    if holder_policy is not None:
+        from pipeline.bots.policies import UnknownPolicyError, check_policy
+
+        if kind == "team":
+            raise SimError("--holder-policy applies to --kind ability trials only")
+        try:
+            check_policy(holder_policy)
+        except UnknownPolicyError as exc:
+            raise SimError(f"--holder-policy: {exc}") from None
     if kind == "team":  # a precision run; its verdicts are read against the team band
         _team_trial(cards, preset, only, target, budget_hands, seed, workers, bots, out, force,
                     executor, scheduler, fmt, _band_spec(band, threshold, zone))
@@ -651,7 +665,7 @@ def trial(
     config = TrialConfig(preset=rules, catalog=catalog, seed=seed, cards=chosen,
                          bots=parse_bots(bots), target=DEFAULT_TARGET if racing else target,
                          budget_hands=budget, band=spec if racing else None,
-                         measure=measure)
+                         measure=measure, holder_policy=holder_policy or "")
     out = out or config.default_out()
     check_writable(out, "--out", SimError, folder=True)
     runner = make_executor(executor, workers=workers, scheduler=scheduler)

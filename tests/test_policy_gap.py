@@ -87,7 +87,7 @@ def test_always_and_never_take_or_decline_the_offer_on_the_same_tile() -> None:
     assert _optional(plain) == ([], []) and _optional(hidden) == ([], [])
     assert isinstance(holder_bot("always", 1), AlwaysBot)
     assert isinstance(holder_bot("never", 1), NeverBot)
-    assert set(POLICIES) == {"shipped", "no-incentives", "always", "never"}
+    assert set(POLICIES) == {"shipped", "no-incentives", "always", "never", "expert"}
 
 
 def test_the_no_incentives_policy_forgets_the_cards_incentives_at_its_pick() -> None:

@@ -26,6 +26,8 @@ from typing import Any
 import polars as pl
 
 from pipeline.analytics.trial import card_tables, in_measure, read_trial_doc, trial_table
+from pipeline.bots.expert import EXPERT_STYLE
+from pipeline.bots.policies import EXPERT_POLICY
 from pipeline.sim.trial import CHANGED_QUANTILE, find_deck_trial
 from pipeline.verdicts import MIN_CHANGED, BandSpec, Evidence, Reference, Verdict, decide
 
@@ -124,7 +126,29 @@ def verdict_table(out: Path, band: BandSpec | None = None, cards: tuple[str, ...
     evidence = [Evidence(r["card"], r["value"], _num(r["value_se"]), r["matches"], r["hands"],
                          r["changed"], looks, magnitude) for r in table.iter_rows(named=True)]
     verdicts = decide(evidence, band, reference)
-    return with_verdicts(table, verdicts, band, reference)
+    return with_expert_value(with_verdicts(table, verdicts, band, reference), doc)
+
+
+EXPERT_COLUMNS = ("expert_value", "expert_lo", "expert_hi")
+
+
+def played_by_expert(doc: dict[str, Any]) -> bool:
+    """Whether the trial's holder played the expert style (``--holder-policy expert``, or
+    ``heuristic:expert`` at every seat): its values are the cards' values for an expert."""
+    bots = doc.get("bots") or []
+    return doc.get("holder_policy") == EXPERT_POLICY or \
+        bool(bots) and all(b == f"heuristic:{EXPERT_STYLE}" for b in bots)
+
+
+def with_expert_value(table: pl.DataFrame, doc: dict[str, Any]) -> pl.DataFrame:
+    """``table`` with each card's value for an expert player (:data:`EXPERT_COLUMNS`: the
+    value and its interval, under their own names) when the expert held the card; as it is
+    otherwise."""
+    if not played_by_expert(doc):
+        return table
+    return table.with_columns(pl.col("value").alias("expert_value"),
+                              pl.col("value_lo").alias("expert_lo"),
+                              pl.col("value_hi").alias("expert_hi"))
 
 
 def with_verdicts(table: pl.DataFrame, verdicts: Sequence[Verdict], band: BandSpec,

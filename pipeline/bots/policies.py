@@ -9,19 +9,23 @@ value on the same deals is that rule's:
   hand built by the ordinary game's values, as before the card declared them;
 - ``always`` / ``never``: every optional offer of the card (an ability action offered beside a
   plain alternative: an extra turn, a face-down discard, a swap, a draw...) taken, or declined;
-  everything else as shipped.
+  everything else as shipped;
+- ``expert``: the expert style (:mod:`pipeline.bots.expert`): the card's choices and its
+  incentive-laden discards weighed by rollouts; everything else as shipped.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
+from pipeline.bots.expert import ExpertBot
 from pipeline.bots.heuristic import HeuristicBot
 from pipeline.rules.actions import Action, ActionKind
 from pipeline.rules.agents import Observation
 from pipeline.rules.hooks import PickView
 
 SHIPPED = "shipped"
+EXPERT_POLICY = "expert"
 
 
 class NoIncentivesBot(HeuristicBot):
@@ -81,6 +85,7 @@ POLICIES: dict[str, type[HeuristicBot]] = {
     "no-incentives": NoIncentivesBot,
     "always": AlwaysBot,
     "never": NeverBot,
+    EXPERT_POLICY: ExpertBot,
 }
 
 

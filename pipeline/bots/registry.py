@@ -2,7 +2,8 @@
 
 A kind is a name from ``BOT_KINDS``; the heuristic bot also takes a playing style from
 ``pipeline/data/bots/styles.toml`` after a colon (``heuristic:careful``,
-``heuristic:caller``), so a table of different player types is one ``--bots`` option away.
+``heuristic:caller``), so a table of different player types is one ``--bots`` option away;
+``heuristic:expert`` weighs its card's choices by rollouts (:mod:`pipeline.bots.expert`).
 """
 
 from __future__ import annotations
@@ -35,8 +36,15 @@ def _greedy(seed: int) -> Agent:
 
 
 def _heuristic(seed: int, style_name: str = "default") -> Agent:
+    """The heuristic bot in that style; a style with lookahead (``heuristic:expert``) is
+    the expert bot, which plays its card's choices out (:mod:`pipeline.bots.expert`)."""
     from pipeline.bots.heuristic import HeuristicBot
+    from pipeline.bots.style import style
 
+    if style(style_name).lookahead > 0:
+        from pipeline.bots.expert import ExpertBot
+
+        return ExpertBot(seed, style_name)
     return HeuristicBot(seed, style_name)
 
 

@@ -28,6 +28,7 @@ class BotStyle:
     riichi_appetite: float = 1.0   # below 1 stays dama more often with a good hand
     value_weight: float = 1.0      # how much dora, red fives and value honors are kept
     measured_picks: float = 1.0    # weight of the pick offsets fitted from trials (0: raw)
+    lookahead: float = 0.0         # rollouts per option of a card's choice (0: none; expert.py)
 
 
 def load_styles(path: Path = STYLES_FILE) -> dict[str, BotStyle]:

@@ -14,6 +14,7 @@ from collections.abc import Callable, Sequence
 
 from pipeline.cards.abilities import CardAbility, card_ability
 from pipeline.cards.catalog import Catalog, load_catalog
+from pipeline.cards.lookahead import ChoiceLog, HandContext, looks_ahead
 from pipeline.cards.match_duties import match_duties
 from pipeline.cards.memory import MatchMemory
 from pipeline.cards.sanma import SANMA_UNPLAYABLE
@@ -100,6 +101,8 @@ class CardTable:
         # hand played again builds the same abilities
         self.drawn: dict[int, tuple[str, ...]] = {}
         self.chosen: dict[int, str | None] = {}
+        # the hand's replay means, for agents that look ahead (pipeline/cards/lookahead.py)
+        self.context: HandContext | None = None
 
     def abilities_for(self, start: HandStart) -> list[AbilityHooks]:
         """Each seat picks a character after seeing its starting hand (C-03, C-04)."""
@@ -128,7 +131,28 @@ class CardTable:
             abilities.append(self._build(seat, pick, _SeatBuild(
                 self, seat, self._live_draw(seat, held), self._recorded_choice(seat, choose))))
         self.abilities = abilities
+        self._begin_hand(start)
         return [*abilities, *match_duties(self.memory)]  # stakes owed from the last hand
+
+    def _begin_hand(self, start: HandStart) -> None:
+        """Give each agent that looks ahead the hand's context, after the picks."""
+        self.context = None
+        if not looks_ahead(self.agents):
+            return
+        self.context = HandContext(start, self.preset, self.replay_abilities, self.agents)
+        for agent in self.agents:
+            begin = getattr(agent, "begin_hand", None)
+            if begin is not None:
+                begin(self.context)
+
+    def seated(self, agents: list[Agent]) -> list[Agent]:
+        """The agents of the hand, each choice written into the hand's context when an agent
+        looks ahead (the match loop's optional ``seated``); the agents themselves otherwise."""
+        if self.context is None:
+            return agents
+        self.context.recording = True
+        return [ChoiceLog(agent, seat, self.context)  # type: ignore[misc]
+                for seat, agent in enumerate(agents)]
 
     def replay_abilities(self, without: int | None = None) -> list[AbilityHooks | None]:
         """Fresh abilities for this hand's picks, to play the same deal again; seat ``without``

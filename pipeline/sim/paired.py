@@ -140,6 +140,9 @@ class PairedTable:
 
     def seated(self, agents: list[Any]) -> list[Any]:
         """The agents of the real hand: each choice written down (the shared start)."""
+        inner = getattr(self.table, "seated", None)  # the card table's own stand-ins
+        if inner is not None:
+            agents = inner(agents)
         if not self.share_prefix:
             return agents
         watches = list(self._watches.values())
