@@ -240,3 +240,22 @@ def test_more_matches_of_every_card_without_it_are_those_of_a_replay_from_the_fi
         for seed in (1, 5):
             _both_ways(card, seed, range(4))
 
+
+def test_the_decision_benchmark_resamples_the_whole_match_values(trial: Path) -> None:
+    """benchmarks/bench_decide.py draws each card's matches with the value the verdicts are
+    asked on: per match, the holder's final score with minus without its ability over the
+    match's hands, and the changed pairs."""
+    from benchmarks.bench_decide import load_population
+
+    pop, _magnitude, kind = load_population(trial)
+    assert kind == "whole match"
+    for card in CARDS:
+        t = _tables(trial, card)
+        w = t["whole"].sort("match_id")
+        rows = pop[card]
+        assert rows[:, 0].tolist() == (w["final_score_with"] - w["final_score_without"]
+                                       ).cast(pl.Float64).to_list()
+        assert rows[:, 1].tolist() == w["hands_with"].cast(pl.Float64).to_list()
+    assert pop["plain_a"][:, 2].sum() == 0 and pop["quad_a"][:, 2].sum() > 0
+    placement, _m, _k = load_population(trial, "placement")
+    assert (placement["quad_a"][:, 1] == 1).all()
