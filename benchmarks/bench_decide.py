@@ -4,8 +4,11 @@ allocation, by resampling the matches of a real deck trial.
     python benchmarks/bench_decide.py --trial data/runs/trial-cards-hanchan-1.2-s1 [--reps 100]
 
 The trial folder (``saki balance`` or ``saki trial`` of every card leaves one) is the
-population: each card's matches, with their pairs' values, hands and changed pairs. Its full
-data give each card's "true" value, the deck's true mean and so each card's true verdict (a
+population: each card's matches, with the value the verdicts are asked on (the match's
+whole-match difference, :func:`pipeline.sim.card_value.value_clusters`: the holder's final
+score with its ability minus with it off for the whole match, over the match's hands; the
+pairs' values for a folder written before the whole-match arm), hands and changed pairs. Its
+full data give each card's "true" value, the deck's true mean and so each card's true verdict (a
 card within ``--zone`` of an edge has none: any verdict is accepted there). Each replicate
 draws every card's matches with replacement and plays two allocations on them:
 
@@ -15,11 +18,12 @@ draws every card's matches with replacement and plays two allocations on them:
 - **racing** (:func:`pipeline.sim.trial.plan_race`): only the undecided cards are sampled,
   doubling, the verdicts' p-values counting the looks.
 
-For each: hands spent, minutes at ``--rate`` trial hands per second (measured by
-``bench_verdict.py``), cards left undecided, and the share of verdicts that are wrong (a card
-outside the zones given the wrong side). Then **planted effects**: one card's matches shifted
-so its true value is ``--plant`` points per hand beyond the upper edge's zone, or as far
-inside it, raced ``--reps`` times: how often it is found ``above``.
+For each: hands spent, minutes at ``--rate`` trial hands per second (the balance job's
+projection: 420 measured by ``bench_verdict.py`` before the whole-match arm, over its cost
+measured by ``bench_whole_match.py``), cards left undecided, and the share of verdicts that
+are wrong (a card outside the zones given the wrong side). Then **planted effects**: one
+card's matches shifted so its true value is ``--plant`` points per hand beyond the upper
+edge's zone, or as far inside it, raced ``--reps`` times: how often it is found ``above``.
 
 With ``--save``, writes ``benchmarks/results/decide.json`` for the README's table.
 """
@@ -40,12 +44,14 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from benchmarks import results  # noqa: E402
 from pipeline.analytics.paired import pair_value_expr  # noqa: E402
 from pipeline.analytics.trial import card_tables, read_trial_doc  # noqa: E402
+from pipeline.report.balance import TRIAL_HANDS_PER_SECOND  # noqa: E402
+from pipeline.sim.card_value import MEASURES, value_clusters  # noqa: E402
 from pipeline.sim.trial import (  # noqa: E402
     BLOCK,
-    CHANGED_QUANTILE,
     FIRST_BLOCKS,
     MAX_ROUNDS,
     CardProgress,
+    changed_magnitude,
     plan_race,
     plan_round,
 )
@@ -62,24 +68,28 @@ from pipeline.verdicts import (  # noqa: E402
 )
 
 
-def load_population(folder: Path) -> tuple[dict[str, np.ndarray], float]:
-    """Per card, an array of its matches (value sum, hands, changed pairs); and the pooled
-    99th percentile of a changed pair's |value|."""
+def load_population(folder: Path, measure: str = "points"
+                    ) -> tuple[dict[str, np.ndarray], float, str]:
+    """Per card, an array of its matches (value sum in ``measure``, its weight, changed
+    pairs), as a trial's rounds read them (:func:`pipeline.sim.trial.measure`); the pooled
+    99th percentile of a changed pair's |value| (what the few-changes bound reads); and what
+    the values are ("whole match" or "pairs", for a folder without the whole-match arm)."""
     import polars as pl
 
     doc = read_trial_doc(folder)
-    out, changed_values = {}, []
+    out, frames, kinds = {}, [], set()
     for card, blocks in doc["blocks"].items():
-        pairs = card_tables(folder, card, int(blocks), ("pairs",))["pairs"]
+        tables = card_tables(folder, card, int(blocks), ("pairs", "whole"))
+        pairs, whole = tables["pairs"], tables.get("whole")
         value = pair_value_expr(pairs.columns)
-        per = (pairs.group_by("match_id").agg(s=value.sum(), n=pl.len(),
-                                               c=(value != 0).sum()).sort("match_id"))
+        changed = pairs.group_by("match_id").agg(c=(value != 0).sum())
+        clusters = value_clusters(pairs, whole, measure)
+        per = (clusters.join(changed, on="match_id", how="left")
+               .with_columns(pl.col("c").fill_null(0)).sort("match_id"))
         out[card] = per.select("s", "n", "c").to_numpy().astype(float)
-        changed_values.append(pairs.select(value.abs().alias("v")).filter(pl.col("v") > 0))
-    pooled = pl.concat(changed_values)["v"]
-    magnitude = float(pooled.quantile(CHANGED_QUANTILE, interpolation="higher")) \
-        if pooled.len() else math.nan
-    return out, magnitude
+        frames.append(pairs)
+        kinds.add("whole match" if whole is not None and whole.height else "pairs")
+    return out, changed_magnitude(frames), " and ".join(sorted(kinds))
 
 
 def truth(pop: dict[str, np.ndarray], band: BandSpec) -> dict[str, str | None]:
@@ -178,13 +188,19 @@ def main() -> None:
     ap.add_argument("--zone", type=float, default=100.0)
     ap.add_argument("--plant", type=float, default=50.0)
     ap.add_argument("--budget", type=float, default=2_000_000)
-    ap.add_argument("--rate", type=float, default=420.0, help="trial hands per second")
+    ap.add_argument("--rate", type=float, default=TRIAL_HANDS_PER_SECOND,
+                    help="trial hands per second (default: the balance job's projection's, on 2 "
+                    "quiet cores with the whole-match arm)")
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--measure", choices=MEASURES, default="points",
+                    help="the value resampled (the band's --threshold and --zone in its unit)")
     results.add_save_option(ap)
     args = ap.parse_args()
     began = time.perf_counter()
     band = BandSpec(threshold=args.threshold, zone=args.zone)
-    pop, magnitude = load_population(args.trial)
+    pop, magnitude, kind = load_population(args.trial, args.measure)
+    print(f"population: {args.trial}, {len(pop)} cards, "
+          f"{sum(len(m) for m in pop.values()):,} matches, values of the {kind}")
     true = truth(pop, band)
     rng = np.random.default_rng(args.seed)
     most = FIRST_BLOCKS * 2 ** (MAX_LOOKS - 1) * BLOCK
@@ -230,6 +246,7 @@ def main() -> None:
     figures["population"] = {"cards": len(pop), "matches": int(sum(len(m) for m in
                                                                    pop.values())),
                              "trial": str(args.trial), "reps": args.reps,
+                             "values": kind, "measure": args.measure,
                              "zone": args.zone, "threshold": args.threshold}
     print(f"({time.perf_counter() - began:.0f} s)")
     print(json.dumps(figures, indent=2))

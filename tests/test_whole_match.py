@@ -175,3 +175,87 @@ def test_a_comparison_reads_both_sides_in_the_measure_asked(trial: Path) -> None
     points = compare_verdicts(trial, trial, BandSpec(lo=-300.0, hi=300.0)).sort("card")
     assert points["value"].to_list() == pytest.approx(
         trial_table(trial).sort("card")["value"].to_list())
+
+
+# --- the shared start: the match without the ability played on from the first hand it changed
+
+def _both_ways(card: str, seed: int, matches: range) -> tuple[int, int]:
+    """Each match of ``card``'s trial with the match without the ability played on from the
+    first hand the ability changed, and again from the match's first hand: the real match,
+    its pairs and the match without the ability must be the same, hand for hand. Returns how
+    many matches the ability never changed and how many were played on from a later hand."""
+    from pipeline.cards.catalog import load_catalog
+    from pipeline.rules.match import MatchResult
+    from pipeline.sim.shard import play_task_match
+    from pipeline.sim.trial import TrialConfig
+    from tests.test_prefix import outcome
+
+    def whole(r: MatchResult) -> tuple[object, ...]:
+        return (r.final_scores, r.ranks, r.results, r.leftover_sticks, r.leftover_stakes,
+                [outcome(h) for h in r.hands])
+
+    config = TrialConfig(preset=load_preset("cards-hanchan"), catalog=load_catalog("1.2"),
+                         seed=seed, cards=(card,))
+    task = config.task(Path("unused"), card, 0)
+    unchanged = later = 0
+    for m in matches:
+        shared, shared_pairs, shared_without = play_task_match(task, m, config.catalog)
+        full, full_pairs, full_without = play_task_match(task, m, config.catalog,
+                                                         share_start=False)
+        assert shared_without is not None and full_without is not None
+        assert whole(shared) == whole(full)
+        assert [outcome(p.without) for p in shared_pairs] == \
+            [outcome(p.without) for p in full_pairs]
+        assert whole(shared_without) == whole(full_without), (card, seed, m)
+        unchanged += shared_without is shared
+        # played on from a later hand: the first hand is the real match's own record
+        later += shared_without is not shared and shared_without.hands[0] is shared.hands[0]
+    return unchanged, later
+
+
+def test_every_card_s_match_without_it_is_that_of_a_replay_from_the_first_hand() -> None:
+    """Every card of the deck, one match each on two seeds, the holder in another seat in
+    each: both sharing paths (a match the ability never changed, a match played on from a
+    later hand) are taken, and each gives what the replay from the first hand gives."""
+    from pipeline.cards.catalog import load_catalog
+    from pipeline.sim.trial import trial_deck
+
+    cards = trial_deck(load_catalog("1.2"), load_preset("cards-hanchan"))
+    unchanged = later = 0
+    for seed, offset in ((3, 0), (7, 1)):
+        for i, card in enumerate(cards):
+            u, lt = _both_ways(card, seed, range((i + offset) % 4, (i + offset) % 4 + 1))
+            unchanged, later = unchanged + u, later + lt
+    assert unchanged > 0 and later > 5
+
+
+@pytest.mark.slow
+def test_more_matches_of_every_card_without_it_are_those_of_a_replay_from_the_first_hand(
+) -> None:
+    """Every card on two seeds, a block of four matches each (the holder in every seat)."""
+    from pipeline.cards.catalog import load_catalog
+    from pipeline.sim.trial import trial_deck
+
+    for card in trial_deck(load_catalog("1.2"), load_preset("cards-hanchan")):
+        for seed in (1, 5):
+            _both_ways(card, seed, range(4))
+
+
+def test_the_decision_benchmark_resamples_the_whole_match_values(trial: Path) -> None:
+    """benchmarks/bench_decide.py draws each card's matches with the value the verdicts are
+    asked on: per match, the holder's final score with minus without its ability over the
+    match's hands, and the changed pairs."""
+    from benchmarks.bench_decide import load_population
+
+    pop, _magnitude, kind = load_population(trial)
+    assert kind == "whole match"
+    for card in CARDS:
+        t = _tables(trial, card)
+        w = t["whole"].sort("match_id")
+        rows = pop[card]
+        assert rows[:, 0].tolist() == (w["final_score_with"] - w["final_score_without"]
+                                       ).cast(pl.Float64).to_list()
+        assert rows[:, 1].tolist() == w["hands_with"].cast(pl.Float64).to_list()
+    assert pop["plain_a"][:, 2].sum() == 0 and pop["quad_a"][:, 2].sum() > 0
+    placement, _m, _k = load_population(trial, "placement")
+    assert (placement["quad_a"][:, 1] == 1).all()

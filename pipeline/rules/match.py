@@ -143,16 +143,50 @@ class HandTable(Protocol):
     def hand_done(self, rec: HandRecord) -> None: ...
 
 
+@dataclass
+class MatchState:
+    """A match between two hands: its walls' stream and where it stands. Handed to a table's
+    optional ``before_hand`` before each hand is dealt; a copy (:meth:`copy`) lets the match be
+    played on from that point with other agents or another table (``play_match(state=...)``)."""
+
+    wall_rng: random.Random
+    progress: MatchProgress
+
+    def copy(self) -> MatchState:
+        """An independent copy: the stream at the same point, the standing's lists copied (the
+        finished hands' records are shared: a finished hand is not changed)."""
+        rng = random.Random()
+        rng.setstate(self.wall_rng.getstate())
+        p = self.progress
+        return MatchState(rng, MatchProgress(
+            scores=list(p.scores), dealer=p.dealer, round_wind=p.round_wind,
+            hand_number=p.hand_number, honba=p.honba, sticks=p.sticks, stakes=p.stakes,
+            finished=p.finished, history=list(p.history)))
+
+
+def new_match_state(preset: Preset, seed: int, match_index: int) -> MatchState:
+    """Match ``match_index`` of ``seed`` before its first hand."""
+    return MatchState(random.Random(derive_seed(seed, match_index, "wall")),
+                      MatchProgress(scores=[preset.start_points] * preset.players))
+
+
 def play_match(preset: Preset, agents: list[Agent], seed: int, match_index: int = 0, *,
                on_hand: Callable[[HandRecord], None] | None = None,
-               table: HandTable | None = None) -> MatchResult:
+               table: HandTable | None = None, state: MatchState | None = None
+               ) -> MatchResult:
     """Play one match; ``on_hand`` sees every finished hand (for printing or streaming);
-    ``table`` (the card layer) gives each hand's abilities."""
-    wall_rng = random.Random(derive_seed(seed, match_index, "wall"))
-    progress = MatchProgress(scores=[preset.start_points] * preset.players)
+    ``table`` (the card layer) gives each hand's abilities, and is shown the match before each
+    hand when it has ``before_hand``; ``state``: play on from there instead of the first hand
+    (the agents and the table as they were then)."""
+    if state is None:
+        state = new_match_state(preset, seed, match_index)
+    wall_rng, progress = state.wall_rng, state.progress
+    before_hand = getattr(table, "before_hand", None)
     while not progress.finished:
         if len(progress.history) >= MAX_HANDS:
             raise RuntimeError(f"match {match_index} did not end within {MAX_HANDS} hands")
+        if before_hand is not None:
+            before_hand(state)
         start = HandStart(
             wall=(Wall.shuffled(wall_rng) if preset.players == 4
                   else Wall.shuffled(wall_rng, preset.players)).order, dealer=progress.dealer,

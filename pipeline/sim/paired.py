@@ -61,6 +61,12 @@ def snapshot_agents(agents: list[Any]) -> list[Any]:
     directly is copied through ``getstate``/``setstate``, and frozensets (immutable, of
     hashable values) are shared. Everything else is deep-copied as before, so the copy plays
     exactly as ``copy.deepcopy(agents)`` would."""
+    return copy.deepcopy(agents, stream_memo(agents))
+
+
+def stream_memo(agents: list[Any]) -> dict[int, Any]:
+    """A ``copy.deepcopy`` memo that copies each random stream the agents hold directly
+    through its state and shares their frozensets (:func:`snapshot_agents`)."""
     memo: dict[int, Any] = {}
     for agent in agents:
         for value in _fields_of(agent).values():
@@ -70,7 +76,7 @@ def snapshot_agents(agents: list[Any]) -> list[Any]:
                 memo[id(value)] = twin
             elif type(value) is frozenset:
                 memo[id(value)] = value
-    return copy.deepcopy(agents, memo)
+    return memo
 
 
 def _fields_of(agent: Any) -> dict[str, Any]:
@@ -161,6 +167,12 @@ class PairedTable:
         self._hand_index += 1
         self._start = self._agents = None
         self._watches = {}
+
+    def differed(self, seat: int) -> bool:
+        """Whether the seat's ability made a difference in the hand under way (until its
+        ``hand_done``); without the watch (``share_prefix=False``) every hand may have."""
+        watch = self._watches.get(seat)
+        return not self.share_prefix or watch is None or watch.at is not None
 
     def _replay_from_deal(self, seat: int, *, last: bool) -> HandRecord:
         assert self._start is not None

@@ -26,10 +26,10 @@ from pipeline.cards.table import CardTable
 from pipeline.rules.match import MatchResult, derive_seed, play_match
 from pipeline.rules.preset import Preset
 from pipeline.sim import SimError
-from pipeline.sim.paired import PairedTable
+from pipeline.sim.paired import HandPair, PairedTable
 from pipeline.sim.run_folder import MANIFEST_DIR, atomic_write
 from pipeline.sim.tables import ShardRows, run_tables
-from pipeline.sim.whole_match import AbilityOffTable
+from pipeline.sim.whole_match import AbilityOffTable, SharedStart
 from pipeline.workers import settle_long_lived
 
 
@@ -51,6 +51,9 @@ class ShardTask:
     holder: str = ""            # a card trial's card: held by seat ``match % 4`` (trial.py)
     holder_policy: str = ""     # the holder's policy (pipeline/bots/policies.py); "": its bot
     whole: bool = False         # a trial's: each match also played with the ability off
+    # ... from the first hand the ability changed (False: from the match's first hand, the
+    # same tables, as the shared start is checked and timed against)
+    share_start: bool = True
 
     @property
     def name(self) -> str:
@@ -120,27 +123,11 @@ def play_shard(task: ShardTask, report: Callable[[int], None] | None = None) -> 
     seats = task.preset.players  # three players use the first three seats' bots (S-01)
     bots = task.bots[:seats]
     for m in range(task.start, task.stop):
-        agents = [make_agent(kind, derive_seed(task.seed, m, "agent", s))
-                  for s, kind in enumerate(bots)]
-        if task.holder and task.holder_policy:  # the holder plays an alternative policy
-            agents[m % seats] = holder_bot(task.holder_policy,
-                                           derive_seed(task.seed, m, "agent", m % seats))
-        table: CardTable | PairedTable | None = None
-        if task.preset.cards.enabled:  # deal teams and picks; abilities act through hooks
-            held = (m % seats, task.holder) if task.holder else None
-            table = CardTable(task.preset, agents, task.seed, m, catalog, holder=held)
-            if task.paired:
-                table = PairedTable(table, task.preset,
-                                    seats=None if held is None else (held[0],))
-        try:
-            result = play_match(task.preset, agents, task.seed, m, table=table)
-        except Exception as exc:
-            raise RuntimeError(f"match {m} of seed {task.seed} failed: {exc!r}") from exc
-        rows.add_match(m, result, bots,
-                       pairs=table.pairs if isinstance(table, PairedTable) else ())
-        if task.whole and task.holder:
-            rows.add_whole(m, m % seats, task.holder, result,
-                           _without_ability(task, m, bots, catalog))
+        result, pairs, without = play_task_match(task, m, catalog,
+                                                 share_start=task.share_start)
+        rows.add_match(m, result, bots, pairs=pairs)
+        if without is not None:
+            rows.add_whole(m, m % seats, task.holder, result, without)
         match_hands.append(len(result.hands))
         if report is not None:
             report(len(result.hands))
@@ -152,6 +139,50 @@ def play_shard(task: ShardTask, report: Callable[[int], None] | None = None) -> 
     return ShardOutput(index=task.index, files=files, rows=counts, match_hands=match_hands,
                        seconds=time.perf_counter() - began, peak_rss_kb=_peak_rss_kb(),
                        version=pipeline.__version__)
+
+
+def play_task_match(task: ShardTask, m: int, catalog: Catalog | None, *,
+                    share_start: bool = True
+                    ) -> tuple[MatchResult, Sequence[HandPair], MatchResult | None]:
+    """Match ``m`` of the task: its result, its paired replays, and for a trial's whole-match
+    arm the match without the holder's ability (else None). ``share_start``: the match without
+    the ability plays on from the first hand the ability changed
+    (:class:`~pipeline.sim.whole_match.SharedStart`); False plays it again from its first hand,
+    as the shared start is checked against."""
+    seats = task.preset.players  # three players use the first three seats' bots (S-01)
+    bots = task.bots[:seats]
+    agents = [make_agent(kind, derive_seed(task.seed, m, "agent", s))
+              for s, kind in enumerate(bots)]
+    if task.holder and task.holder_policy:  # the holder plays an alternative policy
+        agents[m % seats] = holder_bot(task.holder_policy,
+                                       derive_seed(task.seed, m, "agent", m % seats))
+    table: CardTable | PairedTable | SharedStart | None = None
+    whole = task.whole and bool(task.holder)
+    if task.preset.cards.enabled:  # deal teams and picks; abilities act through hooks
+        held = (m % seats, task.holder) if task.holder else None
+        table = CardTable(task.preset, agents, task.seed, m, catalog, holder=held)
+        if task.paired:
+            table = PairedTable(table, task.preset,
+                                seats=None if held is None else (held[0],))
+            if whole and share_start:
+                table = SharedStart(table, m % seats)
+    try:
+        result = play_match(task.preset, agents, task.seed, m, table=table)
+    except Exception as exc:
+        raise RuntimeError(f"match {m} of seed {task.seed} failed: {exc!r}") from exc
+    pairs = table.pairs if isinstance(table, PairedTable | SharedStart) else ()
+    if not whole:
+        return result, pairs, None
+    without = None
+    if isinstance(table, SharedStart):
+        try:
+            without = table.without(task.preset, task.seed, m, result)
+        except Exception as exc:
+            raise RuntimeError(f"match {m} of seed {task.seed} without {task.holder}'s "
+                               f"ability failed: {exc!r}") from exc
+    if without is None:
+        without = _without_ability(task, m, bots, catalog)
+    return result, pairs, without
 
 
 def _without_ability(task: ShardTask, m: int, bots: Sequence[str],
