@@ -75,7 +75,7 @@ def mode_preset(folder: Path, mode: str, base: str = "cards-hanchan") -> Preset:
 
 def deck_records(mode: str, matches: int = DECK_MATCHES) -> list[HandRecord]:
     """The hands of the whole deck in one team mode: mixed players, ``matches`` matches."""
-    from tests.test_invariants import EagerAgent
+    from tests.support.rule_checks import EagerAgent
 
     players = (HeuristicBot, RandomAgent, EagerAgent, RandomAgent)
     catalog = load_catalog("1.2")

@@ -11,7 +11,7 @@ cards' own checks) and plays its matches with :func:`play_checked`. At every dec
   into it;
 - there is a legal action, every one for the seat asked, none offered twice, and the answer is
   one of them;
-- only offers the rules allow (``check_offer`` of ``tests/test_invariants.py``), but the calls
+- only offers the rules allow (``check_offer`` of ``tests/support/rule_checks.py``), but the calls
   a card grants: a priority call takes a tile from another seat's pond, not in riichi;
 - points are conserved: scores, riichi sticks and stakes (rule C-18) make one starting stack
   a player;
@@ -20,7 +20,7 @@ cards' own checks) and plays its matches with :func:`play_checked`. At every dec
 - outside an ability's own steps a seat holds 13 tiles (14 on its turn), a kan counting three.
 
 At every hand end and match end the records get the card-free checks of
-``tests/test_invariants.py`` (a win without yaku only where a card allows it).
+``tests/support/rule_checks.py`` (a win without yaku only where a card allows it).
 
 A card file changes the checker only through small, named extension points:
 :meth:`TableChecker.in_step` (steps that move tiles between hand and wall),
@@ -48,7 +48,7 @@ from pipeline.rules.hand import HandState
 from pipeline.rules.match import MatchResult, derive_seed, play_match
 from pipeline.rules.preset import Preset
 from pipeline.rules.records import Event, HandRecord, HandStart
-from tests.test_invariants import CALLS, check_hand_end, check_match, check_offer
+from tests.support.rule_checks import CALLS, check_hand_end, check_match, check_offer
 
 CATALOG = load_catalog("1.2")
 OWN_TURN = frozenset({ActionKind.DISCARD, ActionKind.RIICHI, ActionKind.TSUMO,

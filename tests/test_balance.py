@@ -14,15 +14,7 @@ from pipeline.cards.catalog import CATALOG_DIR, load_catalog
 from pipeline.report.balance import DEFAULT_GAMES, plan_balance
 from pipeline.report.build import REPORTS_DIR
 from pipeline.sim.run import RUNS_DIR
-
-
-def preset(folder: Path, base: str, **cards: str) -> Path:
-    """A card preset extending ``base`` with teams of one (and any other [cards] options)."""
-    lines = [f'extends = "{base}"', f'name = "{base}-solo"', "[cards]", "team_size = 1"]
-    lines += [f"{k} = {v}" for k, v in cards.items()]
-    path = folder / f"{base}-solo.toml"
-    path.write_text("\n".join(lines) + "\n")
-    return path
+from tests.support.balance_presets import preset
 
 
 def balance(*args: str):
@@ -214,7 +206,7 @@ def test_balance_runs_trials_by_default_and_the_report_leads_with_their_values(
     """Four test cards (win multipliers 1 and 4, tests/test_paired.py), teams of one:
     the trials give each card an ability value; the report's tier view and candidates use it,
     with the in-deck figures beside it."""
-    from tests.test_paired import write_catalog
+    from tests.support.paired_runs import write_catalog
 
     solo = preset(tmp_path, "cards-hanchan")
     catalog = write_catalog(tmp_path)
@@ -250,7 +242,7 @@ def test_balance_runs_trials_by_default_and_the_report_leads_with_their_values(
 
 
 def _levers_job(tmp_path: Path, budget: str):
-    from tests.test_paired import write_catalog
+    from tests.support.paired_runs import write_catalog
 
     solo = preset(tmp_path, "cards-hanchan")
     catalog = write_catalog(tmp_path)
@@ -287,7 +279,7 @@ def test_balance_json_prints_a_row_per_card_and_quick_says_it_decides_nothing(
     """`saki balance --format json`: one row per card on standard output (card, value and
     interval, verdict, band), the messages on standard error; `--quick` says plainly that it
     is a preview that decides nothing."""
-    from tests.test_paired import write_catalog
+    from tests.support.paired_runs import write_catalog
 
     solo = preset(tmp_path, "cards-hanchan")
     catalog = write_catalog(tmp_path)
@@ -319,7 +311,7 @@ def test_a_draft_comparison_says_whether_the_change_worked(tmp_path: Path) -> No
     """A draft that takes Quad A's multiplier from 4 to 1 against the test catalog: both
     sides' trials are played, and the changed card shows its value and verdict on both sides,
     the paired change (same seeds) with its interval, and whether it is inside the band now."""
-    from tests.test_paired import write_catalog
+    from tests.support.paired_runs import write_catalog
 
     solo = preset(tmp_path, "cards-hanchan")
     base = write_catalog(tmp_path)

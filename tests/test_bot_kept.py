@@ -12,7 +12,7 @@ from pipeline.rules.agents import Observation
 from pipeline.rules.hand import DiscardInfo, HandState
 from pipeline.rules.hooks import SwapControls
 from pipeline.tiles import parse_types
-from tests.test_bot_judgment import BIG_TENPAI, RIICHI_HAND, own_turn, reach
+from tests.support.bot_moments import BIG_TENPAI, RIICHI_HAND, own_turn, reach
 
 
 def riichi_table() -> HandState:

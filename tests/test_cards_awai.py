@@ -8,18 +8,13 @@ from collections.abc import Sequence
 
 from pipeline.bots.heuristic import HeuristicBot
 from pipeline.cards.abilities import OPTIONAL_EFFECTS, CardAbility
-from pipeline.cards.catalog import load_catalog
 from pipeline.cards.moves import Move
 from pipeline.rules.actions import Action, ActionKind, MeldKind, ability_action
 from pipeline.rules.agents import Observation
 from pipeline.rules.hand import HandState
-from pipeline.rules.preset import load_preset
 from pipeline.rules.scenario import ScriptAgent, scenario_start
 from pipeline.tiles import parse_tiles, parse_types
-
-PRESET = load_preset("online-hanchan")
-CATALOG = load_catalog("1.2")
-AWAI = "awai_oohoshi"
+from tests.support.awai import AWAI, CATALOG, PRESET
 
 
 def t(text: str) -> int:

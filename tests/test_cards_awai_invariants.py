@@ -24,7 +24,7 @@ from tests.invariant_checks import (
     play_checked,
     step_name,
 )
-from tests.test_invariants import EagerAgent
+from tests.support.rule_checks import EagerAgent
 
 AWAI = "awai_oohoshi"
 OTHERS = ("yuuki_kataoka", "toki_onjouji", "kazue_nanpo")

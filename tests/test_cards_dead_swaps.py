@@ -30,7 +30,7 @@ from pipeline.rules.preset import load_preset
 from pipeline.rules.records import HandStart
 from pipeline.rules.scenario import ScriptAgent, scenario_start, spare_tiles
 from pipeline.tiles import NUM_TILES, parse_types
-from tests.test_invariants import check_hand_end
+from tests.support.rule_checks import check_hand_end
 
 CARDS = load_preset("cards-hanchan")
 ONLINE = load_preset("online-hanchan")

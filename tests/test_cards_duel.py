@@ -13,11 +13,10 @@ from pipeline.cards.moves import Move
 from pipeline.rules.actions import Action, ActionKind, Meld, MeldKind, ability_action
 from pipeline.rules.agents import Observation
 from pipeline.rules.hand import HandState
-from pipeline.rules.preset import load_preset
 from pipeline.rules.scenario import ScriptAgent, scenario_start, spare_tiles
 from pipeline.tiles import parse_tiles, parse_types
+from tests.support.duel_play import PRESET, Naming, play
 
-PRESET = load_preset("online-hanchan")
 CATALOG = load_catalog("1.2")
 LIVE_DRAWS = 70  # 136 tiles - 52 dealt - 14 in the dead wall
 
@@ -29,28 +28,6 @@ def cards(**seats: str) -> list[CardAbility | None]:
         seat = int(key[1])
         out[seat] = CardAbility(CATALOG.card(card), seat)
     return out
-
-
-class Naming(ScriptAgent):
-    """Names seat ``target`` when asked to name a player; otherwise plays its script."""
-
-    def __init__(self, target: int, script=()) -> None:
-        super().__init__(script)
-        self.target = target
-
-    def decide(self, obs: Observation, legal: list[Action]) -> Action:
-        named = [a for a in legal if a.kind == ActionKind.ABILITY
-                 and a.detail.endswith(f":P{self.target}")]
-        if named:
-            self.offers.append(legal)
-            return named[0]
-        return super().decide(obs, legal)
-
-
-def play(start, agents, abilities):
-    agents = [a if isinstance(a, ScriptAgent) else ScriptAgent(a) for a in agents]
-    state = HandState(start, PRESET, agents, abilities)
-    return state.play(), agents, state
 
 
 def offered(agent: ScriptAgent, kind: ActionKind, tile: str | None = None) -> list[Action]:

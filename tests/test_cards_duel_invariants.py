@@ -27,7 +27,7 @@ from tests.invariant_checks import (
     last_discard,
     play_checked,
 )
-from tests.test_invariants import EagerAgent
+from tests.support.rule_checks import EagerAgent
 
 CARDS = ("sumire_hirose", "yukiko_maya", "hiroe_atago", "sae_usuzawa", "megan_davin",
          "aislinn_wishart")

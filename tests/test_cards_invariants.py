@@ -24,7 +24,7 @@ from pipeline.rules.match import derive_seed, play_match
 from pipeline.rules.preset import Preset, load_preset
 from pipeline.rules.records import HandRecord, HandStart
 from tests.invariant_checks import CATALOG, SeededTable, TableChecker, Tally, play_checked
-from tests.test_invariants import EagerAgent
+from tests.support.rule_checks import EagerAgent
 
 CARDS = ("kei_arakawa", "hitomi_ezaki", "nelly_virsaladze", "huiyu_hao", "kirame_hanada",
          "teru_miyanaga", "kana_ikeda", "kuro_matsumi")

@@ -21,7 +21,7 @@ from pipeline.rules.agents import RandomAgent
 from pipeline.rules.preset import load_preset
 from pipeline.rules.records import HandRecord
 from tests.invariant_checks import TableChecker, Tally, play_checked
-from tests.test_invariants import EagerAgent
+from tests.support.rule_checks import EagerAgent
 
 FRONT = {0: "maho_yumeno", 1: "saki_miyanaga", 2: "mairu_shirouzu"}
 

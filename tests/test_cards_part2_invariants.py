@@ -18,7 +18,7 @@ from pipeline.rules.match import derive_seed
 from pipeline.rules.preset import Preset, load_preset
 from pipeline.rules.records import HandRecord
 from tests.invariant_checks import RandomCardTable, TableChecker, Tally, play_checked
-from tests.test_invariants import EagerAgent
+from tests.support.rule_checks import EagerAgent
 
 CARDS = ("shiromi_kosegawa", "mihoko_fukuji", "kasumi_iwato", "tomoe_karijuku", "jun_inoue")
 

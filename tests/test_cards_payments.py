@@ -8,71 +8,26 @@ worked out from the scoring tables in the comments, not read back from the engin
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from pipeline.bots.heuristic import HeuristicBot
 from pipeline.cards.abilities import CardAbility, effect_implemented
-from pipeline.cards.catalog import load_catalog
 from pipeline.cards.effects.dora_multiplier import known_dora_discarded
 from pipeline.cards.effects.honba_by_han import added_honba
 from pipeline.cards.effects.payment_per_out import live_outs
-from pipeline.cards.match_duties import match_duties
 from pipeline.cards.memory import MatchMemory
 from pipeline.cards.table import CardTable
 from pipeline.rules.actions import AbilityTag, ActionKind
-from pipeline.rules.hand import play_hand
 from pipeline.rules.hooks import WinView
 from pipeline.rules.match import MatchProgress, advance, play_match
 from pipeline.rules.preset import load_preset
 from pipeline.rules.records import Event, HandRecord
-from pipeline.rules.scenario import ScriptAgent, scenario_start, spare_tiles
+from pipeline.rules.scenario import spare_tiles
 from pipeline.rules.scoring import WinContext
 from pipeline.tiles import parse_tiles
-
-CATALOG = load_catalog("1.2")
-# nagashi mangan off: filler discards must not turn a drawn hand into a nagashi
-PRESET = replace(load_preset("cards-hanchan"), nagashi_mangan=False)
+from tests.support.payment_play import CATALOG, PRESET, deltas, play
 
 PINFU = "234m456p678s99m23s"      # waits 1s-4s; ron 1 han 30 fu = 1,000; tsumo 2 han 20 fu
 NOTEN = ["1479m25899p369s1z", "2589m369p147s477z", "1369m147p258s577z", "1478m25899s369p6z"]
 HITOMI = "345m567p456s88s67m"     # waits 5m-8m: tsumo, pinfu, tanyao = 3 han 20 fu, 2,700
-
-
-class ChoosingAgent(ScriptAgent):
-    """A script that can also name an ability's action: ``"ability riichi:inazuma 6z"``."""
-
-    def decide(self, obs, legal):
-        if self.script and self.script[0].startswith("ability "):
-            _, what, tile = self.script[0].split()
-            t = parse_tiles(tile)[0] // 4
-            for a in legal:
-                if a.kind == ActionKind.ABILITY and a.detail.endswith(what) and a.tile // 4 == t:
-                    self.script.pop(0)
-                    self.offers.append(legal)
-                    return a
-            waiting, self.script = self.script, []  # not offered yet: play on by default
-            try:
-                return super().decide(obs, legal)
-            finally:
-                self.script = waiting
-        return super().decide(obs, legal)
-
-
-def play(hands, draws="", *, cards=None, scripts=(), memory=None, **start):
-    """One hand with the named cards seated (``{seat: card id}``, or a card with a reading
-    changed); every seat's agent back."""
-    memory = memory if memory is not None else MatchMemory()
-    cards = cards or {}
-    abilities = [CardAbility(CATALOG.card(cards[s]) if isinstance(cards[s], str) else cards[s],
-                             s, memory) if s in cards else None for s in range(4)]
-    agents = [ChoosingAgent(s) for s in [*scripts, *([()] * (4 - len(scripts)))]]
-    start = scenario_start(hands, draws, dora=start.pop("dora", "1z"), **start)
-    rec = play_hand(start, PRESET, agents, [*abilities, *match_duties(memory)])
-    return rec, agents, [a for a in abilities if a is not None]
-
-
-def deltas(rec: HandRecord) -> list[int]:
-    return [s.delta for s in rec.seats]
 
 
 def conserved(rec: HandRecord) -> bool:

@@ -158,7 +158,7 @@ def test_c23_the_exclusion_list_names_unplayable_cards_and_cards_clear_of_the_ba
 def test_c23_sae_riichi_switches_off_the_two_other_seats_only() -> None:
     # rule C-22 Sae, S-01: at a table of three her riichi switches off the abilities of the
     # two other seats (P1, P2); no fourth seat is named
-    from tests.test_cards_duel import Naming
+    from tests.support.duel_play import Naming
 
     tanki = "234p345p678s456s7p"  # closed tenpai on 7p alone
     begin = scenario_start([tanki, "", ""], "1z2z3z5z6z", dora="5z")

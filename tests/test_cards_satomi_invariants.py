@@ -16,7 +16,7 @@ from pipeline.rules.match import derive_seed
 from pipeline.rules.preset import load_preset
 from pipeline.rules.records import HandRecord, HandStart
 from tests.invariant_checks import CATALOG, SeededTable, TableChecker, Tally, play_checked
-from tests.test_invariants import EagerAgent
+from tests.support.rule_checks import EagerAgent
 
 CARDS = ("koromo_amae", "kirame_hanada", "yuuki_kataoka", "toki_onjouji", "huiyu_hao")
 

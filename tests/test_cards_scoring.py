@@ -13,15 +13,13 @@ from pipeline.cards.abilities import CardAbility
 from pipeline.cards.catalog import load_catalog
 from pipeline.rules.actions import Meld, MeldKind
 from pipeline.rules.hand import HandState
-from pipeline.rules.hooks import OwnTurnView, WinView
-from pipeline.rules.preset import load_preset
+from pipeline.rules.hooks import OwnTurnView
 from pipeline.rules.scenario import ScriptAgent, scenario_start
 from pipeline.rules.scoring import NO_MODIFIERS, ScoringModifiers, WinContext, score_win
 from pipeline.rules.wall import Wall
 from pipeline.tiles import parse_tiles, tile_type
+from tests.support.scoring_ctx import PINFU, PRESET, RULES, ctx_of, scored, view
 
-PRESET = load_preset("online-hanchan")
-RULES = PRESET.scoring_rules()
 CATALOG = load_catalog("1.2")
 
 
@@ -39,41 +37,8 @@ def meld(kind: MeldKind, text: str, taken: list[int], from_seat: int | None = 0)
     return Meld(kind, tiles, tiles[0], from_seat)
 
 
-def ctx_of(concealed: str, win: str, *, melds: tuple[Meld, ...] = (), taken: list[int] | None
-           = None, tsumo: bool = False, seat_wind: int = 1, dealer: bool = False,
-           dora: str = "1z", ura: str = "", spare: str = "", **kw) -> WinContext:
-    taken = list(taken or [])
-    tiles = parse_tiles(concealed, taken=taken)
-    taken.extend(tiles)
-    win_tile = parse_tiles(win, taken=taken)[0]
-    taken.append(win_tile)
-    indicators = parse_tiles(dora, taken=taken)
-    taken.extend(indicators)
-    ura_tiles = parse_tiles(ura, taken=taken) if ura else []
-    taken.extend(ura_tiles)
-    spare_tiles = parse_tiles(spare, taken=taken) if spare else []
-    return WinContext(concealed=(*tiles, win_tile), melds=melds, win_tile=win_tile,
-                      is_tsumo=tsumo, seat_wind=seat_wind, round_wind=0, is_dealer=dealer,
-                      dora_indicators=tuple(indicators), ura_indicators=tuple(ura_tiles),
-                      spare_ura=tuple(spare_tiles), **kw)
-
-
-def view(ctx: WinContext, seat: int = 1, *, discarder: int | None = 0, riichi=(),
-         table_points: int = 0, melds=(), seen=(), dealer: int = 0) -> WinView:
-    return WinView(seat, ctx, None if ctx.is_tsumo else discarder, (30000,) * 4, dealer,
-                   tuple(riichi), table_points=table_points, melds=tuple(melds),
-                   seen=tuple(seen))
-
-
 def inactive(mods: ScoringModifiers | None) -> bool:
     return mods is None or mods == NO_MODIFIERS
-
-
-def scored(ability: CardAbility, ctx: WinContext, **kw):
-    return score_win(ctx, RULES, ability.scoring(view(ctx, seat=ability.seat, **kw)))
-
-
-PINFU = ("234m456p678s99p23s", "4s")   # closed pinfu, 1-4s wait, no dora
 
 
 def test_c26_the_cards_played_are_those_of_card_version_1_2() -> None:

@@ -24,7 +24,7 @@ from pipeline.rules.hand_shapes import STANDARD_SEQUENCES
 from pipeline.rules.preset import load_preset
 from pipeline.rules.records import HandStart
 from tests.invariant_checks import CATALOG, WITHOUT_YAKU, TableChecker, Tally, allow_yakuless
-from tests.test_invariants import EagerAgent, check_hand_end
+from tests.support.rule_checks import EagerAgent, check_hand_end
 
 PRESET = load_preset("cards-hanchan")
 CARDS = ("kaori_senoo", "yuuko_mase", "yuu_matsumi", "seiko_matano", "kurumi_kakura",

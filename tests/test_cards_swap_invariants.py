@@ -23,7 +23,7 @@ from pipeline.rules.match import derive_seed
 from pipeline.rules.preset import load_preset
 from pipeline.rules.records import HandRecord
 from tests.invariant_checks import RandomCardTable, TableChecker, Tally, play_checked
-from tests.test_invariants import EagerAgent
+from tests.support.rule_checks import EagerAgent
 
 CARDS = ("hajime_kunihiro", "ako_atarashi", "myeonghwa_choe", "satoha_tsujigaito",
          "yumi_kajiki", "teru_miyanaga", "nodoka_haramura", "tomoe_karijuku")

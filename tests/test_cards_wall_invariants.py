@@ -19,7 +19,7 @@ from pipeline.rules.match import derive_seed
 from pipeline.rules.preset import load_preset
 from pipeline.rules.records import HandRecord
 from tests.invariant_checks import RandomCardTable, TableChecker, Tally, play_checked
-from tests.test_invariants import EagerAgent
+from tests.support.rule_checks import EagerAgent
 
 CARDS = ("yuuki_kataoka", "kazue_nanpo", "takami_shibuya", "toki_onjouji", "koromo_amae")
 

@@ -23,6 +23,7 @@ from pipeline.cards.catalog import (
 from pipeline.cards.effects import EFFECT_KINDS
 from pipeline.rules.preset import load_preset
 from tests.shared_data import shared_path
+from tests.support.catalog_drafts import draft_copy, edit
 
 ROSTER = shared_path("cards/roster.md")
 
@@ -62,22 +63,6 @@ def assert_one_line_error(result, *words: str) -> None:
     for word in words:
         assert word in text, text
     assert isinstance(result.exception, SystemExit)
-
-
-def draft_copy(tmp_path: Path, name: str = "1.3-draft") -> Path:
-    """The shipped 1.2 file copied as a draft version, header updated."""
-    path = tmp_path / f"{name}.toml"
-    shutil.copyfile(CATALOG_DIR / "1.2.toml", path)
-    text = path.read_text(encoding="utf-8")
-    assert text.count('version = "1.2"') == 1
-    path.write_text(text.replace('version = "1.2"', f'version = "{name}"'), encoding="utf-8")
-    return path
-
-
-def edit(path: Path, old: str, new: str) -> None:
-    text = path.read_text(encoding="utf-8")
-    assert text.count(old) == 1, old
-    path.write_text(text.replace(old, new), encoding="utf-8")
 
 
 # --- the shipped catalog --------------------------------------------------------------------

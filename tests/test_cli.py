@@ -9,6 +9,7 @@ from typer.testing import CliRunner
 
 import cli
 from pipeline.rules.preset import OPTIONS, list_presets, load_preset
+from tests.support.cli_errors import assert_one_line_error
 
 SHIPPED = [
     "cards-hanchan",
@@ -29,18 +30,6 @@ SHIPPED = [
 
 def run(*args: str):
     return CliRunner().invoke(cli.app, list(args))
-
-
-def assert_one_line_error(result, *words: str) -> None:
-    """Exit code 2, one line on the screen, no traceback."""
-    assert result.exit_code == 2, result.output
-    text = result.output.strip()
-    assert len(text.splitlines()) == 1, text
-    assert text.startswith("error:")
-    assert "Traceback" not in text
-    for word in words:
-        assert word in text
-    assert isinstance(result.exception, SystemExit)
 
 
 def test_presets_list_lists_the_shipped_presets() -> None:

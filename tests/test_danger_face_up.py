@@ -22,7 +22,7 @@ from pipeline.bots.danger import (
 from pipeline.bots.heuristic import HeuristicBot
 from pipeline.rules.agents import Observation
 from pipeline.tiles import counts34, parse_tiles, parse_types
-from tests.test_bot_judgment import BIG_TENPAI, decide, own_turn, reach, tile_is
+from tests.support.bot_moments import BIG_TENPAI, decide, own_turn, reach, tile_is
 
 
 def types(text: str) -> frozenset[int]:

@@ -6,7 +6,6 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from test_paired import make_config
 from typer.testing import CliRunner
 
 import cli
@@ -15,6 +14,7 @@ from pipeline.sim import SimError
 from pipeline.sim.executor import DaskExecutor, make_executor
 from pipeline.sim.run import MANIFEST_DIR, load_table, read_run, simulate
 from pipeline.sim.tables import ALL_TABLES
+from tests.support.paired_runs import make_config
 
 distributed = pytest.importorskip("distributed")
 

@@ -27,7 +27,7 @@ from pipeline.rules.match import derive_seed
 from pipeline.rules.preset import Preset, load_preset
 from pipeline.rules.records import HandRecord
 from tests.invariant_checks import CATALOG, TableChecker, Tally, play_checked
-from tests.test_invariants import EagerAgent
+from tests.support.rule_checks import EagerAgent
 
 MODES = {  # team mode -> team size (C-02, C-05..C-08)
     "standard": 4, "winner-rotation": 4, "tenpai-replacement": 4, "rapid": 2, "draft": 6,

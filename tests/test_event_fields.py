@@ -18,7 +18,7 @@ from pipeline.rules.preset import load_preset
 from pipeline.rules.records import AbilityEffect, Event, HandRecord
 from pipeline.sim.mjai import hand_events
 from pipeline.sim.tables import ability_counts, attribute
-from tests.test_invariants import EagerAgent
+from tests.support.rule_checks import EagerAgent
 
 PICKS = ("nodoka_haramura", "haru_takimi", "mairu_shirouzu", "kuro_matsumi")
 

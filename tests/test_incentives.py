@@ -20,7 +20,9 @@ from pipeline.rules.hand import HandState
 from pipeline.rules.hooks import PickView
 from pipeline.rules.scenario import ScriptAgent, scenario_start, spare_tiles
 from pipeline.tiles import RED_FIVE_IDS, parse_tiles, parse_types
-from tests.test_bot_judgment import (
+from tests.support.awai import AWAI, CATALOG
+from tests.support.awai import PRESET as AWAI_PRESET
+from tests.support.bot_moments import (
     RIICHI_HAND,
     Probe,
     Reached,
@@ -31,8 +33,6 @@ from tests.test_bot_judgment import (
     reach,
     tile_is,
 )
-from tests.test_cards_awai import AWAI, CATALOG
-from tests.test_cards_awai import PRESET as AWAI_PRESET
 
 
 def decide_as(card: str | None, state: HandState, seat: int, legal: list[Action],

@@ -17,25 +17,12 @@ import pytest
 from pipeline.bots import evaluate
 from pipeline.bots import shanten as sh
 from pipeline.tiles import NUM_TYPES
-from tests.test_shanten import GENERATORS, SIZES, h, melds_for, near_tenpai_sample
+from tests.support.kernel_hands import mixed_hands
+from tests.support.shanten_hands import h, near_tenpai_sample
 
 needs_kernel = pytest.mark.skipif(
     sh.KERNEL is None, reason="the compiled kernel is not built (no C compiler at install?) "
     f"or {sh.PURE_ENV} is set: the bots use the pure-Python functions")
-
-
-def mixed_hands(seed: int, count: int) -> list[tuple[list[int], int]]:
-    """Hands of every generator and size, with the melds their size implies."""
-    rng = random.Random(seed)
-    out = []
-    kinds = sorted(GENERATORS)
-    while len(out) < count:
-        kind = kinds[len(out) % len(kinds)]
-        n = rng.choice(SIZES if kind != "quads" else (14, 13, 11, 10, 8, 7, 5))
-        counts = GENERATORS[kind](rng, n)
-        if max(counts) <= 4:
-            out.append((counts, melds_for(n)))
-    return out
 
 
 @needs_kernel

@@ -30,8 +30,8 @@ from pipeline.sim.provenance import MismatchError, cards_to_play, read_record
 from pipeline.sim.run import simulate
 from pipeline.sim.trial import TrialConfig, run_trial
 from pipeline.sim.tune import Lever, TuneConfig, run_tune
-from tests.test_paired import make_config as run_config
-from tests.test_paired import write_catalog, write_preset
+from tests.support.paired_runs import make_config as run_config
+from tests.support.paired_runs import write_catalog, write_preset
 
 PROJECT_ROOT = Path(__file__).resolve().parents[1]
 
@@ -344,7 +344,7 @@ def test_balance_keeps_a_larger_trial_and_names_apart_a_report_of_another_budget
     # the job's default report file and trial folder, with a trial of a larger budget played
     # first by saki trial: the job keeps it and says so; a job with a still larger budget
     # measures again and writes its report beside the first one instead of over it
-    from tests.test_balance import preset
+    from tests.support.balance_presets import preset
 
     monkeypatch.chdir(tmp_path)
     solo, catalog = preset(tmp_path, "cards-hanchan"), write_catalog(tmp_path)

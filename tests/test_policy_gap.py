@@ -24,7 +24,7 @@ from pipeline.rules.preset import load_preset
 from pipeline.sim.policy_gap import card_policies, gap_cards, paired_gap, policy_gap
 from pipeline.sim.trial import TrialConfig, trial_deck
 from pipeline.tiles import parse_tiles
-from tests.test_cli import assert_one_line_error
+from tests.support.cli_errors import assert_one_line_error
 
 CATALOG = load_catalog("1.2")
 PRESET = load_preset("cards-hanchan")

@@ -16,7 +16,7 @@ from pipeline.cards.catalog import CatalogError, load_catalog
 from pipeline.cards.readings import changed_readings, reading_rows, readings_markdown
 from pipeline.datafiles import PROJECT_ROOT
 from pipeline.report.build import _readings_played
-from tests.test_catalog import draft_copy, edit
+from tests.support.catalog_drafts import draft_copy, edit
 
 CATALOG = load_catalog("1.2")
 

@@ -12,7 +12,7 @@ from pipeline.rules.hand import HandState
 from pipeline.rules.preset import load_preset
 from pipeline.rules.scenario import ScriptAgent, scenario_start
 from pipeline.tiles import parse_tiles, parse_types
-from tests.test_cards_part2 import CardScript
+from tests.support.card_scripts import CardScript
 
 PRESET = load_preset("online-hanchan")
 CATALOG = load_catalog("1.2")

@@ -14,10 +14,10 @@ from pipeline.rules.preset import load_preset
 from pipeline.rules.scenario import scenario_start, spare_tiles
 from pipeline.rules.scoring import WinContext, score_win
 from pipeline.tiles import parse_tiles
-from tests.test_cards_duel import Naming
-from tests.test_cards_duel import play as duel_play
-from tests.test_cards_wall import Steps, ability_events
-from tests.test_cards_wall import play as wall_play
+from tests.support.duel_play import Naming
+from tests.support.duel_play import play as duel_play
+from tests.support.wall_play import Steps, ability_events
+from tests.support.wall_play import play as wall_play
 
 CATALOG = load_catalog("1.2")
 RULES = load_preset("online-hanchan").scoring_rules()
@@ -162,7 +162,7 @@ def test_touka_limit_step_only_as_the_real_dealer_by_default() -> None:
     # card touka_ryuumonbuchi, reading limit_step: a non-dealer riichi mangan (riichi, pinfu,
     # 9p pair and 4s as dora: 5 han) is paid as a dealer mangan, 12,000; "also_scored_as_dealer"
     # pays it one rank higher too, as a dealer haneman (18,000)
-    from tests.test_cards_scoring import PINFU, ctx_of, scored
+    from tests.support.scoring_ctx import PINFU, ctx_of, scored
 
     ctx = ctx_of(*PINFU, riichi=True, dora="8p3s")
     assert score_win(ctx, RULES).ron_points == 8000
@@ -179,8 +179,8 @@ def test_touka_limit_step_only_as_the_real_dealer_by_default() -> None:
 def test_nelly_sweeps_an_abortive_draw_unless_read_exhaustive_only() -> None:
     # card nelly_virsaladze, reading draws: "any_draw" (default) sweeps nine terminals too;
     # "exhaustive_only" does not
-    from tests.test_cards_payments import deltas
-    from tests.test_cards_payments import play as pay_play
+    from tests.support.payment_play import deltas
+    from tests.support.payment_play import play as pay_play
 
     nine = "19m19p19s1234567z"
     exhaustive_only = with_reading("nelly_virsaladze", "sweep", "draws", "exhaustive_only")

@@ -7,7 +7,6 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from test_report import Page
 from typer.testing import CliRunner
 
 import cli
@@ -16,6 +15,7 @@ from pipeline.cards.catalog import load_catalog
 from pipeline.report.build import build_report
 from pipeline.rules.preset import load_preset
 from pipeline.sim.run import RunConfig, simulate
+from tests.support.report_pages import Page
 
 CHARS = catalog_ids(8)
 STRONG, WEAK = CHARS[0], CHARS[1]

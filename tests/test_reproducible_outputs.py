@@ -30,8 +30,8 @@ from pipeline.rules.preset import load_preset
 from pipeline.sim.run import simulate
 from pipeline.sim.trial import TrialConfig, run_trial
 from pipeline.sim.tune import Lever, TuneConfig, run_tune
-from tests.test_paired import make_config as run_config
-from tests.test_paired import write_catalog, write_preset
+from tests.support.paired_runs import make_config as run_config
+from tests.support.paired_runs import write_catalog, write_preset
 
 PROJECT_ROOT = Path(__file__).resolve().parents[1]
 

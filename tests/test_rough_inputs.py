@@ -236,7 +236,7 @@ def test_a_shipped_name_copied_into_data_is_refused(tmp_path: Path, monkeypatch)
 
 def trial_args(folder: Path, *extra: str) -> list[str]:
     """A small trial of the test deck (two cards, greedy bots, a budget of 150 hands)."""
-    from tests.test_paired import write_catalog, write_preset
+    from tests.support.paired_runs import write_catalog, write_preset
 
     return ["trial", "--preset", str(write_preset(folder)), "--cards",
             str(write_catalog(folder)), "--only", "plain_a,quad_a", "--seed", "3",
@@ -245,7 +245,7 @@ def trial_args(folder: Path, *extra: str) -> list[str]:
 
 
 def tune_args(folder: Path, *extra: str) -> list[str]:
-    from tests.test_paired import write_preset
+    from tests.support.paired_runs import write_preset
 
     return ["tune", "nodoka_haramura", "--preset", str(write_preset(folder)), "--band",
             "-100:100", "--budget-hands", "40", "--bots", "greedy", "--workers", "1",
@@ -331,7 +331,7 @@ def test_a_deleted_trial_shard_is_named_and_played_again(tmp_path: Path) -> None
                        r"but cannot be read \(No such file or directory\); run the trial "
                        r"command again"):
         trial_table(out)
-    from tests.test_paired import write_catalog
+    from tests.support.paired_runs import write_catalog
 
     assert_one_line_error(run("bots", "fit-picks", str(out), "--catalog",
                               str(write_catalog(tmp_path))),

@@ -32,9 +32,9 @@ from pipeline.rules.hand_shapes import (
     wrap_sequences,
 )
 from pipeline.tiles import NUM_TYPES, parse_types
-from tests.test_bot_judgment import on_claim, own_turn, reach, tile_is
-from tests.test_kernel import mixed_hands
-from tests.test_shanten import GENERATORS, h, melds_for
+from tests.support.bot_moments import on_claim, own_turn, reach, tile_is
+from tests.support.kernel_hands import mixed_hands
+from tests.support.shanten_hands import GENERATORS, h, melds_for
 
 HONORS, WRAPS = honor_sequences(), wrap_sequences()
 

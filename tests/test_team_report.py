@@ -19,8 +19,8 @@ from pipeline.rules.preset import load_preset
 from pipeline.sim.run import simulate
 from pipeline.sim.team_trial import TeamTrialConfig, run_team_trial
 from pipeline.sim.trial import TrialConfig, run_trial
-from tests.test_paired import make_config as run_config
-from tests.test_paired import write_catalog, write_preset
+from tests.support.paired_runs import make_config as run_config
+from tests.support.paired_runs import write_catalog, write_preset
 
 CARDS = ("plain_a", "quad_a")
 

@@ -22,7 +22,6 @@ import cli
 from pipeline.analytics.intervals import mean_by_group
 from pipeline.analytics.trial import COLUMNS, card_tables, trial_table
 from pipeline.cards.catalog import load_catalog
-from pipeline.rules.preset import load_preset
 from pipeline.sim import SimError
 from pipeline.sim.run import load_shards
 from pipeline.sim.trial import (
@@ -30,23 +29,13 @@ from pipeline.sim.trial import (
     FIRST_BLOCKS,
     MIN_BLOCKS,
     CardProgress,
-    TrialConfig,
     card_folder,
     measure,
     plan_round,
     read_trial,
     run_trial,
 )
-from tests.test_paired import write_catalog, write_preset
-
-CARDS = ("plain_a", "quad_a")
-
-
-def make_config(folder: Path, cards: tuple[str, ...] = CARDS, budget: int = 150,
-                target: float = 1.0, bots: str = "greedy") -> TrialConfig:
-    return TrialConfig(preset=load_preset(str(write_preset(folder))),
-                       catalog=load_catalog(str(write_catalog(folder))), seed=3, cards=cards,
-                       bots=(bots,) * 4, target=target, budget_hands=budget)
+from tests.support.trial_runs import CARDS, make_config
 
 
 @pytest.fixture(scope="module")

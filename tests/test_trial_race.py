@@ -31,7 +31,7 @@ from pipeline.sim.trial import (
     run_trial,
 )
 from pipeline.verdicts import ABOVE, INSIDE, UNDECIDED, BandSpec, Verdict
-from tests.test_paired import write_catalog, write_preset
+from tests.support.paired_runs import write_catalog, write_preset
 
 CARDS = ("plain_a", "plain_b", "quad_a", "quad_b")
 BAND = BandSpec(lo=-100.0, hi=100.0)

@@ -16,7 +16,7 @@ import random
 import pytest
 
 from pipeline.rules import agari
-from tests.test_shanten import GENERATORS, h
+from tests.support.shanten_hands import GENERATORS, h
 
 needs_waits = pytest.mark.skipif(
     agari.WAITS is None, reason="the compiled waits are not built (no C compiler at install?) "

@@ -22,7 +22,7 @@ from pipeline.rules.preset import load_preset
 from pipeline.sim.run import _without_ability
 from pipeline.sim.tables import ability_counts
 from pipeline.sim.trial import run_trial
-from tests.test_trial import make_config
+from tests.support.trial_runs import make_config
 
 CARDS = ("plain_a", "quad_a")
 

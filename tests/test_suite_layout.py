@@ -1,0 +1,50 @@
+"""The test suite's own shape: shared helpers come from ``tests/support/`` (or fixtures of
+``conftest.py``), never from another test module, so a test file can move or be renamed
+without breaking the files that would have borrowed from it."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+TESTS = Path(__file__).resolve().parent
+
+
+def suite_modules() -> list[Path]:
+    return sorted(p for p in TESTS.rglob("*.py") if "fixtures" not in p.parts)
+
+
+def is_test_module(dotted: str) -> bool:
+    """Whether an imported module is a test module (``test_x``, ``tests.test_x``, ``conftest``)."""
+    last = dotted.rsplit(".", 1)[-1]
+    return last.startswith("test_") or last == "conftest"
+
+
+def imported_test_modules(path: Path) -> list[str]:
+    """The test modules ``path`` imports, at any depth of its code."""
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(), str(path))):
+        if isinstance(node, ast.Import):
+            found += [a.name for a in node.names if is_test_module(a.name)]
+        elif isinstance(node, ast.ImportFrom) and node.module:
+            if is_test_module(node.module):
+                found.append(node.module)
+            elif node.module.split(".")[0] == "tests":
+                found += [f"{node.module}.{a.name}" for a in node.names
+                          if is_test_module(a.name)]
+    return found
+
+
+def test_no_test_module_imports_another_test_module() -> None:
+    offenders = {p.relative_to(TESTS).as_posix(): mods for p in suite_modules()
+                 if (mods := imported_test_modules(p))}
+    assert not offenders, f"move the shared helpers to tests/support/: {offenders}"
+
+
+def test_the_import_check_sees_every_form(tmp_path: Path) -> None:
+    sample = tmp_path / "test_sample.py"
+    sample.write_text("import tests.test_a\nfrom test_b import x\nfrom tests.test_c import y\n"
+                      "from tests import test_d\nfrom tests.support.rule_checks import z\n"
+                      "def f():\n    from tests.test_e import w\n")
+    assert imported_test_modules(sample) == ["tests.test_a", "test_b", "tests.test_c",
+                                             "tests.test_d", "tests.test_e"]
