@@ -347,14 +347,18 @@ def allow_yakuless(rec: HandRecord, seats: Iterable[int] | None = None) -> HandR
 
 def play_checked(preset: Preset, agents: list[Agent], table: Table, *, seed: int,
                  match_index: int, on_hand: Callable[[HandRecord], None] | None = None,
-                 yakuless: bool = False) -> MatchResult:
+                 yakuless: bool | Callable[[HandRecord], Iterable[int]] = False
+                 ) -> MatchResult:
     """One match with the hand-end and match-end checks; ``on_hand`` sees every record after
-    them. With ``yakuless``, a win without yaku passes where a card allows it."""
+    them. With ``yakuless``, a win without yaku passes where a card allows it (the seats of
+    :func:`yakuless_seats`, or those ``yakuless`` gives for the record)."""
     prev: list[HandRecord] = []
 
     def hand_done(rec: HandRecord) -> None:
-        check_hand_end(allow_yakuless(rec) if yakuless else rec, preset,
-                       prev[-1] if prev else None)
+        checked = rec
+        if yakuless:
+            checked = allow_yakuless(rec, yakuless(rec) if callable(yakuless) else None)
+        check_hand_end(checked, preset, prev[-1] if prev else None)
         prev.append(rec)
         if on_hand is not None:
             on_hand(rec)

@@ -147,3 +147,16 @@ def check_match(result: MatchResult, preset: Preset) -> None:
                                      or (last.round_wind, last.hand_number)
                                      == (last_wind(preset) + 1, final)))
 
+
+class StakingEagerAgent(EagerAgent):
+    """The eager player kept closed (so it reaches riichi often), which takes every riichi an
+    ability offers with a stake."""
+
+    def decide(self, obs: Observation, legal: list[Action]) -> Action:
+        staked = [a for a in legal if a.kind == ActionKind.ABILITY and ":riichi:" in a.detail]
+        choice = super().decide(obs, legal)
+        if staked and choice.kind == ActionKind.RIICHI:
+            return self.rng.choice(staked)
+        if choice.kind in (ActionKind.CHI, ActionKind.PON, ActionKind.MINKAN):
+            return next(a for a in legal if a.kind == ActionKind.PASS)
+        return choice
