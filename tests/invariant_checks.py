@@ -143,8 +143,9 @@ def check_hand_sizes(state: HandState, seat: int, legal: list[Action],
 
 def melds_swapped(state: HandState) -> bool:
     """Whether an ability moved melds between seats this hand (a kan then lies with a seat
-    that did not declare it)."""
-    return any(e.kind == "ability" and "swaps a meld" in e.detail for e in state.events)
+    that did not declare it): Yumi Kajiki's swaps are of melds."""
+    return any(e.kind == "ability" and e.tag is AbilityTag.SWAPPED and e.card == "yumi_kajiki"
+               for e in state.events)
 
 
 def check_kans(state: HandState, legal: list[Action], replacements: bool = True) -> None:

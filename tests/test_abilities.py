@@ -10,7 +10,7 @@ import pytest
 from pipeline.cards import registry
 from pipeline.cards.abilities import CardAbility, effect_implemented
 from pipeline.cards.catalog import load_catalog
-from pipeline.rules.actions import Meld, MeldKind
+from pipeline.rules.actions import AbilityTag, Meld, MeldKind
 from pipeline.rules.agents import RandomAgent
 from pipeline.rules.hand import play_hand
 from pipeline.rules.hooks import AbilityHooks, WinView, merge_modifiers, scoring_modifiers
@@ -213,7 +213,7 @@ def test_c13_face_down_discard_cannot_be_called_and_is_hidden() -> None:
     agents = [ScriptAgent(), FaceDownFirst(), ScriptAgent(), ScriptAgent()]
     state = HandState(start, PRESET, agents, abilities=[None, nodoka, None, None])
     rec = state.play()
-    down = [e for e in rec.events if e.kind == "discard" and "face down" in e.detail]
+    down = [e for e in rec.events if e.kind == "discard" and e.tag is AbilityTag.FACE_DOWN]
     assert len(down) == 1 and down[0].seat == 1 and down[0].tile // 4 == 27
     pon_offers = [a for offer in agents[2].offers for a in offer if a.kind.value == "pon"
                   and a.tile // 4 == 27]
@@ -249,7 +249,7 @@ def test_tomoki_face_down_only_under_ippatsu_threat() -> None:
     assert tomoki.own_actions(calm) == []
     offered = tomoki.own_actions(threat)
     assert [a.tile for a in offered] == [4, 8]
-    assert all(a.detail == "tomoki_sawamura:face_down" for a in offered)
+    assert all((a.card, a.tag) == ("tomoki_sawamura", AbilityTag.FACE_DOWN) for a in offered)
 
 
 def test_heuristic_bot_both_uses_and_declines_face_down_discards() -> None:
@@ -281,7 +281,7 @@ class TakeExtraTurns(ScriptAgent):
     """Takes every extra turn it is offered (and otherwise follows its script)."""
 
     def decide(self, obs, legal):
-        if legal[0].detail.endswith(":extra_turn"):
+        if legal[0].tag is AbilityTag.EXTRA_TURN:
             self.offers.append(legal)
             return legal[0]
         return super().decide(obs, legal)
@@ -332,7 +332,7 @@ def test_c16_extra_turns_keep_ippatsu() -> None:
 
     class Watch(TakeExtraTurns):
         def decide(self, obs, legal):
-            if not legal[0].detail.endswith(":extra_turn"):
+            if legal[0].tag is not AbilityTag.EXTRA_TURN:
                 flags.append(obs._state.players[obs.seat].ippatsu)
             return super().decide(obs, legal)
 
@@ -340,7 +340,7 @@ def test_c16_extra_turns_keep_ippatsu() -> None:
     haru = CardAbility(CATALOG.card("haru_takimi"), seat=1)
     agents = [ScriptAgent(), Watch(["riichi 2m"]), ScriptAgent(), ScriptAgent()]
     rec = HandState(start, PRESET, agents, abilities=[None, haru, None, None]).play()
-    assert any(e.kind == "ability" and "extra turn" in e.detail for e in rec.events)
+    assert any(e.kind == "ability" and e.tag is AbilityTag.EXTRA_TURN for e in rec.events)
     assert flags[:4] == [False, True, True, False]
 
 
@@ -353,7 +353,7 @@ def test_heuristic_bot_takes_and_declines_extra_turns() -> None:
     class Counting(HeuristicBot):
         def decide(self, obs, legal):
             choice = super().decide(obs, legal)
-            if legal[0].kind == ActionKind.ABILITY and legal[0].detail.endswith(":extra_turn"):
+            if legal[0].kind == ActionKind.ABILITY and legal[0].tag is AbilityTag.EXTRA_TURN:
                 counts["offered"] += 1
                 counts["taken"] += choice == legal[0]
             return choice

@@ -46,7 +46,7 @@ class Awai(ScriptAgent):
         if not ability:
             return super().decide(obs, legal)
         self.offers.append(legal)
-        what = ability[0].detail.split(":", 1)[1]
+        what = str(ability[0].tag)
         if what == "take":
             self.revealed.append(sorted(a.tile // 4 for a in ability))
         if self.steps and self.steps[0][0] == what:

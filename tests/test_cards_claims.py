@@ -117,7 +117,8 @@ def test_c22_yuu_priority_pon_of_the_red_dragon_just_discarded() -> None:
     rec, agents, _ = play(start, [[], ["ron"], ["pon"], []], ability("yuu_matsumi", 2))
     assert not rec.wins
     assert [e.seat for e in rec.events if e.kind == "pon"] == [2]
-    assert all(a.detail == "yuu_matsumi:priority" for a in offers(agents[2], ActionKind.PON))
+    assert all((a.card, a.tag) == ("yuu_matsumi", AbilityTag.PRIORITY)
+               for a in offers(agents[2], ActionKind.PON))
 
 
 def test_yuu_no_priority_pon_without_two_red_dragons_or_in_riichi() -> None:
@@ -136,7 +137,7 @@ def test_seiko_takes_the_fourth_copy_from_a_pond_as_her_next_draw() -> None:
                            draws="9m9p9s1z1z" "2m" "3m4m5m" "6m7m")
     seiko = TakeAbility(["pass", "pon", "kakan 1z"])
     rec, agents, state = play(start, [[], [], seiko, []], ability("seiko_matano", 2))
-    took = [e for e in rec.events if e.kind == "ability" and "draws from P3's pond" in e.detail]
+    took = [e for e in rec.events if e.kind == "ability" and e.tag is AbilityTag.FROM_POND]
     assert took and took[0].seat == 2 and took[0].tile // 4 == 27
     assert state.players[3].discards[0].called  # the tile left P3's pond
     assert any(e.kind == "kakan" and e.seat == 2 for e in rec.events)
@@ -185,7 +186,7 @@ def test_yoshiko_repeats_a_discard_nobody_may_call_and_draws_a_replacement() -> 
                               ability("yoshiko_kainou", 0))
     assert len(offers(agents[2], ActionKind.PON, "9s")) == 1  # the first 9s only
     repeat = [a for a in offers(yoshiko, ActionKind.ABILITY)]
-    assert repeat and repeat[0].detail == "yoshiko_kainou:repeat"
+    assert repeat and (repeat[0].card, repeat[0].tag) == ("yoshiko_kainou", AbilityTag.REPEAT)
     discards = [e for e in rec.events if e.kind == "discard"]
     assert [(e.seat, e.tile // 4) for e in discards[:2]] == [(0, 26), (0, 26)]
     assert "unclaimable (yoshiko_kainou)" in discards[1].detail

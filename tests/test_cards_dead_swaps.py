@@ -22,7 +22,7 @@ from pipeline.cards.abilities import CardAbility
 from pipeline.cards.catalog import load_catalog
 from pipeline.cards.effects.declared_pool import step_towards
 from pipeline.cards.moves import Move
-from pipeline.rules.actions import Action, ActionKind, Meld, MeldKind, ability_action
+from pipeline.rules.actions import AbilityTag, Action, ActionKind, Meld, MeldKind, ability_action
 from pipeline.rules.agents import Observation
 from pipeline.rules.hand import HandState
 from pipeline.rules.match import MatchProgress, advance
@@ -80,7 +80,7 @@ class MeldSwapper(ScriptAgent):
 
     def decide(self, obs: Observation, legal: list[Action]) -> Action:
         self.wins += [a for a in legal if a.kind in (ActionKind.TSUMO, ActionKind.RON)]
-        melds = [a for a in legal if a.detail.endswith(":swap_meld")]
+        melds = [a for a in legal if a.tag is Move.SWAP_MELD]
         if not melds:
             return super().decide(obs, legal)
         self.meld_offers.append(melds)
@@ -248,7 +248,7 @@ class Declaring(ScriptAgent):
         self.rons += [a for a in legal if a.kind == ActionKind.RON]
         if self.ron and self.rons and self.rons[-1] in legal:
             return self.rons[-1]
-        if any(":declare:" in a.detail for a in legal):
+        if any(a.tag is Move.DECLARE for a in legal):
             return step_towards(legal, frozenset(self.declare.split("+")))
         return super().decide(obs, legal)
 
@@ -278,7 +278,8 @@ def test_c22_ryuuka_ron_with_menzen_tsumo_declared_is_offered_and_is_a_dealer_ch
     start = ryuuka_start(0, sticks=1, honba=2)
     me = Declaring("Menzen Tsumo")
     rec, _ = ryuuka_hand(start, me)
-    assert [(a.tile // 4, a.detail) for a in me.rons] == [(t("6s"), f"{RYUUKA}:chombo")]
+    assert [(a.tile // 4, a.card, a.tag) for a in me.rons] == [(t("6s"), RYUUKA,
+                                                                 AbilityTag.CHOMBO)]
     assert not rec.wins and rec.draw_kind == "chombo"
     assert [(e.seat, e.detail) for e in rec.events if e.kind == "chombo"] == [
         (0, "an illegal ron off P1: reverse mangan")]
@@ -294,7 +295,7 @@ def test_c22_ryuuka_non_dealer_chombo_pays_4000_to_the_dealer_and_2000_to_the_ot
     start = ryuuka_start(3)
     me = Declaring("Menzen Tsumo+Riichi")   # riichi undeclared: the ron is still a chombo
     rec, _ = ryuuka_hand(start, me)
-    assert [a.detail for a in me.rons] == [f"{RYUUKA}:chombo"]
+    assert [(a.card, a.tag) for a in me.rons] == [(RYUUKA, AbilityTag.CHOMBO)]
     assert deltas(rec) == [-8000, 2000, 2000, 4000]
     assert sum(deltas(rec)) == 0
 
@@ -331,7 +332,7 @@ def test_c22_ryuuka_ron_with_tanyao_declared_is_no_chombo() -> None:
     # the same ron with only tanyao declared is an ordinary win, not marked
     me = Declaring("Tanyao")
     rec, _ = ryuuka_hand(ryuuka_start(0), me)
-    assert [a.detail for a in me.rons] == [""]
+    assert [a.tag for a in me.rons] == [None]
     assert rec.wins and rec.wins[0].seat == 0 and rec.draw_kind is None
 
 
@@ -345,7 +346,7 @@ def test_c22_ryuuka_heuristic_bot_never_declares_a_chombo_ron() -> None:
             self.took: list[Action] = []
 
         def decide(self, obs: Observation, legal: list[Action]) -> Action:
-            if any(":declare:" in a.detail for a in legal):
+            if any(a.tag is Move.DECLARE for a in legal):
                 return step_towards(legal, frozenset({"Menzen Tsumo"}))
             self.rons += [a for a in legal if a.kind == ActionKind.RON]
             choice = super().decide(obs, legal)
@@ -355,7 +356,7 @@ def test_c22_ryuuka_heuristic_bot_never_declares_a_chombo_ron() -> None:
 
     bot = Bot()
     rec, _ = ryuuka_hand(ryuuka_start(0), bot)
-    assert bot.rons and all(a.detail == f"{RYUUKA}:chombo" for a in bot.rons)
+    assert bot.rons and all((a.card, a.tag) == (RYUUKA, AbilityTag.CHOMBO) for a in bot.rons)
     assert not bot.took
     assert rec.draw_kind != "chombo" and not any(e.kind == "chombo" for e in rec.events)
     # the bot's win filter itself: the same ron unmarked is taken, marked it is passed

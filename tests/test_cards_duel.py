@@ -10,7 +10,7 @@ from pipeline.cards.abilities import CardAbility
 from pipeline.cards.catalog import load_catalog
 from pipeline.cards.effects.duel import routed_noten
 from pipeline.cards.moves import Move
-from pipeline.rules.actions import Action, ActionKind, Meld, MeldKind, ability_action
+from pipeline.rules.actions import AbilityTag, Action, ActionKind, Meld, MeldKind, ability_action
 from pipeline.rules.agents import Observation
 from pipeline.rules.hand import HandState
 from pipeline.rules.scenario import ScriptAgent, scenario_start, spare_tiles
@@ -77,7 +77,7 @@ def test_sumire_rons_the_previous_discard_of_a_player_whose_discard_nobody_claim
     assert deltas(rec) == [-2600, 0, 2600, 0]
     # without the card nothing is offered and the hand goes on
     rec, agents, _ = play(start, [[], [], ["pass", "ron"], []], [None] * 4)
-    assert not [a for a in offered(agents[2], ActionKind.RON) if a.detail]
+    assert not [a for a in offered(agents[2], ActionKind.RON) if a.tag is not None]
     assert not any(w.seat == 2 and w.han == 2 for w in rec.wins)
 
 
@@ -92,7 +92,8 @@ def test_sumire_late_ron_only_on_the_previous_discard() -> None:
                            draws="7m1s2s3s" "1z2p3p4p" "5z6p8p9p", dora="9s")
     rec, agents, _ = play(start, [[], [], ["pass", "pass"], []], cards(p2="sumire_hirose"))
     seven = first_discard(rec, 0)
-    late = [a for a in offered(agents[2], ActionKind.RON) if a.detail == "sumire_hirose:late"]
+    late = [a for a in offered(agents[2], ActionKind.RON)
+            if (a.card, a.tag) == ("sumire_hirose", AbilityTag.LATE)]
     assert [a.tile for a in late].count(seven) == 1
     assert not any(w.from_seat == 0 and w.seat == 2 for w in rec.wins)
 
@@ -103,7 +104,8 @@ def test_sumire_late_ron_follows_the_furiten_rules() -> None:
     start = scenario_start(["", "", SUMIRE_HAND, ""], draws="7m1z2z3z7m", dora="9s")
     rec, agents, _ = play(start, [[], [], ["pass", "pass"], []], cards(p2="sumire_hirose"))
     seven = first_discard(rec, 0)
-    assert not [a for a in offered(agents[2], ActionKind.RON) if a.tile == seven and a.detail]
+    assert not [a for a in offered(agents[2], ActionKind.RON)
+                if a.tile == seven and a.tag is not None]
     # her own discard of a winning tile (furiten) forbids it too: she draws and discards a 7m,
     # then P0 discards a 7m (no ron: furiten) and a 1p that nobody claims
     start = scenario_start(["", "", SUMIRE_HAND, ""], draws="1z2z7m3z" "7m4z5z6z" "1p",
@@ -141,7 +143,7 @@ def test_c22_yukiko_chi_from_any_player_beats_a_ron() -> None:
     rec, agents, _ = play(start, [[], ["ron"], ["chi"], []], cards(p2="yukiko_maya"))
     assert not rec.wins
     chi = [e for e in rec.events if e.kind == "chi"]
-    assert [(e.seat, e.detail) for e in chi] == [(2, "from P0")]
+    assert [(e.seat, e.source) for e in chi] == [(2, 0)]
     assert "yukiko_maya: priority chi" in details(rec)
     # without the card she may not chi from P0 and the ron wins
     rec, agents, _ = play(start, [[], ["ron"], ["chi"], []], [None] * 4)
@@ -411,12 +413,12 @@ def test_c22_aislinn_extra_turns() -> None:
     start = scenario_start(["", "", "", ""], draws="1z2z3z4z5z", dora="9s", scores=scores)
     _, agents, _ = play(start, [[], [], [], []], cards(p0="aislinn_wishart"))
     extra = [i for i, o in enumerate(agents[0].offers)
-             if any(a.detail == "aislinn_wishart:extra_turn" for a in o)]
+             if any((a.card, a.tag) == ("aislinn_wishart", AbilityTag.EXTRA_TURN) for a in o)]
     assert extra == [1]  # right after her first discard; her later tsumogiri earn nothing
     start = scenario_start(["", "", "", ""], draws="1z2z3z4z5z", dora="9s",
                            scores=(30000, 20000, 25000, 25000))
     _, agents, _ = play(start, [[], [], [], []], cards(p0="aislinn_wishart"))
-    assert not [a for o in agents[0].offers for a in o if a.detail.endswith(":extra_turn")]
+    assert not [a for o in agents[0].offers for a in o if a.tag is AbilityTag.EXTRA_TURN]
 
 
 def test_c22_aislinn_no_extra_turn_after_a_call() -> None:
@@ -425,14 +427,14 @@ def test_c22_aislinn_no_extra_turn_after_a_call() -> None:
     start = scenario_start(["11z", "", "", ""], draws="2z1z", dora="9s", scores=scores)
     rec, agents, _ = play(start, [["2z", "pon"], [], [], []], cards(p0="aislinn_wishart"))
     def extra_offered(offer: list[Action]) -> bool:
-        return any(a.detail == "aislinn_wishart:extra_turn" for a in offer)
+        return any((a.card, a.tag) == ("aislinn_wishart", AbilityTag.EXTRA_TURN) for a in offer)
 
     offers = agents[0].offers
     assert extra_offered(offers[1])  # the conditions hold: her first discard earned one
     k = next(i for i, o in enumerate(offers) if any(a.kind == ActionKind.PON for a in o))
     pon = next(i for i, e in enumerate(rec.events) if e.kind == "pon")
     first = next(e for e in rec.events[pon + 1:] if e.kind == "discard")
-    assert first.seat == 0 and "tsumogiri" not in first.detail
+    assert first.seat == 0 and not first.tsumogiri
     assert len(offers) > k + 2 and not extra_offered(offers[k + 2])
 
 
@@ -445,16 +447,16 @@ def test_bot_duels_the_points_leader_and_blocks_a_caller_not_in_riichi() -> None
     bot = HeuristicBot(0)
     duel = [ability_action(0, "megan_davin", Move.DUEL, payload=s, detail=f"megan_davin:duel:P{s}")
             for s in (1, 2, 3)]
-    assert bot.decide(Observation(state, 0), duel).detail.endswith(":P2")
+    assert bot.decide(Observation(state, 0), duel).payload == 2
     block = [ability_action(0, "sae_usuzawa", Move.BLOCK, payload=s,
                             detail=f"sae_usuzawa:block:P{s}") for s in (1, 2, 3)]
     # nobody called: the leader; the leader in riichi (not blockable): the next one by points
-    assert bot.decide(Observation(state, 0), block).detail.endswith(":P2")
+    assert bot.decide(Observation(state, 0), block).payload == 2
     state.players[2].riichi = True
-    assert bot.decide(Observation(state, 0), block).detail.endswith(":P1")
+    assert bot.decide(Observation(state, 0), block).payload == 1
     # P3 has called (a chi of 3m): the calling hand is blocked before a richer one
     state.players[3].melds.append(Meld(MeldKind.CHI, tuple(parse_tiles("123m")), 8, 2))
-    assert bot.decide(Observation(state, 0), block).detail.endswith(":P3")
+    assert bot.decide(Observation(state, 0), block).payload == 3
 
 
 def test_sae_switch_is_read_from_the_log_from_her_riichi_on_and_again_each_hand() -> None:

@@ -10,9 +10,10 @@ from pipeline.cards import registry
 from pipeline.cards.abilities import CardAbility, effect_implemented
 from pipeline.cards.catalog import load_catalog
 from pipeline.cards.effects.flip_card import FlipAbility
+from pipeline.cards.moves import Move
 from pipeline.cards.table import CardTable
 from pipeline.cards.teams import deck_for
-from pipeline.rules.actions import ActionKind
+from pipeline.rules.actions import AbilityTag, ActionKind
 from pipeline.rules.hand import HandState
 from pipeline.rules.hooks import PickView
 from pipeline.rules.preset import load_preset
@@ -320,11 +321,11 @@ class Guesser(ScriptAgent):
         self.guesses = list(guesses)
 
     def decide(self, obs, legal):
-        if ":family:" in legal[0].detail:
+        if legal[0].tag is Move.FAMILY:
             want = self.guesses.pop(0) if self.guesses else "man"
-            return next(a for a in legal if a.detail.endswith(f":family:{want}"))
+            return next(a for a in legal if (a.tag is Move.FAMILY and a.payload == want))
         if self.script and self.script[0] == "extra":  # take the next extra turn offered
-            extra = next((a for a in legal if a.detail.endswith(":extra_turn")), None)
+            extra = next((a for a in legal if a.tag is AbilityTag.EXTRA_TURN), None)
             if extra is not None:
                 self.script.pop(0)
                 self.offers.append(legal)
@@ -364,7 +365,8 @@ def test_mairu_right_guess_turns_her_first_discard_down_and_flips_to_himeko() ->
     down = next(e for e in rec.events if "turns P0's discard face down" in e.detail)
     first = next(e for e in rec.events if e.kind == "discard" and e.seat == 0)
     assert down.tile == first.tile and tile_type(first.tile) == tile_type(parse_tiles("1s")[0])
-    assert any(a.detail == "himeko_tsuruta:extra_turn" for o in agents[0].offers for a in o)
+    assert any((a.card, a.tag) == ("himeko_tsuruta", AbilityTag.EXTRA_TURN)
+               for o in agents[0].offers for a in o)
     assert log[6] == "himeko_tsuruta: flips to mairu_shirouzu (the extra turn declined)"
     assert log[7] == "mairu_shirouzu: names man"  # the front is up again: she names again
 

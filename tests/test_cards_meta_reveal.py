@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from pipeline.cards.abilities import CardAbility
 from pipeline.cards.catalog import load_catalog
 from pipeline.cards.effects.flip_card import FlipAbility
+from pipeline.cards.moves import Move
 from pipeline.rules.actions import ActionKind
 from pipeline.rules.hand import HandState
 from pipeline.rules.preset import load_preset
@@ -23,8 +24,8 @@ class Mairu(ScriptAgent):
     """Names "man" before every draw (wrong for the draws below), then plays its script."""
 
     def decide(self, obs, legal):
-        if ":family:" in legal[0].detail:
-            return next(a for a in legal if a.detail.endswith(":family:man"))
+        if legal[0].tag is Move.FAMILY:
+            return next(a for a in legal if a.tag is Move.FAMILY and a.payload == "man")
         return super().decide(obs, legal)
 
 

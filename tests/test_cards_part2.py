@@ -227,7 +227,8 @@ def test_mihoko_face_down_when_her_last_discard_matches_another_players_last() -
     hands = ["", "6z", "6z", ""]
     rec, agents, _ = play("mihoko_fukuji", hands, "1s2s3s4s5s7s8s", [[], ["6z", "fd 7s"], ["6z"]])
     assert agents[1].offered("face_down") == [1]
-    assert any(e.kind == "discard" and e.seat == 1 and "face down (mihoko_fukuji)" in e.detail
+    assert any(e.kind == "discard" and e.seat == 1
+               and (e.tag, e.card) == (AbilityTag.FACE_DOWN, "mihoko_fukuji")
                for e in rec.events)
     # P2 discards something else: no match, no face-down discard
     _, agents, _ = play("mihoko_fukuji", hands, "1s2s3s4s5s7s8s", [[], ["6z"], ["2s"]])
@@ -254,12 +255,12 @@ def test_kasumi_names_a_family_before_her_first_discard() -> None:
     rec, agents, _ = play("kasumi_iwato", KASUMI_HANDS, KASUMI_DRAWS, [[], ["family sou"]],
                           dora="9s")
     first = next(o for o in agents[1].offers if o[0].kind == ActionKind.ABILITY)
-    assert sorted(a.detail for a in first) == [f"kasumi_iwato:family:{f}"
-                                               for f in ("honors", "man", "pin", "sou")]
+    assert sorted((a.card, a.tag, a.payload) for a in first) == [
+        ("kasumi_iwato", Move.FAMILY, f) for f in ("honors", "man", "pin", "sou")]
     details = ability_details(rec)
     assert "kasumi_iwato: family sou" in details
     assert sum("kept face up" in d for d in details) == 3
-    assert sum(1 for offer in agents[1].offers for a in offer if ":family:" in a.detail) == 4
+    assert sum(1 for offer in agents[1].offers for a in offer if a.tag is Move.FAMILY) == 4
 
 
 def test_kasumi_others_show_their_family_tiles_to_everyone_draws_too() -> None:

@@ -231,7 +231,8 @@ def test_kirame_may_stake_half_her_points_for_3_more_dora_indicators():
 def test_kirame_may_decline_and_is_not_offered_at_10000():
     declined, agents, _ = kirame_riichi(8000, "riichi 6z")
     assert declined.stakes_end == 0 and declined.seats[1].riichi
-    assert any(a.detail.endswith("riichi:dora_stake") for o in agents[1].offers for a in o)
+    assert any((a.tag, a.payload) == (AbilityTag.RIICHI, "dora_stake")
+               for o in agents[1].offers for a in o)
     rich, agents, _ = kirame_riichi(10000, "riichi 6z")
     assert not any(a.kind == ActionKind.ABILITY for o in agents[1].offers for a in o)
 
@@ -421,7 +422,8 @@ def test_c22_kana_ronned_on_the_declaration_tile_may_try_again():
     assert not memory.used(1, "inazuma")
     _, agents, _ = play([NOTEN[0], PINFU, NOTEN[2], NOTEN[3]], "5z6z",
                         cards={1: "kana_ikeda"}, memory=memory)
-    assert any(a.detail.endswith("riichi:inazuma") for o in agents[1].offers for a in o)
+    assert any((a.tag, a.payload) == (AbilityTag.RIICHI, "inazuma")
+               for o in agents[1].offers for a in o)
 
 
 # ----------------------------------------------------------------------------- Kuro

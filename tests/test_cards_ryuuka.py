@@ -11,7 +11,8 @@ from pipeline.cards.abilities import CardAbility
 from pipeline.cards.catalog import load_catalog
 from pipeline.cards.effects.declared_pool import declaration_label, preferred, step_towards
 from pipeline.cards.effects.registry import EFFECTS
-from pipeline.rules.actions import Action, ActionKind
+from pipeline.cards.moves import Move
+from pipeline.rules.actions import AbilityTag, Action, ActionKind
 from pipeline.rules.agents import Observation
 from pipeline.rules.hand import HandState
 from pipeline.rules.preset import load_preset
@@ -48,9 +49,9 @@ class Pool(ScriptAgent):
             if a.kind in (ActionKind.TSUMO, ActionKind.RON):
                 self.wins_offered.append((a.kind, len(obs.face_up_aside(obs.seat))))
                 return a
-        if any(":declare:" in a.detail for a in legal):
+        if any(a.tag is Move.DECLARE for a in legal):
             return step_towards(legal, frozenset(self.declare.split("+")))
-        if any(a.detail.endswith(":draw_instead") for a in legal):
+        if any(a.tag is AbilityTag.DRAW_INSTEAD for a in legal):
             self.draw_offers.append(legal)
             self.seen_pool.append(obs.face_up_aside(obs.seat))
             if self.order:
@@ -191,15 +192,15 @@ class Noting(HeuristicBot):
     def __init__(self) -> None:
         super().__init__(0)
         self.drawn: list[int] = []
-        self.steps: list[str] = []
+        self.steps: list[str] = []  # the declarations chosen
         self.menus: list[list[str]] = []
 
     def decide(self, obs: Observation, legal: list[Action]) -> Action:
         choice = super().decide(obs, legal)
-        if ":declare:" in choice.detail:
-            self.steps.append(choice.detail)
-            self.menus.append([a.detail.split(":declare:", 1)[1] for a in legal])
-        if choice.detail.endswith(":draw_instead"):
+        if choice.tag is Move.DECLARE:
+            self.steps.append(declaration_label(frozenset(choice.payload)))
+            self.menus.append([declaration_label(frozenset(a.payload)) for a in legal])
+        if choice.tag is AbilityTag.DRAW_INSTEAD:
             self.drawn.append(choice.tile // 4)
         return choice
 
@@ -259,7 +260,7 @@ def test_bot_keeps_the_honors_of_a_declared_yakuhai() -> None:
             self.discarded: list[int] = []
 
         def decide(self, obs: Observation, legal: list[Action]) -> Action:
-            if any(":declare:" in a.detail for a in legal):  # its step offered first
+            if any(a.tag is Move.DECLARE for a in legal):  # its step offered first
                 a = step_towards(legal, self.target)
                 legal = [a, *(x for x in legal if x is not a)]
             choice = super().decide(obs, legal)
@@ -292,8 +293,8 @@ def test_any_combination_offers_reachable_yaku_one_at_a_time_and_drops_clashing_
             self.menus: list[list[str]] = []
 
         def decide(self, obs: Observation, legal: list[Action]) -> Action:
-            if any(":declare:" in a.detail for a in legal):
-                self.menus.append([a.detail.split(":declare:", 1)[1] for a in legal])
+            if any(a.tag is Move.DECLARE for a in legal):
+                self.menus.append([declaration_label(frozenset(a.payload)) for a in legal])
             return super().decide(obs, legal)
 
     me = Tanyao()
@@ -314,8 +315,8 @@ def test_five_fixed_offers_no_other_combination() -> None:
 
     class Noted(Pool):
         def decide(self, obs: Observation, legal: list[Action]) -> Action:
-            if any(":declare:" in a.detail for a in legal):
-                menus.append([a.detail.split(":declare:", 1)[1] for a in legal])
+            if any(a.tag is Move.DECLARE for a in legal):
+                menus.append([declaration_label(frozenset(a.payload)) for a in legal])
             return super().decide(obs, legal)
 
     me = Noted("Tanyao")

@@ -11,7 +11,7 @@ from __future__ import annotations
 from pipeline.cards import registry
 from pipeline.cards.abilities import CardAbility
 from pipeline.cards.catalog import load_catalog
-from pipeline.rules.actions import Meld, MeldKind
+from pipeline.rules.actions import AbilityTag, Meld, MeldKind
 from pipeline.rules.hand import HandState
 from pipeline.rules.hooks import OwnTurnView
 from pipeline.rules.scenario import ScriptAgent, scenario_start
@@ -392,7 +392,7 @@ def test_momoko_third_row_of_discards_goes_face_down() -> None:
     rec = HandState(start, PRESET, agents, abilities=[momoko, None, None, None]).play()
     mine = [e for e in rec.events if e.kind == "discard" and e.seat == 0]
     assert len(mine) == 18, rec.log_text()
-    down = ["face down (momoko_touyoko)" in e.detail for e in mine]
+    down = [(e.tag, e.card) == (AbilityTag.FACE_DOWN, "momoko_touyoko") for e in mine]
     assert down == [False] * 12 + [True] * 6
     assert not any("face down" in e.detail for e in rec.events
                    if e.kind == "discard" and e.seat != 0)

@@ -19,7 +19,7 @@ from pipeline.cards.abilities import OPTIONAL_EFFECTS, CardAbility
 from pipeline.cards.catalog import load_catalog
 from pipeline.cards.effects.honba_by_han import added_honba
 from pipeline.cards.moves import Move
-from pipeline.rules.actions import Action, ActionKind, Meld, MeldKind, ability_action
+from pipeline.rules.actions import AbilityTag, Action, ActionKind, Meld, MeldKind, ability_action
 from pipeline.rules.agents import Observation
 from pipeline.rules.hand import HandState
 from pipeline.rules.preset import load_preset
@@ -30,8 +30,9 @@ from pipeline.tiles import NUM_TILES, parse_types
 PRESET = load_preset("cards-hanchan")
 CATALOG = load_catalog("1.2")
 CALLS = (ActionKind.CHI, ActionKind.PON, ActionKind.MINKAN, ActionKind.RON)
-SWAPS = (":swap_pond", ":swap_wall")
-STEPS = {"fd": ":face_down", "extra": ":extra_turn", "down": ":turn_down", "meld": ":swap_meld"}
+SWAPS = (Move.SWAP_POND, Move.SWAP_WALL)
+STEPS = {"fd": AbilityTag.FACE_DOWN, "extra": AbilityTag.EXTRA_TURN, "down": Move.TURN_DOWN,
+         "meld": Move.SWAP_MELD}
 LIVE = 70   # live-wall tiles: every draw of a hand without kans
 
 
@@ -69,26 +70,26 @@ class Swapper(ScriptAgent):
         self.meld_offers: list[set[tuple[int, int]]] = []
 
     def decide(self, obs: Observation, legal: list[Action]) -> Action:
-        melds = [a for a in legal if a.detail.endswith(":swap_meld")]
+        melds = [a for a in legal if a.tag is Move.SWAP_MELD]
         if melds:
             self.meld_offers.append({(a.tile // 4, a.tiles[0] // 4) for a in melds})
         if self.script and self.script[0].split()[0] in STEPS:
             step = self.script[0].split()
             what = STEPS[step[0]]
             for a in legal:
-                if a.kind != ActionKind.ABILITY or not a.detail.endswith(what):
+                if a.kind != ActionKind.ABILITY or a.tag is not what:
                     continue
-                named = a.tiles[0] if what == ":swap_meld" else a.tile
+                named = a.tiles[0] if what is Move.SWAP_MELD else a.tile
                 if len(step) == 1 or named // 4 == t(step[1]):
                     self.script.pop(0)
                     return a
-            if not any(a.detail.endswith(SWAPS) for a in legal):  # the step waits
+            if not any(a.tag in SWAPS for a in legal):  # the step waits
                 script, self.script = self.script, []
                 choice = super().decide(obs, legal)
                 self.script = script
                 return choice
         offered = [a for a in legal if a.kind == ActionKind.ABILITY
-                   and a.detail.endswith(SWAPS)]
+                   and a.tag in SWAPS]
         if not offered:
             if any(a.kind == ActionKind.DISCARD for a in legal):
                 self.hands.append(sorted(x // 4 for x in obs.concealed))

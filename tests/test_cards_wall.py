@@ -14,7 +14,7 @@ from pipeline.cards.effects.honba_by_han import added_honba
 from pipeline.cards.effects.private_extra_tile import PrivateExtraTile
 from pipeline.cards.moves import Move
 from pipeline.cards.teams import deck_for
-from pipeline.rules.actions import Action, ActionKind, ability_action
+from pipeline.rules.actions import AbilityTag, Action, ActionKind, ability_action
 from pipeline.rules.agents import Observation
 from pipeline.rules.preset import load_preset
 from pipeline.rules.scenario import ScriptAgent, scenario_start, spare_tiles
@@ -91,7 +91,7 @@ def test_heuristic_bot_puts_back_its_four_least_useful_tiles() -> None:
 
         def decide(self, obs: Observation, legal: list[Action]) -> Action:
             choice = super().decide(obs, legal)
-            if choice.detail.endswith(":put_live"):
+            if choice.tag is Move.PUT_LIVE:
                 self.put.append(choice.tile)
             return choice
 
@@ -146,7 +146,7 @@ def test_kazue_in_riichi_puts_back_the_two_tiles_she_just_drew() -> None:
     kazue = Steps(["riichi 9m"], steps=steps)
     rec, agents, state = play(start, [kazue, [], [], []], ability("kazue_nanpo", 0))
     assert state.players[0].riichi
-    repeat = [o for o in ability_offers(kazue) if o[0].detail.endswith(":put_dead")][2:]
+    repeat = [o for o in ability_offers(kazue) if o[0].tag is Move.PUT_DEAD][2:]
     drawn = [e.tile for e in rec.events if e.kind == "draw" and e.detail == "kazue_nanpo"][2:]
     assert len(drawn) == 2 and {a.tile for a in repeat[0]} == set(drawn)
     assert sorted(state.wall.dead_end[2:]) == sorted(drawn)
@@ -211,7 +211,7 @@ def test_heuristic_bot_takes_a_pond_tile_that_gains_a_step_and_leaves_a_useless_
                     return next(a for a in legal if a.kind == ActionKind.DISCARD
                                 and a.tile // 4 == parse_types(step)[0])
                 choice = super().decide(obs, legal)
-                if legal[0].detail.endswith(":draw"):
+                if legal[0].tag is AbilityTag.DRAW:
                     self.choices.append(choice)
                 return choice
 
@@ -308,7 +308,7 @@ def test_c22_toki_swaps_only_with_the_closed_part_of_her_hand() -> None:
     rec, agents, state = play(start, [[], toki, [], []], ability("toki_onjouji", 1))
     meld = state.players[1].melds[0]
     offer = ability_offers(toki)[0]
-    swaps = {a.tile for a in offer if a.detail.endswith(":swap")}
+    swaps = {a.tile for a in offer if a.tag is Move.SWAP_ASIDE}
     assert swaps and not swaps & set(meld.tiles)
     assert kinds(swaps) == parse_types("123m456p789s12z")
 
@@ -367,7 +367,7 @@ def test_heuristic_bot_swaps_in_a_tile_that_gains_a_step() -> None:
 
             def decide(self, obs: Observation, legal: list[Action]) -> Action:
                 choice = super().decide(obs, legal)
-                if legal[0].detail.endswith(":swap"):
+                if legal[0].tag is Move.SWAP_ASIDE:
                     self.swaps.append(choice)
                 return choice
 
@@ -432,7 +432,7 @@ def test_koromo_alone_in_riichi_may_move_two_and_wins_on_the_last_live_tile() ->
 
     def decide(obs: Observation, legal: list[Action]) -> Action:
         choice = original(obs, legal)
-        if choice.detail.endswith(":move_two"):
+        if choice.tag is Move.MOVE_TWO:
             koromo.chosen.append("two")
         return choice
 
@@ -451,7 +451,7 @@ def test_koromo_moves_one_tile_only_when_another_player_is_in_riichi_too() -> No
     koromo = Steps(["riichi 1z"], policy={"move_two": lambda obs: True})
     rec, agents, state = play(start, [koromo, ["riichi 7z"], [], []],
                               ability("koromo_amae", 0))
-    offers = [o for o in koromo.offers if any(a.detail.endswith(":move_two") for a in o)]
+    offers = [o for o in koromo.offers if any(a.tag is Move.MOVE_TWO for a in o)]
     assert len(offers) == 1                    # on her riichi discard, before P1's riichi
     assert state.players[1].riichi
 

@@ -93,7 +93,7 @@ def play(preset: Preset, matches: int, offset: int, checker: type[DeckChecker] =
 
     def on_hand(rec: HandRecord) -> None:
         picked.update(p for p in rec.picks if p)
-        triggers.update(e.detail.split(":")[0] for e in rec.events if e.kind == "ability")
+        triggers.update(e.card for e in rec.events if e.kind == "ability")
 
     for i in range(offset, offset + matches):
         agents = [checker(kind(derive_seed("deck", i, s)), preset, tally)

@@ -502,7 +502,7 @@ def test_ability_actions_made_again_are_the_values_made_anew() -> None:
     flag = ability_action(2, "Saki", AbilityTag.FACE_DOWN, 17, payload=True)
     assert flag.payload is True and ability_action(2, "Saki", AbilityTag.FACE_DOWN, 17,
                                                    payload=1).payload is not True
-    assert ability_action(1, "Saki", AbilityTag.DRAW, detail="x").detail == "x"
+    assert ability_action(1, "Saki", AbilityTag.DRAW, detail="x").detail == "x"  # wording
     listed = ability_action(1, "Saki", AbilityTag.DRAW, payload=["a"])  # unhashable: made anew
     assert listed.payload == ["a"]
 

@@ -158,11 +158,14 @@ def test_the_effect_agrees_with_what_the_text_says() -> None:
         for e in rec.events:
             if e.kind != "ability":
                 continue
+            # wording: the typed effect checked against what the text says
             phrase = next((p for p in STATE_TEXTS if p in e.detail), None)
             if phrase:
                 found.add(phrase)
                 assert e.effect is AbilityEffect.BOOKKEEPING, e
-            elif e.detail.startswith(("scoring:", "always-winning tile:")) or " points" in e.detail:
+            # wording: as above
+            elif e.detail.startswith(("scoring:", "always-winning tile:")) \
+                    or " points" in e.detail:  # wording
                 assert e.effect is AbilityEffect.POINTS, e
             else:
                 assert e.effect is AbilityEffect.PLAY, e

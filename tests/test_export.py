@@ -242,7 +242,8 @@ def test_card_game_export_writes_picks_and_every_ability(card_run: Path) -> None
                             "teams": [list(t) for t in rec.teams["teams"]]}
         logged = [e for e in rec.events if e.kind == "ability"]
         written = [e for e in kyoku if e["type"] == "saki_ability"]
-        assert [(e["actor"], e["text"]) for e in written] == [(e.seat, e.detail) for e in logged]
+        texts = [(e.seat, e.detail) for e in logged]  # wording: the text exported
+        assert [(e["actor"], e["text"]) for e in written] == texts
         for e in written:
             assert e.get("card") is None or e["card"] in rec.picks or "_" in e["card"]
             assert all(t in MJAI_TILES for t in [e.get("pai", "1m"), *e.get("tiles", [])])

@@ -50,7 +50,7 @@ class Checking(PairedTable):
 
 
 def moves(rec: HandRecord) -> list[tuple]:
-    return [(e.kind, e.seat, e.tile, e.tiles, e.detail) for e in rec.events]
+    return [(e.kind, e.seat, e.tile, e.tiles, e.detail) for e in rec.events]  # wording: all
 
 
 @pytest.mark.parametrize("share", [True, False], ids=["shared-start", "from-the-deal"])

@@ -170,7 +170,8 @@ def test_priority_call_beats_ron_and_the_beaten_seat_is_furiten() -> None:
     assert not rec.wins or rec.wins[0].seat != 2
     pons = [e for e in rec.events if e.kind == "pon"]
     assert pons[0].seat == 3 and pons[0].tile // 4 == 27
-    assert any(e.kind == "ability" and e.detail == "prio: priority pon" for e in rec.events)
+    assert any(e.kind == "ability" and (e.card, e.tag) == ("prio", AbilityTag.PRIORITY)
+               for e in rec.events)
     assert watch.furiten[0] is False and watch.furiten[1] is True  # at the ron, then its turn
     # without the priority the ron wins (rule H-05: ron beats pon)
     rec, _, _ = play(start, [[], [], ["ron"], ["pon"]], [])
@@ -251,7 +252,7 @@ def test_before_and_after_draw_and_claim_made() -> None:
     # the wall tile P1 did not draw is the next wall draw (P0's, after P3's pon skipped P2)
     assert draws[2] == (0, parse_types("1m")[0], "wall")
     assert state.players[0].discards[0].called  # the tile left P0's pond
-    assert any(e.kind == "ability" and "draws from P0's pond" in e.detail for e in rec.events)
+    assert any(e.kind == "ability" and e.tag is AbilityTag.FROM_POND for e in rec.events)
     call = rec_ability.calls[0]
     assert (call.seat, call.kind, call.from_seat) == (3, "pon", 1)
     assert call.called // 4 == seven

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from pipeline.cards.abilities import CardAbility
 from pipeline.cards.catalog import load_catalog
-from pipeline.rules.actions import ActionKind, Meld, MeldKind
+from pipeline.rules.actions import AbilityTag, ActionKind, Meld, MeldKind
 from pipeline.rules.hooks import WinView, merge_modifiers
 from pipeline.rules.preset import load_preset
 from pipeline.rules.scenario import scenario_start, spare_tiles
@@ -122,7 +122,7 @@ def test_takami_forbidden_reading_no_tsumo_on_a_tile_taken_back() -> None:
     card = with_reading("takami_shibuya", "draw", "taken_tile_tsumo", "forbidden")
     rec, takami = takami_takes_back_her_winning_tile(card)
     events = [e for e in rec.events if e.seat == 0]
-    took = next(i for i, e in enumerate(events) if "draws from P0's pond" in e.detail)
+    took = next(i for i, e in enumerate(events) if e.tag is AbilityTag.FROM_POND)
     assert [e.kind for e in events[took + 1:took + 3]] == ["draw", "discard"]
     assert events[took + 2].tile // 4 != events[took + 1].tile // 4  # another type
 

@@ -95,7 +95,7 @@ def test_h05_pon_or_kan_beats_chi_and_k04_calls_come_before_the_next_draw(p3, ca
     assert log[3:3 + len(log_after) + 1] == [*log_after, "P0 draw"]
     assert not any(e.kind == "chi" for e in rec.events)
     claim = next(e for e in rec.events if e.kind == call)
-    assert claim.detail == "from P0"
+    assert claim.source == 0
 
 
 def test_h05_only_the_next_player_may_chi():

@@ -292,7 +292,7 @@ def test_k10_winning_tile_is_recorded_with_the_win():
     discard = [e for e in rec.events if e.kind == "discard"][-1]
     win = rec.events[-1]
     assert (win.kind, win.seat, win.tile) == ("ron", 1, discard.tile)
-    assert format_tiles([win.tile]) == "8p" and "off P2" in win.detail
+    assert format_tiles([win.tile]) == "8p" and win.source == 2
 
     start = scenario_start(["", HAKU, "", ""], "1z2z3z4z6z8p", dora="9m")
     rec, _ = play_scenario(start, ONLINE, [(), ["tsumo"]])

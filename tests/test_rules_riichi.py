@@ -221,7 +221,7 @@ def test_h08_a_pon_of_the_riichi_discard_still_takes_the_stake_and_ends_ippatsu(
     draws = "1z5z3z4z" "6z7z" "2z2p"
     start = scenario_start(["", KANCHAN, "", p3], draws, **NO_DORA)
     rec, _ = play_scenario(start, ONLINE, [(), ["riichi 7z", "tsumo"], (), ["pon"]])
-    assert any(e.kind == "pon" and e.seat == 3 and e.detail == "from P1" for e in rec.events)
+    assert any(e.kind == "pon" and e.seat == 3 and e.source == 1 for e in rec.events)
     assert rec.seats[1].riichi
     assert sorted(yaku_names(rec.wins[0])) == ["Menzen Tsumo", "Riichi"]
     assert deltas(rec) == [-1000, 2000, -500, -500]  # 2 han 30 fu; the stick comes back

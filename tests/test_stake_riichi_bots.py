@@ -11,7 +11,7 @@ from pipeline.bots.heuristic import HeuristicBot
 from pipeline.cards.abilities import CardAbility
 from pipeline.cards.match_duties import match_duties
 from pipeline.cards.memory import MatchMemory
-from pipeline.rules.actions import ActionKind
+from pipeline.rules.actions import AbilityTag, ActionKind
 from pipeline.rules.match import derive_seed, play_match
 from pipeline.rules.preset import load_preset
 from pipeline.rules.records import HandRecord, HandStart
@@ -49,11 +49,11 @@ class RecordingBot(HeuristicBot):
 
     def decide(self, obs, legal):
         choice = super().decide(obs, legal)
-        offered = {a.detail.rsplit(":", 1)[1] for a in legal
-                   if a.kind == ActionKind.ABILITY and ":riichi:" in a.detail}
+        offered = {a.payload for a in legal if a.kind == ActionKind.ABILITY
+                   and a.tag is AbilityTag.RIICHI and a.payload is not None}
         if offered and choice.kind in (ActionKind.RIICHI, ActionKind.ABILITY):
             for what in offered:
-                taken = choice.kind == ActionKind.ABILITY and choice.detail.endswith(what)
+                taken = choice.kind == ActionKind.ABILITY and choice.payload == what
                 self.log[f"{what} {'used' if taken else 'declined'}"] += 1
         return choice
 

@@ -48,3 +48,45 @@ def test_the_import_check_sees_every_form(tmp_path: Path) -> None:
                       "def f():\n    from tests.test_e import w\n")
     assert imported_test_modules(sample) == ["tests.test_a", "test_b", "tests.test_c",
                                              "tests.test_d", "tests.test_e"]
+
+
+# ------------------------------------------------------------------ typed tags, not detail text
+
+# Reads of ``.detail`` that still take meaning from an event's text because the event carries
+# no typed field for it yet (a draw's source, a declaration, a copy, a stake, a log line): the
+# number may only go down. A read that checks the wording itself (the log or an export as people
+# read it) says so with a ``# wording`` comment on its line or the line above, and is not counted.
+UNTYPED_DETAIL_READS = 69
+
+
+def detail_reads(path: Path) -> list[int]:
+    """The lines of ``path`` that read an attribute ``detail`` without a ``# wording`` comment
+    on the line or just above it."""
+    lines = path.read_text().splitlines()
+
+    def commented(line: int) -> bool:
+        above = lines[line - 2].strip() if line >= 2 else ""
+        return "# wording" in lines[line - 1] or above.startswith("# wording")
+
+    tree = ast.parse("\n".join(lines), str(path))
+    return sorted({n.lineno for n in ast.walk(tree)
+                   if isinstance(n, ast.Attribute) and n.attr == "detail"
+                   and isinstance(n.ctx, ast.Load) and not commented(n.lineno)})
+
+
+def test_tests_assert_on_typed_tags_not_on_detail_text() -> None:
+    reads = [f"{p.relative_to(TESTS).as_posix()}:{line}" for p in suite_modules()
+             for line in detail_reads(p)]
+    assert len(reads) <= UNTYPED_DETAIL_READS, (
+        f"{len(reads)} reads of .detail (at most {UNTYPED_DETAIL_READS}): assert on the typed "
+        f"fields (kind, tag, card, payload, source, tsumogiri, effect), or mark a read of the "
+        f"wording itself with '# wording': {reads}")
+    assert len(reads) == UNTYPED_DETAIL_READS, \
+        f"only {len(reads)} untyped reads of .detail left: lower UNTYPED_DETAIL_READS to it"
+
+
+def test_the_detail_check_sees_reads_and_their_comments(tmp_path: Path) -> None:
+    sample = tmp_path / "test_sample.py"
+    sample.write_text("a = e.detail\nb = e.detail  # wording: the log\n# wording: as printed\n"
+                      "c = [x.detail for x in y]\ne.detail = 'set'\nd = e.tag\n")
+    assert detail_reads(sample) == [1]

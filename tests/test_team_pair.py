@@ -28,6 +28,7 @@ CATALOG = load_catalog(PRESET.cards.catalog)
 
 def outcome(rec: HandRecord) -> tuple[Any, ...]:
     """Everything of a hand a pair reads, and its whole log."""
+    # wording: the whole log, its text included
     return ([(e.kind, e.seat, e.tile, e.tiles, e.detail, e.card) for e in rec.events],
             [(s.delta, s.outcome) for s in rec.seats],
             [(w.seat, w.han, w.points) for w in rec.wins],

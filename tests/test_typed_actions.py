@@ -74,7 +74,7 @@ def test_an_ability_action_says_what_it_is_and_whose() -> None:
     assert (a.kind, a.tag, a.card, a.payload) == (ActionKind.ABILITY, Move.DUEL, "megan_davin", 1)
     assert str(a) == "P2 ability megan_davin:duel:P1"
     plain = ability_action(0, "nodoka_haramura", AbilityTag.FACE_DOWN, 5)
-    assert plain.detail == "nodoka_haramura:face_down"  # the default text, for people
+    assert plain.detail == "nodoka_haramura:face_down"  # wording: the default text, for people
     assert plain != Action(ActionKind.ABILITY, 0, 5, detail="nodoka_haramura:face_down")
 
 

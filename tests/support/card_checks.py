@@ -24,7 +24,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from pipeline.rules.actions import Action, ActionKind, MeldKind
+from pipeline.cards.moves import Move
+from pipeline.rules.actions import AbilityTag, Action, ActionKind, MeldKind
 from pipeline.rules.agents import Agent, Observation
 from pipeline.rules.hand import HandState
 from pipeline.rules.hand_shapes import STANDARD_SEQUENCES
@@ -47,7 +48,7 @@ AWAI = "awai_oohoshi"
 RYUUKA = "ryuuka_shimizudani"
 YUUKO = "yuuko_mase"
 SHAPED_CHI = ("kaori_senoo", YUUKO)
-NAMING = (":duel:P", ":block:P")
+NAMING = (Move.DUEL, Move.BLOCK)  # the player named: the action's payload
 REVEAL_STEPS = ("take", "dora_swap")
 PLAIN_SEQUENCES = {tuple(s) for s in STANDARD_SEQUENCES}
 
@@ -152,10 +153,10 @@ class ConformanceChecker(TableChecker):
     def check_duels(self, obs: Observation, legal: list[Action]) -> None:
         """Yukiko's priority chi takes the discard on offer; a duel or a block names one of the
         other three players, each once."""
-        chi = [a for a in legal if a.kind == ActionKind.CHI and a.detail.endswith(":priority")]
+        chi = [a for a in legal if a.kind == ActionKind.CHI and a.tag is AbilityTag.PRIORITY]
         assert all(a.tile == last_discard(obs._state).tile for a in chi)
-        if all(any(n in a.detail for n in NAMING) for a in legal):
-            named = [int(a.detail.rsplit("P", 1)[1]) for a in legal]
+        if all(a.tag in NAMING for a in legal):
+            named = [a.payload for a in legal]
             assert sorted(named) == sorted(set(range(self.preset.players)) - {obs.seat})
 
     def check_pools(self, obs: Observation, legal: list[Action]) -> None:
@@ -166,7 +167,7 @@ class ConformanceChecker(TableChecker):
             assert obs.face_up_aside(seat) == tuple(obs._state.aside.get(seat, ()))
         if obs.seat in pools and obs.face_up_aside(obs.seat):
             assert not any(a.kind in (ActionKind.TSUMO, ActionKind.RON) for a in legal)
-            if any(a.detail.endswith(":draw_instead") for a in legal):
+            if any(a.tag is AbilityTag.DRAW_INSTEAD for a in legal):
                 assert all(a.kind == ActionKind.ABILITY for a in legal)  # no wall draw
                 self.tally.seen["pool draws"] += 1
 
@@ -174,7 +175,7 @@ class ConformanceChecker(TableChecker):
         """A pond swap names a tile of the seat's hand and a tile lying face up in a pond."""
         state = obs._state
         for a in legal:
-            if a.kind == ActionKind.ABILITY and a.detail.endswith(":swap_pond"):
+            if a.kind == ActionKind.ABILITY and a.tag is Move.SWAP_POND:
                 assert a.tile in state.players[obs.seat].concealed
                 assert any(a.tiles[0] in pond for pond in state._pond_tiles())
 

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from pipeline.rules.actions import ActionKind
+from pipeline.cards.moves import Move
+from pipeline.rules.actions import AbilityTag, ActionKind
 from pipeline.rules.scenario import ScriptAgent
 from pipeline.tiles import parse_types
 
@@ -24,18 +25,18 @@ class CardScript(ScriptAgent):
         turns = len(obs._state.players[obs.seat].discards)
         for a in legal:
             if a.kind == ActionKind.ABILITY:
-                self.ability_offers.append((turns, a.detail.split(":", 1)[1]))
+                self.ability_offers.append((turns, str(a.tag)))
         if self.script:
             step = self.script[0].split()
             chosen = None
             if step[0] == "extra":
-                chosen = next((a for a in legal if a.detail.endswith(":extra_turn")), None)
+                chosen = next((a for a in legal if a.tag is AbilityTag.EXTRA_TURN), None)
             elif step[0] == "fd":
                 t = parse_types(step[1])[0]
-                chosen = next((a for a in legal if a.detail.endswith(":face_down")
+                chosen = next((a for a in legal if a.tag is AbilityTag.FACE_DOWN
                                and a.tile // 4 == t), None)
             elif step[0] == "family":
-                chosen = next((a for a in legal if a.detail.endswith(f":family:{step[1]}")),
+                chosen = next((a for a in legal if (a.tag is Move.FAMILY and a.payload == step[1])),
                               None)
             if chosen is not None:
                 self.script.pop(0)
@@ -50,7 +51,7 @@ class CardScript(ScriptAgent):
         return self._default(obs, legal)
 
     def _default(self, obs, legal):
-        if legal[0].detail.endswith(":extra_turn"):  # declined unless scripted
+        if legal[0].tag is AbilityTag.EXTRA_TURN:  # declined unless scripted
             return legal[-1]
         return super().decide(obs, legal)
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from pipeline.cards.moves import Move
 from pipeline.rules.actions import Action, ActionKind
 from pipeline.rules.agents import Observation
 from pipeline.rules.hand import HandState
@@ -19,7 +20,7 @@ class Naming(ScriptAgent):
 
     def decide(self, obs: Observation, legal: list[Action]) -> Action:
         named = [a for a in legal if a.kind == ActionKind.ABILITY
-                 and a.detail.endswith(f":P{self.target}")]
+                 and a.tag in (Move.DUEL, Move.BLOCK) and a.payload == self.target]
         if named:
             self.offers.append(legal)
             return named[0]

@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from pipeline.rules.actions import Action, ActionKind
+from pipeline.rules.actions import AbilityTag, Action, ActionKind
 from pipeline.rules.agents import Observation
 from pipeline.rules.hand import HandState
 from pipeline.rules.match import MatchResult, last_wind
@@ -153,7 +153,8 @@ class StakingEagerAgent(EagerAgent):
     ability offers with a stake."""
 
     def decide(self, obs: Observation, legal: list[Action]) -> Action:
-        staked = [a for a in legal if a.kind == ActionKind.ABILITY and ":riichi:" in a.detail]
+        staked = [a for a in legal if a.kind == ActionKind.ABILITY
+                  and a.tag is AbilityTag.RIICHI and a.payload is not None]
         choice = super().decide(obs, legal)
         if staked and choice.kind == ActionKind.RIICHI:
             return self.rng.choice(staked)

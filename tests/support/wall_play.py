@@ -45,7 +45,7 @@ class Steps(ScriptAgent):
         if not ability:
             return super().decide(obs, legal)
         self.offers.append(legal)
-        what = ability[0].detail.split(":", 1)[1]
+        what = str(ability[0].tag)
         if what in self.policy:
             choice = ability[0] if self.policy[what](obs) else legal[-1]
             self.chosen.append(choice)
@@ -58,7 +58,7 @@ class Steps(ScriptAgent):
                     self.chosen.append(a)
                     return a
         passing = [a for a in legal if a.kind == ActionKind.PASS]
-        assert passing, f"unscripted required step: {ability[0].detail}"
+        assert passing, f"unscripted required step: {ability[0].detail}"  # wording: a message
         if all(a.kind in (ActionKind.ABILITY, ActionKind.PASS) for a in legal):
             return passing[0]
         return super().decide(obs, legal)
