@@ -4,7 +4,12 @@ recorded before the card layer was rebuilt (first on the commit the rebuild star
 again on main with the later rule, bot and sanma work, before the rebuild was merged into it:
 both times the rebuilt code gave the same digests). Re-recorded since for rule and reading
 fixes, each beside its digest with the fix that moved it. A digest that moves means a change played
-some decision, tile or payment differently; ``python -m tests.digests`` prints them all."""
+some decision, tile or payment differently; ``python -m tests.digests`` prints them all.
+
+Each digest hashes a golden text kept in ``tests/fixtures/golden/`` (one event, hand summary or
+table a line): a moved digest names the first line that differs from it, expected and got.
+After a digest moves on purpose, re-record its entry below and the texts with
+``python -m tests.digests --golden`` (never run by the tests), and commit both."""
 
 from __future__ import annotations
 
@@ -47,9 +52,37 @@ def test_every_entry_has_a_recorded_digest() -> None:
     assert set(RECORDED) == set(digests.DIGESTS)
 
 
+def golden_lines(name: str) -> list[str]:
+    path = digests.golden_path(name)
+    return path.read_text().splitlines() if path.exists() else []
+
+
 @pytest.mark.parametrize("name", sorted(RECORDED))
 def test_digest_unchanged(name: str) -> None:
-    assert digests.DIGESTS[name]() == RECORDED[name]
+    text = digests.golden_text(digests.PLAYS[name]())
+    digest = digests.text_digest(text)
+    if digest != RECORDED[name]:
+        line, expected, got = digests.first_difference(golden_lines(name), text.splitlines())
+        pytest.fail(f"{name}: digest {digest}, recorded {RECORDED[name]}; first difference at "
+                    f"line {line} of tests/fixtures/golden/{digests.golden_path(name).name}:\n"
+                    f"  expected: {expected}\n  got:      {got}", pytrace=False)
+
+
+@pytest.mark.parametrize("name", sorted(RECORDED))
+def test_each_golden_text_is_the_recorded_digests_text(name: str) -> None:
+    # the golden text hashes to the recorded digest, so the line a moved digest names is the
+    # line of the recorded play (re-record the texts: python -m tests.digests --golden)
+    path = digests.golden_path(name)
+    assert path.exists(), f"{path.name} missing: run python -m tests.digests --golden"
+    assert digests.text_digest(path.read_text()) == RECORDED[name], \
+        f"{path.name} is not the text of digest {RECORDED[name]}: re-record it"
+
+
+def test_a_moved_digest_names_its_first_differing_line() -> None:
+    assert digests.first_difference(["a", "b", "c"], ["a", "x", "c"]) == (2, "b", "x")
+    assert digests.first_difference(["a", "b"], ["a", "b", "c"]) == (3, "<end>", "c")
+    assert digests.first_difference(["a"], ["a"]) == (0, "", "")
+    assert digests.text_digest(digests.golden_text(["a", "b"])) == digests._hash(["a", "b"])
 
 
 def test_the_whole_deck_runs_play_every_card() -> None:
