@@ -2,7 +2,7 @@
 
 The helpers several test files build their situations with live in ``tests/support/`` (plain
 functions, agents and constants, imported as ``tests.support.<topic>``); a test module never
-imports another test module (``test_suite_layout.py`` checks it). The checkout's root is put
+imports another test module (``project/test_suite_layout.py`` checks it). The root is put
 on the import path here, so ``tests.support`` and the benchmarks import the same way under
 ``pytest`` and ``python -m pytest``.
 """

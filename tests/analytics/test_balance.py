@@ -203,7 +203,7 @@ def test_cards_new_refuses_shipped_names_and_existing_files(tmp_path: Path,
 
 def test_balance_runs_trials_by_default_and_the_report_leads_with_their_values(
         tmp_path: Path) -> None:
-    """Four test cards (win multipliers 1 and 4, tests/test_paired.py), teams of one:
+    """Four test cards (win multipliers 1 and 4, tests/sim/test_paired.py), teams of one:
     the trials give each card an ability value; the report's tier view and candidates use it,
     with the in-deck figures beside it."""
     from tests.support.paired_runs import write_catalog

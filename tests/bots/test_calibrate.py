@@ -193,7 +193,7 @@ def test_vs_plays_the_rotating_lineup(monkeypatch) -> None:
     assert "random-b" in got.placement_table()
 
 
-@pytest.mark.skipif(not Path(__file__).parents[1].joinpath("pipeline/bots/greedy.py").exists(),
+@pytest.mark.skipif(not Path(__file__).parents[2].joinpath("pipeline/bots/greedy.py").exists(),
                     reason="the greedy bot is not written yet")
 def test_greedy_baseline_plays() -> None:
     got = calibrate("single-hand", 2, SEED, seats=("random",) * 4, vs="greedy")

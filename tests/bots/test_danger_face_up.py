@@ -3,7 +3,7 @@
 A face-up hand (Komaki's reveal, the others under Mihoko's ability) has exact waits: a tile is
 certain to deal in or certain not to; a face-up hand that is not ready threatens nothing. A
 revealed family (Kasumi's) rules out every tile of that family its shown tiles cannot finish.
-Positions are laid out tile by tile (see tests/test_bot_judgment.py for the helpers).
+Positions are laid out tile by tile (see tests/bots/test_bot_judgment.py for the helpers).
 """
 
 from __future__ import annotations

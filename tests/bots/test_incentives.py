@@ -3,7 +3,7 @@ by its effects (``pipeline/cards/incentives.py``) and read by the heuristic bot'
 riichi evaluation, which never names a card.
 
 Each card's incentive is checked in a position built tile by tile (the scenario helpers of
-``tests/test_bot_judgment.py``): the same position decided by a seat with no character and by
+``tests/bots/test_bot_judgment.py``): the same position decided by a seat with no character and by
 the card's holder, whose incentive makes the difference.
 """
 

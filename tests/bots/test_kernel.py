@@ -1,7 +1,7 @@
 """The compiled kernel (pipeline/bots/_kernel.c) answers exactly as the pure-Python functions.
 
 The public functions of ``pipeline.bots.shanten`` use the kernel when it is built and current,
-so ``tests/test_shanten.py`` checks the kernel against the `mahjong` package; here every kernel
+so ``tests/bots/test_shanten.py`` checks the kernel against the `mahjong` package; here every kernel
 entry point is compared with the pure function it stands in for, on the same mixed samples
 (wall hands, near-tenpai hands, one-suit hands, hands with four-of-a-kinds, every size), and the
 ways the kernel is refused (a stale build, ``SAKI_PURE_PYTHON``, a damaged table) are checked.

@@ -15,7 +15,7 @@ from pipeline.rules.actions import AbilityTag, ActionKind
 from pipeline.rules.match import derive_seed, play_match
 from pipeline.rules.preset import load_preset
 from pipeline.rules.records import HandRecord, HandStart
-from tests.invariant_checks import CATALOG, SeededTable
+from tests.support.invariant_checks import CATALOG, SeededTable
 
 CARDS = ("kei_arakawa", "hitomi_ezaki", "nelly_virsaladze", "huiyu_hao", "kirame_hanada",
          "teru_miyanaga", "kana_ikeda", "kuro_matsumi")

@@ -11,7 +11,7 @@ import pytest
 
 from benchmarks import bench_against
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_speedups_are_the_older_times_over_the_newer_by_fastest_and_median_round() -> None:

@@ -11,7 +11,7 @@ import pytest
 
 from benchmarks import results
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 SCRIPTS = sorted((ROOT / "benchmarks").glob("bench_*.py"))
 
 

@@ -18,7 +18,7 @@ from pipeline.datafiles import PROJECT_ROOT
 PLAY = """
 import json
 from pipeline import _compiled
-from tests.digests import bots_matches
+from tests.support.digests import bots_matches
 digests = [bots_matches("cards-hanchan", "heuristic", 2), bots_matches("online-hanchan",
            "heuristic", 2)]
 print(json.dumps({"digests": digests, "compiled": _compiled.compiled_modules()}))

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 LAYERS = ("rules", "cards", "bots", "sim", "analytics", "report")
 DATA_ONLY = {"pipeline.cards.catalog": {"pipeline.cards.effects", "pipeline.datafiles"}}
 

@@ -22,9 +22,9 @@ from pipeline.rules.hand import play_hand
 from pipeline.rules.preset import load_preset
 from pipeline.rules.records import HandStart
 from pipeline.rules.wall import Wall
-from tests.shared_data import shared_path
+from tests.support.shared_data import shared_path
 
-TESTS_DIR = Path(__file__).resolve().parent
+TESTS_DIR = Path(__file__).resolve().parents[1]
 SPEC = shared_path("spec/rules.md")
 SERIES = "HMK"
 

@@ -7,7 +7,7 @@ import json
 from pathlib import Path
 from types import ModuleType
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def _perf_table() -> ModuleType:

@@ -17,7 +17,7 @@ from pipeline.sim import replay_run as replay_module
 from pipeline.sim.mjai import MJAI_TILES, hand_events, mjai_tile
 from pipeline.sim.replay_run import replay_match
 from pipeline.sim.run import RunConfig, load_table, simulate
-from tests.shared_data import VALIDATION
+from tests.support.shared_data import VALIDATION
 
 VALIDATION_MJAI = VALIDATION / "mjai"
 # Standard mjai events the engine can log that a given validation game may not contain.

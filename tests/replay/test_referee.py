@@ -42,7 +42,7 @@ pytestmark = pytest.mark.skipif(MISSING is not None, reason=MISSING or "")
 ONLINE = load_preset("online-hanchan")
 RIICHIENV = load_preset("riichienv")
 RIICHIENV_SANMA = load_preset("riichienv-sanma")
-DOCS = Path(__file__).resolve().parents[1] / "docs" / "riichienv.md"
+DOCS = Path(__file__).resolve().parents[2] / "docs" / "riichienv.md"
 
 
 def _replay(games: list[list[dict]], preset=RIICHIENV):
@@ -266,7 +266,7 @@ def test_the_differences_from_tenhou_are_written_down() -> None:
     assert "riichienv" in text and "Tenhou" in text
 
 
-VALIDATION = Path(__file__).resolve().parents[2] / "shared" / "validation"
+VALIDATION = Path(__file__).resolve().parents[3] / "shared" / "validation"
 
 
 @pytest.mark.skipif(not VALIDATION.is_dir(), reason=f"validation records not found at {VALIDATION}")

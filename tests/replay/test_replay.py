@@ -12,7 +12,7 @@ import pytest
 
 from pipeline.replay.record import load_record
 from pipeline.replay.replayer import record_defect, replay_paths
-from tests.shared_data import REAL_GAMES, VALIDATION
+from tests.support.shared_data import REAL_GAMES, VALIDATION
 
 needs_records = pytest.mark.skipif(
     not VALIDATION.is_dir(), reason=f"validation records not found at {VALIDATION}")

@@ -20,7 +20,7 @@ import cli
 from pipeline.replay.record import RecordError, load_record
 from pipeline.replay.replayer import replay_paths
 
-VALIDATION = Path(__file__).resolve().parents[2] / "shared" / "validation"
+VALIDATION = Path(__file__).resolve().parents[3] / "shared" / "validation"
 XML = VALIDATION / "tenhou-xml" / "2019021004gm-00a9-0000-e2f6516d.xml"
 JSON = VALIDATION / "tenhou-json" / "2019021004gm-00a9-0000-e2f6516d.json"
 needs_records = pytest.mark.skipif(

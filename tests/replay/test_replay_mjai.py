@@ -23,7 +23,7 @@ from pipeline.rules.match import derive_seed, play_match
 from pipeline.rules.preset import load_preset
 from pipeline.sim.mjai import match_events, to_jsonl
 
-VALIDATION = Path(__file__).resolve().parents[2] / "shared" / "validation" / "mjai"
+VALIDATION = Path(__file__).resolve().parents[3] / "shared" / "validation" / "mjai"
 ONLINE = load_preset("online-hanchan")
 
 

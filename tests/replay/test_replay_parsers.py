@@ -27,7 +27,7 @@ from pipeline.replay import (
     parse_tenhou_xml,
 )
 from pipeline.tiles import RED_FIVE_IDS
-from tests.shared_data import REAL_GAMES, REAL_WINS, VALIDATION
+from tests.support.shared_data import REAL_GAMES, REAL_WINS, VALIDATION
 
 MISSING = (
     f"validation records not found at {VALIDATION} (they live beside the project in "

@@ -30,7 +30,7 @@ from pipeline.rules.match import final_results, play_match
 from pipeline.rules.preset import PresetError, load_preset, preset_from_dict
 from pipeline.rules.scenario import play_scenario, scenario_start
 from pipeline.sim.mjai import match_events
-from tests.shared_data import FIXTURES
+from tests.support.shared_data import FIXTURES
 
 SANMA = FIXTURES / "records" / "sanma"
 SANMA_FILES = sorted(SANMA.glob("*"))

@@ -1,21 +1,21 @@
 """Behaviour unchanged, proven: the event-log digests of the benchmarks' plays and of the
-whole-deck run in every team mode (``tests/digests.py`` says what each plays) are the ones
+whole-deck run in every team mode (``tests/support/digests.py`` says what each plays) are the ones
 recorded before the card layer was rebuilt (first on the commit the rebuild started from, then
 again on main with the later rule, bot and sanma work, before the rebuild was merged into it:
 both times the rebuilt code gave the same digests). Re-recorded since for rule and reading
 fixes, each beside its digest with the fix that moved it. A digest that moves means a change played
-some decision, tile or payment differently; ``python -m tests.digests`` prints them all.
+some decision, tile or payment differently; ``python -m tests.support.digests`` prints them all.
 
 Each digest hashes a golden text kept in ``tests/fixtures/golden/`` (one event, hand summary or
 table a line): a moved digest names the first line that differs from it, expected and got.
 After a digest moves on purpose, re-record its entry below and the texts with
-``python -m tests.digests --golden`` (never run by the tests), and commit both."""
+``python -m tests.support.digests --golden`` (never run by the tests), and commit both."""
 
 from __future__ import annotations
 
 import pytest
 
-from tests import digests
+from tests.support import digests
 
 RECORDED = {
     "bench_bots online-hanchan heuristic": "db9b196c6ebd9421",
@@ -71,9 +71,9 @@ def test_digest_unchanged(name: str) -> None:
 @pytest.mark.parametrize("name", sorted(RECORDED))
 def test_each_golden_text_is_the_recorded_digests_text(name: str) -> None:
     # the golden text hashes to the recorded digest, so the line a moved digest names is the
-    # line of the recorded play (re-record the texts: python -m tests.digests --golden)
+    # line of the recorded play (re-record the texts: python -m tests.support.digests --golden)
     path = digests.golden_path(name)
-    assert path.exists(), f"{path.name} missing: run python -m tests.digests --golden"
+    assert path.exists(), f"{path.name} missing: run python -m tests.support.digests --golden"
     assert digests.text_digest(path.read_text()) == RECORDED[name], \
         f"{path.name} is not the text of digest {RECORDED[name]}: re-record it"
 

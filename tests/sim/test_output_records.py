@@ -33,7 +33,7 @@ from pipeline.sim.tune import Lever, TuneConfig, run_tune
 from tests.support.paired_runs import make_config as run_config
 from tests.support.paired_runs import write_catalog, write_preset
 
-PROJECT_ROOT = Path(__file__).resolve().parents[1]
+PROJECT_ROOT = Path(__file__).resolve().parents[2]
 
 
 def trial_config(folder: Path, cards: tuple[str, ...] = ("plain_a",), budget: int = 60,

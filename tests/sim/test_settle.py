@@ -9,7 +9,7 @@ from pathlib import Path
 
 from pipeline.workers import YOUNG_COLLECTION_EVERY
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 # one card trial shard played three times in a fresh process: the second one begins by freezing
 SCRIPT = """

@@ -536,7 +536,7 @@ def test_a_three_player_run_counts_its_hands_not_its_seat_rows(tmp_path: Path) -
 def test_winner_rotation_with_twelve_card_teams_plays_to_the_end(tmp_path: Path) -> None:
     # rule C-05, C-22 Maho: she keeps the cards she draws, so 4 x 12-card teams grow towards
     # the whole deck (match 34 of seed 2 once failed there, when it ran out); a winner then
-    # keeps the card (tests/test_teams.py builds the empty deck exactly)
+    # keeps the card (tests/cards/general/test_teams.py builds the empty deck exactly)
     preset = tmp_path / "rotation-12.toml"
     preset.write_text('extends = "cards-hanchan"\nname = "rotation-12"\n'
                       '[cards]\nteam_mode = "winner-rotation"\nteam_size = 12\n')

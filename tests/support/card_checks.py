@@ -1,7 +1,7 @@
 """The table checks of the conformance test, with every card's own checks written once.
 
-:class:`ConformanceChecker` runs the generic checks of ``tests/invariant_checks.py`` at every
-decision, then the checks that belong to one card, each applied to the seats dealt that card
+:class:`ConformanceChecker` runs the generic checks of ``tests/support/invariant_checks.py`` at
+every decision, then the checks that belong to one card, each applied to the seats dealt that card
 (a seat playing a copy of it is checked by the generic checks only):
 
 - Awai Oohoshi: at most three tiles revealed for her draw; her kans are all closed kans;
@@ -31,7 +31,13 @@ from pipeline.rules.hand import HandState
 from pipeline.rules.hand_shapes import STANDARD_SEQUENCES
 from pipeline.rules.hooks import PickView
 from pipeline.rules.preset import Preset
-from tests.invariant_checks import TableChecker, Tally, check_hand_sizes, last_discard, step_name
+from tests.support.invariant_checks import (
+    TableChecker,
+    Tally,
+    check_hand_sizes,
+    last_discard,
+    step_name,
+)
 
 
 @dataclass(frozen=True)

@@ -5,18 +5,18 @@ Each entry plays what a benchmark plays (smaller, so the test stays quick) and h
 leaves: every event of every hand (``repr``, as ``benchmarks/bench_bots.py`` prints its log
 digest) with each hand's summary, or every row of a run's tables, or the pick estimates. The
 whole-deck entries play every team mode with the whole deck of catalog 1.2 dealt by the real
-card table, heuristic, random and eager players mixed (as ``tests/test_deck_invariants.py``
-does, without its checks), a handful of matches each; together they play all 54 cards. A slow
-entry plays one trial round of every card.
-``tests/test_digests.py`` holds the digests recorded before the card layer was rebuilt.
+card table, heuristic, random and eager players mixed (as
+``tests/cards/general/test_deck_invariants.py`` does, without its checks), a handful of matches
+each; together they play all 54 cards. A slow entry plays one trial round of every card.
+``tests/sim/test_digests.py`` holds the digests recorded before the card layer was rebuilt.
 
 Each digest hashes a text, one part a line (an event's ``repr``, a hand's summary, a table's
 rows): the golden playthroughs, kept in ``tests/fixtures/golden/<entry>.txt`` beside the
 digests, are those texts, so a digest that moves shows its first differing line and ``git
 diff`` shows the rest. The fixtures are written only when asked:
 
-    python -m tests.digests            # print every digest, as the test's table wants it
-    python -m tests.digests --golden   # re-record every golden text (after a digest moved
+    python -m tests.support.digests            # print every digest, as the test's table wants it
+    python -m tests.support.digests --golden   # re-record every golden text (after a digest moved
                                        # on purpose and its entry was re-recorded)
 """
 
@@ -49,7 +49,7 @@ DECK_MATCHES = 5   # hanchan matches per team mode
 PLAYED: set[str] = set()
 
 
-GOLDEN = Path(__file__).resolve().parent / "fixtures" / "golden"
+GOLDEN = Path(__file__).resolve().parents[1] / "fixtures" / "golden"
 
 
 def _hash(parts: Iterable[str]) -> str:

@@ -10,8 +10,8 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-SHARED = Path(os.environ.get("SAKI_SHARED") or Path(__file__).resolve().parents[2] / "shared")
-FIXTURES = Path(__file__).resolve().parent / "fixtures"
+SHARED = Path(os.environ.get("SAKI_SHARED") or Path(__file__).resolve().parents[3] / "shared")
+FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
 
 
 def shared_path(relative: str) -> Path:

@@ -22,8 +22,8 @@ from pipeline.cards.catalog import (
 )
 from pipeline.cards.effects import EFFECT_KINDS
 from pipeline.rules.preset import load_preset
-from tests.shared_data import shared_path
 from tests.support.catalog_drafts import draft_copy, edit
+from tests.support.shared_data import shared_path
 
 ROSTER = shared_path("cards/roster.md")
 

@@ -7,8 +7,8 @@ with the card moved to the front of P0's team and picked by P0 whenever it is of
 effect kind (``tests/support/card_checks.py``), as a card's own tests do, so the checks that hold
 only among one kind's cards run too. Random, eager and heuristic players share the table.
 
-At every decision (``tests/invariant_checks.py`` and ``tests/support/card_checks.py``): all 136
-tiles (108 with three players) in exactly one place, the dead wall's 14 plus rule C-19's; a
+At every decision (``tests/support/invariant_checks.py`` and ``tests/support/card_checks.py``): all
+136 tiles (108 with three players) in exactly one place, the dead wall's 14 plus rule C-19's; a
 legal action, every one for the seat asked, none twice, the answer among them; only the offers
 the rules allow (and the calls a card grants); points conserved with sticks and stakes (C-18);
 kans counted alike; hand sizes; every card's own checks. At every hand end and match end the
@@ -39,8 +39,8 @@ from pipeline.rules.agents import Agent, RandomAgent
 from pipeline.rules.match import derive_seed
 from pipeline.rules.preset import Preset, list_presets, load_preset
 from pipeline.rules.records import HandRecord, HandStart
-from tests.invariant_checks import CATALOG, WITHOUT_YAKU, SeededTable, Tally, play_checked
 from tests.support.card_checks import AWAI, RYUUKA, ConformanceChecker, Dealt, family_of
+from tests.support.invariant_checks import CATALOG, WITHOUT_YAKU, SeededTable, Tally, play_checked
 from tests.support.rule_checks import EagerAgent, StakingEagerAgent
 
 PRESETS = list_presets()

@@ -2,9 +2,9 @@
 
 Teams are dealt by the real :class:`CardTable` from every playable card of catalog 1.2, with
 random, eager and heuristic players mixed at the table. At every decision the table checks of
-``tests/invariant_checks.py`` hold (every one of the 136 tiles in exactly one place, set-aside
-and extra tiles included; the answer is a legal action offered once; scores, sticks and stakes
-conserved; hand sizes outside an ability's own steps); at every hand end and match end the
+``tests/support/invariant_checks.py`` hold (every one of the 136 tiles in exactly one place,
+set-aside and extra tiles included; the answer is a legal action offered once; scores, sticks and
+stakes conserved; hand sizes outside an ability's own steps); at every hand end and match end the
 records are checked as in the card-free invariants. The default run plays four East-only
 matches per mode and the match indices that once broke the checker; the slow run plays thousands
 of hands, among them 80 fresh hanchan matches per mode (the soak).
@@ -26,7 +26,7 @@ from pipeline.rules.hooks import PickView
 from pipeline.rules.match import derive_seed
 from pipeline.rules.preset import Preset, load_preset
 from pipeline.rules.records import HandRecord
-from tests.invariant_checks import CATALOG, TableChecker, Tally, play_checked
+from tests.support.invariant_checks import CATALOG, TableChecker, Tally, play_checked
 from tests.support.rule_checks import EagerAgent
 
 MODES = {  # team mode -> team size (C-02, C-05..C-08)

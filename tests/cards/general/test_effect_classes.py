@@ -20,7 +20,7 @@ CATALOG = load_catalog("1.2")
 # Kinds whose card the card table builds another way (a copied card, a two-sided card): their
 # class declares the kind and takes no hook.
 BUILT_BY_THE_TABLE = frozenset({"copy_ability", "flip_card"})
-EFFECTS_DIR = Path(__file__).resolve().parents[1] / "pipeline" / "cards" / "effects"
+EFFECTS_DIR = Path(__file__).resolve().parents[3] / "pipeline" / "cards" / "effects"
 
 
 @pytest.mark.parametrize("kind", sorted(EFFECTS))

@@ -1,8 +1,8 @@
 """Readings of single cards (``saki cards readings``): each choice changes play as documented.
 Kana Ikeda (``counts``), Toyone Anetai (``table_points``), Takami Shibuya
 (``taken_tile_tsumo``), Yuuko Mase (``switched_off``). Teru, Hitomi and Himeko are in
-tests/test_cards_payments.py and tests/test_cards_meta.py; the always-winning tiles in
-tests/test_readings_always_winning.py."""
+tests/cards/payments/test_cards_payments.py and tests/cards/meta/test_cards_meta.py; the
+always-winning tiles in tests/cards/readings/test_readings_always_winning.py."""
 
 from __future__ import annotations
 

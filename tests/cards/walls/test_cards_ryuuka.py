@@ -156,8 +156,8 @@ def test_a_win_missing_a_declared_yaku_is_not_offered() -> None:
 
 def test_declared_menzen_tsumo_then_a_ron_is_a_chombo() -> None:
     # C-22 Ryuuka: declaring menzen tsumo and then winning by ron is a chombo (the penalty
-    # itself: tests/test_cards_dead_swaps.py). P1 discards 6s right after her pool is empty
-    # (P1's 11th draw); with Tanyao declared the same ron wins.
+    # itself: tests/cards/swaps/test_cards_dead_swaps.py). P1 discards 6s right after her pool is
+    # empty (P1's 11th draw); with Tanyao declared the same ron wins.
     def hand_with_ron(declare: str):
         pool = "9p1z2z3z4z5z6z7z1m9m"   # no 6s: she keeps her wait and is not furiten
         used = HAND + pool + "6s"

@@ -265,7 +265,7 @@ def test_one_last_discard_for_the_engine_and_the_hooks_with_satomi() -> None:
     # between them are ordinary ones, called as any. Before the fix the rules offered no call
     # once the live wall was empty while the hook views offered Yukiko's priority chi (the
     # whole-deck invariant checker failed at match indices 20055, 20239, 20271 in winner
-    # rotation and 20105, 20189 in rapid: tests/test_deck_invariants.py)
+    # rotation and 20105, 20189 in rapid: tests/cards/general/test_deck_invariants.py)
     p3 = "11m23m44m" + "5p6p7p8p" + "1z2z"   # Yukiko: pons of 1m and 4m, chis of 1m, 4m, 9p
     # past the live wall, in draw order: dora[4], ura[4] (filler), dora[3], ura[3], ...,
     # dora[1], ura[1]: P2 4m, P3, P0 9s, P1 1m, P2 1z, P3 1z, P0 9p, P1 4m (the last)

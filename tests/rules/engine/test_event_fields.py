@@ -142,7 +142,7 @@ def test_the_export_takes_targets_and_tsumogiri_from_the_fields(card_hands) -> N
 
 def whole_deck(matches: int) -> list[HandRecord]:
     """Every team mode with the whole deck (as the digests play it), a few matches each."""
-    from tests import digests
+    from tests.support import digests
 
     return [rec for mode in digests.MODES for rec in digests.deck_records(mode, matches)]
 

@@ -20,7 +20,7 @@ from pipeline.cards.table_reading import ippatsu_alive
 from pipeline.rules.actions import AbilityTag, Action, ActionKind, ability_action
 from pipeline.rules.records import Event
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[3]
 PRINTING = {"__str__", "summary"}
 
 

@@ -1,10 +1,10 @@
 """The compiled waits (pipeline/rules/_waits.c) answer exactly as the pure-Python functions.
 
 ``pipeline.rules.agari.winning_types`` and ``tenpai_discards`` use the compiled waits when they
-are built and current, so ``tests/test_agari.py`` (constructed hands, the `mahjong` package)
-checks them as the engine sees them; here each is compared with the pure function it stands in
-for on mixed samples of every size (wall hands, near-tenpai hands, one-suit hands, hands with
-four of a kind), key order included, and the ways the build is refused (a stale build,
+are built and current, so ``tests/rules/hand/test_agari.py`` (constructed hands, the `mahjong`
+package) checks them as the engine sees them; here each is compared with the pure function it
+stands in for on mixed samples of every size (wall hands, near-tenpai hands, one-suit hands, hands
+with four of a kind), key order included, and the ways the build is refused (a stale build,
 ``SAKI_PURE_PYTHON``) and the input it leaves to the pure functions are checked. Comparisons
 are skipped where it was not built (no C compiler at install time).
 """

@@ -2,8 +2,8 @@
 
 Situations are laid out tile by tile with :func:`scenario_start` (P0 deals and draws
 ``draws[0]``, then one draw per seat in turn order) and played with scripted agents; see
-``tests/test_rules_hand.py`` for the conventions. ``KANCHAN`` (``123m456p789s99s13p``) is a
-closed hand waiting on 2p with no yaku of its own on a ron: riichi and tsumo give it its han.
+``tests/rules/hand/test_rules_hand.py`` for the conventions. ``KANCHAN`` (``123m456p789s99s13p``)
+is a closed hand waiting on 2p with no yaku of its own on a ron: riichi and tsumo give it its han.
 Dora and ura indicators are set to 8m (dora 9m, which no winning hand holds).
 """
 

@@ -327,8 +327,8 @@ def test_choice_message_lists_the_choices(tmp_path: Path) -> None:
 def test_riichi_min_wall_is_accepted_exactly_where_the_offer_check_holds(
         tmp_path: Path, players: int) -> None:
     # rule K-02: a riichi needs a draw of one's own still to come, one live tile a player; the
-    # random-play offer check (tests/test_invariants.py) asserts riichi_min_wall >= players for
-    # every riichi offered, so a preset the validator accepts never breaks it
+    # random-play offer check (tests/rules/engine/test_invariants.py) asserts riichi_min_wall >=
+    # players for every riichi offered, so a preset the validator accepts never breaks it
     base = {"players": 3, "uma": [15, 0, -15], "noten_payment": 2000} if players == 3 else {}
     for wall in range(0, 8):
         path = write_preset(tmp_path / f"w{wall}.toml", {**base, "riichi_min_wall": wall})
