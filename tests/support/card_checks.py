@@ -4,7 +4,8 @@
 every decision, then the checks that belong to one card, each applied to the seats dealt that card
 (a seat playing a copy of it is checked by the generic checks only):
 
-- Awai Oohoshi: at most three tiles revealed for her draw; her kans are all closed kans;
+- Awai Oohoshi: at most three tiles revealed for her draw; her kans are all closed kans
+  (but a kan another seat's meld swap handed her, or one made while her ability was off);
 - Yukiko Maya: her priority chi takes the discard on offer;
 - the duel and block cards: the player named is one of the other three, each offered once;
 - Ryuuka Shimizudani: her pool is public; no win and no wall draw while it holds tiles;
@@ -36,6 +37,7 @@ from tests.support.invariant_checks import (
     Tally,
     check_hand_sizes,
     last_discard,
+    melds_swapped,
     step_name,
 )
 
@@ -109,6 +111,8 @@ class ConformanceChecker(TableChecker):
     def __init__(self, inner: Agent, preset: Preset, tally: Tally, dealt: Dealt) -> None:
         super().__init__(inner, preset, tally)
         self.dealt = dealt
+        self.hand: HandState | None = None  # the hand being checked
+        self.switched_off: set[int] = set()  # seats whose ability was off at some decision
 
     # -- the picks
 
@@ -150,10 +154,17 @@ class ConformanceChecker(TableChecker):
         self.check_shaped_melds(state)
 
     def check_reveals(self, state: HandState, legal: list[Action]) -> None:
-        """Awai Oohoshi (C-22): at most three tiles revealed for her draw; closed kans only."""
+        """Awai Oohoshi (C-22): at most three tiles revealed for her draw; the kans she holds
+        are closed ones, unless a meld swap (Yumi Kajiki's) handed her another seat's kan or
+        her ability was switched off this hand (C-20: she played without it)."""
         revealing = [a for a in legal if step_name(a) in REVEAL_STEPS]
         assert len({a.tile for a in revealing}) <= 3
-        for s in self.dealt.seats(AWAI):
+        if state is not self.hand:
+            self.hand, self.switched_off = state, set()
+        self.switched_off |= set(getattr(state, "_switched_off", {}))
+        if melds_swapped(state):
+            return
+        for s in self.dealt.seats(AWAI) - self.switched_off:
             assert all(m.kind == MeldKind.ANKAN for m in state.players[s].melds if m.is_kan)
 
     def check_duels(self, obs: Observation, legal: list[Action]) -> None:
