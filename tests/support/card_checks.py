@@ -8,7 +8,8 @@ every decision, then the checks that belong to one card, each applied to the sea
   (but a kan another seat's meld swap handed her, or one made while her ability was off);
 - Yukiko Maya: her priority chi takes the discard on offer;
 - the duel and block cards: the player named is one of the other three, each offered once;
-- Ryuuka Shimizudani: her pool is public; no win and no wall draw while it holds tiles;
+- Ryuuka Shimizudani: her pool is public; no win and no wall draw while it holds tiles (and
+  her ability is not switched off);
 - the pond swaps: a hand tile for a tile lying face up in a pond;
 - Kaori Senoo and Yuuko Mase (among one family's cards): only their seats hold chis that are
   not plain sequences; Yuuko never pons or kans.
@@ -95,9 +96,16 @@ def one_family(cards: Sequence[str]) -> Family | None:
 @dataclass
 class Dealt:
     """The card each seat was dealt this hand (its own, not a copy), shared by the table that
-    deals and the checkers that read it."""
+    deals and the checkers that read it, and the seats whose ability the checkers saw switched
+    off during the hand (C-20: such a seat plays as without it)."""
 
     cards: dict[int, str] = field(default_factory=dict)
+    switched_off: set[int] = field(default_factory=set)
+
+    def deal(self, cards: dict[int, str]) -> None:
+        """A new hand's cards."""
+        self.cards = cards
+        self.switched_off = set()
 
     def seats(self, card: str) -> set[int]:
         return {s for s, c in self.cards.items() if c == card}
@@ -111,8 +119,6 @@ class ConformanceChecker(TableChecker):
     def __init__(self, inner: Agent, preset: Preset, tally: Tally, dealt: Dealt) -> None:
         super().__init__(inner, preset, tally)
         self.dealt = dealt
-        self.hand: HandState | None = None  # the hand being checked
-        self.switched_off: set[int] = set()  # seats whose ability was off at some decision
 
     # -- the picks
 
@@ -147,6 +153,7 @@ class ConformanceChecker(TableChecker):
 
     def check_cards(self, obs: Observation, legal: list[Action]) -> None:
         state: HandState = obs._state
+        self.dealt.switched_off |= set(getattr(state, "_switched_off", {}))
         self.check_reveals(state, legal)
         self.check_duels(obs, legal)
         self.check_pools(obs, legal)
@@ -159,12 +166,9 @@ class ConformanceChecker(TableChecker):
         her ability was switched off this hand (C-20: she played without it)."""
         revealing = [a for a in legal if step_name(a) in REVEAL_STEPS]
         assert len({a.tile for a in revealing}) <= 3
-        if state is not self.hand:
-            self.hand, self.switched_off = state, set()
-        self.switched_off |= set(getattr(state, "_switched_off", {}))
         if melds_swapped(state):
             return
-        for s in self.dealt.seats(AWAI) - self.switched_off:
+        for s in self.dealt.seats(AWAI) - self.dealt.switched_off:
             assert all(m.kind == MeldKind.ANKAN for m in state.players[s].melds if m.is_kan)
 
     def check_duels(self, obs: Observation, legal: list[Action]) -> None:
@@ -178,11 +182,12 @@ class ConformanceChecker(TableChecker):
 
     def check_pools(self, obs: Observation, legal: list[Action]) -> None:
         """Ryuuka Shimizudani (C-22): her pool is public; no win and no wall draw while it
-        holds tiles."""
+        holds tiles and her ability works (C-20: switched off, she plays as without it)."""
         pools = self.dealt.seats(RYUUKA)
         for seat in pools:
             assert obs.face_up_aside(seat) == tuple(obs._state.aside.get(seat, ()))
-        if obs.seat in pools and obs.face_up_aside(obs.seat):
+        working = pools - set(getattr(obs._state, "_switched_off", {}))
+        if obs.seat in working and obs.face_up_aside(obs.seat):
             assert not any(a.kind in (ActionKind.TSUMO, ActionKind.RON) for a in legal)
             if any(a.tag is AbilityTag.DRAW_INSTEAD for a in legal):
                 assert all(a.kind == ActionKind.ABILITY for a in legal)  # no wall draw
