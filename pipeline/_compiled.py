@@ -2,8 +2,8 @@
 same ``.py`` files), and the import hook that decides, module by module, which form is used.
 
 A compiled module (``hand.cpython-311-x86_64-linux-gnu.so`` beside ``hand.py``) is several
-times faster than its source and decides exactly as it does (``tests/test_compiled.py``). It is
-used only when it was built from the source that is there now: the build compiles the source's
+times faster than its source and decides exactly as it does (``tests/project/test_compiled.py``).
+It is used only when it was built from the source that is there now: the build compiles the source's
 hash in, and a module whose ``.py`` (or ``.pxd``) changed since is imported from its ``.py``
 instead, with one warning naming it, so an edit in an editable install is never hidden by an
 old build. ``SAKI_PURE_PYTHON=1`` imports every module from its ``.py`` (and turns the bots' C

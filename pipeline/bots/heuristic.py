@@ -177,7 +177,7 @@ class Threat:
 
     def __eq__(self, other: object) -> bool:
         """Field by field: what the bot keeps between decisions is checked against what it
-        reads afresh (``tests/test_bot_kept.py``)."""
+        reads afresh (``tests/bots/test_bot_kept.py``)."""
         if not isinstance(other, Threat):
             return NotImplemented
         return self._fields() == other._fields()

@@ -13,7 +13,7 @@ other seats' past choices (their discards and calls, all of public tiles) replay
 were; the rest, the unseen tiles, are dealt at random to the other seats' hidden hands and the
 undrawn wall. A seat in riichi is dealt a hand that is tenpai (a complete hand less one tile),
 as its riichi says. Which tiles are unseen and how many each seat hides are public, so the
-draw depends on what the seat sees and the stream alone (``tests/test_expert.py`` checks that
+draw depends on what the seat sees and the stream alone (``tests/bots/test_expert.py`` checks that
 two states that differ only in hidden tiles draw the same deal). What the seat knows beyond
 sight (a tile it handed to another seat) is not used.
 """

@@ -1024,7 +1024,7 @@ def _load_kernel() -> ModuleType | None:
     table loaded; None when it was not built, when the build is older than its source (a stale
     build is never trusted), when the shipped table is missing, or when ``SAKI_PURE_PYTHON``
     asks for the pure functions. It answers exactly as the functions above
-    (``tests/test_kernel.py``), several times faster."""
+    (``tests/bots/test_kernel.py``), several times faster."""
     if os.environ.get(PURE_ENV, "") not in ("", "0"):
         return None
     try:

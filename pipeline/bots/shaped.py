@@ -16,7 +16,7 @@ sequences): a tile held four times is read like any other.
 
 Only a seat playing such a character pays for this search; the compiled kernel
 (``pipeline/bots/_kernel.c``) runs the same search when it is built, and these pure functions
-stay as its fallback (``SAKI_PURE_PYTHON``), with the same answers (``tests/test_shaped.py``).
+stay as its fallback (``SAKI_PURE_PYTHON``), with the same answers (``tests/bots/test_shaped.py``).
 """
 
 from __future__ import annotations

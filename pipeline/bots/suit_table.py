@@ -10,8 +10,8 @@ The file is zlib-compressed: a 4-byte little-endian length, that many bytes of J
 distinct row sets, each a list of rows), then one unsigned 16-bit little-endian entry per suit
 code (``sum(count[i] * 5**i)``, 5**9 entries): the index of the suit's row set in that list, or
 ``0xFFFF`` for a suit of more than 14 tiles. The table only caches the search: a missing file
-leaves every result the same, only slower, and ``tests/test_shanten.py`` checks the shipped file
-against the search. Rebuild it after any change to the search with
+leaves every result the same, only slower, and ``tests/bots/test_shanten.py`` checks the shipped
+file against the search. Rebuild it after any change to the search with
 ``python -m pipeline.bots.suit_table`` (about half a minute).
 """
 

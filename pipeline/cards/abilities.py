@@ -33,7 +33,7 @@ its effects names (``listens``). What the counts read is in
 
 Bot policies. Each card says what the heuristic bot (:mod:`pipeline.bots.heuristic`) does with
 its choices, and why, in a sentence opening "Bot policy" and the card's name in brackets, in the
-docstring of the module that implements it (``tests/test_card_policy_docs.py`` checks that every
+docstring of the module that implements it (``tests/bots/test_card_policy_docs.py`` checks that every
 card has one). Which card to play is the bots' business: the pick estimate of each effect's
 worth with the starting hand (:mod:`pipeline.bots.pick`, which the card layer never imports).
 Two choices are shared by many cards. An extra turn (optional,

@@ -5,7 +5,7 @@ the hooks it acts on itself and hands every other one to the ability in play
 (:meth:`ForwardingAbility.played`). The forwarding methods are made here from the engine's
 list of hooks (:data:`pipeline.rules.hooks.HOOKS`) and the card layer's own
 (:data:`~pipeline.cards.effects.base.CARD_LAYER_HOOKS`), so a new hook reaches a meta card
-with no edit; ``tests/test_hook_contract.py`` checks every hook.
+with no edit; ``tests/cards/general/test_hook_contract.py`` checks every hook.
 """
 
 from __future__ import annotations

@@ -34,7 +34,7 @@ class Move(StrEnum):
     @property
     def offered(self) -> bool:
         """Whether actions carry it (a choice an effect class offers: its ``choices``), not only
-        the events a card logs (``tests/test_card_choices.py``)."""
+        the events a card logs (``tests/cards/general/test_card_choices.py``)."""
         return self not in _EVENTS_ONLY
 
     @property

@@ -354,7 +354,7 @@ def _load_waits() -> ModuleType | None:
     """The compiled waits (``pipeline/rules/_waits.c``, built by the install); None when it was
     not built, when the build is older than its source (a stale build is never trusted), or
     when ``SAKI_PURE_PYTHON`` asks for the pure functions. It answers exactly as the functions
-    above (``tests/test_waits_kernel.py``), several times faster."""
+    above (``tests/rules/engine/test_waits_kernel.py``), several times faster."""
     if pure_python():
         return None
     try:

@@ -9,7 +9,7 @@ does; an ability that overrides every hook but acts on few (a card's) answers ``
 
 Hook points, in the order a hand meets them: every method of :class:`AbilityHooks` (but
 ``listens``, which says which of them an ability answers), named in :data:`HOOKS` in this order
-(``tests/test_hook_table.py`` checks that the three agree):
+(``tests/rules/engine/test_hook_table.py`` checks that the three agree):
 
 ======================  ==================================================================
 ``hand_start``          after the deal, before the dealer's first discard

@@ -22,7 +22,7 @@ difference fed back (:class:`PrefixAgent`; the engine and every other ability pl
 usual, so nothing of the state needs copying) and the copied agents take over from there:
 the bots' thinking on the shared start is not done twice. A hand where the ability never made
 a difference is its own replay. Both give what a replay from the deal gives, decision for
-decision (``tests/test_prefix.py`` plays every card both ways).
+decision (``tests/sim/test_prefix.py`` plays every card both ways).
 """
 
 from __future__ import annotations

@@ -15,7 +15,7 @@ match's memory for later hands counts too), both matches are the same game. So t
 is watched (:class:`SharedStart`): the match, its agents and its card table are copied at the
 start of each hand until then, and the match without the ability is played on from the start
 of that hand; a match in which the ability never made a difference is its own match without
-it. Both give what a replay from the match's first hand gives (``tests/test_whole_match.py``
+it. Both give what a replay from the match's first hand gives (``tests/sim/test_whole_match.py``
 plays every card both ways).
 """
 

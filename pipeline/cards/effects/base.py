@@ -293,12 +293,12 @@ class CardEffect:
     any_win: ClassVar[bool] = False
     # the optional choices it offers (their tags; a riichi declared with a stake:
     # "riichi:<payload>"), each next to a plain alternative: the bots must both take and
-    # decline every one (tests/test_optional_effects.py)
+    # decline every one (tests/bots/test_optional_effects.py)
     optional: ClassVar[frozenset[str]] = frozenset()
     # the choices it gives its player in play, by the tag of the actions offered (a
     # pipeline.cards.moves.Move, or an AbilityTag the engine carries out): the heuristic bot
-    # answers each (tests/test_card_choices.py), and a card with one states what the bot
-    # chooses (tests/test_card_policy_docs.py)
+    # answers each (tests/cards/general/test_card_choices.py), and a card with one states what the bot
+    # chooses (tests/bots/test_card_policy_docs.py)
     choices: ClassVar[frozenset[StrEnum]] = frozenset()
     # the card's effects of this kind, this one included, in the card's order (the card's
     # ability sets them once it has built its effects)
@@ -514,7 +514,7 @@ class EffectHook(NamedTuple):
 # The hook contract, written once: every hook an effect class may take, in the order a hand
 # meets them. ``CardEffect`` has a method that does nothing for each; an effect's ``hooks`` are
 # those it overrides; the card's ability (:class:`~pipeline.cards.abilities.CardAbility`)
-# delivers each through ``asked_by``, and ``tests/test_hook_contract.py`` fails when a hook is
+# delivers each through ``asked_by``, and ``tests/cards/general/test_hook_contract.py`` fails when a hook is
 # declared here but not delivered to the effect, or delivered but not declared; the list in
 # ``docs/architecture.md`` is :func:`hook_table_markdown`'s.
 EFFECT_HOOK_TABLE: tuple[EffectHook, ...] = (
@@ -564,7 +564,7 @@ CARD_LAYER_HOOKS = ("remember", "turns_card_over")
 
 def hook_table_markdown() -> str:
     """The hook table as the Markdown table ``docs/architecture.md`` shows (checked there by
-    ``tests/test_hook_contract.py``, so the page lists every hook)."""
+    ``tests/cards/general/test_hook_contract.py``, so the page lists every hook)."""
     rows = ["| hook | context | answers combined | asked by |", "| --- | --- | --- | --- |"]
     for hook in EFFECT_HOOK_TABLE:
         context = f"`{hook.context.__name__}`" if hook.context is not None else "none"

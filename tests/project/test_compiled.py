@@ -1,0 +1,113 @@
+"""The compiled engine, card and bot modules (pipeline/_compiled.py): they decide exactly as
+their .py files, ``SAKI_PURE_PYTHON=1`` turns them off, and a build older than its source is
+never used."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from pipeline import _compiled
+from pipeline.datafiles import PROJECT_ROOT
+
+PLAY = """
+import json
+from pipeline import _compiled
+from tests.support.digests import bots_matches
+digests = [bots_matches("cards-hanchan", "heuristic", 2), bots_matches("online-hanchan",
+           "heuristic", 2)]
+print(json.dumps({"digests": digests, "compiled": _compiled.compiled_modules()}))
+"""
+
+
+def run(code: str, cwd: Path, **env: str) -> subprocess.CompletedProcess[str]:
+    environ = {k: v for k, v in os.environ.items() if k != _compiled.PURE_ENV}
+    environ.update(env, PYTHONPATH=str(cwd))
+    return subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          cwd=cwd, env=environ, timeout=600)
+
+
+def built(module: str, root: Path = PROJECT_ROOT) -> list[Path]:
+    folder = root.joinpath(*module.split(".")[:-1])
+    return sorted(folder.glob(module.rpartition(".")[2] + ".*.so")) + sorted(
+        folder.glob(module.rpartition(".")[2] + ".*.pyd"))
+
+
+def test_every_compiled_module_has_its_source() -> None:
+    for name in _compiled.COMPILED:
+        assert PROJECT_ROOT.joinpath(*name.split(".")).with_suffix(".py").exists(), name
+
+
+def test_the_pure_modules_play_exactly_as_the_compiled_ones() -> None:
+    import json
+
+    compiled = run(PLAY, PROJECT_ROOT)
+    pure = run(PLAY, PROJECT_ROOT, SAKI_PURE_PYTHON="1")
+    assert compiled.returncode == 0, compiled.stderr
+    assert pure.returncode == 0, pure.stderr
+    fast, slow = json.loads(compiled.stdout), json.loads(pure.stdout)
+    assert slow["compiled"] == []
+    if not fast["compiled"]:
+        pytest.skip("the compiled modules are not built here (no compiler or no Cython)")
+    assert "pipeline.rules.hand" in fast["compiled"]
+    assert fast["digests"] == slow["digests"]
+
+
+@pytest.fixture
+def small_tree(tmp_path: Path) -> Path:
+    """A package of just ``pipeline/__init__.py``, the import hook and ``pipeline/tiles``
+    (source and build), to edit without touching the checkout."""
+    builds = built("pipeline.tiles")
+    if not builds:
+        pytest.skip("pipeline/tiles is not compiled here (no compiler or no Cython)")
+    package = tmp_path / "pipeline"
+    package.mkdir()
+    for name in ("__init__.py", "_compiled.py", "tiles.py", "tiles.pxd"):
+        if (PROJECT_ROOT / "pipeline" / name).exists():  # the declarations count in the hash
+            shutil.copy(PROJECT_ROOT / "pipeline" / name, package / name)
+    shutil.copy(builds[0], package / builds[0].name)
+    return tmp_path
+
+
+CHOSEN = ("import pipeline.tiles, pipeline._compiled as c; "
+          "print(c.FINDER.chosen['pipeline.tiles'], pipeline.tiles.__file__)")
+
+
+def test_a_current_build_is_used(small_tree: Path) -> None:
+    result = run(CHOSEN, small_tree)
+    how, path = result.stdout.split()
+    assert (how, Path(path).suffix) == ("compiled", Path(built("pipeline.tiles")[0]).suffix)
+    assert "RuntimeWarning" not in result.stderr
+
+
+def test_pure_python_asks_for_the_source(small_tree: Path) -> None:
+    result = run(CHOSEN, small_tree, SAKI_PURE_PYTHON="1")
+    how, path = result.stdout.split()
+    assert (how, Path(path).name) == ("pure", "tiles.py")
+
+
+def test_a_build_older_than_its_source_is_not_used(small_tree: Path) -> None:
+    source = small_tree / "pipeline" / "tiles.py"
+    source.write_text(source.read_text() + "\nEDITED = True\n")
+    result = run(CHOSEN + "; print(pipeline.tiles.EDITED)", small_tree)
+    assert result.returncode == 0, result.stderr
+    how, path, edited = result.stdout.split()
+    assert (how, Path(path).name, edited) == ("stale", "tiles.py", "True")
+    assert "tiles.py changed since it was compiled" in result.stderr
+
+
+def test_a_changed_declarations_file_makes_the_build_stale(small_tree: Path) -> None:
+    (small_tree / "pipeline" / "tiles.pxd").write_text("# declarations added after the build\n")
+    result = run(CHOSEN, small_tree)
+    assert result.stdout.split()[0] == "stale"
+
+
+def test_a_build_without_a_stamp_is_not_trusted(small_tree: Path) -> None:
+    assert _compiled.built_hash(str(small_tree / "nothing.so")) is None
+    stamp = _compiled.built_hash(str(built("pipeline.tiles", small_tree)[0]))
+    assert stamp == _compiled.source_hash(small_tree / "pipeline" / "tiles.py")
