@@ -33,9 +33,10 @@ its effects names (``listens``). What the counts read is in
 
 Bot policies. Each card says what the heuristic bot (:mod:`pipeline.bots.heuristic`) does with
 its choices, and why, in a sentence opening "Bot policy" and the card's name in brackets, in the
-docstring of the module that implements it (``tests/bots/test_card_policy_docs.py`` checks that every
-card has one). Which card to play is the bots' business: the pick estimate of each effect's
-worth with the starting hand (:mod:`pipeline.bots.pick`, which the card layer never imports).
+docstring of the module that implements it (``tests/bots/test_card_policy_docs.py`` checks
+that every card has one). Which card to play is the bots' business: the pick estimate of each
+effect's worth with the starting hand (:mod:`pipeline.bots.pick`, which the card layer never
+imports).
 Two choices are shared by many cards. An extra turn (optional,
 C-17) is taken unless a threat is on the table (a riichi, or an opponent with three open melds,
 or two late in the hand) while her hand is two or more steps from tenpai: a folding hand would

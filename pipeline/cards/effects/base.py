@@ -297,8 +297,8 @@ class CardEffect:
     optional: ClassVar[frozenset[str]] = frozenset()
     # the choices it gives its player in play, by the tag of the actions offered (a
     # pipeline.cards.moves.Move, or an AbilityTag the engine carries out): the heuristic bot
-    # answers each (tests/cards/general/test_card_choices.py), and a card with one states what the bot
-    # chooses (tests/bots/test_card_policy_docs.py)
+    # answers each (tests/cards/general/test_card_choices.py), and a card with one states what
+    # the bot chooses (tests/bots/test_card_policy_docs.py)
     choices: ClassVar[frozenset[StrEnum]] = frozenset()
     # the card's effects of this kind, this one included, in the card's order (the card's
     # ability sets them once it has built its effects)
@@ -514,7 +514,8 @@ class EffectHook(NamedTuple):
 # The hook contract, written once: every hook an effect class may take, in the order a hand
 # meets them. ``CardEffect`` has a method that does nothing for each; an effect's ``hooks`` are
 # those it overrides; the card's ability (:class:`~pipeline.cards.abilities.CardAbility`)
-# delivers each through ``asked_by``, and ``tests/cards/general/test_hook_contract.py`` fails when a hook is
+# delivers each through ``asked_by``, and ``tests/cards/general/test_hook_contract.py`` fails
+# when a hook is
 # declared here but not delivered to the effect, or delivered but not declared; the list in
 # ``docs/architecture.md`` is :func:`hook_table_markdown`'s.
 EFFECT_HOOK_TABLE: tuple[EffectHook, ...] = (
