@@ -9,7 +9,8 @@ value on the same deals is that rule's:
   hand built by the ordinary game's values, as before the card declared them;
 - ``always`` / ``never``: every optional offer of the card (an ability action offered beside a
   plain alternative: an extra turn, a face-down discard, a swap, a draw...) taken, or declined;
-  everything else as shipped.
+  everything else as shipped;
+- ``hindsight`` (:data:`HINDSIGHT`, no bot of its own): on each match, the best of the others.
 """
 
 from __future__ import annotations
@@ -22,6 +23,9 @@ from pipeline.rules.agents import Observation
 from pipeline.rules.hooks import PickView
 
 SHIPPED = "shipped"
+# Not a bot: the best of the played policies on each match, chosen knowing how it went (an
+# upper bound, :func:`pipeline.sim.policy_gap.hindsight_matches`).
+HINDSIGHT = "hindsight"
 
 
 class NoIncentivesBot(HeuristicBot):
@@ -31,6 +35,7 @@ class NoIncentivesBot(HeuristicBot):
              situation: PickView | None = None) -> str:
         choice = super().pick(starting_hand, team, situation)
         self.incentives = None
+        self.sides = ()
         return choice
 
 
