@@ -61,7 +61,7 @@ def test_the_report_names_the_cards_a_simple_policy_beats(run: Path, tmp_path: P
 def test_no_limited_card_is_said_so(run: Path, tmp_path: Path) -> None:
     file = write(tmp_path / "gap.json", [gap("plain_a", 30.0, -90.0, 150.0, run)])
     html = build_report(run, gap=file).html()
-    assert "No card's value is limited by the bots" in html and "of the 1 cards" in html
+    assert "No card's value is limited by the bots" in html and "of the 1 card measured" in html
 
 
 def test_a_gap_file_of_another_deck_or_no_gap_file_is_refused(run: Path,
