@@ -286,8 +286,9 @@ def bots_gap(
         "--all", help="Every card of the deck with a choice or a tile incentive")] = False,
     policies: Annotated[str | None, typer.Option(
         help="Policies to compare with the shipped one, comma-separated: no-incentives, "
-        "always, never, expert (the expert style's rollouts; slow) (default: those that "
-        "apply to the card, without expert)")] = None,
+        "always, never, expert (the expert style's rollouts; slow), and hindsight (the best of "
+        "the others on each match, an upper bound) (default: those that apply to the card, "
+        "with hindsight, without expert)")] = None,
     seed: Annotated[int, typer.Option(
         help="Seed: the same seed plays the same matches, e.g. --seed 2")] = 1,
     matches: Annotated[int, typer.Option(
@@ -307,7 +308,8 @@ def bots_gap(
 ) -> None:
     """A card's value under the shipped bot policy and under simple alternatives (its tile
     incentives ignored, every optional offer taken, every one declined) on the same matches,
-    with paired intervals: whether the bots limit the card's value (docs/trials.md).
+    and in hindsight (the best of them on each match: an upper bound), with paired intervals:
+    whether the bots limit the card's value (docs/trials.md).
 
     Example: saki bots gap kuro_matsumi --seed 1 --format json
     """
@@ -1073,6 +1075,9 @@ def report(
         help="A saki trial --kind team folder of the same preset and catalog (with --trial): "
         "each card's worth in a team beside its ability value, e.g. --team-trial "
         "data/runs/team-trial-cards-hanchan-1.2-s1")] = None,
+    gap: Annotated[Path | None, typer.Option(
+        help="A saki bots gap --format json file of the same preset and catalog: the report "
+        "names the cards whose value is limited by the bots, e.g. --gap gap.json")] = None,
 ) -> None:
     """Write a balance report of a finished run as one HTML file that opens from disk.
 
@@ -1090,7 +1095,7 @@ def report(
 
     check_measure(measure)
     built = build_report(folder, reference, threshold=threshold, min_hands=min_hands,
-                         trial=trial, measure=measure, team_trial=team_trial)
+                         trial=trial, measure=measure, team_trial=team_trial, gap=gap)
     if out is not None or site is None:
         target = write_report(built, out or default_report_path(folder, reference),
                               apart=out is None, say=lambda line: typer.echo(line, err=True))

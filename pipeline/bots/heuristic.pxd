@@ -46,7 +46,7 @@ cpdef dict keep_values(double weight, object types, object counts, object dora, 
 # caller adds; ``__reduce__`` copies and pickles both.
 cdef class HeuristicBot:
     cdef dict __dict__
-    cdef public object rng, style, playing, extra, declared, keep, incentives
+    cdef public object rng, style, playing, extra, declared, keep, incentives, sides
     cdef public dict _safe_kept
 
     @cython.locals(a=Action, first=Action)

@@ -39,7 +39,7 @@ from pipeline.bots.evaluate import (
     winning_outs,
     yaku_path,
 )
-from pipeline.bots.pick import card_incentives, choose, effect_kinds, ranking
+from pipeline.bots.pick import card_incentives, choose, effect_kinds, ranking, side_incentives
 from pipeline.bots.pick_offsets import weighted_offsets
 from pipeline.bots.shanten import discard_shanten, shanten, visible_counts
 from pipeline.bots.shaped import (
@@ -53,7 +53,7 @@ from pipeline.bots.style import BotStyle, style
 from pipeline.cards.declarations import CLOSED_ONLY, yakuhai_types
 from pipeline.cards.effects.dora_both_ways import previous_type
 from pipeline.cards.effects.meld_swap import standard
-from pipeline.cards.incentives import TileIncentives
+from pipeline.cards.incentives import FAMILY_OF_TYPE, TileIncentives
 from pipeline.cards.moves import Move
 from pipeline.rules.actions import AbilityTag, Action, ActionKind, Meld, MeldKind
 from pipeline.rules.agents import Observation
@@ -96,6 +96,9 @@ _KITA = ActionKind.KITA
 # riichi ron with three is about 6,000 without nukidora and 2,000 more for each Norths set
 # aside (Tenhou houou figures in "Data de katsu sannin mahjong", ch. 14); kita are public.
 SANMA_RIICHI_VALUE = 6500
+# The chance that a threat's hand goes on to win, for what a card pays its holder per tile of
+# that hand's waits she holds (TileIncentives.held_wait_points): about half of riichi hands win.
+THREAT_WIN_SHARE = 0.5
 SANMA_KITA_VALUE = 2000
 
 
@@ -314,8 +317,10 @@ def incentive_keeps(inc: TileIncentives, keeps: dict[int, float], weight: float,
     """``keeps`` (of :func:`keep_values`, for a style's ``weight`` on value) with what the
     card's incentives add to each type: its dora weighed as the card counts them, its own
     worths by type, a type already in her own pond (``pond``: its types), and the only tile of
-    a family a yaku of hers needs all of. A new dict."""
+    a family a yaku of hers needs all of, and a tile of a family her pond does not show. A new
+    dict."""
     extra_dora = inc.dora_weight - 1.0
+    shown = {FAMILY_OF_TYPE[t] for t in pond} if inc.new_family_worth else set()
     red = {x // 4 for x in tiles if x in RED_FIVE_SET}
     out = {}
     for t, keep in keeps.items():
@@ -327,6 +332,8 @@ def incentive_keeps(inc: TileIncentives, keeps: dict[int, float], weight: float,
         keep += inc.keep[t]
         if inc.repeat_worth and t in pond:
             keep += inc.repeat_worth
+        if inc.new_family_worth and FAMILY_OF_TYPE[t] not in shown:
+            keep += inc.new_family_worth
         if inc.last_of_family and counts[t] == 1:
             for family in _FAMILIES:
                 if t in family:
@@ -374,7 +381,7 @@ def _guarded(options: list[Action], dora: Sequence[int]) -> list[Action]:
 
 
 # the bot's own fields (in the object where compiled): what a copy carries
-_BOT_FIELDS = ("rng", "style", "playing", "extra", "declared", "keep", "incentives",
+_BOT_FIELDS = ("rng", "style", "playing", "extra", "declared", "keep", "incentives", "sides",
                "_safe_kept")
 
 
@@ -395,6 +402,9 @@ class HeuristicBot:
         self.keep: frozenset[int] = frozenset()  # tile types a declared yakuhai needs kept
         # what this hand's card rewards or punishes in her tile choices (None: nothing)
         self.incentives: TileIncentives | None = None
+        # a two-sided card's sides and their incentives (empty: one side); the one face up
+        # sets ``incentives`` at each decision
+        self.sides: tuple[tuple[str, TileIncentives | None], ...] = ()
         # by seat: (riichi order, pond changes, ponds read, safe types) (see _safe)
         self._safe_kept: dict[int, tuple] = {}
 
@@ -422,6 +432,8 @@ class HeuristicBot:
     # ------------------------------------------------------------------ the agent contract
 
     def decide(self, obs: Observation, legal: list[Action]) -> Action:
+        if self.sides:
+            self.incentives = self._side_up(obs)
         for a in legal:  # identity checks: the kinds are enum members (hot path)
             kind = a.kind
             if (kind is _TSUMO or kind is _RON) and a.tag is not CHOMBO:
@@ -434,6 +446,14 @@ class HeuristicBot:
         if legal[-1].kind is _PASS:
             return self._claim(obs, legal)
         return self._own_turn(obs, legal)
+
+    def _side_up(self, obs: Observation) -> TileIncentives | None:
+        """The incentives of the side of her two-sided card lying face up (a flip is public)."""
+        up = obs.cards_up(obs.seat)
+        for card, inc in self.sides:
+            if card in up:
+                return inc
+        return self.incentives
 
     def _card_step(self, obs: Observation, legal: list[Action]) -> Action | None:
         """The answer to a choice a card offers, or None when ``legal`` is none of those."""
@@ -776,6 +796,7 @@ class HeuristicBot:
         self.playing = effect_kinds(card, situation)
         self.extra = extra_sequences(self.playing)  # counted when building her hand
         self.incentives = card_incentives(card, situation)
+        self.sides = side_incentives(card, situation)
         self.declared = frozenset()
         self.keep = frozenset()
 
@@ -784,7 +805,8 @@ class HeuristicBot:
         a dama preference, yaku-less calls or the card's tile incentives (what
         :meth:`play_without_ability` forgets)."""
         return bool(self.extra) or DAMA_CARD in self.playing or \
-            WINS_WITHOUT_YAKU in self.playing or self.incentives is not None
+            WINS_WITHOUT_YAKU in self.playing or self.incentives is not None or \
+            any(inc is not None for _, inc in self.sides)
 
     def play_without_ability(self) -> None:
         """Play on as a seat with no character (the paired replay's "without" side): no extra
@@ -793,6 +815,7 @@ class HeuristicBot:
         self.playing = frozenset()
         self.extra = frozenset()
         self.incentives = None
+        self.sides = ()
 
     # ------------------------------------------------------------------ table reading
 
@@ -937,6 +960,19 @@ class HeuristicBot:
             elif t not in th.cleared:
                 danger += th.weight * th.value * tile_danger(t, th.safe, visible)
         return danger
+
+    @staticmethod
+    def _wait_chance(t: int, threats: list[Threat], visible: Sequence[int]) -> float:
+        """How likely ``t`` is among the threats' waits, each threat weighed as :meth:`_danger`
+        weighs it (its chance of being ready)."""
+        chance = 0.0
+        for th in threats:
+            if th.waits is not None:
+                if t in th.waits:
+                    chance += th.weight
+            elif t not in th.cleared:
+                chance += th.weight * tile_danger(t, th.safe, visible)
+        return chance
 
     # ------------------------------------------------------------------ own turn
 
@@ -1141,12 +1177,15 @@ class HeuristicBot:
                             obs.concealed)
         repeats: set[int] = set()  # her own pond's types, where her card makes them worth more
         if inc is not None:
-            if inc.repeat_safe or inc.repeat_worth:
+            if inc.repeat_safe or inc.repeat_worth or inc.new_family_worth:
                 repeats = {d.tile // 4 for d in obs.pond(seat) if not d.called
                            and not d.face_down}
             keeps = incentive_keeps(inc, keeps, self.style.value_weight, counts, dora,
                                     obs.concealed, repeats)
         unclaimable = repeats if inc is not None and inc.repeat_safe else None
+        # what her card pays her per tile of a winner's waits she holds, if the threat wins
+        held_wait = inc.held_wait_points * THREAT_WIN_SHARE if inc is not None and threats \
+            else 0.0
         if not threats and len(candidates) == 1:
             exact = False  # the only candidate: its acceptance changes nothing
         # win_chance looks at acceptance only up to one-shanten: none is worked out beyond
@@ -1171,6 +1210,8 @@ class HeuristicBot:
                 gain = win_chance(sh, accept, draws_left, seats) * my_value * far
                 if unclaimable is None or t not in unclaimable:  # else it cannot deal in
                     gain -= danger(t, threats, visible)
+                if held_wait:
+                    gain -= held_wait * self._wait_chance(t, threats, visible)
                 first = gain - keep * 100
                 second = 0.0
             else:

@@ -23,6 +23,7 @@ from pipeline.bots.shanten import discard_shanten, shanten
 from pipeline.cards.catalog import Card
 from pipeline.cards.effects import registry as fx
 from pipeline.cards.effects.base import CardEffect
+from pipeline.cards.effects.flip_card import two_sided
 from pipeline.cards.effects.registry import EFFECTS
 from pipeline.cards.incentives import TileIncentives, combine
 from pipeline.rules.hooks import PickView
@@ -641,6 +642,21 @@ def card_incentives(card_id: str, view: PickView | None = None) -> TileIncentive
         return None
     return combine([EFFECTS[e.kind].incentives(e.params, view)
                     for e in catalog.card(card_id).effects if e.kind in EFFECTS])
+
+
+def side_incentives(card_id: str, view: PickView | None = None
+                    ) -> tuple[tuple[str, TileIncentives | None], ...]:
+    """For a two-sided card, each side's id and incentives (:func:`card_incentives`), the
+    front first: the bot plays the side lying face up (``Observation.cards_up``), since the
+    flips are public but the pick is the front. Empty for a one-sided card."""
+    view = view or default_view()
+    catalog = _catalog_of(view)
+    if card_id not in catalog.ids:
+        return ()
+    back = two_sided(catalog.card(card_id))
+    if back is None or back not in catalog.ids:
+        return ()
+    return ((card_id, card_incentives(card_id, view)), (back, card_incentives(back, view)))
 
 
 def _catalog_of(view: PickView) -> Any:

@@ -12,6 +12,7 @@ value on the same deals is that rule's:
   everything else as shipped;
 - ``expert``: the expert style (:mod:`pipeline.bots.expert`): the card's choices and its
   incentive-laden discards weighed by rollouts; everything else as shipped.
+- ``hindsight`` (:data:`HINDSIGHT`, no bot of its own): on each match, the best of the others.
 """
 
 from __future__ import annotations
@@ -26,6 +27,9 @@ from pipeline.rules.hooks import PickView
 
 SHIPPED = "shipped"
 EXPERT_POLICY = "expert"
+# Not a bot: the best of the played policies on each match, chosen knowing how it went (an
+# upper bound, :func:`pipeline.sim.policy_gap.hindsight_matches`).
+HINDSIGHT = "hindsight"
 
 
 class NoIncentivesBot(HeuristicBot):
@@ -35,6 +39,7 @@ class NoIncentivesBot(HeuristicBot):
              situation: PickView | None = None) -> str:
         choice = super().pick(starting_hand, team, situation)
         self.incentives = None
+        self.sides = ()
         return choice
 
 

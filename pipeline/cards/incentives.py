@@ -38,6 +38,9 @@ POND_GROUP = 0.8
 # A call that earns an extra turn, in han of the open hand it shows (a free draw): taken as
 # if it showed one han more.
 CALLED_EXTRA_TURN = 1.0
+# The families of a card that rewards a discard of a family not yet in her pond (manzu, pinzu,
+# souzu, honors), by tile type.
+FAMILY_OF_TYPE: tuple[int, ...] = tuple([t // 9 if t < 27 else 3 for t in range(NUM_TYPES)])
 
 
 @dataclass(frozen=True)
@@ -57,7 +60,11 @@ class TileIncentives:
     the han it shows (in han). ``open_full_han``: her yaku that lose a han when open keep it
     (a call on the way to a flush counts the flush's closed han). ``riichi_kan``: a kan on a
     discard offered while she is in riichi is taken (the engine offers it only where her card
-    keeps the kan closed and the wait unchanged, like a concealed kan in riichi)."""
+    keeps the kan closed and the wait unchanged, like a concealed kan in riichi).
+    ``new_family_worth``: the extra worth of keeping a tile of a family (:data:`FAMILY_OF_TYPE`)
+    none of her face-up pond tiles shows (negative: its discard earns her something).
+    ``held_wait_points``: the points each tile of another seat's winning types held in her hand
+    earns her when that seat wins (weighed by the chance that a threat waits on it)."""
 
     dora_weight: float = 1.0
     dora_guard: bool = False
@@ -69,6 +76,8 @@ class TileIncentives:
     call_worth: tuple[float, ...] = NO_WORTH
     open_full_han: bool = False
     riichi_kan: bool = False
+    new_family_worth: float = 0.0
+    held_wait_points: float = 0.0
 
     def __post_init__(self) -> None:
         for name in ("keep", "call_worth"):
@@ -105,4 +114,6 @@ def combine(parts: Iterable[TileIncentives | None]) -> TileIncentives | None:
         closed_dora_before=any(p.closed_dora_before for p in found),
         call_worth=tuple([sum(p.call_worth[t] for p in found) for t in range(NUM_TYPES)]),
         open_full_han=any(p.open_full_han for p in found),
-        riichi_kan=any(p.riichi_kan for p in found))
+        riichi_kan=any(p.riichi_kan for p in found),
+        new_family_worth=sum(p.new_family_worth for p in found),
+        held_wait_points=sum(p.held_wait_points for p in found))

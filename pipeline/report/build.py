@@ -79,6 +79,8 @@ class ReportInputs:
     levers: dict[str, str] | None = None  # card id -> its tuning page, relative to the report
     trial_source: str | None = None    # the trial used: path, seed, cards, hands, measure
     worked: pl.DataFrame | None = None  # compare_verdicts(...): each card's trial on both sides
+    gaps: tuple[Any, ...] = ()  # pipeline.sim.policy_gap.PolicyGap: saki bots gap's results
+    gap_source: str | None = None  # the gap file read
 
 
 @dataclass(frozen=True)
@@ -140,7 +142,7 @@ def build_report(run: Any, reference: Any = None, *, catalog: Catalog | None = N
                  threshold: float = DEFAULT_THRESHOLD, min_hands: int = DEFAULT_MIN_HANDS,
                  trial: Path | None = None, levers: dict[str, str] | None = None,
                  measure: str = "points", reference_trial: Path | None = None,
-                 team_trial: Path | None = None) -> Report:
+                 team_trial: Path | None = None, gap: Path | None = None) -> Report:
     """The report of ``run`` (a run folder or an opened ``RunData``); with ``reference``, also
     what changed from the reference run (A) to this run (B). With ``trial`` (a ``saki trial``
     folder of the same preset and catalog) the report leads with each card's ability value:
@@ -156,6 +158,9 @@ def build_report(run: Any, reference: Any = None, *, catalog: Catalog | None = N
 
     ``team_trial`` (a ``saki trial --kind team`` folder of the same preset and catalog, beside
     ``trial``) adds each card's worth in a team next to its ability value.
+
+    ``gap`` (a ``saki bots gap --format json`` file of the same preset and catalog) names the
+    cards whose value is limited by the bots: a simple policy beats the shipped one.
     """
     from pipeline.analytics import (
         calibration_table,
@@ -200,8 +205,9 @@ def build_report(run: Any, reference: Any = None, *, catalog: Catalog | None = N
         trial_rows = with_team_values(trial_rows, Path(team_trial))
         trial_source = (f"{trial_source}; worth in a team from {team_trial} (seed "
                         f"{team_doc.get('seed')})")
+    gaps = read_gaps(run, Path(gap)) if gap is not None else ()
     inputs = ReportInputs(
-        worked=worked,
+        worked=worked, gaps=gaps, gap_source=str(gap) if gap is not None else None,
         meta=run.meta, label=run.label, path=Path(run.path),
         table=character_table(run, by="character", min_hands=min_hands, threshold=threshold),
         calibration=calibration_table(run), comparison=comparison,
@@ -213,6 +219,9 @@ def build_report(run: Any, reference: Any = None, *, catalog: Catalog | None = N
     report = render_inputs(inputs)
     config = report_config(run.meta, ref.meta if ref is not None else None, trial_doc,
                            {"threshold": threshold, "min_hands": min_hands})
+    if gaps:  # a report of other gap results is another configuration
+        config = {**config, "gap": sorted((g.card, g.seed, tuple(
+            (r.policy, r.matches, round(r.gap, 6)) for r in g.rows)) for g in gaps)}
     if team_doc is not None:  # a report of another team trial is another configuration
         config = {**config, "team_trial": {k: team_doc.get(k) for k in
                                            ("kind", "seed", "bots", "blocks")}}
@@ -231,6 +240,41 @@ def check_trial(run: Any, trial: Path) -> dict[str, Any]:
                     f"give a trial of the run's catalog and preset, e.g. 'saki trial --cards "
                     f"{mine.catalog} --preset {mine.preset}'")
     return doc
+
+
+def read_gaps(run: Any, path: Path) -> tuple[Any, ...]:
+    """The policy gaps of a ``saki bots gap --format json`` file, once they are known to be of
+    the run's preset and catalog version (else one line naming both)."""
+    from pipeline.sim.policy_gap import GapFileError, load_gaps
+
+    try:
+        gaps = load_gaps(path)
+    except GapFileError as exc:
+        raise ReportError(f"--gap {exc}") from None
+    preset = (run.meta.get("preset") or {}).get("name")
+    catalog = (run.meta.get("catalog") or {}).get("version")
+    for g in gaps:
+        if (g.preset and g.preset != preset) or (g.catalog and g.catalog != catalog):
+            raise ReportError(f"--gap {path}: {g.card}'s gap was measured with preset "
+                              f"{g.preset!r}, catalog {g.catalog!r}, the run with preset "
+                              f"{preset!r}, catalog {catalog!r}; measure it with 'saki bots gap "
+                              f"--all --preset {preset} --format json'")
+    return tuple(gaps)
+
+
+def _bots_limited(inputs: ReportInputs) -> list[dict[str, Any]]:
+    """The cards whose value is limited by the bots (a simple policy beats the shipped one
+    significantly), each with its best such policy and the gap."""
+    out = []
+    for g in inputs.gaps:
+        if not g.beating:
+            continue
+        r = g.beating[0]
+        card = (inputs.cards or {}).get(g.card)
+        out.append({"id": g.card, "name": card.name if card is not None else g.card,
+                    "policy": r.policy, "gap": r.gap, "gap_lo": r.gap_lo, "gap_hi": r.gap_hi,
+                    "seed": g.seed, "matches": r.matches})
+    return out
 
 
 def check_team_trial(run: Any, folder: Path) -> dict[str, Any]:
@@ -297,6 +341,9 @@ def render_inputs(inputs: ReportInputs) -> Report:
         "edges": _trial_candidates(trial, "at_edge"),
         "open": _trial_open(trial),
         "trial": trial,
+        "bots_limited": _bots_limited(inputs),
+        "gap_cards": len(inputs.gaps),
+        "gap_source": inputs.gap_source,
         "trial_measure": trial[0].get("measure", "points") if trial else "points",
         "trial_team": bool(trial) and "team_value" in trial[0],
         "trial_note": TRIAL_NOTE,

@@ -114,6 +114,11 @@ class Observation:
         return tuple([x for s in range(len(state.players)) if s != self.seat
                      for x in (*state.shown_tiles(s), *self.face_up_aside(s))])
 
+    def cards_up(self, seat: int) -> frozenset[str]:
+        """The ids of the cards lying face up in front of a seat this hand (public: a
+        two-sided card shows the side now up); empty for a seat playing none."""
+        return frozenset([a.name for a in self._state.abilities if a.seat == seat])
+
     @property
     def pond_changes(self) -> int:
         """How many times a tile already in a pond changed this hand (called, taken, swapped,

@@ -9,9 +9,10 @@ the card's holder, whose incentive makes the difference.
 
 from __future__ import annotations
 
-from pipeline.bots.heuristic import HeuristicBot, _guarded, incentive_keeps
+from pipeline.bots.heuristic import HeuristicBot, Sight, _guarded, incentive_keeps
 from pipeline.bots.pick import card_incentives, default_view
 from pipeline.cards.abilities import CardAbility
+from pipeline.cards.effects.flip_card import FlipAbility
 from pipeline.cards.incentives import NO_WORTH, TileIncentives, combine, worth_of
 from pipeline.cards.moves import Move
 from pipeline.rules.actions import Action, ActionKind, ability_action
@@ -22,6 +23,7 @@ from pipeline.rules.scenario import ScriptAgent, scenario_start, spare_tiles
 from pipeline.tiles import RED_FIVE_IDS, parse_tiles, parse_types
 from tests.support.awai import AWAI, CATALOG
 from tests.support.awai import PRESET as AWAI_PRESET
+from tests.support.bot_moments import PRESET as JUDGMENT_PRESET
 from tests.support.bot_moments import (
     RIICHI_HAND,
     Probe,
@@ -427,3 +429,112 @@ def test_satohas_swap_hands_on_no_dora_when_another_tile_does_as_well() -> None:
     assert tile_is(wall_swap("2z"), "5s")
     handed = wall_swap("4s")
     assert tile_is(handed, "1z") or tile_is(handed, "9m")
+
+
+# ----------------------------------------------------------------------------- Kei's payments
+
+# P1 is ready on the East and the South (RIICHI_HAND) and declares riichi on its first turn; P0
+# discarded a 9m, holds 123m 456p 55s 67s with a lone East and 2p, and draws the South.
+
+
+def kei_choice(card: str | None) -> Action:
+    hand = "123m456p55s67s1z2p"
+    draws = "9m" + "4s" + spare_tiles(2, hand, RIICHI_HAND, "9m4s2z", avoid="2z") + "2z"
+    state, legal = reach([hand, RIICHI_HAND, "", ""], draws, [["9m"], ["riichi 4s"]], 0,
+                         own_turn(1), dora="9p")
+    assert state.players[1].riichi
+    return decide_as(card, state, 0, legal)
+
+
+def test_kei_declares_what_a_winners_tile_in_her_hand_pays_her() -> None:
+    # card kei_arakawa: when another player wins, that player pays her 1,000 for each of their
+    # winning tiles in her hand
+    inc = card_incentives("kei_arakawa")
+    assert inc is not None and inc.held_wait_points == 1000.0
+
+
+def test_kei_keeps_a_tile_the_riichi_may_wait_on() -> None:
+    # card kei_arakawa: with no character the South goes (the hand pushes on); to Kei the South
+    # is also a tile P1 may win on, worth 1,000 to her in her hand if P1 wins, so she lets a
+    # tile of her 123m go instead
+    assert tile_is(kei_choice(None), "2z")
+    assert tile_is(kei_choice("kei_arakawa"), "1m")
+
+
+def test_the_wait_chance_is_the_danger_per_point_of_each_threat() -> None:
+    # what Kei's incentive weighs: the chance a tile is among the threats' waits, as the
+    # danger of dealing in weighs it (for one riichi, the danger divided by its value)
+    hand = "123m456p55s67s1z2p"
+    draws = "9m" + "4s" + spare_tiles(2, hand, RIICHI_HAND, "9m4s2z", avoid="2z") + "2z"
+    state, _ = reach([hand, RIICHI_HAND, "", ""], draws, [["9m"], ["riichi 4s"]], 0,
+                     own_turn(1), dora="9p")
+    bot = HeuristicBot(0)
+    obs = Observation(state, 0)
+    threats = bot._threats(obs)
+    assert len(threats) == 1 and threats[0].weight == 1.0
+    visible = Sight(obs).visible
+    for text in ("2z", "1m", "5s", "4s"):
+        t = parse_types(text)[0]
+        chance = bot._wait_chance(t, threats, visible)
+        assert 0.0 <= chance <= 1.0
+        assert abs(chance * threats[0].value - bot._danger(t, threats, visible)) < 1e-6
+    assert bot._wait_chance(parse_types("4s")[0], threats, visible) == 0.0  # genbutsu
+
+
+# ----------------------------------------------------------------------------- Himeko's turn
+
+# P0 (Mairu's card) discarded a 1p, holds 123m 456p 789s 567m and a lone 9p, and draws the East:
+# either lone tile leaves her ready on three unseen copies of the other.
+
+
+def two_sided_choice(back_up: bool) -> tuple[Action, Action]:
+    """P0's discard with no character and with Mairu's card, whose side lying face up is
+    set as a right guess (or a flip back) would set it."""
+    hand = "123m456p789s567m9p"
+    draws = "1p" + spare_tiles(3, hand, "1p1z", avoid="1p9p1z") + "1z"
+    card = FlipAbility(CardAbility(CATALOG.card("mairu_shirouzu"), 0),
+                       CardAbility(CATALOG.card("himeko_tsuruta"), 0))
+    probe = Probe(["1p"], lambda obs, legal: own_turn(1)(obs, legal)
+                  and legal[0].kind == ActionKind.DISCARD)
+    state = HandState(scenario_start([hand, "", "", ""], draws, dealer=0, dora="3z"),
+                      JUDGMENT_PRESET, [probe, ScriptAgent(), ScriptAgent(), ScriptAgent()],
+                      [card, None, None, None])
+    try:
+        state.play()
+    except Reached as stop:
+        legal = stop.legal
+    else:
+        raise AssertionError("P0 never reached its second discard")
+    card.up = 1 if back_up else 0
+    obs = Observation(state, 0)
+    assert obs.cards_up(0) == {"himeko_tsuruta" if back_up else "mairu_shirouzu"}
+    bot = HeuristicBot(0)
+    bot.play_as("mairu_shirouzu")
+    return HeuristicBot(0).decide(obs, legal), bot.decide(obs, legal)
+
+
+def test_himeko_lets_a_new_family_go_first_for_her_extra_turn() -> None:
+    # card himeko_tsuruta: when she discards a family not yet visible in her discards she gets
+    # an extra turn. Her pond shows pinzu: the East (honors) earns the turn, the 9p does not;
+    # with no character the 9p goes (the lower of two equal tiles)
+    plain, himeko = two_sided_choice(back_up=True)
+    assert tile_is(plain, "9p") and tile_is(himeko, "1z")
+
+
+def test_mairus_side_up_plays_no_new_family_worth() -> None:
+    # card mairu_shirouzu: the front earns nothing by a new family; the bot reads the side
+    # lying face up (public), never the card's name
+    plain, mairu = two_sided_choice(back_up=False)
+    assert tile_is(plain, "9p") and tile_is(mairu, "9p")
+    assert card_incentives("mairu_shirouzu") is None
+    back = card_incentives("himeko_tsuruta")
+    assert back is not None and back.new_family_worth < 0
+
+
+def test_a_two_sided_cards_sides_are_forgotten_without_the_ability() -> None:
+    bot = HeuristicBot(0)
+    bot.play_as("mairu_shirouzu")
+    assert [card for card, _ in bot.sides] == ["mairu_shirouzu", "himeko_tsuruta"]
+    assert bot.plays_for_ability()
+    bot.play_without_ability()
+    assert bot.sides == () and bot.incentives is None and not bot.plays_for_ability()

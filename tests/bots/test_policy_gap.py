@@ -21,7 +21,14 @@ from pipeline.bots.policies import (
 from pipeline.cards.catalog import load_catalog
 from pipeline.rules.actions import AbilityTag, Action, ActionKind
 from pipeline.rules.preset import load_preset
-from pipeline.sim.policy_gap import card_policies, gap_cards, paired_gap, policy_gap
+from pipeline.sim.policy_gap import (
+    card_policies,
+    gap_cards,
+    hindsight_matches,
+    hindsight_row,
+    paired_gap,
+    policy_gap,
+)
 from pipeline.sim.trial import TrialConfig, trial_deck
 from pipeline.tiles import parse_tiles
 from tests.support.cli_errors import assert_one_line_error
@@ -59,6 +66,37 @@ def test_the_paired_interval_covers_the_true_gap_about_95_in_100() -> None:
     assert covered >= 86, covered
 
 
+def test_hindsight_keeps_the_best_policy_of_each_match() -> None:
+    # a constructed case with a known best option per match: "never" is worth +300 a hand on
+    # the even matches and -300 on the odd ones, "always" the reverse, both around a shipped
+    # policy worth 0. In hindsight each match keeps the +300 one: a value of exactly +300 and
+    # a gap of +300 to the shipped policy, though neither policy alone differs from it
+    shipped = {m: (0.0, 10) for m in range(40)}
+    never = {m: ((300.0 if m % 2 == 0 else -300.0) * 10, 10) for m in range(40)}
+    always = {m: ((-300.0 if m % 2 == 0 else 300.0) * 10, 10) for m in range(40)}
+    best = hindsight_matches([shipped, never, always])
+    assert best == {m: (3000.0, 10) for m in range(40)}
+    row = hindsight_row([shipped, never, always], shipped, seed=1)
+    assert row.policy == "hindsight" and row.hands == 400 and row.matches == 40
+    assert abs(row.value - 300) < 1e-9 and abs(row.gap - 300) < 1e-9
+    assert abs(row.gap_lo - 300) < 1e-9 and abs(row.value_lo - 300) < 1e-9
+    assert not row.beats_shipped  # an upper bound, not a policy a bot can play
+    assert abs(paired_gap(never, shipped, seed=1)[0]) < 1e-9
+
+
+def test_hindsight_per_match_is_at_least_every_policy() -> None:
+    # on matches of different lengths the choice is by value per hand, and the hindsight value
+    # is never below any played policy's on the same matches
+    rng = random.Random(5)
+    played = [{m: (rng.gauss(0, 5000), rng.randint(6, 14)) for m in range(30)}
+              for _ in range(3)]
+    best = hindsight_matches(played)
+    for m, (total, hands) in best.items():
+        assert all(total / hands >= p[m][0] / p[m][1] for p in played)
+    row = hindsight_row(played, played[0], seed=2)
+    assert row.value_lo <= row.value <= row.value_hi and row.matches == 30
+
+
 def test_no_common_match_gives_no_gap() -> None:
     gap, lo, hi = paired_gap({1: (10.0, 2)}, {2: (0.0, 2)}, seed=1)
     assert gap != gap and lo != lo and hi != hi
@@ -67,10 +105,13 @@ def test_no_common_match_gives_no_gap() -> None:
 def test_policies_by_card() -> None:
     # Kuro: no choice, an incentive; Nodoka: a choice (her face-down discard), no incentive;
     # Haru: both; Saki: neither
-    assert card_policies(CATALOG, "kuro_matsumi") == ("shipped", "no-incentives")
-    assert card_policies(CATALOG, "nodoka_haramura") == ("shipped", "always", "never")
+    assert card_policies(CATALOG, "kuro_matsumi") == ("shipped", "no-incentives", "hindsight")
+    assert card_policies(CATALOG, "nodoka_haramura") == ("shipped", "always", "never",
+                                                         "hindsight")
     assert card_policies(CATALOG, "haru_takimi") == ("shipped", "no-incentives", "always",
-                                                     "never")
+                                                     "never", "hindsight")
+    # a two-sided card's incentives are its back's (Mairu: Himeko's new family)
+    assert "no-incentives" in card_policies(CATALOG, "mairu_shirouzu")
     assert card_policies(CATALOG, "saki_miyanaga") == ("shipped",)
     every = gap_cards(CATALOG, trial_deck(CATALOG, PRESET))
     assert "kuro_matsumi" in every and "saki_miyanaga" not in every
@@ -110,14 +151,15 @@ def test_a_plain_trial_keeps_its_identity() -> None:
 def test_gap_plays_each_policy_on_the_same_matches(tmp_path) -> None:
     # card kuro_matsumi: one block of four matches per policy; the shipped row is the plain
     # trial's value on those matches, and a second run reuses every match
-    gap = policy_gap(PRESET, CATALOG, "kuro_matsumi", ["no-incentives"], seed=1, blocks=1,
-                     out=tmp_path, workers=1)
-    shipped, plain = gap.rows
+    gap = policy_gap(PRESET, CATALOG, "kuro_matsumi", ["no-incentives", "hindsight"], seed=1,
+                     blocks=1, out=tmp_path, workers=1)
+    shipped, plain, hindsight = gap.rows
     assert (shipped.policy, plain.policy) == ("shipped", "no-incentives")
     assert shipped.matches == plain.matches == 4 and shipped.gap == 0
     assert abs(plain.gap - (plain.value - shipped.value)) < 1e-6
-    again = policy_gap(PRESET, CATALOG, "kuro_matsumi", ["no-incentives"], seed=1, blocks=1,
-                       out=tmp_path, workers=1)
+    assert hindsight.policy == "hindsight" and hindsight.matches == 4
+    again = policy_gap(PRESET, CATALOG, "kuro_matsumi", ["no-incentives", "hindsight"], seed=1,
+                       blocks=1, out=tmp_path, workers=1)
     assert again == gap
     doc = json.dumps(gap.as_dict())
     assert json.loads(doc)["best"] in ("shipped", "no-incentives")
@@ -127,6 +169,9 @@ def test_cli_gap_errors_are_one_line() -> None:
     result = CliRunner().invoke(cli.app, ["bots", "gap", "kuro_matsumi", "--policies",
                                           "sometimes"])
     assert_one_line_error(result, "sometimes")
+    result = CliRunner().invoke(cli.app, ["bots", "gap", "kuro_matsumi", "--policies",
+                                          "hindsight"])
+    assert_one_line_error(result, "hindsight")
     result = CliRunner().invoke(cli.app, ["bots", "gap"])
     assert_one_line_error(result, "--all")
     result = CliRunner().invoke(cli.app, ["bots", "gap", "no_such_card"])

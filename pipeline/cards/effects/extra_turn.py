@@ -133,7 +133,8 @@ class ExtraTurn(CardEffect):
     opponent with three open melds, or two late in the hand) while her hand is two or more
     steps from tenpai: a folding hand would only risk one more discard. Where the turn is
     earned by the tile's type alone (:data:`EARNING_TYPES`), her incentives make those tiles
-    the first to go among discards that keep her hand as close to tenpai."""
+    the first to go among discards that keep her hand as close to tenpai; for
+    ``new_family_discard``, a tile of a family her face-up pond does not show yet."""
 
     kind = "extra_turn"
     choices = frozenset({AbilityTag.EXTRA_TURN})
@@ -145,6 +146,8 @@ class ExtraTurn(CardEffect):
         called = CALL_EARNING_TYPES.get(params["when"])
         if called is not None:
             return TileIncentives(call_worth=worth_of(called, CALLED_EXTRA_TURN))
+        if params["when"] == "new_family_discard":
+            return TileIncentives(new_family_worth=-EXTRA_TURN_SHED)
         types = EARNING_TYPES.get(params["when"])
         if types is None:
             return None

@@ -3,10 +3,13 @@ winning tile she holds."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from pipeline.cards.effects.base import CardEffect, PaymentContext
+from pipeline.cards.incentives import TileIncentives
 from pipeline.rules.agari import winning_types
+from pipeline.rules.hooks import PickView
 from pipeline.tiles import counts34
 
 
@@ -33,9 +36,16 @@ class PaymentPerOut(CardEffect):
     ``per_tile`` for each of the winner's winning tiles she holds.
 
     Bot policy: no decision; the pick counts about six live outs on her wins and, now and then,
-    a winner's tile held."""
+    a winner's tile held. Her incentives (``held_wait_points``): under a threat, a tile that
+    may be the threat's winning tile is worth ``per_tile`` more to keep, weighed by that chance
+    (her own live outs need nothing more: the bot's discards already keep the widest wait)."""
 
     kind = "payment_per_out"
+
+    @classmethod
+    def incentives(cls, params: Mapping[str, Any], view: PickView) -> TileIncentives | None:
+        return TileIncentives(held_wait_points=float(params["per_tile"])) \
+            if params["per_tile"] else None
 
     def payments(self, ctx: PaymentContext) -> None:
         s = ctx.settlement
