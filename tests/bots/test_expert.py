@@ -110,8 +110,9 @@ def test_without_lookahead_the_expert_plays_as_the_heuristic_bot() -> None:
 def test_the_expert_is_a_function_of_its_seed() -> None:
     first = _play(ExpertBot(21))[0]
     second = _play(ExpertBot(21))[0]
-    assert [(e.kind, e.seat, e.tile, e.detail) for e in first.events] == \
-        [(e.kind, e.seat, e.tile, e.detail) for e in second.events]
+    logs = [[(e.kind, e.seat, e.tile, e.detail) for e in r.events]  # wording: whole logs
+            for r in (first, second)]
+    assert logs[0] == logs[1]
     assert [s.delta for s in first.seats] == [s.delta for s in second.seats]
 
 

@@ -18,7 +18,6 @@ from pipeline.rules.agents import FirstAgent
 from pipeline.rules.hooks import AbilityHooks
 from pipeline.rules.match import MatchResult, derive_seed, play_match
 from pipeline.rules.preset import load_preset
-from pipeline.rules.records import HandRecord
 from pipeline.rules.settlement import Settlement, SettlementView
 from pipeline.sim.paired import PairedTable
 from pipeline.sim.prefix import (
@@ -31,18 +30,10 @@ from pipeline.sim.prefix import (
     prefix_agents,
 )
 from pipeline.sim.trial import trial_deck
+from tests.support.hand_outcome import outcome
 
 PRESET = load_preset("cards-hanchan")
 CATALOG = load_catalog(PRESET.cards.catalog)
-
-
-def outcome(rec: HandRecord) -> tuple[Any, ...]:
-    """Everything of a hand the pairs table reads, and its whole log."""
-    # wording: the whole log, its text included
-    return ([(e.kind, e.seat, e.tile, e.tiles, e.detail, e.card) for e in rec.events],
-            [(s.delta, s.outcome) for s in rec.seats],
-            [(w.seat, w.han, w.points) for w in rec.wins],
-            rec.draw_kind, rec.sticks_end, rec.stakes_end)
 
 
 def play(match: int, share: bool, card: str | None, seed: int = 3

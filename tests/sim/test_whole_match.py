@@ -184,12 +184,11 @@ def _both_ways(card: str, seed: int, matches: range) -> tuple[int, int]:
     first hand the ability changed, and again from the match's first hand: the real match,
     its pairs and the match without the ability must be the same, hand for hand. Returns how
     many matches the ability never changed and how many were played on from a later hand."""
-    from tests.test_prefix import outcome
-
     from pipeline.cards.catalog import load_catalog
     from pipeline.rules.match import MatchResult
     from pipeline.sim.shard import play_task_match
     from pipeline.sim.trial import TrialConfig
+    from tests.support.hand_outcome import outcome
 
     def whole(r: MatchResult) -> tuple[object, ...]:
         return (r.final_scores, r.ranks, r.results, r.leftover_sticks, r.leftover_stakes,
