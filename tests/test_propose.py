@@ -217,3 +217,26 @@ def test_the_balance_report_of_a_proposed_catalog_links_its_patch_notes(tmp_path
     page = (Path(__file__).resolve().parents[1] / "pipeline" / "report" / "templates"
             / "main.html").read_text(encoding="utf-8")
     assert '<a href="{{ patch_notes }}">its patch notes</a>' in page
+
+
+def test_a_proposal_played_by_other_code_is_refused_before_anything_is_played(
+        tmp_path: Path) -> None:
+    import json
+
+    from pipeline.report.propose import ProposeConfig, run_propose
+    from pipeline.rules.preset import load_preset
+    from pipeline.sim import SimError
+    from pipeline.verdicts import BandSpec
+
+    config = ProposeConfig(preset=load_preset("cards-hanchan"), catalog=CATALOG, seed=3,
+                           cards=("kasumi_iwato",), band=BandSpec(lo=0.0, hi=900.0),
+                           whole_deck=False)
+    folder = tmp_path / "prop"
+    folder.mkdir()
+    (folder / "propose.json").write_text(json.dumps({
+        "kind": "proposal", "status": "running", "config": config.identity(),
+        "code": {"source_hash": "0123456789abcdef"}}))
+    with pytest.raises(SimError, match="another version of the lab's code"):
+        run_propose(config, folder, workers=1)
+    assert sorted(p.name for p in folder.iterdir()) == [".saki-lock", "propose.json"] or \
+        sorted(p.name for p in folder.iterdir()) == ["propose.json"]

@@ -47,7 +47,7 @@ from pipeline.rules.preset import Preset
 from pipeline.sim import SimError
 from pipeline.sim.executor import DaskExecutor, LocalExecutor
 from pipeline.sim.output_lock import OutputLock
-from pipeline.sim.run import _canonical, atomic_write
+from pipeline.sim.run import _canonical, atomic_write, code_version, source_hash
 from pipeline.sim.trial import TrialConfig, TrialRound, run_trial
 from pipeline.sim.tune import Lever, TuneConfig, run_tune, slug_of
 from pipeline.verdicts import BandSpec
@@ -161,10 +161,16 @@ def _check_record(out: Path, config: ProposeConfig) -> None:
                            "another --folder (a proposal writes a folder of its own)")
         return
     try:
-        there = json.loads(path.read_text(encoding="utf-8")).get("config", {})
+        doc = json.loads(path.read_text(encoding="utf-8"))
     except (OSError, ValueError) as exc:
         raise SimError(f"{path}: unreadable ({exc}); delete the folder or choose another "
                        "--folder") from None
+    there = doc.get("config", {})
+    played_by = (doc.get("code") or {}).get("source_hash")
+    if played_by is not None and played_by != source_hash():
+        raise SimError(f"--folder {out} holds a proposal played by another version of the "
+                       f"lab's code ({played_by} there, {source_hash()} here): its trials "
+                       "cannot be resumed; choose another --folder, or delete that one")
     mine = config.identity()
     differ = [k for k in mine if _canonical(there.get(k)) != _canonical(mine[k])]
     if differ:
@@ -369,6 +375,7 @@ class _Proposal:
 
     def _record(self, status: str, doc: dict[str, Any]) -> None:
         body = {"kind": "proposal", "status": status, "config": self.config.identity(),
+                "code": code_version(),
                 **({"result": doc} if doc else {})}
         atomic_write(self.out / PROPOSE_FILE,
                      (json.dumps(body, indent=2, default=str) + "\n").encode())
