@@ -49,7 +49,8 @@ ExecutorOption = Annotated[str, typer.Option(
 SchedulerOption = Annotated[str | None, typer.Option(
     help="Dask scheduler address for --executor dask, e.g. --scheduler tcp://10.0.0.5:8786")]
 
-RESUMABLE = frozenset(("simulate", "balance", "trial", "tune"))  # finished work survives Ctrl-C
+# finished work survives Ctrl-C:
+RESUMABLE = frozenset(("simulate", "balance", "trial", "tune", "propose"))
 INTERRUPTED = 130  # the shell's code for a command stopped by Ctrl-C (128 + SIGINT)
 
 
@@ -871,6 +872,119 @@ def tune(
 
 TUNE_VALUE_BUDGET = 20_000    # hands of trial matches per value of a sweep, by default
 TUNE_TOTAL_BUDGET = 120_000   # ... and at most this many in all (about 5 minutes on 2 cores)
+
+
+@app.command()
+@friendly
+def propose(
+    cards: Annotated[str | None, typer.Option(
+        "--cards", "--catalog", help="Card catalog version or .toml path to start from "
+        "(default: the preset's catalog)")] = None,
+    preset: Annotated[str, typer.Option(help="Card preset name or .toml path")] = "cards-hanchan",
+    only: Annotated[str | None, typer.Option(
+        help="Cards to judge and change, comma-separated ids (default: every card of the "
+        "deck), e.g. --only kasumi_iwato")] = None,
+    band: Annotated[str | None, typer.Option(
+        help="The balance band LO:HI (default: the deck's average card plus or minus "
+        "--threshold), e.g. --band 0:900")] = None,
+    threshold: Annotated[float | None, typer.Option(
+        help="Half-width of the band around the deck's average, in the measure's unit")] = None,
+    zone: Annotated[float | None, typer.Option(
+        help="Indifference zone around each band edge, in the measure's unit")] = None,
+    out: Annotated[Path | None, typer.Option(
+        help="The proposed catalog to write (a draft; default: data/cards/<catalog>-"
+        "proposal.toml); its patch notes go beside it")] = None,
+    max_changes: Annotated[int | None, typer.Option(
+        help="Change at most this many cards (the farthest out first)")] = None,
+    lock: Annotated[str | None, typer.Option(
+        help="Cards never to change, comma-separated ids, e.g. --lock nodoka_haramura")] = None,
+    max_step: Annotated[int, typer.Option(
+        help="Most steps a number may move (saki tune's step: 1, or about a fifth of an "
+        "amount in points)")] = 2,
+    measure: Annotated[str, typer.Option(
+        help="What the verdicts are asked on: points or placement")] = "points",
+    seed: Annotated[int, typer.Option(
+        help="Search seed; the confirmation plays seed + 1,000,003")] = 1,
+    budget_hands: Annotated[int | None, typer.Option(
+        min=1, help="Most hands of each racing trial of the verdicts (default 230,000)")] = None,
+    probe_hands: Annotated[int | None, typer.Option(
+        min=1, help="Most hands of trial matches per value the search plays (default "
+        "1,500)")] = None,
+    workers: Annotated[int | None, typer.Option(
+        min=1, help="Processes playing matches; the result does not depend on it")] = None,
+    bots: Annotated[str, typer.Option(help="Bot kind for all four seats, or four kinds")
+    ] = "heuristic",
+    folder: Annotated[Path | None, typer.Option(
+        help="Proposal folder (default: data/proposals/<catalog>-<preset>-s<seed>-<digest>)")
+    ] = None,
+    executor: ExecutorOption = "local",
+    scheduler: SchedulerOption = None,
+    fmt: Annotated[str, typer.Option("--format", help="table or json")] = "table",
+) -> None:
+    """Propose the fewest and smallest changes of the cards' numbers that bring every card
+    inside the balance band, and prove them on fresh seeds (docs/propose.md): the verdicts,
+    a search per card out of the band, a joint round of the proposed deck, a confirmation on
+    a seed the search never played; writes the proposed catalog (a draft) and its patch notes.
+
+    Running the same command again resumes it.
+
+    Example: saki propose --only kasumi_iwato --band 0:900 --seed 3 --out P.toml
+    """
+    from pipeline.cards.catalog import load_catalog
+    from pipeline.report.patch_notes import check_out, write_proposal
+    from pipeline.report.propose import (
+        PROBE_BUDGET,
+        VERDICT_BUDGET,
+        ProposeConfig,
+        plan_words,
+        run_propose,
+    )
+    from pipeline.sim.executor import make_executor
+    from pipeline.sim.run import parse_bots
+    from pipeline.sim.trial import TrialTicker, trial_deck
+
+    _check_format(fmt, ("table", "json"))
+    spec = _band_spec(band, threshold, zone, measure)
+    rules = load_preset(preset)
+    catalog = load_catalog(cards or rules.cards.catalog)
+    deck = tuple(trial_deck(catalog, rules))
+    chosen = (tuple(c.strip() for c in only.split(",") if c.strip()) if only is not None
+              else deck)
+    for c in chosen:
+        if c not in deck:
+            raise SimError(f"--only: {c!r} is not a card of catalog {catalog.version}'s deck "
+                           f"for preset {rules.name!r}; 'saki cards list' shows the ids")
+    locks = tuple(c.strip() for c in (lock or "").split(",") if c.strip())
+    config = ProposeConfig(
+        preset=rules, catalog=catalog, seed=seed, cards=chosen, band=spec,
+        whole_deck=only is None, measure=measure, locks=locks, max_changes=max_changes,
+        max_step=max_step, bots=parse_bots(bots),
+        verdict_budget=budget_hands or VERDICT_BUDGET, probe_budget=probe_hands or PROBE_BUDGET)
+    where = folder or config.default_out()
+    check_writable(where, "--folder", SimError, folder=True)
+    target = check_out(out, catalog.version)
+    as_json = fmt == "json"
+
+    def say(text: str) -> None:
+        typer.echo(text, err=True)
+
+    say(plan_words(config, workers))
+    runner = make_executor(executor, workers=workers, scheduler=scheduler)
+    ticker = TrialTicker(say)
+    try:
+        result = run_propose(config, where, executor=runner, say=say, on_match=ticker.match,
+                             on_round=ticker.round)
+    finally:
+        runner.close()
+    written = write_proposal(result, target)
+    if as_json:
+        import json
+
+        typer.echo(json.dumps({"kind": "propose", "config": {
+            **config.identity(), "folder": str(result.out)},
+            **written.printed()}, indent=2, default=str))
+    else:
+        typer.echo(written.text())
 
 
 def _parse_band(text: str) -> tuple[float, float]:

@@ -268,6 +268,7 @@ def run_balance(plan: BalancePlan, *, out: Path | None = None, site: Path | None
                                   reference_trial=ref_trial)
     if trial_folder is not None and plan.main.preset.players == 3:
         _add_sanma(report, trial_folder, four_trial, plan, say)
+    report.context["patch_notes"] = _patch_notes_link(plan.main.catalog, target)
     target = write_report(report, target, apart=out is None, say=say)
     if site is not None:
         write_site(report, site)
@@ -284,6 +285,22 @@ def run_balance(plan: BalancePlan, *, out: Path | None = None, site: Path | None
         nerfs=tuple(c["name"] for c in ctx["nerfs"]), buffs=tuple(c["name"] for c in ctx["buffs"]),
         verdicts=verdicts, worked=ctx.get("worked") or [],
     )
+
+
+def _patch_notes_link(catalog: Any, report: Path) -> str | None:
+    """The patch notes of the catalog played, when ``saki propose`` wrote it (and it was not
+    edited since): a link from the report's folder."""
+    import os
+
+    from pipeline.report.patch_notes import patch_notes_for
+
+    notes = patch_notes_for(getattr(catalog, "path", None), catalog.content_hash())
+    if notes is None:
+        return None
+    try:
+        return Path(os.path.relpath(notes.resolve(), Path(report).resolve().parent)).as_posix()
+    except ValueError:  # another drive
+        return notes.resolve().as_uri()
 
 
 def _default_band(measure: str = "points") -> Any:

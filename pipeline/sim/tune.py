@@ -211,14 +211,16 @@ def run_tune(config: TuneConfig, out: Path, *, band_out: Path | None = None,
              band: tuple[float, float] | None = None,
              executor: LocalExecutor | DaskExecutor | None = None,
              workers: int | None = None, force: bool = False,
-             say: Callable[[str], None] | None = None) -> TuneResult:
+             say: Callable[[str], None] | None = None,
+             on_match: Callable[[int], None] | None = None) -> TuneResult:
     """Play every value's trial into ``out/values/<value>`` (resumable), then the deck trial
-    for the band into ``band_out`` unless ``band`` is given. Writes ``out/tune.json``."""
+    for the band into ``band_out`` unless ``band`` is given. Writes ``out/tune.json``.
+    ``on_match(hands)`` hears each finished match of the values' trials."""
     if executor is None:  # one pool for every trial and round, stopped at the end
         own = LocalExecutor(workers, reuse=True)
         try:
             return run_tune(config, out, band_out=band_out, band=band, executor=own,
-                            force=force, say=say)
+                            force=force, say=say, on_match=on_match)
         finally:
             own.close()
     out = Path(out)
@@ -230,12 +232,13 @@ def run_tune(config: TuneConfig, out: Path, *, band_out: Path | None = None,
         if force:
             for name in ("values", "catalogs"):
                 shutil.rmtree(out / name, ignore_errors=True)
-        return _run_tune(config, out, band_out, band, executor, force, say)
+        return _run_tune(config, out, band_out, band, executor, force, say, on_match)
 
 
 def _run_tune(config: TuneConfig, out: Path, band_out: Path | None,
               band: tuple[float, float] | None, executor: LocalExecutor | DaskExecutor,
-              force: bool, say: Callable[[str], None] | None) -> TuneResult:
+              force: bool, say: Callable[[str], None] | None,
+              on_match: Callable[[int], None] | None = None) -> TuneResult:
     chosen = variants(config.catalog, config.levers)
     _write_record(out, config, chosen, None, band, "running")
     (out / "catalogs").mkdir(parents=True, exist_ok=True)
@@ -257,7 +260,7 @@ def _run_tune(config: TuneConfig, out: Path, band_out: Path | None,
                 say(f"  round {r.index + 1}: {p.hands:,} hands, ±{p.half_width:,.0f}")
 
         run_trial(trial, out / "values" / v.slug, executor=executor, force=force,
-                  say=round_done)
+                  say=round_done, on_match=on_match)
     used_band = None
     if band is None:
         used_band = band_out or TrialConfig(

@@ -83,7 +83,8 @@ def images(book: nbformat.NotebookNode) -> int:
 def test_every_notebook_has_a_tagged_parameters_cell() -> None:
     names = sorted(p.name for p in NOTEBOOKS.glob("*.ipynb"))
     assert names == ["balance_overview.ipynb", "compare_card_versions.ipynb",
-                     "east_only_vs_hanchan.ipynb", "sanma.ipynb", "tuning.ipynb"]
+                     "east_only_vs_hanchan.ipynb", "proposal.ipynb", "sanma.ipynb",
+                     "tuning.ipynb"]
     for name in names:
         book = nbformat.read(NOTEBOOKS / name, as_version=4)
         nbformat.validate(book)
@@ -198,8 +199,14 @@ def test_notebook_defaults_name_runs_the_readme_commands_make(tmp_path: Path,
         options = dict(zip(words[1::2], words[2::2], strict=False))
         made.add(default_folder(words[0], options.get("--cards", "1.2"),
                                 int(options.get("--seed", "1"))).name)
+    for command in re.findall(r"^    (saki propose .+)$", readme, re.MULTILINE):
+        words = shlex.split(command)
+        if "--out" in words:  # its patch notes, beside the proposed catalog
+            made.add(Path(words[words.index("--out") + 1]).stem + ".patch-notes.json")
     for book in NOTEBOOKS.glob("*.ipynb"):
-        defaults = re.findall(r'RUNS / \\"([^"\\]+)\\"', book.read_text(encoding="utf-8"))
+        text = book.read_text(encoding="utf-8")
+        defaults = re.findall(r'RUNS / \\"([^"\\]+)\\"', text) + \
+            re.findall(r'HERE / \\"([^"\\]+\.patch-notes\.json)\\"', text)
         assert defaults, book.name
         assert set(defaults) <= made, (book.name, defaults, made)
 
@@ -225,3 +232,23 @@ def test_balance_overview_leads_with_the_trials_verdicts(runs: dict[str, str], t
                       for o in c.get("outputs", []))
     assert "value over the match" in shown and "placement, result points a match" in shown
     assert images(book) == 7   # the verdicts' tier view, then the six in-deck figures
+
+
+@pytest.mark.slow
+def test_proposal_runs(tmp_path_factory: pytest.TempPathFactory,
+                       monkeypatch: pytest.MonkeyPatch) -> None:
+    """A small proposal (the planted card of tests/test_propose_run.py, a minute or two) and
+    its patch notes; the notebook walks from its verdicts to its confirmation in seconds."""
+    from pipeline.report.patch_notes import write_proposal
+    from pipeline.report.propose import run_propose
+    from tests.test_propose_run import config
+
+    base = tmp_path_factory.mktemp("proposal")
+    result = run_propose(config(base), base / "prop", workers=2)
+    written = write_proposal(result, base / "P.toml")
+    book = execute("proposal.ipynb", {"SAKI_PATCH_NOTES": str(written.json)}, monkeypatch)
+    text = text_of(book)
+    assert "proposal from catalog test" in text and "band +2,300 to +3,900" in text
+    assert "Quad A: mult.factor 4 -> 3" in text and "[-4-]" in text and "{+3+}" in text
+    assert f"status: {result.doc['status']}" in text
+    assert images(book) == 1

@@ -1,0 +1,105 @@
+"""saki propose played end to end on real trials of a planted card (slow: a minute or more
+each on two shared cores).
+
+The test catalog of :mod:`tests.test_paired`: "Quad A" multiplies its wins by 4 (``mult.factor
+= 4``), so its ability value is 3 x W, W being what the holder's wins are worth a hand; a
+factor k is worth (k - 1) x W. With greedy bots on East-only matches W is about 1,550 points a
+hand (measured: factor 4 +4,675 [+4,132, +5,219] over 512 matches): factor 3 about +3,100,
+2 about +1,550. Against the band +2,300 to +3,900 (aimed at +2,700 to +3,500) the known answer
+is factor 3, one step down; factor 4 is above the band and 2 below it.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from pipeline.cards.catalog import load_catalog
+from pipeline.report.propose import CONFIRM_OFFSET, ProposeConfig, run_propose
+from pipeline.rules.preset import load_preset
+from pipeline.verdicts import BandSpec
+from tests.support.paired_runs import write_catalog
+
+pytestmark = pytest.mark.slow
+
+
+def east_one(folder: Path) -> Path:
+    path = folder / "east-one.toml"
+    path.write_text('extends = "cards-hanchan"\nname = "east-one"\nlength = "tonpuusen"\n'
+                    "[cards]\nteam_size = 1\n")
+    return path
+
+
+def config(folder: Path, **kw) -> ProposeConfig:
+    base = dict(preset=load_preset(str(east_one(folder))),
+                catalog=load_catalog(str(write_catalog(folder))), seed=3,
+                cards=("quad_a",), band=BandSpec(lo=2300.0, hi=3900.0),
+                whole_deck=False, bots=("greedy",) * 4, verdict_budget=8000,
+                probe_budget=300, max_step=1)
+    return ProposeConfig(**{**base, **kw})
+
+
+def decisions(doc: dict) -> dict:
+    """What a proposal decided (not what this command happened to play, nor where)."""
+    return {k: doc[k] for k in ("status", "changes", "rework", "left_alone", "cards",
+                                "rounds", "seed", "confirm_seed")}
+
+
+@pytest.fixture(scope="module")
+def proposal(tmp_path_factory: pytest.TempPathFactory):
+    base = tmp_path_factory.mktemp("propose")
+    return run_propose(config(base), base / "prop", workers=2), base
+
+
+def test_the_planted_card_gets_the_known_number_and_is_confirmed_on_a_fresh_seed(proposal
+                                                                                 ) -> None:
+    result, _ = proposal
+    doc = result.doc
+    [change] = doc["changes"]
+    assert (change["card"], change["param"], change["from"], change["to"]) == (
+        "quad_a", "factor", 4, 3)
+    assert change["before"]["verdict"] == "above"
+    assert change["after"]["verdict"] in ("inside", "at_edge")
+    assert change["after"]["value"] < change["before"]["value"]
+    assert doc["status"] == "confirmed"
+    assert result.catalog.card("quad_a").effect("mult").params["factor"] == 3
+    # the confirmation played its own seed, never the search's
+    confirm = json.loads((result.out / "confirm" / "trial.json").read_text())
+    assert confirm["seed"] == 3 + CONFIRM_OFFSET
+    searched = {json.loads(p.read_text())["seed"] for p in result.out.glob("round-*/**/trial.json")}
+    assert searched == {3}
+
+
+def test_locked_cards_stay_as_they_are(tmp_path: Path) -> None:
+    result = run_propose(config(tmp_path, locks=("quad_a",)), tmp_path / "prop", workers=2)
+    assert result.doc["left_alone"] == [{"card": "quad_a", "name": "Quad A",
+                                         "why": "locked (--lock)"}]
+    assert result.doc["changes"] == [] and result.doc["status"] == "no proposal"
+    assert result.catalog.card("quad_a").effect("mult").params["factor"] == 4
+    assert not (result.out / "round-1" / "levers").exists()
+
+
+def test_max_changes_zero_changes_nothing_and_says_why(tmp_path: Path) -> None:
+    result = run_propose(config(tmp_path, max_changes=0), tmp_path / "prop", workers=2)
+    assert result.doc["changes"] == [] and result.doc["status"] == "no proposal"
+    assert result.doc["left_alone"][0]["why"].startswith("left out: --max-changes 0")
+
+
+def test_the_same_proposal_with_one_worker_and_resumed_after_a_kill(proposal) -> None:
+    """One worker instead of two, and killed at its first search value then run again:
+    the same decisions, the same catalog."""
+    first, base = proposal
+    again = base / "again"
+
+    def stop(text: str) -> None:
+        if "playing" in text:
+            raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        run_propose(config(base), again, workers=1, say=stop)
+    assert json.loads((again / "propose.json").read_text())["status"] == "running"
+    resumed = run_propose(config(base), again, workers=1)
+    assert decisions(resumed.doc) == decisions(first.doc)
+    assert (again / "proposal.toml").read_text() == (first.out / "proposal.toml").read_text()
