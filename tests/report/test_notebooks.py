@@ -237,11 +237,11 @@ def test_balance_overview_leads_with_the_trials_verdicts(runs: dict[str, str], t
 @pytest.mark.slow
 def test_proposal_runs(tmp_path_factory: pytest.TempPathFactory,
                        monkeypatch: pytest.MonkeyPatch) -> None:
-    """A small proposal (the planted card of tests/test_propose_run.py, a minute or two) and
+    """A small proposal (the planted card of tests/report/test_propose_run.py, a minute or two) and
     its patch notes; the notebook walks from its verdicts to its confirmation in seconds."""
     from pipeline.report.patch_notes import write_proposal
     from pipeline.report.propose import run_propose
-    from tests.test_propose_run import config
+    from tests.support.proposal_runs import config
 
     base = tmp_path_factory.mktemp("proposal")
     result = run_propose(config(base), base / "prop", workers=2)

@@ -1,8 +1,8 @@
 """saki propose played end to end on real trials of a planted card (slow: a minute or more
 each on two shared cores).
 
-The test catalog of :mod:`tests.test_paired`: "Quad A" multiplies its wins by 4 (``mult.factor
-= 4``), so its ability value is 3 x W, W being what the holder's wins are worth a hand; a
+The test catalog of :mod:`tests.support.paired_runs`: "Quad A" multiplies its wins by 4
+(``mult.factor = 4``), so its ability value is 3 x W, W being what the holder's wins are worth a hand; a
 factor k is worth (k - 1) x W. With greedy bots on East-only matches W is about 1,550 points a
 hand (measured: factor 4 +4,675 [+4,132, +5,219] over 512 matches): factor 3 about +3,100,
 2 about +1,550. Against the band +2,300 to +3,900 (aimed at +2,700 to +3,500) the known answer
@@ -16,29 +16,10 @@ from pathlib import Path
 
 import pytest
 
-from pipeline.cards.catalog import load_catalog
-from pipeline.report.propose import CONFIRM_OFFSET, ProposeConfig, run_propose
-from pipeline.rules.preset import load_preset
-from pipeline.verdicts import BandSpec
-from tests.support.paired_runs import write_catalog
+from pipeline.report.propose import CONFIRM_OFFSET, run_propose
+from tests.support.proposal_runs import config
 
 pytestmark = pytest.mark.slow
-
-
-def east_one(folder: Path) -> Path:
-    path = folder / "east-one.toml"
-    path.write_text('extends = "cards-hanchan"\nname = "east-one"\nlength = "tonpuusen"\n'
-                    "[cards]\nteam_size = 1\n")
-    return path
-
-
-def config(folder: Path, **kw) -> ProposeConfig:
-    base = dict(preset=load_preset(str(east_one(folder))),
-                catalog=load_catalog(str(write_catalog(folder))), seed=3,
-                cards=("quad_a",), band=BandSpec(lo=2300.0, hi=3900.0),
-                whole_deck=False, bots=("greedy",) * 4, verdict_budget=8000,
-                probe_budget=300, max_step=1)
-    return ProposeConfig(**{**base, **kw})
 
 
 def decisions(doc: dict) -> dict:
