@@ -2,11 +2,11 @@
 each on two shared cores).
 
 The test catalog of :mod:`tests.support.paired_runs`: "Quad A" multiplies its wins by 4
-(``mult.factor = 4``), so its ability value is 3 x W, W being what the holder's wins are worth
-a hand; a factor k is worth (k - 1) x W. With greedy bots on East-only matches W is about 1,550 points a
-hand (measured: factor 4 +4,675 [+4,132, +5,219] over 512 matches): factor 3 about +3,100,
-2 about +1,550. Against the band +2,300 to +3,900 (aimed at +2,700 to +3,500) the known answer
-is factor 3, one step down; factor 4 is above the band and 2 below it.
+(``mult.factor = 4``), so its ability value is 3 x W, W being what the holder's wins are worth a
+hand; a factor k is worth (k - 1) x W. With greedy bots on East-only matches W is about 1,550
+points a hand (measured: factor 4 +4,675 [+4,132, +5,219] over 512 matches): factor 3 about
++3,100, 2 about +1,550. Against the band +2,300 to +3,900 (aimed at +2,700 to +3,500) the known
+answer is factor 3, one step down; factor 4 is above the band and 2 below it.
 """
 
 from __future__ import annotations
