@@ -898,9 +898,9 @@ def propose(
         help="Change at most this many cards (the farthest out first)")] = None,
     lock: Annotated[str | None, typer.Option(
         help="Cards never to change, comma-separated ids, e.g. --lock nodoka_haramura")] = None,
-    max_step: Annotated[int, typer.Option(
+    max_step: Annotated[int | None, typer.Option(
         help="Most steps a number may move (saki tune's step: 1, or about a fifth of an "
-        "amount in points)")] = 2,
+        "amount in points; default 3)")] = None,
     measure: Annotated[str, typer.Option(
         help="What the verdicts are asked on: points or placement")] = "points",
     seed: Annotated[int, typer.Option(
@@ -933,6 +933,7 @@ def propose(
     from pipeline.cards.catalog import load_catalog
     from pipeline.report.patch_notes import check_out, write_proposal
     from pipeline.report.propose import (
+        MAX_STEP,
         PROBE_BUDGET,
         VERDICT_BUDGET,
         ProposeConfig,
@@ -958,7 +959,7 @@ def propose(
     config = ProposeConfig(
         preset=rules, catalog=catalog, seed=seed, cards=chosen, band=spec,
         whole_deck=only is None, measure=measure, locks=locks, max_changes=max_changes,
-        max_step=max_step, bots=parse_bots(bots),
+        max_step=MAX_STEP if max_step is None else max_step, bots=parse_bots(bots),
         verdict_budget=budget_hands or VERDICT_BUDGET, probe_budget=probe_hands or PROBE_BUDGET)
     where = folder or config.default_out()
     check_writable(where, "--folder", SimError, folder=True)

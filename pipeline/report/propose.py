@@ -59,7 +59,7 @@ ROUNDS = 2                   # searches at most: the first, and one after the jo
 VERDICT_BUDGET = 230_000     # hands of a racing trial of the deck (saki balance's default)
 PROBE_BUDGET = 1_500         # hands of trial matches per value a search plays
 PROBE_TARGET = 150.0         # ... or fewer, once the value's half-width is this (points)
-MAX_STEP = 2                 # steps of saki tune a number may move, by default
+MAX_STEP = 3                 # steps of saki tune a number may move, by default
 OUT_OF_BAND = ("above", "below")
 IN_BAND = ("inside", "at_edge")
 
