@@ -1193,6 +1193,9 @@ def report(
     gap: Annotated[Path | None, typer.Option(
         help="A saki bots gap --format json file of the same preset and catalog: the report "
         "names the cards whose value is limited by the bots, e.g. --gap gap.json")] = None,
+    expert_trial: Annotated[Path | None, typer.Option(
+        help="A saki trial --holder-policy expert folder of the same preset and catalog (with "
+        "--trial): each card's value for an expert player beside its ability value")] = None,
 ) -> None:
     """Write a balance report of a finished run as one HTML file that opens from disk.
 
@@ -1210,7 +1213,8 @@ def report(
 
     check_measure(measure)
     built = build_report(folder, reference, threshold=threshold, min_hands=min_hands,
-                         trial=trial, measure=measure, team_trial=team_trial, gap=gap)
+                         trial=trial, measure=measure, team_trial=team_trial, gap=gap,
+                         expert_trial=expert_trial)
     if out is not None or site is None:
         target = write_report(built, out or default_report_path(folder, reference),
                               apart=out is None, say=lambda line: typer.echo(line, err=True))

@@ -142,7 +142,8 @@ def build_report(run: Any, reference: Any = None, *, catalog: Catalog | None = N
                  threshold: float = DEFAULT_THRESHOLD, min_hands: int = DEFAULT_MIN_HANDS,
                  trial: Path | None = None, levers: dict[str, str] | None = None,
                  measure: str = "points", reference_trial: Path | None = None,
-                 team_trial: Path | None = None, gap: Path | None = None) -> Report:
+                 team_trial: Path | None = None, gap: Path | None = None,
+                 expert_trial: Path | None = None) -> Report:
     """The report of ``run`` (a run folder or an opened ``RunData``); with ``reference``, also
     what changed from the reference run (A) to this run (B). With ``trial`` (a ``saki trial``
     folder of the same preset and catalog) the report leads with each card's ability value:
@@ -161,6 +162,10 @@ def build_report(run: Any, reference: Any = None, *, catalog: Catalog | None = N
 
     ``gap`` (a ``saki bots gap --format json`` file of the same preset and catalog) names the
     cards whose value is limited by the bots: a simple policy beats the shipped one.
+
+    ``expert_trial`` (a trial of the same preset and catalog whose holder played the expert
+    style, ``saki trial --holder-policy expert``, beside ``trial``) adds each card's value for
+    an expert player, the skill ceiling, next to its ability value.
     """
     from pipeline.analytics import (
         calibration_table,
@@ -205,6 +210,16 @@ def build_report(run: Any, reference: Any = None, *, catalog: Catalog | None = N
         trial_rows = with_team_values(trial_rows, Path(team_trial))
         trial_source = (f"{trial_source}; worth in a team from {team_trial} (seed "
                         f"{team_doc.get('seed')})")
+    expert_doc = None
+    if expert_trial is not None:
+        if trial_rows is None:
+            raise ReportError("--expert-trial goes beside --trial: the value for an expert "
+                              "player stands next to each card's ability value; give both "
+                              "folders")
+        expert_doc = check_expert_trial(run, Path(expert_trial))
+        trial_rows = with_expert_values(trial_rows, Path(expert_trial), threshold, measure)
+        trial_source = (f"{trial_source}; value for an expert player from {expert_trial} "
+                        f"(seed {expert_doc.get('seed')})")
     gaps = read_gaps(run, Path(gap)) if gap is not None else ()
     inputs = ReportInputs(
         worked=worked, gaps=gaps, gap_source=str(gap) if gap is not None else None,
@@ -225,6 +240,9 @@ def build_report(run: Any, reference: Any = None, *, catalog: Catalog | None = N
     if team_doc is not None:  # a report of another team trial is another configuration
         config = {**config, "team_trial": {k: team_doc.get(k) for k in
                                            ("kind", "seed", "bots", "blocks")}}
+    if expert_doc is not None:  # ... and so is a report of another expert trial
+        config = {**config, "expert_trial": {k: expert_doc.get(k) for k in
+                                             ("seed", "bots", "holder_policy", "blocks")}}
     words = f"run {run.label}" + (f" against {ref.label}" if ref is not None else "") + (
         f"; trial {trial_source}" if trial_source else "; no trial")
     set_config(report, config, words)
@@ -297,6 +315,28 @@ def with_team_values(rows: Any, folder: Path) -> Any:
     return rows.join(team, on="card", how="left", maintain_order="left")
 
 
+def check_expert_trial(run: Any, folder: Path) -> dict[str, Any]:
+    """The expert trial's record, once it is known to be a card trial of the run's deck whose
+    holder played the expert style (else one line naming the fix)."""
+    from pipeline.analytics.verdict import played_by_expert
+
+    doc = check_trial(run, folder)
+    if doc.get("kind") == "team" or not played_by_expert(doc):
+        raise ReportError(f"--expert-trial {folder}: its holder did not play the expert style; "
+                          "give the folder of 'saki trial --holder-policy expert'")
+    return doc
+
+
+def with_expert_values(rows: Any, folder: Path, threshold: float, measure: str) -> Any:
+    """The trial's rows with each card's value for an expert player (``expert_value``,
+    ``expert_lo``, ``expert_hi``, in the trial's measure; null for a card the expert trial did
+    not measure)."""
+    from pipeline.analytics.verdict import EXPERT_COLUMNS
+
+    expert = report_trial_rows(folder, threshold, measure).select("card", *EXPERT_COLUMNS)
+    return rows.join(expert, on="card", how="left", maintain_order="left")
+
+
 def set_config(report: Report, config: dict[str, Any], words: str) -> None:
     """Record what the report shows (:func:`pipeline.sim.provenance.report_config`) in the
     report and in its pages, so a writer can tell a report of another configuration."""
@@ -346,6 +386,7 @@ def render_inputs(inputs: ReportInputs) -> Report:
         "gap_source": inputs.gap_source,
         "trial_measure": trial[0].get("measure", "points") if trial else "points",
         "trial_team": bool(trial) and "team_value" in trial[0],
+        "trial_expert": bool(trial) and "expert_value" in trial[0],
         "trial_note": TRIAL_NOTE,
         "trial_verdict": _trial_verdict(trial, inputs) if trial else "",
         "tiers": [dict(r, id=None if r.get("group") == "(none)" else r.get("group"),
