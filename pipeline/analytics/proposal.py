@@ -25,7 +25,7 @@ import polars as pl
 from pipeline.analytics.tune import suggest
 from pipeline.cards.catalog import Card
 from pipeline.datafiles import show_value
-from pipeline.sim.tune import _step, _valid
+from pipeline.sim.tune import _step, _valid, shown_in_text
 
 MAX_PROBES = 2   # values beyond the first steps a lever may have played (extrapolated guesses)
 
@@ -115,8 +115,8 @@ def axes_of(card: Card, max_step: int, origin: Card | None = None) -> list[Axis]
     out = []
     for eff in origin.effects:
         for name, spec in eff.spec.params.items():
-            if spec.type not in ("int", "list[int]"):
-                continue
+            if spec.type not in ("int", "list[int]") or not shown_in_text(origin, eff, name):
+                continue  # a number the text does not show is no lever (levers_of)
             start = eff.params[name]
             present = card.effect(eff.id).params[name]
             ladder = {0: start}

@@ -138,12 +138,14 @@ def sweep_values(card: Card, eff: Effect, param: str, values: str | None,
 
 
 def levers_of(card: Card) -> list[Lever]:
-    """Every numeric parameter of the card one step down and one step up from its value
-    (``saki tune CARD``): steps the catalog would accept, the current value in the middle."""
+    """Every numeric parameter of the card's text one step down and one step up from its value
+    (``saki tune CARD``): steps the catalog would accept, the current value in the middle. A
+    parameter the text does not show (left at its kind's default) is no lever: a catalog that
+    changed it would have to say so in the text (the catalog refuses it otherwise)."""
     levers = []
     for eff in card.effects:
         for name, spec in eff.spec.params.items():
-            if spec.type not in ("int", "list[int]"):
+            if spec.type not in ("int", "list[int]") or not shown_in_text(card, eff, name):
                 continue
             current = eff.params[name]
             steps = [s for s in (_step(spec, current, -1), _step(spec, current, +1))
@@ -153,6 +155,12 @@ def levers_of(card: Card) -> list[Lever]:
                                  key=_order)
                 levers.append(Lever(card.id, eff.id, name, tuple(ordered), current))
     return levers
+
+
+def shown_in_text(card: Card, eff: Effect, param: str) -> bool:
+    """Whether the card's text names the parameter (``{effect.param}``), so a new value of it
+    is a new text, not a change the text would hide."""
+    return "{" + f"{eff.id}.{param}" + "}" in card.text_template
 
 
 def variants(catalog: Catalog, levers: Sequence[Lever]) -> list[Variant]:
@@ -459,5 +467,5 @@ def _slug(text: str) -> str:
 
 
 __all__ = ["Lever", "TuneConfig", "TuneResult", "Variant", "default_folder", "describe_params",
-           "levers_of",
-           "parse_address", "read_tune", "run_tune", "sweep_values", "variants"]
+           "levers_of", "parse_address", "read_tune", "run_tune", "shown_in_text",
+           "sweep_values", "variants"]

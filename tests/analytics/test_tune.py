@@ -79,6 +79,35 @@ def test_levers_step_every_number_of_a_card_down_and_up() -> None:
     assert amount.values == (4000, 5000, 6000) and amount.current == 5000
 
 
+def test_every_lever_and_search_value_of_the_deck_writes_a_catalog_that_loads(
+        tmp_path: Path) -> None:
+    # a value saki tune or saki propose plays is a catalog file of its own: the catalog's own
+    # checks (a number the text does not show is refused) must accept every one of them
+    from pipeline.analytics.proposal import axes_of
+    from pipeline.cards.writer import with_card
+    from pipeline.datafiles import show_value
+
+    ryuuka = CATALOG.card("ryuuka_shimizudani")
+    assert "{tsumo.turn}" not in ryuuka.text_template
+    assert not any(lv.param == "turn" for lv in levers_of(ryuuka))  # left at its default
+    checked = 0
+    for card in CATALOG:
+        values = {(lv.effect, lv.param): lv.values for lv in levers_of(card)}
+        for axis in axes_of(card, 3):
+            values.setdefault((axis.effect, axis.param), ())
+            values[(axis.effect, axis.param)] += axis.values
+        for (effect, param), vs in values.items():
+            for v in vs:
+                v = list(v) if isinstance(v, tuple) else v  # a catalog list, as a file has it
+                changed = card.with_param(effect, param, v)
+                path = tmp_path / f"{card.id}-{effect}-{param}-{checked}.toml"
+                path.write_text(catalog_toml(with_card(CATALOG, changed, "1.2-lever")))
+                loaded = load_catalog(str(path)).card(card.id).effect(effect).params[param]
+                assert show_value(loaded) == show_value(v)
+                checked += 1
+    assert checked > 100
+
+
 # ------------------------------------------------------------------ the arithmetic
 
 
