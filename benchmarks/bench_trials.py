@@ -33,7 +33,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from pipeline.analytics.trial import trial_table, value_difference  # noqa: E402
 from pipeline.cards.catalog import load_catalog  # noqa: E402
-from pipeline.rules.preset import PROJECT_ROOT, load_preset  # noqa: E402
+from pipeline.datafiles import PROJECT_ROOT, SHIPPED_DATA  # noqa: E402
+from pipeline.rules.preset import load_preset  # noqa: E402
 from pipeline.sim.executor import LocalExecutor  # noqa: E402
 from pipeline.sim.trial import TrialConfig, run_trial, trial_deck  # noqa: E402
 from pipeline.stats import benjamini_hochberg, spearman, two_sided_p  # noqa: E402
@@ -43,7 +44,7 @@ NODOKA = "nodoka_haramura"
 
 def planted_catalog(folder: Path, han: int) -> Path:
     """Catalog 1.2 with Nodoka's two 2-han values set to ``han``."""
-    text = (PROJECT_ROOT / "data" / "cards" / "1.2.toml").read_text()
+    text = (SHIPPED_DATA / "cards" / "1.2.toml").read_text()
     start = text.index(f'id = "{NODOKA}"')
     end = text.index("[[card]]", start)
     block = re.sub(r"han = 2\n", f"han = {han}\n", text[start:end])
