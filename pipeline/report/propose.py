@@ -45,7 +45,7 @@ from pipeline.cards.writer import catalog_toml, with_card
 from pipeline.datafiles import USER_DATA, show_value
 from pipeline.rules.preset import Preset
 from pipeline.sim import SimError
-from pipeline.sim.executor import DaskExecutor, LocalExecutor
+from pipeline.sim.executor import DaskExecutor, LocalExecutor, with_own_pool
 from pipeline.sim.output_lock import OutputLock
 from pipeline.sim.run import _canonical, atomic_write, code_version, source_hash
 from pipeline.sim.trial import TrialConfig, TrialRound, run_trial
@@ -138,12 +138,8 @@ def run_propose(config: ProposeConfig, out: Path | None = None, *,
     """Play the proposal into ``out`` (default :meth:`ProposeConfig.default_out`), reusing
     every trial already there; write ``propose.json`` and ``proposal.toml`` there."""
     if executor is None:
-        own = LocalExecutor(workers, reuse=True)
-        try:
-            return run_propose(config, out, executor=own, say=say, on_match=on_match,
-                               on_round=on_round)
-        finally:
-            own.close()
+        return with_own_pool(workers, lambda pool: run_propose(
+            config, out, executor=pool, say=say, on_match=on_match, on_round=on_round))
     out = Path(out) if out is not None else config.default_out()
     if out.exists() and not out.is_dir():
         raise SimError(f"--folder {out} is a file, not a folder; choose another --folder")

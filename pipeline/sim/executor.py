@@ -27,7 +27,7 @@ import threading
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from contextlib import contextmanager
-from typing import Any
+from typing import Any, TypeVar
 
 from pipeline.sim import SimError
 from pipeline.workers import watch_parent
@@ -43,6 +43,19 @@ def default_workers() -> int:
         return max(1, len(os.sched_getaffinity(0)))
     except AttributeError:  # not available on every platform
         return max(1, os.cpu_count() or 1)
+
+
+T = TypeVar("T")
+
+
+def with_own_pool(workers: int | None, call: Callable[[LocalExecutor], T]) -> T:
+    """``call`` with a local pool of ``workers`` kept for the whole call (every round and
+    trial of it) and stopped at its end: what a command given no executor plays on."""
+    own = LocalExecutor(workers, reuse=True)
+    try:
+        return call(own)
+    finally:
+        own.close()
 
 
 class LocalExecutor:

@@ -42,7 +42,7 @@ from pipeline.cards.catalog import Catalog
 from pipeline.cards.effects.registry import EFFECTS
 from pipeline.rules.preset import Preset
 from pipeline.sim import SimError
-from pipeline.sim.executor import DaskExecutor, LocalExecutor
+from pipeline.sim.executor import DaskExecutor, LocalExecutor, with_own_pool
 from pipeline.sim.pair_value import pair_value_expr
 from pipeline.sim.run import RUNS_DIR, load_shards
 from pipeline.sim.tables import PAIRS
@@ -254,12 +254,9 @@ def policy_gap(preset: Preset, catalog: Catalog, card: str, policies: Sequence[s
         raise SimError(f"--matches must be at least one block of {preset.players}")
     names = [SHIPPED, *(p for p in policies if p not in (SHIPPED, HINDSIGHT))]
     if executor is None:
-        own = LocalExecutor(workers, reuse=True)
-        try:
-            return policy_gap(preset, catalog, card, policies, seed=seed, blocks=blocks,
-                              out=out, executor=own)
-        finally:
-            own.close()
+        return with_own_pool(workers, lambda pool: policy_gap(
+            preset, catalog, card, policies, seed=seed, blocks=blocks, out=out,
+            executor=pool))
     base = Path(out) if out is not None else \
         RUNS_DIR / f"gap-{preset.name}-{catalog.version}-s{seed}"
     per_policy: dict[str, tuple[dict[int, tuple[float, int]], Any]] = {}

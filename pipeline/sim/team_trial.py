@@ -41,7 +41,7 @@ from pipeline.rules.match import derive_seed, play_match
 from pipeline.rules.preset import Preset
 from pipeline.rules.records import HandRecord
 from pipeline.sim import SimError
-from pipeline.sim.executor import DaskExecutor, LocalExecutor
+from pipeline.sim.executor import DaskExecutor, LocalExecutor, with_own_pool
 from pipeline.sim.output_lock import OutputLock
 from pipeline.sim.run import (
     MANIFEST_DIR,
@@ -274,12 +274,8 @@ def run_team_trial(config: TeamTrialConfig, out: Path | None = None, *,
     """Play the team trial into ``out`` (default :meth:`TeamTrialConfig.default_out`),
     reusing every shard of the same configuration already there."""
     if executor is None:
-        own = LocalExecutor(workers, reuse=True)
-        try:
-            return run_team_trial(config, out, executor=own, force=force, say=say,
-                                  on_match=on_match)
-        finally:
-            own.close()
+        return with_own_pool(workers, lambda pool: run_team_trial(
+            config, out, executor=pool, force=force, say=say, on_match=on_match))
     out = Path(out) if out is not None else config.default_out()
     _check_strangers(out)
     with OutputLock(out, what="trial"):

@@ -53,7 +53,7 @@ from pipeline.cards.teams import cards_needed
 from pipeline.rules.preset import Preset
 from pipeline.sim import SimError
 from pipeline.sim.card_value import check_measure, value_clusters
-from pipeline.sim.executor import DaskExecutor, LocalExecutor
+from pipeline.sim.executor import DaskExecutor, LocalExecutor, with_own_pool
 from pipeline.sim.output_lock import LOCK_FILE, OutputLock
 from pipeline.sim.pair_value import pair_value_expr
 from pipeline.sim.provenance import card_measures
@@ -508,12 +508,8 @@ def run_trial(config: TrialConfig, out: Path | None = None, *,
     shard of the same configuration already there. ``say`` hears each finished round,
     ``on_match(hands)`` each finished match."""
     if executor is None:  # one pool for every round, stopped at the end
-        own = LocalExecutor(workers, reuse=True)
-        try:
-            return run_trial(config, out, executor=own, force=force, say=say,
-                             on_match=on_match)
-        finally:
-            own.close()
+        return with_own_pool(workers, lambda pool: run_trial(
+            config, out, executor=pool, force=force, say=say, on_match=on_match))
     out = Path(out) if out is not None else config.default_out()
     _check_strangers(out)  # never leave a lock file in someone else's folder
     with OutputLock(out, what="trial"):  # before --force deletes anything

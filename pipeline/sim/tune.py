@@ -29,7 +29,7 @@ from pipeline.cards.writer import catalog_toml, with_card
 from pipeline.datafiles import show_value
 from pipeline.rules.preset import Preset
 from pipeline.sim import SimError
-from pipeline.sim.executor import DaskExecutor, LocalExecutor
+from pipeline.sim.executor import DaskExecutor, LocalExecutor, with_own_pool
 from pipeline.sim.output_lock import LOCK_FILE, OutputLock
 from pipeline.sim.provenance import MismatchError, folder_kind, of_record, read_record
 from pipeline.sim.run import atomic_write
@@ -225,12 +225,9 @@ def run_tune(config: TuneConfig, out: Path, *, band_out: Path | None = None,
     for the band into ``band_out`` unless ``band`` is given. Writes ``out/tune.json``.
     ``on_match(hands)`` hears each finished match of the values' trials."""
     if executor is None:  # one pool for every trial and round, stopped at the end
-        own = LocalExecutor(workers, reuse=True)
-        try:
-            return run_tune(config, out, band_out=band_out, band=band, executor=own,
-                            force=force, say=say, on_match=on_match)
-        finally:
-            own.close()
+        return with_own_pool(workers, lambda pool: run_tune(
+            config, out, band_out=band_out, band=band, executor=pool, force=force, say=say,
+            on_match=on_match))
     out = Path(out)
     if out.exists() and not out.is_dir():
         raise SimError(f"--out {out} is a file, not a folder; choose another --out")
