@@ -52,6 +52,7 @@ from pipeline.sim.trial import (  # noqa: E402
     MAX_ROUNDS,
     CardProgress,
     changed_magnitude,
+    grid_fraction,
     plan_race,
     plan_round,
 )
@@ -59,6 +60,7 @@ from pipeline.verdicts import (  # noqa: E402
     ABOVE,
     BELOW,
     INSIDE,
+    LOOK_SHAPE,
     MAX_LOOKS,
     UNDECIDED,
     BandSpec,
@@ -107,14 +109,16 @@ def truth(pop: dict[str, np.ndarray], band: BandSpec) -> dict[str, str | None]:
     return out
 
 
-def estimate(card: str, rows: np.ndarray, looks: int, magnitude: float) -> Evidence:
+def estimate(card: str, rows: np.ndarray, looks: int, magnitude: float,
+             shape: float = LOOK_SHAPE) -> Evidence:
     s, n, c = rows[:, 0], rows[:, 1], rows[:, 2]
     total = n.sum()
     mean = s.sum() / total
     k = len(rows)
     se = math.sqrt(k / (k - 1) * float(((s - mean * n) ** 2).sum())) / total if k > 1 else \
         math.nan
-    return Evidence(card, mean, se, k, int(total), int(c.sum()), looks, magnitude)
+    return Evidence(card, mean, se, k, int(total), int(c.sum()), looks, magnitude,
+                    grid_fraction(k // BLOCK, looks), shape)
 
 
 def progress_of(e: Evidence, blocks: int) -> CardProgress:
@@ -134,14 +138,15 @@ def draws(rng: np.random.Generator, pop: dict[str, np.ndarray], most: int
     return {c: m[rng.integers(0, len(m), most)] for c, m in pop.items()}
 
 
-def race(sample: dict[str, np.ndarray], band: BandSpec, magnitude: float, budget: float
-         ) -> tuple[dict[str, str], int]:
+def race(sample: dict[str, np.ndarray], band: BandSpec, magnitude: float, budget: float,
+         shape: float = LOOK_SHAPE) -> tuple[dict[str, str], int]:
     """As a racing trial plays: the verdicts of the last look are the trial's (a card decided
     earlier keeps its data, and is judged again against the final deck's band)."""
     blocks = {c: FIRST_BLOCKS for c in sample}
     final: dict[str, str] = {}
     for _ in range(MAX_LOOKS):
-        ev = [estimate(c, sample[c][:blocks[c] * BLOCK], MAX_LOOKS, magnitude) for c in sample]
+        ev = [estimate(c, sample[c][:blocks[c] * BLOCK], MAX_LOOKS, magnitude, shape)
+              for c in sample]
         verdicts = decide(ev, band, reference(ev, band))
         final = {v.card: v.verdict for v in verdicts}
         hands = sum(e.hands for e in ev)
@@ -154,8 +159,8 @@ def race(sample: dict[str, np.ndarray], band: BandSpec, magnitude: float, budget
     return {c: final.get(c, UNDECIDED) for c in sample}, hands
 
 
-def precision(sample: dict[str, np.ndarray], band: BandSpec, magnitude: float, budget: float
-              ) -> tuple[dict[str, str], int]:
+def precision(sample: dict[str, np.ndarray], band: BandSpec, magnitude: float, budget: float,
+              shape: float = LOOK_SHAPE) -> tuple[dict[str, str], int]:
     blocks = {c: FIRST_BLOCKS for c in sample}
     most = min(len(m) for m in sample.values()) // BLOCK
     for _ in range(MAX_ROUNDS):
@@ -194,6 +199,9 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--measure", choices=MEASURES, default="points",
                     help="the value resampled (the band's --threshold and --zone in its unit)")
+    ap.add_argument("--shape", type=float, default=LOOK_SHAPE,
+                    help="the racing looks' boundary shape (Wang-Tsiatis: 0.5 flat, 0 "
+                    "O'Brien-Fleming; default the trials')")
     results.add_save_option(ap)
     args = ap.parse_args()
     began = time.perf_counter()
@@ -208,7 +216,7 @@ def main() -> None:
     for name, method in (("precision", precision), ("racing", race)):
         hands, given, wrong, undecided = [], 0, 0, []
         for _ in range(args.reps):
-            got, used = method(draws(rng, pop, most), band, magnitude, args.budget)
+            got, used = method(draws(rng, pop, most), band, magnitude, args.budget, args.shape)
             g, w, u = score(got, true)
             hands.append(used)
             given += g
@@ -236,7 +244,8 @@ def main() -> None:
         moved[card] = rows
         found = 0
         for _ in range(args.reps):
-            got, _used = race(draws(rng, moved, most), band, magnitude, args.budget)
+            got, _used = race(draws(rng, moved, most), band, magnitude, args.budget,
+                              args.shape)
             found += got[card] == ABOVE
         plants[label] = found / args.reps
         print(f"planted {label} the upper edge's zone by {args.plant:g} ({card}): found above "
@@ -247,7 +256,8 @@ def main() -> None:
                                                                    pop.values())),
                              "trial": str(args.trial), "reps": args.reps,
                              "values": kind, "measure": args.measure,
-                             "zone": args.zone, "threshold": args.threshold}
+                             "zone": args.zone, "threshold": args.threshold,
+                             "shape": args.shape, "budget": args.budget}
     print(f"({time.perf_counter() - began:.0f} s)")
     print(json.dumps(figures, indent=2))
     results.save_if(args.save, "decide", figures)

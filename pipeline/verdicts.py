@@ -25,10 +25,16 @@ given, the expected share of wrong ones stays under ``alpha`` (5%).
 its rounds and stops sampling it once decided; testing each look at 5% would be wrong more
 often than 5%. The looks are on a grid fixed in advance (the card's matches double from look
 to look, :data:`LOOK_GROWTH`), so the statistic at the looks is a Gaussian random walk observed
-at known times, and the chance that it *ever* crosses a level ``z`` is computed once by
-simulation (:func:`crossing_probability`, the Pocock boundary of group-sequential tests for
-this grid). A test's p-value is that chance at its statistic: a valid p-value whatever look the
-trial stopped at, so Benjamini-Hochberg applies to them as to single looks.
+at known times. The boundary is of Wang and Tsiatis's power family (group-sequential tests,
+Jennison and Turnbull ch. 2): a look at information fraction ``t`` (the card's matches over the
+grid's last look's) rejects when ``z >= C t^(shape - 1/2)``, so an early look asks for a larger
+``z`` and the last looks a smaller one than a flat (Pocock, ``shape`` 1/2) boundary would:
+:data:`LOOK_SHAPE` spends little of the error on the first, cheap looks, where a card far from an
+edge is decided anyway, and keeps it for the last ones, where the cards near an edge are. The
+chance that the weighted statistic ``z t^(1/2 - shape)`` *ever* reaches a level is computed once
+by simulation (:func:`crossing_probability`); a test's p-value is that chance at its weighted
+statistic: a valid p-value whatever look the trial stopped at, so Benjamini-Hochberg applies to
+them as to single looks.
 
 **Cards whose ability changes almost no hand.** With a handful of pairs that differ, the
 clustered interval is not to be trusted (too narrow). Such a card is judged by a bound: its
@@ -56,6 +62,7 @@ MIN_CHANGED = 10        # fewer pairs that differ: the bound of the few-changes 
 MIN_MATCHES = 8         # fewer matches: no t test at all (the first racing look has 8)
 LOOK_GROWTH = 2         # a racing trial's card doubles its matches from look to look
 MAX_LOOKS = 8           # ... for at most this many looks (8 matches to 1,024)
+LOOK_SHAPE = 0.4        # the boundary's shape (Wang-Tsiatis Delta: 0.5 flat, 0 O'Brien-Fleming)
 _NORMAL = NormalDist()
 _PATHS = 400_000        # simulated random walks behind the crossing probability
 _RESOLVED = 100         # below this many crossings the simulation gives way to a bound
@@ -130,51 +137,65 @@ def t_quantile(p: float, df: float) -> float:
 
 
 @cache
-def _max_statistics(looks: int) -> tuple[float, ...]:
-    """Sorted maxima over ``looks`` looks of a standardized Gaussian random walk observed at
-    times 1, g, g^2, ... (g = :data:`LOOK_GROWTH`), from a fixed seed: the same on every
-    machine."""
+def _max_statistics(looks: int, shape: float = LOOK_SHAPE) -> tuple[float, ...]:
+    """Sorted maxima over ``looks`` looks of the weighted statistic ``z t^(1/2 - shape)`` of a
+    standardized Gaussian random walk observed at times 1, g, g^2, ... (g =
+    :data:`LOOK_GROWTH`; ``t`` the time over the last look's), from a fixed seed: the same on
+    every machine."""
     import numpy as np
 
     rng = np.random.Generator(np.random.PCG64(20261206))
     walk = np.zeros(_PATHS)
     best = np.full(_PATHS, -np.inf)
     time = 0.0
+    last = LOOK_GROWTH ** (looks - 1)
     for k in range(looks):
         step = LOOK_GROWTH ** k - time
         walk += rng.standard_normal(_PATHS) * math.sqrt(step)
         time = LOOK_GROWTH ** k
-        best = np.maximum(best, walk / math.sqrt(time))
+        weight = (time / last) ** (0.5 - shape)
+        best = np.maximum(best, walk / math.sqrt(time) * weight)
     return tuple(np.sort(best).tolist())
 
 
-def crossing_probability(z: float, looks: int) -> float:
-    """The chance that a standardized statistic looked at ``looks`` times on the doubling grid
-    ever reaches ``z`` under the null: the p-value of a one-sided test with repeated looks.
-    One look is the plain normal tail; beyond the simulation's resolution the union bound
-    ``looks x tail`` takes over (both are upper bounds there, the smaller is used)."""
-    single = _NORMAL.cdf(-z) if z < 40 else 0.0
+def crossing_probability(w: float, looks: int, shape: float = LOOK_SHAPE) -> float:
+    """The chance that the weighted statistic (``z t^(1/2 - shape)``, the module's docstring)
+    of a test looked at ``looks`` times on the doubling grid ever reaches ``w`` under the null:
+    the p-value of a one-sided test with repeated looks. One look is the plain normal tail;
+    beyond the simulation's resolution the union bound over the looks takes over (each look's
+    tail at its own boundary; both are upper bounds there, the smaller is used)."""
+    single = _NORMAL.cdf(-w) if w < 40 else 0.0
     if looks <= 1:
         return single
     import bisect
 
-    maxima = _max_statistics(looks)
-    above = len(maxima) - bisect.bisect_left(maxima, z)
+    maxima = _max_statistics(looks, shape)
+    above = len(maxima) - bisect.bisect_left(maxima, w)
     if above >= _RESOLVED:
         return above / len(maxima)
-    resolved = maxima[len(maxima) - _RESOLVED]  # the largest z the simulation still resolves
-    return min(_RESOLVED / len(maxima), looks * single) if z >= resolved else single
+    resolved = maxima[len(maxima) - _RESOLVED]  # the largest w the simulation still resolves
+    if w < resolved:
+        return single
+    last = LOOK_GROWTH ** (looks - 1)
+    union = sum(_NORMAL.cdf(-min(w / (LOOK_GROWTH ** k / last) ** (0.5 - shape), 40.0))
+                for k in range(looks))
+    return min(_RESOLVED / len(maxima), union)
 
 
-def one_sided_p(t: float, df: float, looks: int = 1) -> float:
-    """P-value of a one-sided t statistic (large ``t`` is evidence) with repeated looks."""
+def one_sided_p(t: float, df: float, looks: int = 1, fraction: float = 0.0,
+                shape: float = LOOK_SHAPE) -> float:
+    """P-value of a one-sided t statistic (large ``t`` is evidence) with repeated looks, seen
+    at information ``fraction`` of the grid's last look (unknown, 0: the first look's, the
+    largest boundary)."""
     if math.isnan(t):
         return math.nan
     p = t_sf(t, df)
     if looks <= 1:
         return p
     z = 40.0 if p <= 0 else -_NORMAL.inv_cdf(min(max(p, 1e-300), 1 - 1e-16))
-    return crossing_probability(z, looks)
+    first = 1.0 / LOOK_GROWTH ** (looks - 1)
+    weight = min(max(fraction, first), 1.0) ** (0.5 - shape)
+    return crossing_probability(z * weight, looks, shape)
 
 
 # --- the band ---------------------------------------------------------------------------------
@@ -208,8 +229,10 @@ class BandSpec:
 class Evidence:
     """One card's measurement: value and standard error (points per hand), its matches (the
     clusters), hands and pairs that differed; ``looks`` is how many looks its allocation
-    could take (1 unless the trial raced); ``magnitude`` the 99th percentile of the deck's
-    changed pairs' |value| (for the few-changes bound), ``nan`` when unknown."""
+    could take (1 unless the trial raced) and ``fraction`` where on that grid its sample is
+    (the information fraction: 1 at the last look), ``shape`` the boundary's; ``magnitude``
+    the 99th percentile of the deck's changed pairs' |value| (for the few-changes bound),
+    ``nan`` when unknown."""
 
     card: str
     value: float
@@ -219,6 +242,10 @@ class Evidence:
     changed: int
     looks: int = 1
     magnitude: float = math.nan
+    # its sample over the grid's last look's (racing: blocks over 256); unknown (0): taken as
+    # the first look's, the largest boundary (never too small a p-value)
+    fraction: float = 0.0
+    shape: float = LOOK_SHAPE  # the looks' boundary shape the trial raced with
 
 
 @dataclass(frozen=True)
@@ -370,13 +397,13 @@ def _test(e: Evidence, lo: float, hi: float, centre: float, edge_se: float, x_se
         return _replace(base, reason=f"only {e.matches} matches: too few for an interval")
     df = max(e.matches - 1, 1)
     zone = band.zone
-    looks = e.looks
+    looks, fraction, shape = e.looks, e.fraction, e.shape
 
     def p_up(edge: float) -> float:    # evidence that x > edge
-        return one_sided_p((x - edge) / x_se, df, looks)
+        return one_sided_p((x - edge) / x_se, df, looks, fraction, shape)
 
     def p_down(edge: float) -> float:  # evidence that x < edge
-        return one_sided_p((edge - x) / x_se, df, looks)
+        return one_sided_p((edge - x) / x_se, df, looks, fraction, shape)
 
     nearer = hi if abs(x - hi) <= abs(x - lo) else lo
     p = {ABOVE: p_up(hi), BELOW: p_down(lo), INSIDE: max(p_down(hi), p_up(lo)),
@@ -452,6 +479,6 @@ def _undecided(e: Evidence, v: Verdict, band: BandSpec) -> dict[str, object]:
 
 
 __all__ = ["ABOVE", "ALPHA", "AT_EDGE", "BELOW", "DEFAULT_THRESHOLD", "DEFAULT_ZONE", "INSIDE",
-           "LOOK_GROWTH", "MAX_LOOKS", "UNDECIDED", "VERDICTS", "BandSpec", "Evidence",
-           "Reference", "Verdict", "crossing_probability", "decide", "one_sided_p",
+           "LOOK_GROWTH", "LOOK_SHAPE", "MAX_LOOKS", "UNDECIDED", "VERDICTS", "BandSpec",
+           "Evidence", "Reference", "Verdict", "crossing_probability", "decide", "one_sided_p",
            "poisson_upper", "t_quantile", "t_sf"]

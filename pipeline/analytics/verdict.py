@@ -28,7 +28,7 @@ import polars as pl
 from pipeline.analytics.trial import card_tables, in_measure, read_trial_doc, trial_table
 from pipeline.bots.expert import EXPERT_STYLE
 from pipeline.bots.policies import EXPERT_POLICY
-from pipeline.sim.trial import CHANGED_QUANTILE, find_deck_trial
+from pipeline.sim.trial import CHANGED_QUANTILE, find_deck_trial, grid_fraction, look_shape
 from pipeline.verdicts import MIN_CHANGED, BandSpec, Evidence, Reference, Verdict, decide
 
 VERDICT_COLUMNS = ("verdict", "band_lo", "band_hi", "edge_se", "relative", "relative_se",
@@ -122,9 +122,12 @@ def verdict_table(out: Path, band: BandSpec | None = None, cards: tuple[str, ...
         magnitude = changed_magnitude(out, deck_of(doc) if reference is not None and
                                       set(deck_of(doc) or []) <= set(doc.get("blocks", {}))
                                       else list(table["card"]))
-    looks = int(doc.get("looks", 1))
+    looks, shape = int(doc.get("looks", 1)), look_shape(doc)
+    blocks = doc.get("blocks", {})
     evidence = [Evidence(r["card"], r["value"], _num(r["value_se"]), r["matches"], r["hands"],
-                         r["changed"], looks, magnitude) for r in table.iter_rows(named=True)]
+                         r["changed"], looks, magnitude,
+                         grid_fraction(int(blocks.get(r["card"], 0)), looks), shape)
+                for r in table.iter_rows(named=True)]
     verdicts = decide(evidence, band, reference)
     return with_expert_value(with_verdicts(table, verdicts, band, reference), doc)
 

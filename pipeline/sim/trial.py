@@ -78,6 +78,7 @@ from pipeline.sim.tables import PAIRS, SCHEMA_VERSION, WHOLE
 from pipeline.stats import Z95, clustered_ratio
 from pipeline.verdicts import (
     LOOK_GROWTH,
+    LOOK_SHAPE,
     MAX_LOOKS,
     VERDICTS,
     BandSpec,
@@ -306,10 +307,18 @@ def plan_round(progress: Sequence[CardProgress], target: float, hands_left: floa
     return {c: n for c, n in scaled.items() if n > 0}
 
 
-def card_evidence(p: CardProgress, looks: int = 1, magnitude: float = math.nan) -> Evidence:
-    """What the verdicts read of a card's measurement (the interval's standard error)."""
+def card_evidence(p: CardProgress, looks: int = 1, magnitude: float = math.nan,
+                  shape: float = LOOK_SHAPE) -> Evidence:
+    """What the verdicts read of a card's measurement (the interval's standard error, and
+    where on the grid of ``looks`` its blocks are)."""
     se = p.half_width / Z95 if math.isfinite(p.half_width) else math.nan
-    return Evidence(p.card, p.value, se, p.matches, p.hands, p.changed, looks, magnitude)
+    return Evidence(p.card, p.value, se, p.matches, p.hands, p.changed, looks, magnitude,
+                    grid_fraction(p.blocks, looks), shape)
+
+
+def grid_fraction(blocks: int, looks: int) -> float:
+    """A card's information fraction on the racing grid: its blocks over the last look's."""
+    return blocks / (FIRST_BLOCKS * LOOK_GROWTH ** (max(looks, 1) - 1))
 
 
 def changed_magnitude(frames: Iterable[pl.DataFrame]) -> float:
@@ -741,6 +750,9 @@ def _write_doc(out: Path, config: TrialConfig, previous: dict[str, Any] | None,
     names = {**before.get("names", {}),
              **{c: config.catalog.card(c).name for c in config.cards}}
     looks = max(int(before.get("looks", 1)), MAX_LOOKS if config.racing else 1)
+    # the boundary of the looks the data were chosen by (a folder raced before the shape was
+    # kept raced with the flat one)
+    shape = LOOK_SHAPE if config.racing else look_shape(before)
     band = config.band
     measure = {"target": config.target, "budget_hands": config.budget_hands}
     measures = {**card_measures(before), **{c: measure for c in config.cards}}
@@ -748,12 +760,21 @@ def _write_doc(out: Path, config: TrialConfig, previous: dict[str, Any] | None,
            "names": names, "target": config.target, "budget_hands": config.budget_hands,
            "measures": measures,
            "allocation": "racing" if config.racing else "precision", "looks": looks,
+           "look_shape": shape,
            "band": None if band is None else {"threshold": band.threshold, "lo": band.lo,
                                               "hi": band.hi, "zone": band.zone},
            "deck": trial_deck(config.catalog, config.preset),
            "code": code_version(), "rounds": rounds, "blocks": blocks,
            "created": before.get("created") or _now(), "updated": _now()}
     atomic_write(out / TRIAL_FILE, (json.dumps(doc, indent=2) + "\n").encode())
+
+
+def look_shape(doc: dict[str, Any]) -> float:
+    """The boundary shape a trial folder's looks were raced with (:data:`LOOK_SHAPE` when it
+    never raced; the flat 0.5 for a folder raced before the shape was recorded)."""
+    if "look_shape" in doc:
+        return float(doc["look_shape"])
+    return 0.5 if int(doc.get("looks", 1)) > 1 else LOOK_SHAPE
 
 
 def trial_blocks(out: Path) -> dict[str, int]:
@@ -763,7 +784,8 @@ def trial_blocks(out: Path) -> dict[str, int]:
 
 __all__ = ["BLOCK", "DEFAULT_BUDGET_HANDS", "DEFAULT_TARGET", "RACE_BUDGET_HANDS",
            "CardProgress", "TrialConfig", "TrialRound", "TrialSummary", "TrialTicker",
-           "card_evidence", "card_folder", "changed_magnitude", "find_deck_trial", "measure",
+           "card_evidence", "card_folder", "changed_magnitude", "find_deck_trial", "grid_fraction",
+           "look_shape", "measure",
            "other_configuration", "plan_race", "plan_round", "played_by_this_code",
            "race_verdicts", "read_trial", "reference_of", "run_trial", "trial_blocks",
            "trial_deck"]

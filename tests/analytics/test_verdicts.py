@@ -16,6 +16,7 @@ from pipeline.verdicts import (
     BELOW,
     INSIDE,
     LOOK_GROWTH,
+    LOOK_SHAPE,
     MAX_LOOKS,
     UNDECIDED,
     BandSpec,
@@ -55,24 +56,45 @@ def test_one_look_is_the_plain_tail_and_more_looks_cost_more() -> None:
 
 def test_the_crossing_probability_holds_for_an_independent_simulation() -> None:
     """A fresh random walk on the doubling grid (another generator, t statistics from real
-    samples of 8 x 2^k values) crosses the 5% level of 8 looks about 5% of the time; tested
-    at each look at 5%, it crosses far more often."""
-    z5 = next(z for z in np.arange(1.6, 3.5, 0.005) if crossing_probability(z, 8) <= 0.05)
+    samples of 8 x 2^k values) crosses the 5% boundary of 8 looks about 5% of the time, for the
+    flat boundary and for the trials' shape; tested at each look at 5%, it crosses far more
+    often. The flat boundary is Pocock's for this grid (2.37); the trials' shape asks more of
+    the first look and less of the last."""
+    last = 8 * LOOK_GROWTH ** (MAX_LOOKS - 1)
     rng = np.random.default_rng(7)
-    paths, crossed, naive = 6000, 0, 0
-    for _ in range(paths):
-        data = rng.standard_normal(8 * LOOK_GROWTH ** (MAX_LOOKS - 1))
-        hit = hit_naive = False
-        for k in range(MAX_LOOKS):
-            x = data[:8 * LOOK_GROWTH ** k]
-            t = x.mean() / (x.std(ddof=1) / math.sqrt(len(x)))
-            hit |= one_sided_p(t, len(x) - 1, MAX_LOOKS) <= 0.05
-            hit_naive |= one_sided_p(t, len(x) - 1, 1) <= 0.05
-        crossed += hit
-        naive += hit_naive
-    assert crossed / paths == pytest.approx(0.05, abs=0.012)
-    assert naive / paths > 0.12
-    assert z5 == pytest.approx(2.37, abs=0.03)
+    paths = 6000
+    samples = [rng.standard_normal(last) for _ in range(paths)]
+    for shape in (0.5, LOOK_SHAPE):
+        crossed = naive = 0
+        for data in samples:
+            hit = hit_naive = False
+            for k in range(MAX_LOOKS):
+                x = data[:8 * LOOK_GROWTH ** k]
+                t = x.mean() / (x.std(ddof=1) / math.sqrt(len(x)))
+                hit |= one_sided_p(t, len(x) - 1, MAX_LOOKS, len(x) / last, shape) <= 0.05
+                hit_naive |= one_sided_p(t, len(x) - 1, 1) <= 0.05
+            crossed += hit
+            naive += hit_naive
+        assert crossed / paths == pytest.approx(0.05, abs=0.012), shape
+        assert naive / paths > 0.12
+
+    def boundary(fraction: float, shape: float) -> float:
+        return next(z for z in np.arange(1.6, 8.0, 0.005)
+                    if one_sided_p(z, math.inf, MAX_LOOKS, fraction, shape) <= 0.05)
+
+    assert boundary(1.0, 0.5) == pytest.approx(2.37, abs=0.03)
+    assert boundary(1 / 128, 0.5) == pytest.approx(2.37, abs=0.03)
+    assert boundary(1.0, LOOK_SHAPE) < 2.1 < 3.0 < boundary(1 / 128, LOOK_SHAPE)
+
+
+def test_an_unknown_place_on_the_grid_is_read_as_the_first_look() -> None:
+    """Without its fraction a statistic is read at the first look's (largest) boundary: its
+    p-value is never smaller than at any known place."""
+    for z in (2.0, 2.5, 3.0, 4.0):
+        unknown = one_sided_p(z, math.inf, MAX_LOOKS)
+        assert unknown == one_sided_p(z, math.inf, MAX_LOOKS, 1 / 128)
+        assert all(unknown >= one_sided_p(z, math.inf, MAX_LOOKS, f) for f in
+                   (1 / 64, 1 / 8, 0.5, 1.0))
 
 
 def evidence(card: str, value: float, se: float, matches: int = 64, changed: int = 500,
@@ -217,7 +239,7 @@ def race(rng: random.Random, truths: dict[str, float], band: BandSpec, looks: in
             m = sum(xs) / len(xs)
             sd = math.sqrt(sum((x - m) ** 2 for x in xs) / (len(xs) - 1))
             ev.append(Evidence(c, m, sd / math.sqrt(len(xs)), len(xs), len(xs) * 11, 500,
-                               looks=looks))
+                               looks=looks, fraction=len(xs) / len(data[c])))
         verdicts = decide(ev, band, None)
         for v in verdicts:
             if v.decided and v.card not in final:

@@ -37,7 +37,7 @@ CARDS = ("plain_a", "plain_b", "quad_a", "quad_b")
 BAND = BandSpec(lo=-100.0, hi=100.0)
 
 
-def config(folder: Path, cards: tuple[str, ...] = CARDS, budget: int = 700,
+def config(folder: Path, cards: tuple[str, ...] = CARDS, budget: int = 1400,
            band: BandSpec | None = BAND) -> TrialConfig:
     return TrialConfig(preset=load_preset(str(write_preset(folder))),
                        catalog=load_catalog(str(write_catalog(folder))), seed=3, cards=cards,
