@@ -104,6 +104,8 @@ class CardSearch:
     tried: dict[str, dict[str, Point]] = field(default_factory=dict)
     crossings: dict[str, float | None] = field(default_factory=dict)
     note: str = ""
+    # the other numbers' best changes, in the order they were ranked after ``change``
+    alternatives: list[Change] = field(default_factory=list)
 
 
 def axes_of(card: Card, max_step: int, origin: Card | None = None) -> list[Axis]:
@@ -203,8 +205,9 @@ def search_card(card: Card, axes: Sequence[Axis], target: tuple[float, float],
     """The smallest change of one number predicted to put the card in ``target``: every
     number played at its value and one step each way (``play``, on the same matches), the
     curve fitted, and where the best value lies beyond the played ones, that value played too
-    (up to :data:`MAX_PROBES` times a number) before it is trusted. Fewest steps first, then
-    the smallest relative change, then the prediction nearest the target's middle. When no
+    (up to :data:`MAX_PROBES` times a number) before it is trusted. A change that keeps the
+    effect alive first (:func:`zeroes`), then fewest steps, the smallest relative change, and
+    the prediction nearest the target's middle; the others are kept as ``alternatives``. When no
     value lands in ``target``, one predicted inside ``band`` will do: the one nearest
     ``target``."""
     found = CardSearch(card.id, target)
@@ -223,20 +226,34 @@ def search_card(card: Card, axes: Sequence[Axis], target: tuple[float, float],
     ranked = [(_rank(a, c, target), c) for a, c in picks if c is not None]
     if not ranked and band is not None:  # the value most safely inside the band will do
         inside = [_safest_on(a, found.tried[a.address], band, target) for a in axes]
-        ranked = [((_short_of(c.predicted, target), *_rank(a, c, target)), c)
+        ranked = [((zeroes(a.origin, c.value), _short_of(c.predicted, target),
+                    *_rank(a, c, target)[1:]), c)
                   for a, c in zip(axes, inside, strict=True) if c is not None]
     if ranked:
-        found.change = min(ranked, key=lambda r: r[0])[1]
+        ranked.sort(key=lambda r: r[0])
+        found.change = ranked[0][1]
+        found.alternatives = [c for _, c in ranked[1:]]
     if found.change is None:
         found.note = ("no number reaches the band within the allowed step" if axes else
                       "the card has no number to change")
     return found
 
 
-def _rank(axis: Axis, change: Change, goal: tuple[float, float]) -> tuple[float, float, float]:
-    """Fewest steps, then the smallest relative change, then nearest the goal's middle."""
+def _rank(axis: Axis, change: Change, goal: tuple[float, float]
+          ) -> tuple[bool, float, float, float]:
+    """A change that keeps the effect alive first (a number taken to zero, or a list emptied,
+    removes what the text is about: Kasumi's bonus at 0 han is no bonus), then the fewest
+    steps, the smallest relative change, and nearest the goal's middle."""
     rel = abs(_num(change.value) - _num(axis.origin)) / max(abs(_num(axis.origin)), 1.0)
-    return (change.steps, rel, abs(change.predicted - sum(goal) / 2))
+    return (zeroes(axis.origin, change.value), change.steps, rel,
+            abs(change.predicted - sum(goal) / 2))
+
+
+def zeroes(origin: Any, value: Any) -> bool:
+    """Whether ``value`` switches off a number that was on in ``origin`` (0 or an empty
+    list in place of something)."""
+    return _num(value) == 0 and _num(origin) != 0 or \
+        isinstance(value, list | tuple) and not value and bool(origin)
 
 
 def _best_on(axis: Axis, measured: dict[str, Point], target: tuple[float, float],
@@ -311,4 +328,4 @@ def _num(value: Any) -> float:
 
 
 __all__ = ["MAX_PROBES", "Axis", "CardSearch", "Change", "Point", "axes_of", "first_probes",
-           "predict", "search_card", "target_of"]
+           "predict", "search_card", "target_of", "zeroes"]

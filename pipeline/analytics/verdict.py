@@ -117,19 +117,60 @@ def verdict_table(out: Path, band: BandSpec | None = None, cards: tuple[str, ...
     doc = read_trial_doc(out)
     table = table if table is not None else card_values(out, cards, measure)
     reference = None if band.absolute else deck_reference(out, doc, table, measure)
-    magnitude = math.nan
-    if measure == "points" and (table["changed"] < MIN_CHANGED).any():
-        magnitude = changed_magnitude(out, deck_of(doc) if reference is not None and
-                                      set(deck_of(doc) or []) <= set(doc.get("blocks", {}))
-                                      else list(table["card"]))
-    looks, shape = int(doc.get("looks", 1)), look_shape(doc)
-    blocks = doc.get("blocks", {})
-    evidence = [Evidence(r["card"], r["value"], _num(r["value_se"]), r["matches"], r["hands"],
-                         r["changed"], looks, magnitude,
-                         grid_fraction(int(blocks.get(r["card"], 0)), looks), shape)
-                for r in table.iter_rows(named=True)]
+    deck = deck_of(doc) if reference is not None and \
+        set(deck_of(doc) or []) <= set(doc.get("blocks", {})) else list(table["card"])
+    evidence = evidence_of(out, doc, table, measure, deck)
     verdicts = decide(evidence, band, reference)
     return with_expert_value(with_verdicts(table, verdicts, band, reference), doc)
+
+
+def evidence_of(out: Path, doc: dict[str, Any], table: pl.DataFrame, measure: str,
+                deck: list[str]) -> list[Evidence]:
+    """What the verdicts read of each row of ``table`` (the trial folder ``out``'s cards):
+    its value, the looks it was raced with and where on their grid, and (for the few-changes
+    bound, in points) what a changed hand of ``deck`` is worth."""
+    magnitude = math.nan
+    if measure == "points" and (table["changed"] < MIN_CHANGED).any():
+        magnitude = changed_magnitude(out, [c for c in deck if c in doc.get("blocks", {})])
+    looks, shape = int(doc.get("looks", 1)), look_shape(doc)
+    blocks = doc.get("blocks", {})
+    return [Evidence(r["card"], r["value"], _num(r["value_se"]), r["matches"], r["hands"],
+                     r["changed"], looks, magnitude,
+                     grid_fraction(int(blocks.get(r["card"], 0)), looks), shape)
+            for r in table.iter_rows(named=True)]
+
+
+def folder_evidence(folder: Path, cards: tuple[str, ...], measure: str = "points"
+                    ) -> list[Evidence]:
+    """The verdicts' reading of ``cards`` in the trial folder ``folder`` (to carry them into
+    a racing trial of the deck's other cards: :func:`pipeline.sim.trial.run_trial`)."""
+    return evidence_of(folder, read_trial_doc(folder), card_values(folder, cards, measure),
+                       measure, list(cards))
+
+
+def joint_verdict_table(parts: Sequence[tuple[Path, tuple[str, ...]]], band: BandSpec,
+                        measure: str = "points") -> pl.DataFrame:
+    """The verdicts of one deck measured in several trial folders of the same catalog and
+    preset (each ``(folder, cards)``: the cards read from it; a card in two parts is read
+    from the first): the deck's average card from all of them, Benjamini-Hochberg across
+    them all, as if one trial had measured them (a proposal's joint round re-measures the
+    changed cards and those near an edge, and carries the others' values)."""
+    tables, evidence, seen = [], [], set()
+    for folder, cards in parts:
+        wanted = tuple(c for c in cards if c not in seen)
+        if not wanted:
+            continue
+        seen.update(wanted)
+        doc = read_trial_doc(folder)
+        table = card_values(folder, wanted, measure)
+        tables.append(table)
+        evidence += evidence_of(folder, doc, table, measure, list(wanted))
+    table = pl.concat(tables, how="diagonal_relaxed")
+    reference = None
+    if not band.absolute:
+        reference = _reference(table, f"this deck's {table.height} cards, from "
+                                      f"{len(tables)} trial(s)")
+    return with_verdicts(table, decide(evidence, band, reference), band, reference)
 
 
 EXPERT_COLUMNS = ("expert_value", "expert_lo", "expert_hi")

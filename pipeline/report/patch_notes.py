@@ -85,6 +85,10 @@ class Written:
                          f"{c['to_text']}; value {_pts(before.get('value'))} "
                          f"({before.get('verdict')}) -> {_pts(after.get('value'))} "
                          f"{_span(after)} on the fresh seeds ({after.get('verdict')})")
+            for a in c.get("alternatives", []):
+                lines.append(f"    also predicted inside: {a['effect']}.{a['param']} "
+                             f"{a['from_text']} -> {a['to_text']} ({_pts(a['predicted'])}"
+                             f"{'; switches the ability off' if a['switches_off'] else ''})")
         for r in n["rework"]:
             lines.append(f"  needs a text rework: {r['name']} ({r['why']})")
         for r in n["left_alone"]:
@@ -128,7 +132,10 @@ def notes_doc(result: ProposeResult, target: Path, catalog_hash: str) -> dict[st
     doc = dict(result.doc)
     doc["changes"] = [{**c, "from_text": show_value(c["from"]), "to_text": show_value(c["to"]),
                        "rows": [{"what": "card text",
-                                 **side_by_side(c["old_text"], c["new_text"])}]}
+                                 **side_by_side(c["old_text"], c["new_text"])}],
+                       "alternatives": [{**a, "from_text": show_value(a["from"]),
+                                         "to_text": show_value(a["to"])}
+                                        for a in c.get("alternatives", [])]}
                       for c in doc["changes"]]
     return {"kind": "patch_notes", **doc, "catalog_file": str(target),
             "catalog_hash": catalog_hash, "folder": str(result.out),

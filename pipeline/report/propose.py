@@ -9,9 +9,12 @@ The steps (docs/propose.md says why this search and what it costs):
    :func:`pipeline.sim.tune.run_tune`), the curve fitted, the smallest change predicted to
    land the card inside the band chosen; locked cards and cards past ``--max-changes`` are
    left alone and listed.
-3. **Joint round**: the proposed deck's racing trial on the search seed, against its own band
-   (the deck average and the picks move with the changes); the cards still out are searched
-   once more from the proposal. Two rounds at most.
+3. **Joint round**: the proposed deck's racing trial on the search seed of the changed cards
+   and those whose first interval reaches into an edge's zone of the band the changes are
+   predicted to make (:func:`joint_cards`), the others' first measurements carried: every
+   card judged against the proposed deck's own band (the deck average and the picks move with
+   the changes); the cards still out are searched once more from the proposal. Two rounds at
+   most.
 4. **Confirmation** on a fresh seed (:attr:`ProposeConfig.confirm_seed`): the final deck's
    racing trial and its verdicts. ``confirmed`` only if every changed card is inside (or at
    an edge) there and no card that was inside left the band.
@@ -30,6 +33,8 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
+import polars as pl
+
 from pipeline.analytics.proposal import (
     Axis,
     CardSearch,
@@ -38,8 +43,14 @@ from pipeline.analytics.proposal import (
     axes_of,
     search_card,
     target_of,
+    zeroes,
 )
-from pipeline.analytics.verdict import card_values, verdict_table
+from pipeline.analytics.verdict import (
+    card_values,
+    folder_evidence,
+    joint_verdict_table,
+    verdict_table,
+)
 from pipeline.cards.catalog import Catalog, load_catalog
 from pipeline.cards.writer import catalog_toml, with_card
 from pipeline.datafiles import USER_DATA, show_value
@@ -199,9 +210,12 @@ class _Proposal:
         for r in range(1, ROUNDS + 1):
             catalog = self._catalog(self.out / f"round-{r}" / "catalog.toml", changes,
                                     f"{c.catalog.version}~proposal-round-{r}")
-            label = "the catalog's verdicts" if r == 1 else "the joint round"
-            table = self._verdicts(catalog, c.seed, band, self.out / f"round-{r}" / "verdicts",
-                                   f"round {r} ({label}, seed {c.seed})")
+            folder = self.out / f"round-{r}" / "verdicts"
+            if r == 1:
+                table = self._verdicts(catalog, c.seed, band, folder,
+                                       f"round 1 (the catalog's verdicts, seed {c.seed})")
+            else:
+                table = self._joint(catalog, band, folder, before, changes, r)
             rows = table.to_dicts()
             if r == 1:
                 before = rows
@@ -264,6 +278,33 @@ class _Proposal:
         table = verdict_table(folder, band, c.cards, measure=c.measure)
         self.measured += int(table["hands"].sum())
         return table
+
+    def _joint(self, catalog: Catalog, band: BandSpec, folder: Path,
+               before: Sequence[dict[str, Any]], changes: dict[str, Change], r: int) -> Any:
+        """The joint round: a racing trial of the proposed deck's changed cards and of those
+        whose first interval reaches into an edge's zone of the band the changes are
+        predicted to make (:func:`joint_cards`); the others' first measurements are carried,
+        and every card judged as one deck (its average card, Benjamini-Hochberg)."""
+        c = self.config
+        played = joint_cards(before, changes, band, self._deck_size())
+        carried = tuple(x["card"] for x in before if x["card"] not in played)
+        first = self.out / "round-1" / "verdicts"
+        self.say(f"round {r} (the joint round, seed {c.seed}): {len(played)} card(s) played "
+                 f"again (the changed ones and those near an edge), {len(carried)} carried "
+                 "from round 1")
+        evidence = folder_evidence(first, carried, c.measure) if carried else []
+        trial = TrialConfig(preset=c.preset, catalog=catalog, seed=c.seed, cards=played,
+                            bots=c.bots, budget_hands=c.verdict_budget, band=band,
+                            measure=c.measure)
+        summary = run_trial(trial, folder, executor=self.executor, say=self.on_round,
+                            on_match=self.on_match, carried=evidence)
+        self.hands += summary.hands_played
+        table = joint_verdict_table([(folder, played), (first, carried)], band, c.measure)
+        self.measured += int(table.filter(pl.col("card").is_in(played))["hands"].sum())
+        return table
+
+    def _deck_size(self) -> int:
+        return len(self.config.cards)
 
     def _fixed_band(self, band: BandSpec, rows: Sequence[dict[str, Any]]) -> BandSpec:
         """With ``--only`` and the deck's band, the band the catalog's verdicts were judged
@@ -377,6 +418,32 @@ class _Proposal:
                      (json.dumps(body, indent=2, default=str) + "\n").encode())
 
 
+def joint_cards(before: Sequence[dict[str, Any]], changes: dict[str, Change],
+                band: BandSpec, deck_size: int) -> tuple[str, ...]:
+    """The cards a joint round plays again: every changed card, every card without a
+    decided verdict in the first round (``at_edge`` or ``undecided``), and every card whose
+    first 95% interval reaches into an edge's zone once the band has moved as the changes
+    are predicted to move the deck's average card (for the deck's band; an absolute band
+    does not move). The others' verdicts cannot turn on what the changes do to the average."""
+    was = {x["card"]: x for x in before}
+    shift = 0.0
+    if not band.absolute and deck_size:
+        shift = sum(ch.predicted - (was[card]["value"] or 0.0)
+                    for card, ch in changes.items() if card in was) / deck_size
+    out = []
+    for x in before:
+        card, lo, hi = x["card"], x.get("value_lo"), x.get("value_hi")
+        if card in changes or x["verdict"] not in ("above", "below", "inside") or \
+                lo is None or hi is None or x["band_lo"] is None or x["band_hi"] is None:
+            out.append(card)
+            continue
+        for edge in (x["band_lo"] + shift, x["band_hi"] + shift):
+            if lo < edge + band.zone and hi > edge - band.zone:
+                out.append(card)
+                break
+    return tuple(out)
+
+
 def apply_changes(catalog: Catalog, changes: Sequence[Change] | Any, version: str) -> Catalog:
     """The catalog with every change made, as ``version``."""
     out = catalog
@@ -429,7 +496,12 @@ def _change_doc(catalog: Catalog, ch: Change, was: dict[str, Any] | None,
             "predicted": ch.predicted, "predicted_lo": ch.predicted_lo,
             "predicted_hi": ch.predicted_hi,
             "before": _value_doc(was), "after": _value_doc(now),
-            "tried": _tried(s) if s is not None else []}
+            "tried": _tried(s) if s is not None else [],
+            "alternatives": [{"effect": a.effect, "param": a.param, "from": a.current,
+                              "to": a.value, "steps": a.steps, "predicted": a.predicted,
+                              "predicted_lo": a.predicted_lo, "predicted_hi": a.predicted_hi,
+                              "switches_off": zeroes(a.current, a.value)}
+                             for a in (s.alternatives if s is not None else [])]}
 
 
 def _value_doc(row: dict[str, Any] | None) -> dict[str, Any] | None:
@@ -445,7 +517,7 @@ def _card_row(was: dict[str, Any], now: dict[str, Any] | None) -> dict[str, Any]
 
 
 __all__ = ["CONFIRM_OFFSET", "PROPOSALS_DIR", "ProposeConfig", "ProposeResult",
-           "apply_changes", "run_propose"]
+           "apply_changes", "joint_cards", "run_propose"]
 
 
 PROJECTED_OUT_CARDS = 8     # cards out of the band the plan assumes for a whole deck (1.2: 6)
@@ -473,7 +545,8 @@ def plan_words(config: ProposeConfig, workers: int | None = None) -> str:
     seconds = (verdicts + probes) / (TRIAL_HANDS_PER_SECOND * cores / 2)
     return (f"will play: racing trials of {len(config.cards)} card(s) against "
             f"{config.band.describe()} on seed {config.seed} (the verdicts, then the joint "
-            f"round) and on the fresh seed {config.confirm_seed} (the confirmation), at most "
+            f"round of the changed cards and those near an edge) and on the fresh seed "
+            f"{config.confirm_seed} (the confirmation), at most "
             f"{config.verdict_budget:,} hands each; a search of each card out of the band, at "
             f"most {config.probe_budget:,} hands per value played (about "
             f"{PROJECTED_NUMBERS * PROJECTED_VALUES} values a card, {out_cards} card(s) "

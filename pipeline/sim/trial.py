@@ -512,22 +512,27 @@ class TrialTicker:
 def run_trial(config: TrialConfig, out: Path | None = None, *,
               executor: LocalExecutor | DaskExecutor | None = None, workers: int | None = None,
               force: bool = False, say: Callable[[TrialRound], None] | None = None,
-              on_match: Callable[[int], None] | None = None) -> TrialSummary:
+              on_match: Callable[[int], None] | None = None,
+              carried: Sequence[Evidence] = ()) -> TrialSummary:
     """Play the trial into ``out`` (default :meth:`TrialConfig.default_out`), reusing every
     shard of the same configuration already there. ``say`` hears each finished round,
-    ``on_match(hands)`` each finished match."""
+    ``on_match(hands)`` each finished match. ``carried``: the other deck cards' measurements
+    (from another trial of the same deck), which a racing trial of some of the cards judges
+    its own against, as one deck (:func:`race_verdicts`)."""
     if executor is None:  # one pool for every round, stopped at the end
         return with_own_pool(workers, lambda pool: run_trial(
-            config, out, executor=pool, force=force, say=say, on_match=on_match))
+            config, out, executor=pool, force=force, say=say, on_match=on_match,
+            carried=carried))
     out = Path(out) if out is not None else config.default_out()
     _check_strangers(out)  # never leave a lock file in someone else's folder
     with OutputLock(out, what="trial"):  # before --force deletes anything
-        return _run_trial(config, out, executor, force, say, on_match)
+        return _run_trial(config, out, executor, force, say, on_match, tuple(carried))
 
 
 def _run_trial(config: TrialConfig, out: Path, executor: LocalExecutor | DaskExecutor,
                force: bool, say: Callable[[TrialRound], None] | None,
-               on_match: Callable[[int], None] | None) -> TrialSummary:
+               on_match: Callable[[int], None] | None,
+               carried: tuple[Evidence, ...] = ()) -> TrialSummary:
     previous = _prepare(out, config, force)
     _forget_damaged(out, config)
     began = time.perf_counter()
@@ -548,7 +553,7 @@ def _run_trial(config: TrialConfig, out: Path, executor: LocalExecutor | DaskExe
         progress = [measure(pairs[c], c, blocks[c], config.block, wholes[c], config.measure)
                     for c in config.cards]
         if config.racing:
-            verdicts = race_verdicts(config, progress, pairs.values(), stored)
+            verdicts = race_verdicts(config, progress, pairs.values(), stored, carried)
         rounds_doc.append({"round": index, "added": added,
                            "blocks": dict(blocks)})
         _write_doc(out, config, previous, rounds_doc, "running")
@@ -573,18 +578,27 @@ def _run_trial(config: TrialConfig, out: Path, executor: LocalExecutor | DaskExe
 
 
 def race_verdicts(config: TrialConfig, progress: Sequence[CardProgress],
-                  frames: Iterable[pl.DataFrame], stored: Reference | None) -> list[Verdict]:
+                  frames: Iterable[pl.DataFrame], stored: Reference | None,
+                  carried: Sequence[Evidence] = ()) -> list[Verdict]:
     """Every card's verdict after a round of a racing trial: against the trial's own deck when
-    it tries every deck card, else against the stored deck trial (none: undecided)."""
+    it tries every deck card (with ``carried``, the measurements of the deck's other cards
+    from another trial, it and they are one deck: one average card, one Benjamini-Hochberg),
+    else against the stored deck trial (none: undecided)."""
     assert config.band is not None
     magnitude = changed_magnitude(frames)
     deck = set(trial_deck(config.catalog, config.preset))
-    reference = stored
-    if not config.band.absolute and deck <= {p.card for p in progress}:
-        reference = reference_of([p for p in progress if p.card in deck],
-                                 f"this trial's {len(deck)} cards")
     evidence = [card_evidence(p, MAX_LOOKS, magnitude) for p in progress]
-    return decide(evidence, config.band, reference)
+    played = {e.card for e in evidence}
+    others = [e for e in carried if e.card not in played]
+    reference = stored
+    if not config.band.absolute and deck <= played | {e.card for e in others}:
+        reference = Reference.of({e.card: (e.value, e.se) for e in [*evidence, *others]
+                                  if e.card in deck},
+                                 f"this trial's {len(played)} cards and {len(others)} "
+                                 "carried from another trial of the deck" if others else
+                                 f"this trial's {len(deck)} cards")
+    verdicts = decide([*evidence, *others], config.band, reference)
+    return [v for v in verdicts if v.card in played]
 
 
 def _stored_reference(config: TrialConfig, out: Path) -> Reference | None:

@@ -23,6 +23,7 @@ from pipeline.analytics.proposal import (
     predict,
     search_card,
     target_of,
+    zeroes,
 )
 from pipeline.cards.catalog import load_catalog
 from pipeline.datafiles import show_value
@@ -119,6 +120,19 @@ def test_when_nothing_lands_in_the_target_the_value_safest_inside_the_band_is_ta
     assert (found.change.param, found.change.value) == ("per", 5)
 
 
+def test_a_change_that_keeps_the_effect_alive_beats_one_that_zeroes_it() -> None:
+    """Kasumi planted as 1,600 - 400 (per - 3) and 400 + 1,200 han: han = 0 lands in the
+    target (+225 to +675) in one step (+400) but removes her bonus; per = 6 (three steps,
+    +400) keeps it: per is chosen, han = 0 kept as the alternative the patch notes show."""
+    played: list[tuple[str, str]] = []
+    play = planted({"per": lambda x: 1600 - 400 * (x - 3), "han": lambda x: 400 + 1200 * x},
+                   played)
+    found = search_card(KASUMI, axes_of(KASUMI, 3), target_of(0, 900, 100), play, (0, 900))
+    assert (found.change.param, found.change.value) == ("per", 6)
+    assert [(a.param, a.value) for a in found.alternatives] == [("han", 0)]
+    assert zeroes(1, 0) and not zeroes(3, 6) and not zeroes(0, 0) and zeroes([1, 2], [])
+
+
 # --- the command's refusals ---------------------------------------------------------------
 
 
@@ -178,6 +192,19 @@ def test_the_patch_notes_page_escapes_card_text() -> None:
     assert "<script>alert(1)" not in page and "&lt;script&gt;alert(1)" in page
     assert "<b>Evil</b>" not in page and "&lt;b&gt;Evil" in page
     assert "<i>R</i>" not in page and "a &amp; b" in page
+
+
+def test_the_patch_notes_show_the_other_numbers_that_would_do() -> None:
+    from pipeline.report.patch_notes import patch_notes_html
+
+    notes = notes_of("a", "b")
+    notes["changes"][0]["alternatives"] = [
+        {"effect": "shown", "param": "han", "from": 1, "to": 0, "from_text": "1",
+         "to_text": "0", "steps": 1, "predicted": 412.0, "predicted_lo": 300.0,
+         "predicted_hi": 520.0, "switches_off": True}]
+    page = patch_notes_html(notes)
+    assert "shown.han 1 &rarr; 0" in page and "+412" in page
+    assert "switches the ability off" in page
 
 
 def test_patch_notes_are_linked_only_for_the_catalog_they_describe(tmp_path: Path) -> None:

@@ -100,6 +100,55 @@ def test_a_subset_uses_a_stored_deck_trial_or_says_why_not(raced: Path,
     assert len(read_trial(alone)["rounds"]) == 1
 
 
+def test_a_subset_with_the_others_carried_is_judged_as_one_deck(raced: Path,
+                                                               tmp_path: Path) -> None:
+    """A proposal's joint round: quad_a played again alone, the deck's three other cards
+    carried from the raced trial; with no stored deck trial beside it, the carried cards
+    make the deck: the band is the four cards' average +/- 300, and quad_a is decided."""
+    from pipeline.analytics.verdict import folder_evidence, joint_verdict_table
+
+    others = ("plain_a", "plain_b", "quad_b")
+    sub = tmp_path / "apart" / "quad-again"
+    sub.parent.mkdir()
+    run_trial(config(tmp_path, ("quad_a",), budget=400, band=BandSpec()), sub, workers=1,
+              carried=folder_evidence(raced, others))
+    joint = joint_verdict_table([(sub, ("quad_a",)), (raced, others)], BandSpec())
+    assert sorted(joint["card"]) == sorted(CARDS)
+    mean = joint["value"].mean()
+    row = joint.filter(pl.col("card") == "quad_a").row(0, named=True)
+    assert row["band_lo"] == pytest.approx(mean - 300) and row["edge_se"] > 0
+    assert "from 2 trial(s)" in row["reference"] and row["verdict"] == ABOVE
+    # the same trial without the carried cards has no deck to judge it against
+    alone = tmp_path / "apart" / "alone"
+    run_trial(config(tmp_path, ("quad_a",), budget=400, band=BandSpec()), alone, workers=1)
+    assert verdict_table(alone, BandSpec())["verdict"][0] == UNDECIDED
+
+
+def test_the_joint_round_plays_the_changed_cards_and_those_near_an_edge() -> None:
+    """Against the deck's band (edges -300 and +300 around the average 0, zone 100), Kasumi
+    changed from +1,400 to a predicted +400 moves a four-card deck's average by -250: the
+    edges go to -550 and +50. A card at -100 [-160, -40] now reaches into the upper edge's
+    zone (played again); one at +200 [+160, +240] lies beyond it by more than the zone and
+    one at +500 [+480, +520] far beyond (both carried: their own data judge them against the
+    new band); an undecided card is always played again."""
+    from pipeline.analytics.proposal import Change
+    from pipeline.report.propose import joint_cards
+
+    def row(card: str, v: float, lo: float, hi: float, verdict: str = INSIDE) -> dict:
+        return {"card": card, "value": v, "value_lo": lo, "value_hi": hi, "verdict": verdict,
+                "band_lo": -300.0, "band_hi": 300.0}
+
+    before = [row("kasumi", 1400, 1300, 1500, ABOVE), row("far", 200, 160, 240),
+              row("low", -100, -160, -40), row("high", 500, 480, 520, ABOVE),
+              row("open", 0, -500, 500, UNDECIDED)]
+    change = Change("kasumi", "shown", "per", 3, 6, 3, 400.0, 300.0, 500.0, False)
+    assert joint_cards(before, {"kasumi": change}, BandSpec(), deck_size=4) == \
+        ("kasumi", "low", "open")
+    # an absolute band does not move: +200 [+160, +240] reaches into the upper zone there
+    assert joint_cards(before, {"kasumi": change}, BandSpec(lo=-300, hi=300), 4) == \
+        ("kasumi", "far", "open")
+
+
 def test_json_rows_carry_the_verdict_and_the_band(raced: Path, tmp_path: Path) -> None:
     copy = tmp_path / "copy"
     shutil.copytree(raced, copy)
