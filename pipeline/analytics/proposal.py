@@ -56,6 +56,7 @@ class Axis:
     values: tuple[Any, ...]
     xs: tuple[float, ...]
     ks: tuple[float, ...]
+    reading: bool = False   # a reading option: its choices, each played, no curve between
 
     @property
     def steps(self) -> tuple[float, ...]:
@@ -144,6 +145,24 @@ def axes_of(card: Card, max_step: int, origin: Card | None = None) -> list[Axis]
                 ks = [_steps_from(ladder, v) for v in values]
             out.append(Axis(card.id, eff.id, name, start, present, tuple(values), tuple(xs),
                             tuple(ks)))
+    return out + reading_axes(card, origin)
+
+
+def reading_axes(card: Card, origin: Card) -> list[Axis]:
+    """Every reading option of the card (``saki tune CARD.EFFECT.OPTION``'s): each choice
+    one step from the one in ``origin``; a choice the catalog refuses is left out."""
+    out = []
+    for eff in origin.effects:
+        for name, spec, _choice in eff.readings():
+            start = eff.params[name]
+            present = card.effect(eff.id).params[name]
+            values = tuple(v for v in spec.choices
+                           if v == start or _valid(card, card.effect(eff.id), name, v))
+            if len(values) < 2:
+                continue
+            out.append(Axis(card.id, eff.id, name, start, present, values,
+                            tuple(float(i) for i in range(len(values))),
+                            tuple(0.0 if v == start else 1.0 for v in values), reading=True))
     return out
 
 
@@ -160,7 +179,9 @@ def _steps_from(ladder: dict[int, Any], value: int) -> float:
 
 def first_probes(axis: Axis) -> list[Any]:
     """What a number's first look plays: its present value and one step each way (``saki
-    tune CARD``'s values), where the allowed values reach."""
+    tune CARD``'s values), where the allowed values reach; a reading's every choice."""
+    if axis.reading:
+        return list(axis.values)
     i = axis.at(axis.present)
     here = axis.ks[i]
     picks = {i}
@@ -240,18 +261,22 @@ def search_card(card: Card, axes: Sequence[Axis], target: tuple[float, float],
 
 
 def _rank(axis: Axis, change: Change, goal: tuple[float, float]
-          ) -> tuple[bool, float, float, float]:
+          ) -> tuple[bool, bool, float, float, float]:
     """A change that keeps the effect alive first (a number taken to zero, or a list emptied,
-    removes what the text is about: Kasumi's bonus at 0 han is no bonus), then the fewest
-    steps, the smallest relative change, and nearest the goal's middle."""
-    rel = abs(_num(change.value) - _num(axis.origin)) / max(abs(_num(axis.origin)), 1.0)
-    return (zeroes(axis.origin, change.value), change.steps, rel,
+    removes what the text is about: Kasumi's bonus at 0 han is no bonus), a number before a
+    reading (a number keeps the text's meaning, a reading changes how it is read), then the
+    fewest steps, the smallest relative change, and nearest the goal's middle."""
+    rel = 1.0 if axis.reading else \
+        abs(_num(change.value) - _num(axis.origin)) / max(abs(_num(axis.origin)), 1.0)
+    return (zeroes(axis.origin, change.value), axis.reading, change.steps, rel,
             abs(change.predicted - sum(goal) / 2))
 
 
 def zeroes(origin: Any, value: Any) -> bool:
     """Whether ``value`` switches off a number that was on in ``origin`` (0 or an empty
     list in place of something)."""
+    if isinstance(value, str) or isinstance(origin, str):
+        return False  # a reading's choice switches nothing off by itself
     return _num(value) == 0 and _num(origin) != 0 or \
         isinstance(value, list | tuple) and not value and bool(origin)
 
@@ -305,7 +330,9 @@ def _beyond(axis: Axis, measured: dict[str, Point], value: Any) -> bool:
 def _crossing(axis: Axis, measured: dict[str, Point], target: tuple[float, float]
               ) -> float | None:
     """Where the played curve crosses the target's middle (``suggest``), in the number's
-    position (a list's step index)."""
+    position (a list's step index); none for a reading (no curve between its choices)."""
+    if axis.reading:
+        return None
     rows = [{"address": axis.address, "param_value": str(axis.xs[axis.at(_value_of(axis, k))]),
              "value": p.value, "value_lo": p.lo, "value_hi": p.hi}
             for k, p in measured.items()]

@@ -40,7 +40,7 @@ def planted(curves: dict[str, callable], played: list[tuple[str, str]], half: fl
         out = {}
         for v in values:
             played.append((axis.param, show_value(v)))
-            y = curves[axis.param](float(v))
+            y = curves[axis.param](v if isinstance(v, str) else float(v))
             out[show_value(v)] = Point(y, y - half, y + half)
         return out
     return play
@@ -131,6 +131,27 @@ def test_a_change_that_keeps_the_effect_alive_beats_one_that_zeroes_it() -> None
     assert (found.change.param, found.change.value) == ("per", 6)
     assert [(a.param, a.value) for a in found.alternatives] == [("han", 0)]
     assert zeroes(1, 0) and not zeroes(3, 6) and not zeroes(0, 0) and zeroes([1, 2], [])
+
+
+def test_a_reading_is_a_lever_after_the_numbers() -> None:
+    """Nelly's numbers planted flat at +1,500 (none reaches the target -31 to +569 aims at),
+    her reading of "draws" at +1,500 for any draw and +300 for exhaustive draws only: the
+    reading is chosen (both its choices played). With each_pays also reaching the target
+    (2 x each_pays - 900: 600 gives +300), the number wins and the reading is the
+    alternative: a number keeps the text's meaning."""
+    flat = {"each_pays": lambda x: 1500.0, "han": lambda x: 1500.0, "turn": lambda x: 1500.0,
+            "draws": lambda v: 1500.0 if v == "any_draw" else 300.0}
+    played: list[tuple[str, str]] = []
+    found = search_card(NELLY, axes_of(NELLY, 3), target_of(-31, 569, 100),
+                        planted(flat, played), (-31, 569))
+    assert (found.change.param, found.change.value) == ("draws", "exhaustive_only")
+    assert ("draws", "\"any_draw\"") in played and ("draws", "\"exhaustive_only\"") in played
+    assert found.crossings["nelly_virsaladze.sweep.draws"] is None
+    both = {**flat, "each_pays": lambda x: 2 * x - 900}
+    found = search_card(NELLY, axes_of(NELLY, 3), target_of(-31, 569, 100),
+                        planted(both, []), (-31, 569))
+    assert (found.change.param, found.change.value) == ("each_pays", 600)
+    assert ("draws", "exhaustive_only") in [(a.param, a.value) for a in found.alternatives]
 
 
 # --- the command's refusals ---------------------------------------------------------------
