@@ -17,7 +17,7 @@ returns the change it chose, or what it tried when no number reaches the band.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import polars as pl
@@ -88,10 +88,18 @@ class Change:
     predicted_lo: float | None
     predicted_hi: float | None
     measured: bool
+    # a second number of the same card changed with this one (the pair's value is then the
+    # one measured with both changed, in ``predicted``)
+    also: Change | None = None
 
     @property
     def address(self) -> str:
         return f"{self.card}.{self.effect}.{self.param}"
+
+    @property
+    def parts(self) -> tuple[Change, ...]:
+        """Every number this change moves: itself, and its ``also``."""
+        return (self,) if self.also is None else (self, *self.also.parts)
 
 
 @dataclass
@@ -222,7 +230,8 @@ def target_of(band_lo: float, band_hi: float, zone: float) -> tuple[float, float
 
 def search_card(card: Card, axes: Sequence[Axis], target: tuple[float, float],
                 play: Callable[[Axis, Sequence[Any]], dict[str, Point]],
-                band: tuple[float, float] | None = None) -> CardSearch:
+                band: tuple[float, float] | None = None,
+                play_pair: Callable[[Change, Change], Point] | None = None) -> CardSearch:
     """The smallest change of one number predicted to put the card in ``target``: every
     number played at its value and one step each way (``play``, on the same matches), the
     curve fitted, and where the best value lies beyond the played ones, that value played too
@@ -254,10 +263,82 @@ def search_card(card: Card, axes: Sequence[Axis], target: tuple[float, float],
         ranked.sort(key=lambda r: r[0])
         found.change = ranked[0][1]
         found.alternatives = [c for _, c in ranked[1:]]
-    if found.change is None:
-        found.note = ("no number reaches the band within the allowed step" if axes else
-                      "the card has no number to change")
+    if found.change is None and play_pair is not None:
+        found.change = _pair(axes, found, target, band, play_pair)
+    if found.change is None and not found.note:
+        found.note = ("the card has no number to change" if not axes else
+                      "no number reaches the band within the allowed step" if play_pair is None
+                      else "no number, nor two of them together, reaches the band within "
+                      "the allowed step")
     return found
+
+
+def _pair(axes: Sequence[Axis], found: CardSearch, target: tuple[float, float],
+          band: tuple[float, float] | None, play_pair: Callable[[Change, Change], Point]
+          ) -> Change | None:
+    """Two numbers of the card changed together, when no single one will do: each pair's
+    value predicted by adding the two numbers' moves on their own curves (both were played
+    on the same matches from the same present value), the best predicted pair (as
+    :func:`_rank` orders single changes, the steps of both counted) played with both changed
+    (``play_pair``, on the same matches) and taken if that measured value lies in ``target``
+    (or inside ``band``)."""
+    options = []
+    numbers = [a for a in axes if not a.reading]
+    for i, a in enumerate(numbers):
+        for b in numbers[i + 1:]:
+            if (a.effect, a.param) == (b.effect, b.param):
+                continue
+            for ca in _moves(a, found.tried[a.address]):
+                for cb in _moves(b, found.tried[b.address]):
+                    base = _present_value(a, found.tried[a.address])
+                    if base is None:
+                        continue
+                    guess = ca.predicted + cb.predicted - base
+                    goal = target if target[0] <= guess <= target[1] else band
+                    if goal is None or not goal[0] <= guess <= goal[1]:
+                        continue
+                    key = (zeroes(a.origin, ca.value) or zeroes(b.origin, cb.value),
+                           goal is not target, ca.steps + cb.steps,
+                           abs(guess - sum(target) / 2))
+                    options.append((key, ca, cb, guess))
+    if not options:
+        return None
+    _, ca, cb, guess = min(options, key=lambda o: o[0])
+    got = play_pair(ca, cb)
+    found.tried[f"{ca.address}+{cb.param}"] = {
+        f"{show_value(ca.value)}, {show_value(cb.value)}": got}
+    inside = target if band is None else band
+    if not inside[0] <= got.value <= inside[1]:
+        found.note = (f"the best pair, {ca.effect}.{ca.param} {show_value(ca.value)} and "
+                      f"{cb.effect}.{cb.param} {show_value(cb.value)}, was predicted "
+                      f"{guess:+,.0f} and measured {got.value:+,.0f}: outside the band")
+        return None
+    second = replace(cb, predicted=got.value, predicted_lo=got.lo, predicted_hi=got.hi,
+                     measured=True)
+    return replace(ca, predicted=got.value, predicted_lo=got.lo, predicted_hi=got.hi,
+                   measured=True, also=second)
+
+
+def _moves(axis: Axis, measured: dict[str, Point]) -> list[Change]:
+    """Every value of one number other than its present one, with the card's value there
+    (measured, or read off the fitted curve)."""
+    points = [(axis.xs[axis.at(_value_of(axis, k))], p) for k, p in measured.items()]
+    out = []
+    for v, x, st in zip(axis.values, axis.xs, axis.steps, strict=True):
+        if show_value(v) == show_value(axis.present):
+            continue
+        here = measured.get(show_value(v))
+        guess = (here.value, here.lo, here.hi) if here is not None else predict(points, x)
+        if guess is None or guess[0] is None:
+            continue
+        out.append(Change(axis.card, axis.effect, axis.param, axis.origin, v, st, guess[0],
+                          guess[1], guess[2], here is not None))
+    return out
+
+
+def _present_value(axis: Axis, measured: dict[str, Point]) -> float | None:
+    here = measured.get(show_value(axis.present))
+    return None if here is None else here.value
 
 
 def _rank(axis: Axis, change: Change, goal: tuple[float, float]

@@ -81,8 +81,10 @@ class Written:
         lines = [f"proposal: {n['status']}"]
         for c in n["changes"]:
             before, after = c.get("before") or {}, c.get("after") or {}
+            also = "".join(f" and {a['effect']}.{a['param']} {a['from_text']} -> "
+                           f"{a['to_text']}" for a in c.get("also", []))
             lines.append(f"  {c['name']}: {c['effect']}.{c['param']} {c['from_text']} -> "
-                         f"{c['to_text']}; value {_pts(before.get('value'))} "
+                         f"{c['to_text']}{also}; value {_pts(before.get('value'))} "
                          f"({before.get('verdict')}) -> {_pts(after.get('value'))} "
                          f"{_span(after)} on the fresh seeds ({after.get('verdict')})")
             for a in c.get("alternatives", []):
@@ -135,7 +137,9 @@ def notes_doc(result: ProposeResult, target: Path, catalog_hash: str) -> dict[st
                                  **side_by_side(c["old_text"], c["new_text"])}],
                        "alternatives": [{**a, "from_text": show_value(a["from"]),
                                          "to_text": show_value(a["to"])}
-                                        for a in c.get("alternatives", [])]}
+                                        for a in c.get("alternatives", [])],
+                       "also": [{**a, "from_text": show_value(a["from"]),
+                                 "to_text": show_value(a["to"])} for a in c.get("also", [])]}
                       for c in doc["changes"]]
     return {"kind": "patch_notes", **doc, "catalog_file": str(target),
             "catalog_hash": catalog_hash, "folder": str(result.out),

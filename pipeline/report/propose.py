@@ -342,12 +342,16 @@ class _Proposal:
         def play(axis: Axis, values: Sequence[Any]) -> dict[str, Point]:
             return self._probe(catalog, axis, values, (row["band_lo"], row["band_hi"]), folder)
 
-        found = search_card(card, axes, target, play, (row["band_lo"], row["band_hi"]))
+        def play_pair(a: Change, b: Change) -> Point:
+            return self._probe_pair(catalog, (a, b), folder)
+
+        found = search_card(card, axes, target, play, (row["band_lo"], row["band_hi"]),
+                            play_pair)
         if found.change is not None:
             ch = found.change
-            self.say(f"round {r}: {card.name}: {ch.effect}.{ch.param} "
-                     f"{show_value(ch.current)} -> {show_value(ch.value)} (predicted "
-                     f"{ch.predicted:+,.0f})")
+            moves = " and ".join(f"{p.effect}.{p.param} {show_value(p.current)} -> "
+                                 f"{show_value(p.value)}" for p in ch.parts)
+            self.say(f"round {r}: {card.name}: {moves} (predicted {ch.predicted:+,.0f})")
         else:
             self.say(f"round {r}: {card.name}: {found.note}")
         return found
@@ -371,6 +375,30 @@ class _Proposal:
             out[show_value(v)] = Point(row["value"], row["value_lo"], row["value_hi"])
             self.measured += int(row["hands"])
         return out
+
+    def _probe_pair(self, catalog: Catalog, pair: Sequence[Change], folder: Path) -> Point:
+        """The card measured with two of its numbers changed together, on the sweeps'
+        matches (the same seed: common random numbers)."""
+        c = self.config
+        card = pair[0].card
+        slug = "+".join(slug_of(Lever(p.card, p.effect, p.param, (p.value,), None), p.value)
+                         for p in pair)
+        both = apply_changes(catalog, pair, f"{catalog.version}~{slug}")
+        path = folder / "pairs" / f"{slug}.toml"
+        text = catalog_toml(both)
+        if not path.is_file() or path.read_text(encoding="utf-8") != text:
+            atomic_write(path, text.encode("utf-8"))
+        both_values = " and ".join(f"{p.effect}.{p.param} = {show_value(p.value)}" for p in pair)
+        self.say(f"  {card}: playing {both_values} together")
+        trial = TrialConfig(preset=c.preset, catalog=load_catalog(str(path)), seed=c.seed,
+                            cards=(card,), bots=c.bots, target=c.probe_target,
+                            budget_hands=c.probe_budget)
+        summary = run_trial(trial, folder / "pairs" / slug, executor=self.executor,
+                            on_match=self.on_match)
+        self.hands += summary.hands_played
+        row = card_values(folder / "pairs" / slug, (card,), c.measure).row(0, named=True)
+        self.measured += int(row["hands"])
+        return Point(row["value"], row["value_lo"], row["value_hi"])
 
     # --- the record ----------------------------------------------------------------------
 
@@ -447,9 +475,10 @@ def joint_cards(before: Sequence[dict[str, Any]], changes: dict[str, Change],
 def apply_changes(catalog: Catalog, changes: Sequence[Change] | Any, version: str) -> Catalog:
     """The catalog with every change made, as ``version``."""
     out = catalog
-    for ch in changes:
-        out = with_card(out, out.card(ch.card).with_param(ch.effect, ch.param, ch.value),
-                        version)
+    for change in changes:
+        for ch in change.parts:
+            out = with_card(out, out.card(ch.card).with_param(ch.effect, ch.param, ch.value),
+                            version)
     return replace(out, version=version)
 
 
@@ -489,9 +518,13 @@ def _key(text: str) -> Any:
 def _change_doc(catalog: Catalog, ch: Change, was: dict[str, Any] | None,
                 now: dict[str, Any] | None, s: CardSearch | None) -> dict[str, Any]:
     old = catalog.card(ch.card)
-    new = old.with_param(ch.effect, ch.param, ch.value)
+    new = old
+    for part in ch.parts:
+        new = new.with_param(part.effect, part.param, part.value)
     return {"card": ch.card, "name": old.name, "effect": ch.effect, "param": ch.param,
             "from": ch.current, "to": ch.value, "steps": ch.steps,
+            "also": [{"effect": a.effect, "param": a.param, "from": a.current, "to": a.value,
+                      "steps": a.steps} for a in ch.parts[1:]],
             "old_text": old.text, "new_text": new.text,
             "predicted": ch.predicted, "predicted_lo": ch.predicted_lo,
             "predicted_hi": ch.predicted_hi,

@@ -27,6 +27,7 @@ from pipeline.analytics.proposal import (
 )
 from pipeline.cards.catalog import load_catalog
 from pipeline.datafiles import show_value
+from pipeline.report.propose import apply_changes
 
 CATALOG = load_catalog("1.2")
 KASUMI = CATALOG.card("kasumi_iwato")   # shown.per = 3, shown.han = 1
@@ -152,6 +153,41 @@ def test_a_reading_is_a_lever_after_the_numbers() -> None:
                         planted(both, []), (-31, 569))
     assert (found.change.param, found.change.value) == ("each_pays", 600)
     assert ("draws", "exhaustive_only") in [(a.param, a.value) for a in found.alternatives]
+
+
+def test_two_numbers_together_when_neither_alone_reaches_the_band() -> None:
+    """Kasumi planted as 2,000 - 300 (per - 3) - 600 (1 - han)... each alone: per = 6 gives
+    +1,100, han = 0 +1,400, neither inside 0 to 900; both together are predicted +500
+    (the moves added), played together (measured: the planted sum) and taken, the second
+    number kept in ``also``. A pair measured outside the band is not taken, and says so."""
+    def curve(per: float, han: float) -> float:
+        return 2000 - 300 * (per - 3) - 600 * (1 - han)
+
+    play = planted({"per": lambda x: curve(x, 1), "han": lambda x: curve(3, x)}, [])
+    pairs: list[tuple] = []
+
+    def play_pair(a, b):
+        values = {a.param: a.value, b.param: b.value}
+        pairs.append(tuple(sorted(values.items())))
+        y = curve(values["per"], values["han"])
+        return Point(y, y - 100, y + 100)
+
+    found = search_card(KASUMI, axes_of(KASUMI, 3), target_of(0, 900, 100), play, (0, 900),
+                        play_pair)
+    ch = found.change
+    assert [(p.param, p.value) for p in ch.parts] == [("per", 6), ("han", 0)]
+    assert ch.predicted == curve(6, 0) == 500 and ch.measured
+    assert pairs == [(("han", 0), ("per", 6))]
+    catalog = apply_changes(CATALOG, [ch], "t")
+    shown = catalog.card("kasumi_iwato").effect("shown").params
+    assert (shown["per"], shown["han"]) == (6, 0)
+
+    def worse(a, b):
+        return Point(1500.0, 1400.0, 1600.0)
+
+    found = search_card(KASUMI, axes_of(KASUMI, 3), target_of(0, 900, 100), play, (0, 900),
+                        worse)
+    assert found.change is None and "measured +1,500: outside the band" in found.note
 
 
 # --- the command's refusals ---------------------------------------------------------------
