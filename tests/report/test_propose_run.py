@@ -84,3 +84,41 @@ def test_the_same_proposal_with_one_worker_and_resumed_after_a_kill(proposal) ->
     resumed = run_propose(config(base), again, workers=1)
     assert decisions(resumed.doc) == decisions(first.doc)
     assert (again / "proposal.toml").read_text() == (first.out / "proposal.toml").read_text()
+
+
+def test_a_dask_cluster_makes_the_same_proposal(proposal) -> None:
+    """Every trial of the proposal played on a Dask cluster: the same decisions and catalog
+    as on the local pool."""
+    distributed = pytest.importorskip("distributed")
+    from pipeline.sim.executor import DaskExecutor
+
+    first, base = proposal
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
+                                  dashboard_address=None) as cluster:
+        runner = DaskExecutor(cluster.scheduler_address)
+        try:
+            on_dask = run_propose(config(base), base / "dask", executor=runner)
+        finally:
+            runner.close()
+    assert decisions(on_dask.doc) == decisions(first.doc)
+    assert (base / "dask" / "proposal.toml").read_text() == \
+        (first.out / "proposal.toml").read_text()
+
+
+def test_the_placement_measure_judges_the_placement_values(tmp_path: Path) -> None:
+    """With --measure placement the verdicts (and so the search) read the placement value,
+    result points per match: a band wide enough to hold it leaves nothing to change, and
+    the value reported is the trial's placement value, not its points."""
+    from pipeline.analytics.verdict import card_values
+    from pipeline.verdicts import BandSpec
+
+    band = BandSpec(lo=-1000.0, hi=1000.0, unit="result points per match", digits=1)
+    result = run_propose(config(tmp_path, measure="placement", band=band), tmp_path / "prop",
+                         workers=2)
+    assert result.doc["status"] == "nothing to change"
+    [row] = result.doc["cards"]
+    folder = result.out / "round-1" / "verdicts"
+    placement = card_values(folder, ("quad_a",), "placement").row(0, named=True)
+    points = card_values(folder, ("quad_a",), "points").row(0, named=True)
+    assert row["before"]["value"] == pytest.approx(placement["value"])
+    assert placement["value"] != pytest.approx(points["value"])
