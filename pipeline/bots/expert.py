@@ -1,7 +1,8 @@
 """The expert style: the heuristic bot that weighs its card's choices by playing them out.
 
 The heuristic bot answers a card's choices (declare, take an extra turn, name a player, draw
-a tile...) and its tile incentives by fixed rules. A card's value measured with them is the
+a tile...) by fixed rules, one per choice kind (:data:`pipeline.bots.choices.CHOICE_POLICIES`),
+and weighs its tile incentives by fixed rules too. A card's value measured with them is the
 card as that bot plays it. The expert asks how far a stronger player gets: where its decision
 is one of those, it plays each option out to the hand's end on a few deals drawn from what the
 seat can see (:mod:`pipeline.bots.rollout`), with the ordinary bots playing on, and keeps the
@@ -19,6 +20,9 @@ Options weighed:
   ordinary evaluation makes without them (its dora guard kept: a match-long loss a hand's
   rollout cannot see stays a rule).
 
+What the bot keeps from an option it plays (a declaration's yaku) is the choice's entry in
+that table (``kept``), for the option the expert plays as for the heuristic bot's answer.
+
 The budget is the style's ``lookahead`` knob: rollouts per option, on the same drawn deals
 for every option (so options are compared on the same luck). The deals come from the
 expert's own stream, derived from its seed (the match's seed and seat), apart from the
@@ -32,13 +36,12 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from pipeline.bots.choices import keep_chosen
 from pipeline.bots.heuristic import HeuristicBot
 from pipeline.bots.rollout import RolloutBroken, determinize, play_out
 from pipeline.bots.style import BotStyle
-from pipeline.cards.declarations import yakuhai_types
 from pipeline.cards.incentives import TileIncentives
 from pipeline.cards.lookahead import HandContext
-from pipeline.cards.moves import Move
 from pipeline.rules.actions import Action, ActionKind
 from pipeline.rules.agents import Observation
 
@@ -89,9 +92,7 @@ class ExpertBot(HeuristicBot):
         best = self._weigh(obs, options, rollouts, context)
         if best is not choice:
             self.changed += 1
-            if best.tag is Move.DECLARE:  # what the bot's answer set, set for this one
-                self.declared = frozenset(best.payload)
-                self.keep = yakuhai_types(self.declared, obs.seat_wind, obs.round_wind)
+            keep_chosen(self, obs, best)  # what the bot's answer kept, kept for this one
         return best
 
     def options(self, obs: Observation, legal: list[Action], choice: Action) -> list[Action]:

@@ -51,7 +51,6 @@ cdef class HeuristicBot:
 
     @cython.locals(a=Action, first=Action)
     cpdef object decide(self, object obs, object legal)
-    @cython.locals(first=Action)
     cpdef object _card_step(self, object obs, object legal)
     cpdef bint _any_threat(self, object obs)
     cpdef list _threats(self, Observation obs)

@@ -19,6 +19,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
+from pipeline.bots.choices import card_step_policy, keep_chosen
 from pipeline.bots.danger import (
     cleared_types,
     safe_types,
@@ -50,7 +51,7 @@ from pipeline.bots.shaped import (
     shaped_shanten,
 )
 from pipeline.bots.style import BotStyle, style
-from pipeline.cards.declarations import CLOSED_ONLY, yakuhai_types
+from pipeline.cards.declarations import CLOSED_ONLY
 from pipeline.cards.effects.dora_both_ways import previous_type
 from pipeline.cards.effects.meld_swap import standard
 from pipeline.cards.incentives import FAMILY_OF_TYPE, TileIncentives
@@ -112,7 +113,6 @@ def _sanma(obs: Observation) -> bool:
     return getattr(obs, "sanma", False)
 # A known tile drawn instead of the wall's when it widens a hand near tenpai by this many tiles.
 KNOWN_DRAW_MIN_GAIN = 4
-EXCHANGES = (Move.SWAP_POND, Move.SWAP_WALL)  # a hand tile for a known tile (a pond's, the wall's)
 # Call appetite from which a value-honor pair with a copy left backs a call (the yaku comes
 # with the pair's set), and each appetite from which a tanyao or flush call may leave one more
 # stray tile to shed. Calibrated with `saki bots calibrate`: the default style calls about as
@@ -456,54 +456,35 @@ class HeuristicBot:
         return self.incentives
 
     def _card_step(self, obs: Observation, legal: list[Action]) -> Action | None:
-        """The answer to a choice a card offers, or None when ``legal`` is none of those."""
-        first = legal[0]
-        tag = first.tag
-        if tag is Move.FAMILY:
-            return self._family_choice(obs, legal)
-        if tag is Move.BLOCK or tag is Move.DUEL:
-            return self._name_player(obs, legal)
-        if first.kind is not _ABILITY:
+        """The answer to a choice a card offers, or None when ``legal`` is none of those: the
+        policy of its first action's tag (:data:`pipeline.bots.choices.CHOICE_POLICIES`), when
+        the list has the shape that policy answers."""
+        policy = card_step_policy(legal)
+        if policy is None:
             return None
-        if tag is Move.PUT_LIVE or tag is Move.PUT_DEAD:
-            return self._put_back_choice(obs, legal)
-        if tag is Move.DECLARE:
-            # the card lists its sensible declaration first
-            self.declared = frozenset(first.payload)
-            self.keep = yakuhai_types(self.declared, obs.seat_wind, obs.round_wind)
-            return first
-        if tag is AbilityTag.DRAW_INSTEAD:
-            return self._pool_draw_choice(obs, legal)
-        if tag is Move.TAKE:
-            return self._take_choice(obs, legal)
-        if legal[-1].kind is not _PASS:
-            return None
-        if tag is Move.DORA_SWAP:
-            return self._dora_swap_choice(obs, legal)
-        if tag is AbilityTag.EXTRA_TURN:
-            return first if self._wants_extra_turn(obs) else legal[-1]
-        if tag is AbilityTag.DRAW:
-            mine = (*getattr(obs, "aside", ()), *(obs.discards(obs.seat) if hasattr(
-                obs, "discards") else ()))  # beside her hand, or in her own pond
-            known = [a for a in legal[:-1] if a.tile in mine]
-            if known:
-                return self._known_draw_choice(obs, known, legal[-1])
-            return first if self._wants_set_aside(obs) else legal[-1]
-        if tag is Move.SWAP_ASIDE:
-            return self._swap_choice(obs, legal)
-        if tag in EXCHANGES:
-            return self._exchange_choice(obs, legal)
-        if tag is Move.SWAP_MELD:
-            return self._meld_swap_choice(obs, legal)
-        if tag is Move.TURN_DOWN:
-            return self._turn_down_choice(obs, legal)
-        if tag is Move.MOVE_TWO:
-            # she draws the last tile when the live wall left is a multiple of four
-            left, n = obs.tiles_left, _seats(obs)  # the draws go round 4 seats, or 3
-            return legal[-1] if left % n == 0 and (left - 1) % n else first
-        if tag is AbilityTag.REPEAT:
-            return self._repeat_choice(obs, legal)
-        return None
+        return keep_chosen(self, obs, policy.answer(self, obs, legal))
+
+    def _extra_turn_choice(self, obs: Observation, legal: list[Action]) -> Action:
+        """The extra turn offered first, or the pass offered last (:meth:`_wants_extra_turn`)."""
+        return legal[0] if self._wants_extra_turn(obs) else legal[-1]
+
+    def _draw_choice(self, obs: Observation, legal: list[Action]) -> Action:
+        """A tile drawn instead of the wall's, or the pass offered last: a known tile (beside
+        her hand, or in her own pond) by :meth:`_known_draw_choice`, a set-aside copy by
+        :meth:`_wants_set_aside`."""
+        mine = (*getattr(obs, "aside", ()), *(obs.discards(obs.seat) if hasattr(
+            obs, "discards") else ()))  # beside her hand, or in her own pond
+        known = [a for a in legal[:-1] if a.tile in mine]
+        if known:
+            return self._known_draw_choice(obs, known, legal[-1])
+        return legal[0] if self._wants_set_aside(obs) else legal[-1]
+
+    @staticmethod
+    def _move_two_choice(obs: Observation, legal: list[Action]) -> Action:
+        """A second live-wall tile moved to the dead wall (offered first), unless the live wall
+        left is a multiple of the seats, when she draws the last tile as it is (pass)."""
+        left, n = obs.tiles_left, _seats(obs)  # the draws go round 4 seats, or 3
+        return legal[-1] if left % n == 0 and (left - 1) % n else legal[0]
 
     @staticmethod
     def _family_choice(obs: Observation, legal: list[Action]) -> Action:

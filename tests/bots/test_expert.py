@@ -83,11 +83,14 @@ def _play(agent, start=None) -> tuple:
 
 def test_the_expert_weighs_a_card_choice_by_playing_it_out_and_takes_the_better() -> None:
     # rule C-03 (a card's choice is its holder's): the bot's rule takes the first listed
-    _, by_rule = _play(HeuristicBot(7))
+    plain = HeuristicBot(7)
+    _, by_rule = _play(plain)
     assert by_rule == ["lose"]
+    assert plain.declared == frozenset({"lose"})
     expert = ExpertBot(7)
     record, chosen = _play(expert)
     assert chosen == ["win"]
+    assert expert.declared == frozenset({"win"})  # kept from the option played, not the rule's
     assert expert.looked >= 1 and expert.changed >= 1
     assert record.seats[0].delta >= WAGER - 12000  # the wager is paid (a hand may cost more)
 

@@ -296,9 +296,10 @@ class CardEffect:
     # decline every one (tests/bots/test_optional_effects.py)
     optional: ClassVar[frozenset[str]] = frozenset()
     # the choices it gives its player in play, by the tag of the actions offered (a
-    # pipeline.cards.moves.Move, or an AbilityTag the engine carries out): the heuristic bot
-    # answers each (tests/cards/general/test_card_choices.py), and a card with one states what
-    # the bot chooses (tests/bots/test_card_policy_docs.py)
+    # pipeline.cards.moves.Move, or an AbilityTag the engine carries out): each offered tag is
+    # declared (tests/cards/general/test_card_choices.py), the bots answer each by its entry in
+    # pipeline/bots/choices.py (tests/bots/test_choice_policies.py), and a card with one states
+    # what the bot chooses (tests/bots/test_card_policy_docs.py)
     choices: ClassVar[frozenset[StrEnum]] = frozenset()
     # the card's effects of this kind, this one included, in the card's order (the card's
     # ability sets them once it has built its effects)

@@ -1,7 +1,8 @@
 """A card's choices are declared once, on its effect class (``choices``: the tags of the
 actions it offers its player; ``offers_choice``), and everything else follows or is checked
-here: every tag an effect module offers is declared by its class, every ``Move`` is offered
-by some class (or only logged), and the heuristic bot answers every tag declared."""
+here: every tag an effect module offers is declared by its class, and every ``Move`` is offered
+by some class (or only logged). That the bots have one policy for every tag declared is
+``tests/bots/test_choice_policies.py``'s check."""
 
 from __future__ import annotations
 
@@ -37,17 +38,6 @@ def offered_in(path: Path) -> set[Move | AbilityTag]:
     return found
 
 
-def named_in(directory: Path) -> set[Move | AbilityTag]:
-    """Every tag the modules of a directory name."""
-    found: set[Move | AbilityTag] = set()
-    for path in directory.glob("*.py"):
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            tag = tag_of(node) if isinstance(node, ast.Attribute) else None
-            if tag is not None:
-                found.add(tag)
-    return found
-
-
 @pytest.mark.parametrize("kind", sorted(EFFECTS))
 def test_every_tag_an_effect_offers_is_declared_by_its_class(kind: str) -> None:
     offered = offered_in(EFFECTS_DIR / f"{kind}.py") - {AbilityTag.CHOMBO}  # a ron, marked
@@ -60,16 +50,3 @@ def test_every_move_is_offered_by_a_class_or_only_logged() -> None:
     declared = set().union(*(cls.choices for cls in EFFECTS.values()))
     assert {m for m in Move if m.offered} <= declared
     assert not {m for m in Move if not m.offered} & declared
-
-
-# tags on the engine's own claims, a ron and a call, which the bot weighs as it weighs any ron
-# (every win is taken) and any call of that tile, by the action's kind
-CLAIMS_WEIGHED_BY_KIND = {AbilityTag.LATE, AbilityTag.PRIORITY}
-
-
-def test_the_bot_answers_every_tag_a_class_declares() -> None:
-    declared = set().union(*(cls.choices for cls in EFFECTS.values()))
-    answered = named_in(ROOT / "pipeline" / "bots") | CLAIMS_WEIGHED_BY_KIND
-    assert declared <= answered, (
-        f"no answer in pipeline/bots for {sorted(declared - answered)}: add one to "
-        "HeuristicBot._card_step (or where the bot weighs that action)")
