@@ -30,6 +30,8 @@ class Move(StrEnum):
     # an event: the flip back that an extra turn causes (offered and declined, or over); it
     # is not an extra turn (Teru's honba count the extra turn taken, once)
     FLIP_AFTER_EXTRA_TURN = "flip_after_extra_turn"
+    COPY = "copy"                # an event: a card copied for the hand (payload: its id)
+    DUEL_ENDED = "duel_ended"    # an event: a riichi ended the duel (payload: whose riichi)
 
     @property
     def offered(self) -> bool:
@@ -45,4 +47,4 @@ class Move(StrEnum):
 
 
 _BOOKKEEPING = frozenset({Move.FAMILY, Move.FLIP, Move.FLIP_AFTER_EXTRA_TURN})
-_EVENTS_ONLY = frozenset({Move.FLIP, Move.FLIP_AFTER_EXTRA_TURN})
+_EVENTS_ONLY = frozenset({Move.FLIP, Move.FLIP_AFTER_EXTRA_TURN, Move.COPY, Move.DUEL_ENDED})

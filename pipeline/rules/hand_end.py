@@ -10,7 +10,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from pipeline.rules.actions import MeldKind
+from pipeline.rules.actions import AbilityTag, MeldKind
 from pipeline.rules.hooks import (
     TableControls,
     WinView,
@@ -37,7 +37,7 @@ from pipeline.rules.settlement import (
     noten_transfers,
     table_shares,
 )
-from pipeline.rules.shapeless import score_always_winning, value_always_winning
+from pipeline.rules.shapeless import always_winning_text, score_always_winning, value_always_winning
 from pipeline.tiles import (
     RED_FIVE_IDS,
     counts34,
@@ -62,8 +62,9 @@ class HandEnd(HandTable):
         modifiers = self._modifiers(seat, ctx, None if tsumo else self._discarder(seat))
         result = self._score_win(ctx, modifiers)
         if result is None and self.abilities:  # an always-winning tile on an incomplete hand
-            result, note = value_always_winning(ctx, self.rules, modifiers)
-            self.log("ability", seat, tile, detail=note, effect=AbilityEffect.POINTS)
+            result, valued_as = value_always_winning(ctx, self.rules, modifiers)
+            self.log("ability", seat, tile, detail=always_winning_text(valued_as),
+                     tag=AbilityTag.ALWAYS_WINNING, effect=AbilityEffect.POINTS, payload=valued_as)
         assert result is not None, "a win was offered that does not score"
         if modifiers != NO_MODIFIERS:
             plain = score_win(ctx, self.rules)
@@ -72,7 +73,8 @@ class HandEnd(HandTable):
                 names = self._scorers(seat, ctx, None if tsumo else self._discarder(seat))
                 self.log("ability", seat, detail=f"scoring: {result.han - base_han:+d} han, "
                          f"{result.total - base_points:+d} points ({', '.join(names)})",
-                         card=names[0] if names else "", effect=AbilityEffect.POINTS)
+                         tag=AbilityTag.SCORED, card=names[0] if names else "",
+                         effect=AbilityEffect.POINTS, payload=result.han - base_han)
             if modifiers.ura_dora is not None or modifiers.extra_ura_indicators:
                 self._ura_done.add(seat)  # an ability decides which ura indicators show
                 riichi = ctx.riichi or ctx.double_riichi
