@@ -69,6 +69,9 @@ class AbilityTag(StrEnum):
     SET_ASIDE_FACE_UP = "set_aside_face_up"  # live-wall tiles beside the hand face up (tiles)
     TURNED_FACE_DOWN = "turned_face_down"  # a pond tile turned face down (payload: its pond)
     CLOSED_KAN = "closed_kan"      # an open kan becomes a closed one
+    SETTLED = "settled"            # points moved at a hand's end (payload: the payee's net gain)
+    TABLE_TAKEN = "table_taken"    # sticks and stakes taken at a hand's end (payload: points)
+    EXEMPT = "exempt"              # a seat out of a hand's end payments
     SCORED = "scored"              # a win's value changed (payload: the han it gained or lost)
     ALWAYS_WINNING = "always_winning"  # a win on an always-winning tile valued (payload: the
     #                                    tile type it counts as; None: whatever the shape)

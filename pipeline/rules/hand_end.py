@@ -192,7 +192,7 @@ class HandEnd(HandTable):
                     chankan: bool = False) -> HandRecord:
         chombo = self._chombo_winner(winners, discarder, tile, chankan=chankan)
         if chombo is not None:
-            return self._chombo(chombo, f"an illegal ron off P{discarder}")
+            return self._chombo(chombo, f"an illegal ron off P{discarder}", discarder)
         shares = table_shares(1000 * self.sticks + self.stakes, len(winners),
                               self.preset.multi_ron_sticks)
         for i, seat in enumerate(winners):  # winners in turn order after the discarder
@@ -349,11 +349,12 @@ class HandEnd(HandTable):
         non-dealer pays 4,000 to the dealer and 2,000 to the others, a dealer 4,000 to each)."""
         return [(seat, o, 4000 if self.dealer in (seat, o) else 2000) for o in self._others(seat)]
 
-    def _chombo(self, seat: int, what: str) -> HandRecord:
+    def _chombo(self, seat: int, what: str, discarder: int | None = None) -> HandRecord:
         """A declared win that is illegal (rule C-20: normal chombo rules): the seat pays a
         reverse mangan and the hand is played again by the same dealer (the sticks stay on the
-        table; rule K-12: the counter is not raised)."""
-        self.log("chombo", seat, detail=f"{what}: reverse mangan")
+        table; rule K-12: the counter is not raised). An illegal ron names its ``discarder``
+        (the event's ``source``, as a ron's)."""
+        self.log("chombo", seat, detail=f"{what}: reverse mangan", source=discarder)
         for payer, payee, points in self._reverse_mangan(seat):
             self.scores[payer] -= points
             self.scores[payee] += points
@@ -392,8 +393,9 @@ class HandEnd(HandTable):
             hands=tuple([tuple(q.concealed) for q in self.players]), visible=self._visible(),
             events=tuple(self.events), win_tile=win_tile)
         return Settlement(view, transfers, collector, base,
-                          log=lambda seat, text, card="", tag=None, effect=None: self.log(
-                              "ability", seat, detail=text, tag=tag, card=card, effect=effect))
+                          log=lambda seat, text, card="", tag=None, effect=None, payload=None:
+                          self.log("ability", seat, detail=text, tag=tag, card=card,
+                                   effect=effect, payload=payload))
 
     def _settle(self, kind: str, winner: int, from_seat: int, result: WinResult,
                 transfers: list[Transfer], *, collects: bool = True,

@@ -451,7 +451,7 @@ class HookPoints:
                     owner = self._owner(s, choice)
                     self.log("ability", s, choice.tile, detail=f"{owner.name}: ron on "
                              f"P{discarder}'s previous discard",
-                             tag=AbilityTag.LATE, card=owner.name)
+                             tag=AbilityTag.LATE, card=owner.name, payload=discarder)
                     return self._finish_ron([s], discarder, choice.tile)
                 for a in legal:
                     self._missed(s, a.tile)
