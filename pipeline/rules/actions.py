@@ -32,8 +32,9 @@ CLAIM_KINDS = frozenset({ActionKind.RON, ActionKind.CHI, ActionKind.PON, ActionK
 
 class AbilityTag(StrEnum):
     """What an ability's action or event is, where the engine must act on it (a card's own
-    choices carry the card layer's tags, :class:`pipeline.cards.moves.Move`). Nothing reads
-    meaning out of an action's ``detail``, which is for people."""
+    choices carry the card layer's tags, :class:`pipeline.cards.moves.Move`), and what each
+    event of the table's controls is, with what its ``payload`` names. Nothing reads meaning
+    out of an action's or an event's ``detail``, which is for people."""
 
     FACE_DOWN = "face_down"        # discard the tile face down (rule C-13)
     EXTRA_TURN = "extra_turn"      # take the extra turn offered (C-14..C-17); its event too
