@@ -5,6 +5,7 @@ from __future__ import annotations
 from enum import StrEnum
 
 from pipeline.rules.frozen import FrozenFields
+from pipeline.rules.records import Payload
 from pipeline.tiles import format_tiles, tile_to_str
 
 
@@ -84,10 +85,6 @@ class AbilityTag(StrEnum):
         from the triggers."""
         return False
 
-
-# What an ability's action carries beyond its tile: a seat named, a family or a way of
-# declaring riichi, the labels of a declaration (each tag says which it carries).
-Payload = int | str | tuple[str, ...] | None
 
 
 class Action(FrozenFields):

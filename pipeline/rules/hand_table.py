@@ -17,7 +17,7 @@ from pipeline.rules.records import (
     AbilityEffect,
     DrawSource,
     Event,
-    EventPayload,
+    Payload,
 )
 from pipeline.rules.scoring import (
     WinContext,
@@ -38,7 +38,7 @@ class HandTable(HookPoints):
             tiles: tuple[int, ...] = (), detail: str = "", *, tag: StrEnum | None = None,
             card: str = "", effect: AbilityEffect | None = None, source: int | None = None,
             tsumogiri: bool = False, drawn_from: DrawSource | None = None,
-            payload: EventPayload = None) -> None:
+            payload: Payload = None) -> None:
         if kind == "ability":
             # a tag may say it only keeps its card's state (``bookkeeping``)
             effect = effect or (AbilityEffect.BOOKKEEPING if getattr(tag, "bookkeeping", False)

@@ -32,6 +32,9 @@ from pipeline.rules.hooks import (
 from pipeline.rules.records import DrawSource
 from pipeline.rules.scoring import WinContext
 
+# the sources of a turn's draw, looked up once (each draw of every hand returns one)
+_WALL, _RINSHAN = DrawSource.WALL, DrawSource.RINSHAN
+
 if TYPE_CHECKING:
     from pipeline.rules.hand import HandState, PlayerState
     from pipeline.rules.hooks import AbilityHooks
@@ -271,26 +274,26 @@ class HookPoints:
         """The seat's live draw: from the wall, or from a source an ability offers
         (``before_draw``); returns the tile and its source."""
         if self.abilities:
-            offered = self._offered_draw(seat, DrawSource.WALL)
+            offered = self._offered_draw(seat, _WALL)
             if offered is not None:
                 return offered
-            replaced = self._replaced_draw(seat, DrawSource.WALL)
+            replaced = self._replaced_draw(seat, _WALL)
             if replaced is not None:
-                return replaced, DrawSource.WALL
-        return self.wall.draw(), DrawSource.WALL
+                return replaced, _WALL
+        return self.wall.draw(), _WALL
 
     def _rinshan_draw(self: HandState, seat: int) -> tuple[int, DrawSource]:
         """The seat's replacement draw after a kan: the rinshan tile, or a tile beside its
         hand that an ability offers instead (``before_draw`` with source "rinshan"; the rinshan
         tile then stays, and so does the live wall: rule K-07 moves a tile only with a draw)."""
         if self.abilities:
-            offered = self._offered_draw(seat, DrawSource.RINSHAN)
+            offered = self._offered_draw(seat, _RINSHAN)
             if offered is not None:
                 return offered
-            replaced = self._replaced_draw(seat, DrawSource.RINSHAN)
+            replaced = self._replaced_draw(seat, _RINSHAN)
             if replaced is not None:  # the rinshan tile stays, as above
-                return replaced, DrawSource.RINSHAN
-        return self.wall.draw_rinshan(), DrawSource.RINSHAN
+                return replaced, _RINSHAN
+        return self.wall.draw_rinshan(), _RINSHAN
 
     def _replaced_draw(self: HandState, seat: int, source: str) -> int | None:
         """A draw the seat's ability makes in its own way (``replace_draw``), if any."""

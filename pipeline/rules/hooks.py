@@ -70,7 +70,7 @@ from enum import StrEnum
 from pipeline.rules.actions import AbilityTag, Action, ActionKind, Meld, MeldKind, ability_action
 from pipeline.rules.frozen import FrozenFields
 from pipeline.rules.hand_shapes import HandShapes
-from pipeline.rules.records import AbilityEffect, DrawSource, Event, EventPayload
+from pipeline.rules.records import AbilityEffect, DrawSource, Event, Payload
 from pipeline.rules.scoring import NO_MODIFIERS, ScoringModifiers, WinContext
 from pipeline.rules.settlement import HandEndView, RiichiView, Settlement
 
@@ -190,7 +190,7 @@ class TableControls:
         self._state.transfer(payer, payee, points, by, what)
 
     def note(self, seat: int, by: str, what: str, tag: StrEnum | None = None, *,
-             bookkeeping: bool = False, payload: EventPayload = None) -> None:
+             bookkeeping: bool = False, payload: Payload = None) -> None:
         """Log what an ability did that moves no points now (an ``ability`` event, tagged
         ``tag`` when something must recognise it); ``bookkeeping`` when it only keeps the
         card's state (a family named, a side flipped, a match-long memory noted) and changes

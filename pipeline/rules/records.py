@@ -40,7 +40,7 @@ class DrawSource(StrEnum):
     ability or a repeated discard adds, which those hooks see as wall draws or not at all."""
 
     WALL = "wall"                # the turn's draw from the live wall
-    RINSHAN = "rinshan"          # the replacement from the dead wall after a kan (rule H-05)
+    RINSHAN = "rinshan"          # the replacement from the dead wall after a kan (rules H-06, K-07)
     KITA = "kita"                # the replacement from the dead wall after a North (rule S-03)
     POND = "pond"                # a tile taken out of a pond instead of the wall draw
     ASIDE = "aside"              # a tile from beside the hand instead of the wall or rinshan draw
@@ -49,10 +49,10 @@ class DrawSource(StrEnum):
     SET_ASIDE = "set_aside"      # a live-wall tile an ability puts beside the hand, not in it
 
 
-# What an ability's event names beyond its tile and tiles, as its tag says (a seat, a count
-# of points or tiles, a tile type, a family, the yaku labels of a declaration, a card copied):
-# the same kinds of value as an action's payload (``pipeline.rules.actions.Payload``).
-EventPayload = int | str | tuple[str, ...] | None
+# What an ability's action or event names beyond its tile and tiles, as its tag says: a seat,
+# a count of points or tiles, a tile type, a family or a way of declaring riichi, the yaku
+# labels of a declaration, a card copied (an action's ``payload``, and its event's).
+Payload = int | str | tuple[str, ...] | None
 
 
 class Event(FrozenFields):
@@ -80,13 +80,13 @@ class Event(FrozenFields):
     # where a draw's tile came from (``None`` for the other kinds)
     drawn_from: DrawSource | None
     # what an ability's event names, as its tag says (``None`` where it names nothing)
-    payload: EventPayload
+    payload: Payload
 
     def __init__(self, kind: str, seat: int | None = None, tile: int | None = None,
                  tiles: tuple[int, ...] = (), detail: str = "", tag: StrEnum | None = None,
                  card: str = "", effect: AbilityEffect | None = None, source: int | None = None,
                  tsumogiri: bool = False, drawn_from: DrawSource | None = None,
-                 payload: EventPayload = None) -> None:
+                 payload: Payload = None) -> None:
         self.kind = kind
         self.seat = seat
         self.tile = tile
