@@ -306,8 +306,7 @@ def test_c15_c17_extra_turn_is_optional_and_never_twice_in_a_row() -> None:
            if e.kind in ("discard", "ability")]
     i = seq.index((1, "ability", "haru_takimi", AbilityTag.EXTRA_TURN, False))
     assert seq[i - 1][0] == 1 and seq[i + 1][0] == 1        # she discards again at once
-    assert seq[i + 1][1:] == ("discard", "", None, False)   # 2p, from the hand: it would
-    #                                                         earn one...
+    assert seq[i + 1][1:] == ("discard", "", None, False)   # 2p, which would earn one...
     assert seq[i + 2][0] == 2                               # ...but play moves on: C-15
     declined, _ = _haru_hand("7z6z5z4z7z6z", agents=[ScriptAgent(), ScriptAgent(["2m"]),
                                                     ScriptAgent(), ScriptAgent()])
