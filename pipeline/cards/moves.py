@@ -30,6 +30,11 @@ class Move(StrEnum):
     # an event: the flip back that an extra turn causes (offered and declined, or over); it
     # is not an extra turn (Teru's honba count the extra turn taken, once)
     FLIP_AFTER_EXTRA_TURN = "flip_after_extra_turn"
+    COPY = "copy"                # an event: a card copied for the hand (payload: its id)
+    DUEL_ENDED = "duel_ended"    # an event: a riichi ended the duel (payload: whose riichi)
+    # an event: a known dora discarded outside riichi, her dora give 0 han for the match
+    DORA_LOST = "dora_lost"
+    STAKE_DUE = "stake_due"      # an event: a stake due next hand (payload: the points)
 
     @property
     def offered(self) -> bool:
@@ -44,5 +49,6 @@ class Move(StrEnum):
         return self in _BOOKKEEPING
 
 
-_BOOKKEEPING = frozenset({Move.FAMILY, Move.FLIP, Move.FLIP_AFTER_EXTRA_TURN})
-_EVENTS_ONLY = frozenset({Move.FLIP, Move.FLIP_AFTER_EXTRA_TURN})
+_BOOKKEEPING = frozenset({Move.FAMILY, Move.FLIP, Move.FLIP_AFTER_EXTRA_TURN, Move.DORA_LOST})
+_EVENTS_ONLY = frozenset({Move.FLIP, Move.FLIP_AFTER_EXTRA_TURN, Move.COPY, Move.DUEL_ENDED,
+                          Move.DORA_LOST, Move.STAKE_DUE})

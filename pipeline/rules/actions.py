@@ -5,6 +5,7 @@ from __future__ import annotations
 from enum import StrEnum
 
 from pipeline.rules.frozen import FrozenFields
+from pipeline.rules.records import Payload
 from pipeline.tiles import format_tiles, tile_to_str
 
 
@@ -32,8 +33,9 @@ CLAIM_KINDS = frozenset({ActionKind.RON, ActionKind.CHI, ActionKind.PON, ActionK
 
 class AbilityTag(StrEnum):
     """What an ability's action or event is, where the engine must act on it (a card's own
-    choices carry the card layer's tags, :class:`pipeline.cards.moves.Move`). Nothing reads
-    meaning out of an action's ``detail``, which is for people."""
+    choices carry the card layer's tags, :class:`pipeline.cards.moves.Move`), and what each
+    event of the table's controls is, with what its ``payload`` names. Nothing reads meaning
+    out of an action's or an event's ``detail``, which is for people."""
 
     FACE_DOWN = "face_down"        # discard the tile face down (rule C-13)
     EXTRA_TURN = "extra_turn"      # take the extra turn offered (C-14..C-17); its event too
@@ -47,6 +49,34 @@ class AbilityTag(StrEnum):
     SWAPPED = "swapped"            # an event: tiles or melds exchanged (rule C-22 Teru)
     FLOOR_AT_ZERO = "floor_at_zero"  # an event: a seat's payments stopped at zero points
     FROM_POND = "from_pond"        # an event: a tile drawn out of a pond (it left the pond)
+    # events of the table's controls (``pipeline.rules.hooks``); the payload each names:
+    SWITCHED_OFF = "switched_off"  # a seat's ability switched off (payload: that seat)
+    SWITCHED_ON = "switched_on"    # a switched-off ability works again (payload: that seat)
+    HAND_REVEALED = "hand_revealed"  # the seat plays face up
+    HAND_HIDDEN = "hand_hidden"    # the seat's tiles hidden again
+    TYPES_SHOWN = "types_shown"    # the seat keeps some tile types face up
+    TILE_SHOWN = "tile_shown"      # a tile of the seat's hand shown to the table (tile)
+    STAKED = "staked"              # points put on the table (payload: the points, rule C-18)
+    PAID = "paid"                  # a payment during the hand (payload: the seat that paid)
+    HONBA_ADDED = "honba_added"    # honba added to the table's count (payload: how many)
+    DORA_REVEALED = "dora_revealed"  # more dora indicators revealed (payload: how many)
+    WALL_DRAWN = "wall_drawn"      # extra live-wall tiles drawn into the hand (payload: how many)
+    PUT_LIVE_END = "put_live_end"  # hand tiles put at the end of the live wall (payload: how many)
+    PUT_DEAD_END = "put_dead_end"  # hand tiles put at the end of the dead wall (payload: how many)
+    LIVE_TO_DEAD = "live_to_dead"  # the last live-wall tile moved to the dead wall
+    DRAWS_TO_INDICATOR = "draws_to_indicator"  # draws go on up to the last dora indicator
+    WALL_REVEALED = "wall_revealed"  # live-wall tiles revealed (tiles; payload: how many)
+    REVEALED_TAKEN = "revealed_taken"  # a revealed wall tile taken (tile)
+    SET_ASIDE = "set_aside"        # a live-wall tile kept beside the hand, seen by the seat alone
+    SET_ASIDE_FACE_UP = "set_aside_face_up"  # live-wall tiles beside the hand face up (tiles)
+    TURNED_FACE_DOWN = "turned_face_down"  # a pond tile turned face down (payload: its pond)
+    CLOSED_KAN = "closed_kan"      # an open kan becomes a closed one
+    SETTLED = "settled"            # points moved at a hand's end (payload: the payee's net gain)
+    TABLE_TAKEN = "table_taken"    # sticks and stakes taken at a hand's end (payload: points)
+    EXEMPT = "exempt"              # a seat out of a hand's end payments
+    SCORED = "scored"              # a win's value changed (payload: the han it gained or lost)
+    ALWAYS_WINNING = "always_winning"  # a win on an always-winning tile valued (payload: the
+    #                                    tile type it counts as; None: whatever the shape)
 
     @property
     def bookkeeping(self) -> bool:
@@ -55,10 +85,6 @@ class AbilityTag(StrEnum):
         from the triggers."""
         return False
 
-
-# What an ability's action carries beyond its tile: a seat named, a family or a way of
-# declaring riichi, the labels of a declaration (each tag says which it carries).
-Payload = int | str | tuple[str, ...] | None
 
 
 class Action(FrozenFields):

@@ -8,7 +8,7 @@ from functools import cache
 from itertools import combinations
 from typing import TYPE_CHECKING
 
-from pipeline.rules.actions import Action, ActionKind, Meld, MeldKind
+from pipeline.rules.actions import AbilityTag, Action, ActionKind, Meld, MeldKind
 from pipeline.rules.hooks import (
     WinTileView,
 )
@@ -239,7 +239,8 @@ class Claims(LegalActions):
         if not concealed and self.abilities and self._kans_closed(seat):
             p.melds[p.melds.index(meld)] = Meld(MeldKind.ANKAN, meld.tiles)
             concealed = True
-            self.log("ability", seat, tiles=meld.tiles, detail="the kan becomes a closed kan")
+            self.log("ability", seat, tiles=meld.tiles, detail="the kan becomes a closed kan",
+                     tag=AbilityTag.CLOSED_KAN)
         p.kans += 1
         self.kan_count += 1
         self._interrupt()

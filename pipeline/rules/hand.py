@@ -29,6 +29,7 @@ from pipeline.rules.hooks import (
 )
 from pipeline.rules.preset import Preset
 from pipeline.rules.records import (
+    DrawSource,
     Event,
     HandRecord,
     HandStart,
@@ -211,7 +212,8 @@ class HandState(Claims):
             if draw_kind != "none":
                 p.concealed.append(tile)
                 p.drawn = tile
-                self.log("draw", seat, tile, detail="rinshan" if draw_kind == "rinshan" else "")
+                self.log("draw", seat, tile, detail="rinshan" if draw_kind == "rinshan" else "",
+                         drawn_from=source)
                 if self.abilities:
                     self._after_draw(seat, tile, source)
             else:
@@ -262,7 +264,7 @@ class HandState(Claims):
                 tile, source = self._rinshan_draw(seat)
                 p.concealed.append(tile)
                 p.drawn = tile
-                self.log("draw", seat, tile, detail="rinshan")
+                self.log("draw", seat, tile, detail="rinshan", drawn_from=source)
                 if self.abilities:
                     self._after_draw(seat, tile, source)
                 continue
@@ -286,9 +288,9 @@ class HandState(Claims):
         p.concealed.append(tile)
         p.drawn = tile
         self.kita_draw = True
-        self.log("draw", seat, tile, detail="kita")
+        self.log("draw", seat, tile, detail="kita", drawn_from=DrawSource.KITA)
         if self.abilities:
-            self._after_draw(seat, tile, "kita")
+            self._after_draw(seat, tile, DrawSource.KITA)
         return None
 
     def _turn_choices(self, seat: int, drew: bool) -> None:
@@ -307,7 +309,7 @@ class HandState(Claims):
                 ability.action_taken(choice)
                 self.log("ability", seat, detail=f"{ability.name}: "
                          f"{choice.detail.split(':', 1)[1].replace(':', ' ')}",
-                         tag=choice.tag, card=ability.name)
+                         tag=choice.tag, card=ability.name, payload=choice.payload)
 
     def _forced_face_down(self, seat: int, tile: int) -> str | None:
         """The ability that forces this plain discard face down, if any (rule C-13)."""

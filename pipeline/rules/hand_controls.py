@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from pipeline.rules.actions import AbilityTag
 from pipeline.rules.records import (
     AbilityEffect,
 )
@@ -28,7 +29,8 @@ class HandControls(HandEnd):
         """Through :class:`TableControls`: the seat's tiles become public for this hand."""
         self.revealed.add(seat)
         self._revealed_by.setdefault(seat, set()).add(by)
-        self.log("ability", seat, detail=f"{by}: hand revealed, played face up", card=by)
+        self.log("ability", seat, detail=f"{by}: hand revealed, played face up",
+                 tag=AbilityTag.HAND_REVEALED, card=by)
 
     def hide_hand(self, seat: int, by: str) -> None:
         """Through :class:`TableControls`: the seat's tiles are hidden again, unless another
@@ -37,8 +39,8 @@ class HandControls(HandEnd):
         if by not in sources:
             return
         sources.discard(by)
-        self.log("ability", seat, detail=f"{by}: hand hidden again", card=by,
-                 effect=AbilityEffect.BOOKKEEPING)
+        self.log("ability", seat, detail=f"{by}: hand hidden again", tag=AbilityTag.HAND_HIDDEN,
+                 card=by, effect=AbilityEffect.BOOKKEEPING)
         if not sources:
             self.revealed.discard(seat)
 
@@ -46,8 +48,8 @@ class HandControls(HandEnd):
         """Through :class:`TableControls`: the seat's tiles of these types stay face up."""
         self.shown_types[seat] = self.shown_types.get(seat, frozenset()) | types
         shown = " ".join([type_to_str(t) for t in sorted(types)])
-        self.log("ability", seat, detail=f"{by}: tiles {shown} kept face up", card=by,
-                 effect=AbilityEffect.BOOKKEEPING)
+        self.log("ability", seat, detail=f"{by}: tiles {shown} kept face up",
+                 tag=AbilityTag.TYPES_SHOWN, card=by, effect=AbilityEffect.BOOKKEEPING)
 
     def shown_tiles(self, seat: int) -> tuple[int, ...]:
         """The seat's concealed tiles lying face up now: all of them when the hand is revealed,
@@ -64,7 +66,8 @@ class HandControls(HandEnd):
         self.scores[payer] -= points
         self.scores[payee] += points
         self.log("ability", payee, detail=f"{by}: {what}: P{payer} pays {points}, "
-                 f"{points:+d} points", card=by, effect=AbilityEffect.POINTS)
+                 f"{points:+d} points", tag=AbilityTag.PAID, card=by,
+                 effect=AbilityEffect.POINTS, payload=payer)
 
     def stake(self, seat: int, points: int, by: str, what: str) -> int:
         """Through :class:`TableControls`: points put on the table, at most what the seat has
@@ -73,7 +76,8 @@ class HandControls(HandEnd):
         self.scores[seat] -= amount
         self.stakes += amount
         self.log("ability", seat, detail=f"{by}: stake: {what}: stakes {amount} of {points} "
-                 f"points, {-amount:+d} points", card=by, effect=AbilityEffect.POINTS)
+                 f"points, {-amount:+d} points", tag=AbilityTag.STAKED, card=by,
+                 effect=AbilityEffect.POINTS, payload=amount)
         return amount
 
     def reveal_extra_dora(self, seat: int, count: int, by: str) -> int:
@@ -83,7 +87,7 @@ class HandControls(HandEnd):
             self.log("dora", tile=self.wall.reveal_indicator())
             shown += 1
         self.log("ability", seat, detail=f"{by}: riichi: {shown} more dora indicators revealed",
-                 card=by)
+                 tag=AbilityTag.DORA_REVEALED, card=by, payload=shown)
         return shown
 
     def tsumo_value(self, seat: int) -> int:

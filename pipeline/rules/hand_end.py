@@ -10,7 +10,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from pipeline.rules.actions import MeldKind
+from pipeline.rules.actions import AbilityTag, MeldKind
 from pipeline.rules.hooks import (
     TableControls,
     WinView,
@@ -37,7 +37,7 @@ from pipeline.rules.settlement import (
     noten_transfers,
     table_shares,
 )
-from pipeline.rules.shapeless import score_always_winning, value_always_winning
+from pipeline.rules.shapeless import always_winning_text, score_always_winning, value_always_winning
 from pipeline.tiles import (
     RED_FIVE_IDS,
     counts34,
@@ -62,8 +62,9 @@ class HandEnd(HandTable):
         modifiers = self._modifiers(seat, ctx, None if tsumo else self._discarder(seat))
         result = self._score_win(ctx, modifiers)
         if result is None and self.abilities:  # an always-winning tile on an incomplete hand
-            result, note = value_always_winning(ctx, self.rules, modifiers)
-            self.log("ability", seat, tile, detail=note, effect=AbilityEffect.POINTS)
+            result, valued_as = value_always_winning(ctx, self.rules, modifiers)
+            self.log("ability", seat, tile, detail=always_winning_text(valued_as),
+                     tag=AbilityTag.ALWAYS_WINNING, effect=AbilityEffect.POINTS, payload=valued_as)
         assert result is not None, "a win was offered that does not score"
         if modifiers != NO_MODIFIERS:
             plain = score_win(ctx, self.rules)
@@ -72,7 +73,8 @@ class HandEnd(HandTable):
                 names = self._scorers(seat, ctx, None if tsumo else self._discarder(seat))
                 self.log("ability", seat, detail=f"scoring: {result.han - base_han:+d} han, "
                          f"{result.total - base_points:+d} points ({', '.join(names)})",
-                         card=names[0] if names else "", effect=AbilityEffect.POINTS)
+                         tag=AbilityTag.SCORED, card=names[0] if names else "",
+                         effect=AbilityEffect.POINTS, payload=result.han - base_han)
             if modifiers.ura_dora is not None or modifiers.extra_ura_indicators:
                 self._ura_done.add(seat)  # an ability decides which ura indicators show
                 riichi = ctx.riichi or ctx.double_riichi
@@ -190,7 +192,7 @@ class HandEnd(HandTable):
                     chankan: bool = False) -> HandRecord:
         chombo = self._chombo_winner(winners, discarder, tile, chankan=chankan)
         if chombo is not None:
-            return self._chombo(chombo, f"an illegal ron off P{discarder}")
+            return self._chombo(chombo, f"an illegal ron off P{discarder}", discarder)
         shares = table_shares(1000 * self.sticks + self.stakes, len(winners),
                               self.preset.multi_ron_sticks)
         for i, seat in enumerate(winners):  # winners in turn order after the discarder
@@ -347,11 +349,12 @@ class HandEnd(HandTable):
         non-dealer pays 4,000 to the dealer and 2,000 to the others, a dealer 4,000 to each)."""
         return [(seat, o, 4000 if self.dealer in (seat, o) else 2000) for o in self._others(seat)]
 
-    def _chombo(self, seat: int, what: str) -> HandRecord:
+    def _chombo(self, seat: int, what: str, discarder: int | None = None) -> HandRecord:
         """A declared win that is illegal (rule C-20: normal chombo rules): the seat pays a
         reverse mangan and the hand is played again by the same dealer (the sticks stay on the
-        table; rule K-12: the counter is not raised)."""
-        self.log("chombo", seat, detail=f"{what}: reverse mangan")
+        table; rule K-12: the counter is not raised). An illegal ron names its ``discarder``
+        (the event's ``source``, as a ron's)."""
+        self.log("chombo", seat, detail=f"{what}: reverse mangan", source=discarder)
         for payer, payee, points in self._reverse_mangan(seat):
             self.scores[payer] -= points
             self.scores[payee] += points
@@ -390,8 +393,9 @@ class HandEnd(HandTable):
             hands=tuple([tuple(q.concealed) for q in self.players]), visible=self._visible(),
             events=tuple(self.events), win_tile=win_tile)
         return Settlement(view, transfers, collector, base,
-                          log=lambda seat, text, card="", tag=None, effect=None: self.log(
-                              "ability", seat, detail=text, tag=tag, card=card, effect=effect))
+                          log=lambda seat, text, card="", tag=None, effect=None, payload=None:
+                          self.log("ability", seat, detail=text, tag=tag, card=card,
+                                   effect=effect, payload=payload))
 
     def _settle(self, kind: str, winner: int, from_seat: int, result: WinResult,
                 transfers: list[Transfer], *, collects: bool = True,

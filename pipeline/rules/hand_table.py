@@ -15,7 +15,9 @@ from typing import TYPE_CHECKING
 from pipeline.rules.hook_points import HookPoints
 from pipeline.rules.records import (
     AbilityEffect,
+    DrawSource,
     Event,
+    Payload,
 )
 from pipeline.rules.scoring import (
     WinContext,
@@ -35,13 +37,14 @@ class HandTable(HookPoints):
     def log(self, kind: str, seat: int | None = None, tile: int | None = None,
             tiles: tuple[int, ...] = (), detail: str = "", *, tag: StrEnum | None = None,
             card: str = "", effect: AbilityEffect | None = None, source: int | None = None,
-            tsumogiri: bool = False) -> None:
+            tsumogiri: bool = False, drawn_from: DrawSource | None = None,
+            payload: Payload = None) -> None:
         if kind == "ability":
             # a tag may say it only keeps its card's state (``bookkeeping``)
             effect = effect or (AbilityEffect.BOOKKEEPING if getattr(tag, "bookkeeping", False)
                                 else AbilityEffect.PLAY)
         self.events.append(Event(kind, seat, tile, tiles, detail, tag, card, effect, source,
-                                 tsumogiri))
+                                 tsumogiri, drawn_from, payload))
 
     def pond_view(self, seat: int, own: bool) -> tuple[tuple[DiscardInfo, ...],
                                                        tuple[int, ...]]:

@@ -29,7 +29,11 @@ from pipeline.rules.hooks import (
     WinView,
     listens,
 )
+from pipeline.rules.records import DrawSource
 from pipeline.rules.scoring import WinContext
+
+# the sources of a turn's draw, looked up once (each draw of every hand returns one)
+_WALL, _RINSHAN = DrawSource.WALL, DrawSource.RINSHAN
 
 if TYPE_CHECKING:
     from pipeline.rules.hand import HandState, PlayerState
@@ -266,30 +270,30 @@ class HookPoints:
 
     # ------------------------------------------------------------------ draws
 
-    def _live_draw(self: HandState, seat: int) -> tuple[int, str]:
+    def _live_draw(self: HandState, seat: int) -> tuple[int, DrawSource]:
         """The seat's live draw: from the wall, or from a source an ability offers
         (``before_draw``); returns the tile and its source."""
         if self.abilities:
-            offered = self._offered_draw(seat, "wall")
+            offered = self._offered_draw(seat, _WALL)
             if offered is not None:
                 return offered
-            replaced = self._replaced_draw(seat, "wall")
+            replaced = self._replaced_draw(seat, _WALL)
             if replaced is not None:
-                return replaced, "wall"
-        return self.wall.draw(), "wall"
+                return replaced, _WALL
+        return self.wall.draw(), _WALL
 
-    def _rinshan_draw(self: HandState, seat: int) -> tuple[int, str]:
+    def _rinshan_draw(self: HandState, seat: int) -> tuple[int, DrawSource]:
         """The seat's replacement draw after a kan: the rinshan tile, or a tile beside its
         hand that an ability offers instead (``before_draw`` with source "rinshan"; the rinshan
         tile then stays, and so does the live wall: rule K-07 moves a tile only with a draw)."""
         if self.abilities:
-            offered = self._offered_draw(seat, "rinshan")
+            offered = self._offered_draw(seat, _RINSHAN)
             if offered is not None:
                 return offered
-            replaced = self._replaced_draw(seat, "rinshan")
+            replaced = self._replaced_draw(seat, _RINSHAN)
             if replaced is not None:  # the rinshan tile stays, as above
-                return replaced, "rinshan"
-        return self.wall.draw_rinshan(), "rinshan"
+                return replaced, _RINSHAN
+        return self.wall.draw_rinshan(), _RINSHAN
 
     def _replaced_draw(self: HandState, seat: int, source: str) -> int | None:
         """A draw the seat's ability makes in its own way (``replace_draw``), if any."""
@@ -304,7 +308,7 @@ class HookPoints:
                 return tile
         return None
 
-    def _offered_draw(self: HandState, seat: int, source: str) -> tuple[int, str] | None:
+    def _offered_draw(self: HandState, seat: int, source: str) -> tuple[int, DrawSource] | None:
         """A draw from a source the seat's abilities offer (a pond tile, or on a rinshan draw
         only a tile beside the hand), if the seat takes one."""
         own = self._own_listeners("before_draw", seat)  # kept per seat (hot path: each draw)
@@ -327,16 +331,16 @@ class HookPoints:
             beside.remove(choice.tile)
             self.log("ability", seat, choice.tile, detail=f"{owner.name}: draws a face-up tile "
                      "beside her hand", tag=AbilityTag.DRAW, card=owner.name)
-            return choice.tile, "aside"
+            return choice.tile, DrawSource.ASIDE
         if choice.tile in beside:  # private: the log names no tile
             beside.remove(choice.tile)
             self.log("ability", seat, detail=f"{owner.name}: draws the tile beside her hand",
                      tag=AbilityTag.DRAW, card=owner.name)
-            return choice.tile, "aside"
+            return choice.tile, DrawSource.ASIDE
         pond = self._take_from_pond(choice.tile)
         self.log("ability", seat, choice.tile, detail=f"{owner.name}: draws from P{pond}'s pond",
-                 tag=AbilityTag.FROM_POND, card=owner.name)
-        return choice.tile, "pond"
+                 tag=AbilityTag.FROM_POND, card=owner.name, payload=pond)
+        return choice.tile, DrawSource.POND
 
     def _after_draw(self: HandState, seat: int, tile: int, source: str) -> None:
         listening = self._listening("after_draw")
@@ -393,8 +397,8 @@ class HookPoints:
         p = self.players[seat]
         tile = self.wall.draw()
         p.concealed.append(tile)
-        self.log("draw", seat, tile, detail="replacement")
-        self._after_draw(seat, tile, "wall")
+        self.log("draw", seat, tile, detail="replacement", drawn_from=DrawSource.REPLACEMENT)
+        self._after_draw(seat, tile, DrawSource.WALL)
 
     def _others_closed(self: HandState, seat: int) -> bool:
         """Whether every other seat's hand is closed (a loop: no generator, compiled)."""
@@ -450,7 +454,7 @@ class HookPoints:
                     owner = self._owner(s, choice)
                     self.log("ability", s, choice.tile, detail=f"{owner.name}: ron on "
                              f"P{discarder}'s previous discard",
-                             tag=AbilityTag.LATE, card=owner.name)
+                             tag=AbilityTag.LATE, card=owner.name, payload=discarder)
                     return self._finish_ron([s], discarder, choice.tile)
                 for a in legal:
                     self._missed(s, a.tile)
@@ -472,7 +476,7 @@ class HookPoints:
                 ability.action_taken(choice)
                 self.log("ability", seat, detail=f"{ability.name}: "
                          f"{choice.detail.split(':', 1)[1].replace(':', ' ')}",
-                         tag=choice.tag, card=ability.name)
+                         tag=choice.tag, card=ability.name, payload=choice.payload)
         self._refresh_active()
 
     def _refresh_active(self: HandState) -> None:
@@ -506,10 +510,11 @@ class HookPoints:
             return
         for s in sorted(off.keys() - before.keys()):  # logged as the switcher's doing
             self.log("ability", off[s][0], detail=f"{off[s][1]}: P{s}'s ability switched off",
-                     card=off[s][1])
+                     tag=AbilityTag.SWITCHED_OFF, card=off[s][1], payload=s)
         for s in sorted(before.keys() - off.keys()):
             self.log("ability", before[s][0],
-                     detail=f"{before[s][1]}: P{s}'s ability works again", card=before[s][1])
+                     detail=f"{before[s][1]}: P{s}'s ability works again",
+                     tag=AbilityTag.SWITCHED_ON, card=before[s][1], payload=s)
         self._switched_off = off
         self.abilities = [a if a.seat not in off else a.while_switched_off() for a in every]
         self.abilities = [a for a in self.abilities if a is not None]

@@ -70,7 +70,7 @@ from enum import StrEnum
 from pipeline.rules.actions import AbilityTag, Action, ActionKind, Meld, MeldKind, ability_action
 from pipeline.rules.frozen import FrozenFields
 from pipeline.rules.hand_shapes import HandShapes
-from pipeline.rules.records import AbilityEffect, Event
+from pipeline.rules.records import AbilityEffect, DrawSource, Event, Payload
 from pipeline.rules.scoring import NO_MODIFIERS, ScoringModifiers, WinContext
 from pipeline.rules.settlement import HandEndView, RiichiView, Settlement
 
@@ -147,7 +147,7 @@ class TableControls:
         own honba (rule M-03: kept after a draw or a dealer's win, gone after another win)."""
         self._state.record.honba_added += count
         self._state.log("ability", seat, detail=f"{by}: {what}: {count} honba added to the "
-                        "table's count", card=by)
+                        "table's count", tag=AbilityTag.HONBA_ADDED, card=by, payload=count)
 
     def reveal_dora(self, seat: int, count: int, by: str) -> int:
         """Reveal ``count`` more dora indicators (rule C-19: a riichi winner gets the matching
@@ -174,7 +174,8 @@ class TableControls:
         names it, and every observation counts it among the seat's shown tiles while the seat
         holds it."""
         self._state.shown_ids.setdefault(seat, set()).add(tile)
-        self._state.log("ability", seat, tile, detail=f"{by}: {what}", card=by)
+        self._state.log("ability", seat, tile, detail=f"{by}: {what}", tag=AbilityTag.TILE_SHOWN,
+                        card=by)
 
     def scores(self) -> tuple[int, ...]:
         """Every seat's points now (public)."""
@@ -189,13 +190,14 @@ class TableControls:
         self._state.transfer(payer, payee, points, by, what)
 
     def note(self, seat: int, by: str, what: str, tag: StrEnum | None = None, *,
-             bookkeeping: bool = False) -> None:
+             bookkeeping: bool = False, payload: Payload = None) -> None:
         """Log what an ability did that moves no points now (an ``ability`` event, tagged
         ``tag`` when something must recognise it); ``bookkeeping`` when it only keeps the
         card's state (a family named, a side flipped, a match-long memory noted) and changes
-        neither the play nor the points."""
+        neither the play nor the points; ``payload`` what the event names, as ``tag`` says."""
         self._state.log("ability", seat, detail=f"{by}: {what}", tag=tag, card=by,
-                        effect=AbilityEffect.BOOKKEEPING if bookkeeping else None)
+                        effect=AbilityEffect.BOOKKEEPING if bookkeeping else None,
+                        payload=payload)
 
     def log_size(self) -> int:
         """How many events the hand's log holds: whoever watches an ability (the paired
@@ -248,7 +250,7 @@ class WallControls:
         indicator; the last live tile and the last tile in play are both last tiles."""
         self._state.wall.draw_to_indicator()
         self._state.log("ability", seat, detail=f"{by}: tiles are drawn up to the last "
-                        "revealed dora indicator", card=by)
+                        "revealed dora indicator", tag=AbilityTag.DRAWS_TO_INDICATOR, card=by)
 
     def round_wind(self) -> int:
         """0 in the East round, 1 in the South round, ..."""
@@ -288,10 +290,11 @@ class WallControls:
         tiles = tuple([state.wall.draw() for _ in range(min(count, state.wall.live_left))])
         for t in tiles:
             p.concealed.append(t)
-            state.log("draw", seat, t, detail=by)
+            state.log("draw", seat, t, detail=by, drawn_from=DrawSource.ABILITY)
         if tiles and p.drawn is not None:
             p.drawn = tiles[-1]
-        state.log("ability", seat, detail=f"{by}: draws {len(tiles)} tiles from the wall", card=by)
+        state.log("ability", seat, detail=f"{by}: draws {len(tiles)} tiles from the wall",
+                  tag=AbilityTag.WALL_DRAWN, card=by, payload=len(tiles))
         return tiles
 
     def _from_hand(self, seat: int, tiles: Sequence[int]) -> None:
@@ -306,21 +309,22 @@ class WallControls:
         self._from_hand(seat, tiles)
         self._state.wall.put_live_end(list(tiles))
         self._state.log("ability", seat, detail=f"{by}: puts {len(tiles)} tiles at the end of "
-                        "the live wall", card=by)
+                        "the live wall", tag=AbilityTag.PUT_LIVE_END, card=by, payload=len(tiles))
 
     def put_dead_end(self, seat: int, tiles: Sequence[int], by: str) -> None:
         """Tiles from the seat's hand go to the end of the dead wall (out of play)."""
         self._from_hand(seat, tiles)
         self._state.wall.put_dead_end(list(tiles))
         self._state.log("ability", seat, detail=f"{by}: puts {len(tiles)} tiles at the end of "
-                        "the dead wall", card=by)
+                        "the dead wall", tag=AbilityTag.PUT_DEAD_END, card=by, payload=len(tiles))
 
     def move_last_live_to_dead(self, seat: int, by: str) -> bool:
         """The last tile of the live wall joins the dead wall; False when the wall is empty."""
         moved = self._state.wall.move_last_live_to_dead() is not None
         if moved:
             self._state.log("ability", seat, detail=f"{by}: moves the last live-wall tile to "
-                            "the dead wall", card=by, effect=AbilityEffect.BOOKKEEPING)
+                            "the dead wall", tag=AbilityTag.LIVE_TO_DEAD, card=by,
+                            effect=AbilityEffect.BOOKKEEPING)
         return moved
 
     def dora_indicators(self) -> tuple[int, ...]:
@@ -343,7 +347,8 @@ class WallControls:
             return None
         top = range(len(wall.live) - 1, len(wall.live) - 1 - n, -1)  # they stay in the wall
         state.log("ability", seat, tiles=tuple([wall.live[i] for i in top]),
-                  detail=f"{by}: reveals {n} wall tiles", card=by)
+                  detail=f"{by}: reveals {n} wall tiles", tag=AbilityTag.WALL_REVEALED, card=by,
+                  payload=n)
 
         def swap(tile: int, indicator: int) -> None:
             i = wall.indicators.index(indicator)
@@ -362,7 +367,7 @@ class WallControls:
         wall.put_live_end(shown)
         state.log("ability", seat, taken,
                   detail=f"{by}: takes a revealed tile, {len(shown)} to the end of the live wall",
-                  card=by)
+                  tag=AbilityTag.REVEALED_TAKEN, card=by)
         return taken
 
     def set_aside(self, seat: int, by: str) -> int | None:
@@ -373,9 +378,10 @@ class WallControls:
             return None
         tile = state.wall.draw()
         state.aside.setdefault(seat, []).append(tile)
-        state.log("draw", seat, tile, detail=f"{by}: beside the hand")
+        state.log("draw", seat, tile, detail=f"{by}: beside the hand",
+                  drawn_from=DrawSource.SET_ASIDE)
         state.log("ability", seat, detail=f"{by}: draws a tile and keeps it beside her hand",
-                  card=by)
+                  tag=AbilityTag.SET_ASIDE, card=by)
         return tile
 
     def set_aside_face_up(self, seat: int, count: int, by: str) -> tuple[int, ...]:
@@ -387,7 +393,8 @@ class WallControls:
         state.aside.setdefault(seat, []).extend(tiles)
         state.aside_face_up.add(seat)
         state.log("ability", seat, tiles=tiles,
-                  detail=f"{by}: sets aside {len(tiles)} wall tiles face up", card=by)
+                  detail=f"{by}: sets aside {len(tiles)} wall tiles face up",
+                  tag=AbilityTag.SET_ASIDE_FACE_UP, card=by)
         return tiles
 
     def aside(self, seat: int) -> tuple[int, ...]:
@@ -443,7 +450,7 @@ class SwapControls(WallControls):
                     self._replace_held(seat, held, taken)
                     self._state.log("ability", seat, taken, (held, taken),
                                     detail=f"{by}: swaps a hand tile with P{q.seat}'s discard",
-                                    tag=AbilityTag.SWAPPED, card=by)
+                                    tag=AbilityTag.SWAPPED, card=by, payload=q.seat)
                     return q.seat
         raise ValueError(f"tile {taken} is not lying face up in any pond")
 
@@ -463,7 +470,7 @@ class SwapControls(WallControls):
         a[i], b[j] = opened(theirs, other), opened(mine, seat)
         self._state.log("ability", seat, tiles=(*mine.tiles, *theirs.tiles),
                         detail=f"{by}: swaps a meld with P{other}'s",
-                        tag=AbilityTag.SWAPPED, card=by)
+                        tag=AbilityTag.SWAPPED, card=by, payload=other)
 
     def turn_face_down(self, tile: int, by: str, seat: int) -> int:
         """A tile lying face up in a pond is turned face down (rule C-13 applies to it from
@@ -474,7 +481,8 @@ class SwapControls(WallControls):
                     d.face_down = True
                     self._state.pond_changes += 1  # the caches of ponds are stale
                     self._state.log("ability", seat, tile,
-                                    detail=f"{by}: turns P{q.seat}'s discard face down", card=by)
+                                    detail=f"{by}: turns P{q.seat}'s discard face down",
+                                    tag=AbilityTag.TURNED_FACE_DOWN, card=by, payload=q.seat)
                     return q.seat
         raise ValueError(f"tile {tile} is not lying face up in any pond")
 
@@ -603,7 +611,7 @@ class DrawView(FrozenFields):
     live_left: int
     ponds: tuple[tuple[int, ...], ...]  # face-up tiles lying in each pond
     tile: int | None
-    source: str  # "wall", "rinshan", "pond" or "aside" (beside the hand)
+    source: str  # a DrawSource: "wall", "rinshan", "kita", "pond" or "aside" (beside the hand)
     ippatsu: bool  # the seat's ippatsu chance is still alive (before it)
 
     def __init__(self, seat: int, live_left: int, ponds: tuple[tuple[int, ...], ...],

@@ -6,3 +6,4 @@ from pipeline.rules.frozen cimport FrozenFields
 
 cdef class Event(FrozenFields):
     cdef public object kind, seat, tile, tiles, detail, tag, card, effect, source, tsumogiri
+    cdef public object drawn_from, payload

@@ -34,13 +34,34 @@ class AbilityEffect(StrEnum):
     BOOKKEEPING = "bookkeeping"
 
 
+class DrawSource(StrEnum):
+    """Where a ``draw`` event's tile came from, and by which rule. The first five are also what
+    the engine tells the abilities' draw hooks (``DrawView.source``); the others are draws an
+    ability or a repeated discard adds, which those hooks see as wall draws or not at all."""
+
+    WALL = "wall"                # the turn's draw from the live wall
+    RINSHAN = "rinshan"          # the replacement from the dead wall after a kan (rules H-06, K-07)
+    KITA = "kita"                # the replacement from the dead wall after a North (rule S-03)
+    POND = "pond"                # a tile taken out of a pond instead of the wall draw
+    ASIDE = "aside"              # a tile from beside the hand instead of the wall or rinshan draw
+    REPLACEMENT = "replacement"  # the live-wall tile after a repeated discard
+    ABILITY = "ability"          # extra live-wall tiles an ability draws into the hand
+    SET_ASIDE = "set_aside"      # a live-wall tile an ability puts beside the hand, not in it
+
+
+# What an ability's action or event names beyond its tile and tiles, as its tag says: a seat,
+# a count of points or tiles, a tile type, a family or a way of declaring riichi, the yaku
+# labels of a declaration, a card copied (an action's ``payload``, and its event's).
+Payload = int | str | tuple[str, ...] | None
+
+
 class Event(FrozenFields):
     """One thing that happened at the table, in play order. ``detail`` is for people; what a
     program needs is in the typed fields. A frozen value (:mod:`pipeline.rules.frozen`): slots,
     an extension type where compiled (``records.pxd``), made for every event of every hand."""
 
     __slots__ = ("kind", "seat", "tile", "tiles", "detail", "tag", "card", "effect", "source",
-                 "tsumogiri")
+                 "tsumogiri", "drawn_from", "payload")
     kind: str                 # deal, draw, discard, riichi, call, kan, dora, win, draw_end, ...
     seat: int | None
     tile: int | None
@@ -56,11 +77,16 @@ class Event(FrozenFields):
     source: int | None
     # a discard of the tile just drawn
     tsumogiri: bool
+    # where a draw's tile came from (``None`` for the other kinds)
+    drawn_from: DrawSource | None
+    # what an ability's event names, as its tag says (``None`` where it names nothing)
+    payload: Payload
 
     def __init__(self, kind: str, seat: int | None = None, tile: int | None = None,
                  tiles: tuple[int, ...] = (), detail: str = "", tag: StrEnum | None = None,
                  card: str = "", effect: AbilityEffect | None = None, source: int | None = None,
-                 tsumogiri: bool = False) -> None:
+                 tsumogiri: bool = False, drawn_from: DrawSource | None = None,
+                 payload: Payload = None) -> None:
         self.kind = kind
         self.seat = seat
         self.tile = tile
@@ -71,6 +97,8 @@ class Event(FrozenFields):
         self.effect = effect
         self.source = source
         self.tsumogiri = tsumogiri
+        self.drawn_from = drawn_from
+        self.payload = payload
 
     def __repr__(self) -> str:
         """The first five fields, as a log printed (and hashed) before the others were kept."""

@@ -73,9 +73,10 @@ class Settlement:
     transfers: list[Transfer]
     table_to: int | None               # who collects sticks and stakes (None: they stay)
     noten_base: Callable[[frozenset[int]], list[Transfer]] | None = None
-    # logs an ability event: (seat, text, the ability's name, a tag when one is due, what it
-    # did: an AbilityEffect, play by default)
-    log: Callable[..., None] = lambda seat, text, card="", tag=None, effect=None: None
+    # logs an ability event: (seat, text, the ability's name, its tag, what it did: an
+    # AbilityEffect, play by default; what it names: the event's payload)
+    log: Callable[..., None] = lambda seat, text, card="", tag=None, effect=None, payload=None: \
+        None
     extra: list[Transfer] = field(default_factory=list)
     exempt_seats: set[int] = field(default_factory=set)
     floors: dict[int, str] = field(default_factory=dict)  # seat -> the ability that floors it
@@ -99,7 +100,7 @@ class Settlement:
             total += points
         if total:
             self.log(payee, f"{by}: {self.hook}: {what}, {total:+d} points", by,
-                     effect=AbilityEffect.POINTS)
+                     AbilityTag.SETTLED, effect=AbilityEffect.POINTS, payload=total)
 
     def paid_by(self, seat: int) -> int:
         """Points the seat pays in the rules' own transfers of this ending."""
@@ -110,12 +111,14 @@ class Settlement:
         self.table_to = seat
         if self.view.table_points:
             self.log(seat, f"{by}: {self.hook}: {what}: takes the table, "
-                     f"{self.view.table_points:+d} points", by, effect=AbilityEffect.POINTS)
+                     f"{self.view.table_points:+d} points", by, AbilityTag.TABLE_TAKEN,
+                     effect=AbilityEffect.POINTS, payload=self.view.table_points)
 
     def exempt(self, seat: int, by: str, what: str) -> None:
         """The seat neither pays nor receives in this ending (applied last)."""
         self.exempt_seats.add(seat)
-        self.log(seat, f"{by}: {self.hook}: {what}: exempt from this ending's payments", by)
+        self.log(seat, f"{by}: {self.hook}: {what}: exempt from this ending's payments", by,
+                 AbilityTag.EXEMPT)
 
     def floor_at_zero(self, seat: int, by: str) -> None:
         """The seat's payments shrink so that it ends at 0, not below (applied last)."""

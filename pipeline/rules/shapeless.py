@@ -49,16 +49,24 @@ SHAPELESS_FU = 30
 
 def value_always_winning(ctx: WinContext, rules: ScoringRules,
                          modifiers: ScoringModifiers = NO_MODIFIERS
-                         ) -> tuple[WinResult | None, str]:
+                         ) -> tuple[WinResult | None, int | None]:
     """Value of a win on an always-winning tile (see the module docstring), or None, and how it
-    was valued, for the hand's event log: the waits are searched once for both."""
+    was valued, for the hand's event log: the tile type of the wait it counts as, or None when
+    the hand wins whatever its shape (the waits are searched once for both)."""
     waits = tenpai_waits(ctx, modifiers)
     best = best_completion(ctx, rules, modifiers, waits) if waits else None
     if best is None:
         result = score_shapeless(ctx, rules, modifiers) if not waits else None
-        return result, "always-winning tile: the hand wins whatever its shape"
-    return best[1], (f"always-winning tile: valued as the winning tile {type_to_str(best[0])} "
-                     "of the hand's wait")
+        return result, None
+    return best[1], best[0]
+
+
+def always_winning_text(valued_as: int | None) -> str:
+    """How a win on an always-winning tile was valued, as the event log prints it."""
+    if valued_as is None:
+        return "always-winning tile: the hand wins whatever its shape"
+    return (f"always-winning tile: valued as the winning tile {type_to_str(valued_as)} "
+            "of the hand's wait")
 
 
 def score_always_winning(ctx: WinContext, rules: ScoringRules,
@@ -70,7 +78,7 @@ def score_always_winning(ctx: WinContext, rules: ScoringRules,
 def always_winning_note(ctx: WinContext, rules: ScoringRules,
                         modifiers: ScoringModifiers = NO_MODIFIERS) -> str:
     """How such a win was valued, for the hand's event log."""
-    return value_always_winning(ctx, rules, modifiers)[1]
+    return always_winning_text(value_always_winning(ctx, rules, modifiers)[1])
 
 
 def tenpai_waits(ctx: WinContext, modifiers: ScoringModifiers = NO_MODIFIERS) -> frozenset[int]:

@@ -1,7 +1,7 @@
 """The bots use every optional effect of the playable cards, and also decline it.
 
-An optional effect is offered as an ``ABILITY`` action (detail ``"<card id>:<what>"``) next to a
-plain alternative, and registered by ``<what>`` in ``abilities.OPTIONAL_EFFECTS``. The survey
+An optional effect is offered as an ``ABILITY`` action (tagged ``<what>``) next to a plain
+alternative, and registered by ``<what>`` in ``abilities.OPTIONAL_EFFECTS``. The survey
 plays hands with every playable card (all four seats holding it, so each card's effect meets
 the others' play) and records, for every optional decision a heuristic bot made, whether it
 took the effect. Cards added later are surveyed automatically: a new playable card is played, and
@@ -26,6 +26,7 @@ from pipeline.rules.hand import play_hand
 from pipeline.rules.preset import load_preset
 from pipeline.rules.records import HandStart
 from pipeline.rules.wall import Wall
+from tests.support.card_scripts import optional_name
 
 PRESET = load_preset("cards-hanchan")
 CATALOG = load_catalog("1.2")
@@ -33,10 +34,6 @@ CATALOG = load_catalog("1.2")
 SCORES = ((30000, 30000, 30000, 30000), (8000, 46000, 36000, 30000),
           (46000, 8000, 30000, 36000), (36000, 30000, 8000, 46000),
           (30000, 36000, 46000, 8000))
-
-
-def _what(action: Action) -> str:
-    return action.detail.split(":", 1)[1] if ":" in action.detail else action.detail
 
 
 class Surveying(HeuristicBot):
@@ -48,10 +45,10 @@ class Surveying(HeuristicBot):
 
     def decide(self, obs: Observation, legal: list[Action]) -> Action:
         choice = super().decide(obs, legal)
-        offered = {_what(a) for a in legal if a.kind == ActionKind.ABILITY}
+        offered = {optional_name(a) for a in legal if a.kind == ActionKind.ABILITY}
         plain = [a for a in legal if a.kind != ActionKind.ABILITY]
         if offered and plain:                    # a choice, not a forced step
-            taken = _what(choice) if choice.kind == ActionKind.ABILITY else None
+            taken = optional_name(choice) if choice.kind == ActionKind.ABILITY else None
             for what in offered:
                 self.tally["used" if what == taken else "declined"][what] += 1
         return choice

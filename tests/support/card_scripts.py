@@ -1,11 +1,19 @@
-"""A scripted agent that also answers a card's ability steps."""
+"""A scripted agent that also answers a card's ability steps, and the name an optional ability
+action is registered by."""
 
 from __future__ import annotations
 
 from pipeline.cards.moves import Move
-from pipeline.rules.actions import AbilityTag, ActionKind
+from pipeline.rules.actions import AbilityTag, Action, ActionKind
 from pipeline.rules.scenario import ScriptAgent
 from pipeline.tiles import parse_types
+
+
+def optional_name(action: Action) -> str:
+    """The name ``abilities.OPTIONAL_EFFECTS`` registers an ability action by: its tag, and
+    after a colon the way it names (a riichi's ``"riichi:inazuma"``), from the typed fields."""
+    return f"{action.tag}:{action.payload}" if isinstance(action.payload, str) \
+        else str(action.tag)
 
 
 class CardScript(ScriptAgent):

@@ -42,12 +42,13 @@ from typing import Protocol
 
 from pipeline.cards.abilities import CardAbility
 from pipeline.cards.catalog import load_catalog
+from pipeline.cards.moves import Move
 from pipeline.rules.actions import AbilityTag, Action, ActionKind
 from pipeline.rules.agents import Agent, Observation
 from pipeline.rules.hand import HandState
 from pipeline.rules.match import MatchResult, derive_seed, play_match
 from pipeline.rules.preset import Preset
-from pipeline.rules.records import Event, HandRecord, HandStart
+from pipeline.rules.records import DrawSource, Event, HandRecord, HandStart
 from tests.support.rule_checks import CALLS, check_hand_end, check_match, check_offer
 
 CATALOG = load_catalog("1.2")
@@ -166,7 +167,7 @@ def check_kans(state: HandState, legal: list[Action], replacements: bool = True)
         return
     drawn = 4 - state.wall.rinshan_left
     assert drawn == len(state.wall.reserve)
-    kitas = sum(1 for e in state.events if e.kind == "draw" and e.detail == "kita")
+    kitas = sum(1 for e in state.events if e.drawn_from is DrawSource.KITA)
     due = min(declared + kitas, 4)
     if due != drawn:
         waiting = all(a.kind in (ActionKind.ABILITY, ActionKind.PASS) for a in legal)
@@ -328,7 +329,7 @@ def yakuless_seats(rec: HandRecord) -> set[int]:
     """Seats that may win without yaku: Kaori Senoo picked, or copied (Maho Yumeno)."""
     seats = {s for s, c in enumerate(rec.picks or ()) if c == WITHOUT_YAKU}
     seats |= {e.seat for e in rec.events
-              if e.kind == "ability" and f"copies {WITHOUT_YAKU}" in e.detail}
+              if e.kind == "ability" and (e.tag, e.payload) == (Move.COPY, WITHOUT_YAKU)}
     return seats
 
 

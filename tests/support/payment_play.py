@@ -14,6 +14,7 @@ from pipeline.rules.preset import load_preset
 from pipeline.rules.records import HandRecord
 from pipeline.rules.scenario import ScriptAgent, scenario_start
 from pipeline.tiles import parse_tiles
+from tests.support.card_scripts import optional_name
 
 CATALOG = load_catalog("1.2")
 
@@ -28,7 +29,7 @@ class ChoosingAgent(ScriptAgent):
             _, what, tile = self.script[0].split()
             t = parse_tiles(tile)[0] // 4
             for a in legal:
-                if a.kind == ActionKind.ABILITY and a.detail.endswith(what) and a.tile // 4 == t:
+                if a.kind == ActionKind.ABILITY and optional_name(a) == what and a.tile // 4 == t:
                     self.script.pop(0)
                     self.offers.append(legal)
                     return a

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from enum import StrEnum
 
 from pipeline.cards.abilities import CardAbility
 from pipeline.cards.catalog import load_catalog
@@ -70,5 +71,6 @@ def play(start: HandStart, agents: list, abilities: list, preset=PRESET):
     return state.play(), agents, state
 
 
-def ability_events(rec, words: str) -> list:
-    return [e for e in rec.events if e.kind == "ability" and words in e.detail]
+def ability_events(rec, tag: StrEnum) -> list:
+    """The hand's ability events tagged ``tag``."""
+    return [e for e in rec.events if e.kind == "ability" and e.tag is tag]

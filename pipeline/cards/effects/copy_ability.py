@@ -8,6 +8,7 @@ from typing import Any
 from pipeline.cards.catalog import Card
 from pipeline.cards.effects.base import AbilityBuild, CardEffect
 from pipeline.cards.forwarding import ForwardingAbility
+from pipeline.cards.moves import Move
 from pipeline.rules.hooks import AbilityHooks, TableControls
 
 COPY_COUNT = 2  # cards Maho draws
@@ -61,5 +62,6 @@ class CopiedAbility(ForwardingAbility):
 
     def hand_start(self, table: TableControls) -> None:
         table.note(self.inner.seat, self.by,
-                   f"draws {' and '.join(self.drawn)}, copies {self.copied}")
+                   f"draws {' and '.join(self.drawn)}, copies {self.copied}", Move.COPY,
+                   payload=self.copied)
         self.inner.hand_start(table)

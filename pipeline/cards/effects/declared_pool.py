@@ -117,7 +117,8 @@ class DeclaredPool(CardEffect):
             reach = declarations.reachable(hand, pool, *winds)
             odds = declarations.reachable(hand, pool, *winds, keep=declarations.KEEP)
             self.declared = self._declare_any(wall, reach, declarations.best(odds))
-        table.note(self.seat, self.card, f"declares {declaration_label(self.declared)}")
+        table.note(self.seat, self.card, f"declares {declaration_label(self.declared)}",
+                   Move.DECLARE, payload=tuple(sorted(self.declared)))
 
     def _ask(self, wall: WallControls, options: list[frozenset[str]]) -> frozenset[str]:
         actions = [ability_action(self.seat, self.card, Move.DECLARE, payload=tuple(sorted(d)),

@@ -10,6 +10,7 @@ from typing import Any
 from pipeline.cards.effects.base import CardEffect, HandEndContext, ScoringContext
 from pipeline.cards.incentives import TileIncentives
 from pipeline.cards.memory import MatchMemory
+from pipeline.cards.moves import Move
 from pipeline.rules.hooks import PickView, TableControls
 from pipeline.rules.records import Event
 from pipeline.rules.scoring import ScoringModifiers
@@ -75,7 +76,8 @@ class DoraMultiplier(CardEffect):
         memory = self.memory or MatchMemory()
         if self.seat not in memory.dora_lost and self._dora_lost(ctx.table):
             ctx.table.note(self.seat, self.card, "a known dora discarded outside riichi: dora "
-                           "give 0 han for the rest of the match", bookkeeping=True)
+                           "give 0 han for the rest of the match", Move.DORA_LOST,
+                           bookkeeping=True)
 
     def remember(self, memory: MatchMemory) -> None:
         if self.dora_lost_now:

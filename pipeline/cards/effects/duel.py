@@ -94,7 +94,8 @@ class Duel(CardEffect):
         if self.opponent is not None and not self.duel_over and \
                 view.seat not in (self.seat, self.opponent):
             self.duel_over = True
-            ctx.table.note(self.seat, self.card, f"P{view.seat}'s riichi ends the duel")
+            ctx.table.note(self.seat, self.card, f"P{view.seat}'s riichi ends the duel",
+                           Move.DUEL_ENDED, payload=view.seat)
 
     def _duel(self) -> frozenset[int] | None:
         if self.factor and self.opponent is not None and not self.duel_over:

@@ -51,7 +51,8 @@ class FamilyGuess(CardEffect):
             options = [ability_action(self.seat, self.card, Move.FAMILY, payload=f,
                                       detail=f"{self.card}:family:{f}") for f in FAMILIES]
             self.guess = table.wall().choose(self.seat, options).payload
-            table.note(self.seat, self.card, f"names {self.guess}", bookkeeping=True)
+            table.note(self.seat, self.card, f"names {self.guess}", Move.FAMILY,
+                       bookkeeping=True, payload=self.guess)
         return []
 
     def after_draw(self, ctx: DrawnContext) -> None:

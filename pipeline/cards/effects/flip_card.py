@@ -4,6 +4,7 @@ Tsuruta)."""
 from __future__ import annotations
 
 from collections.abc import Mapping
+from enum import StrEnum
 from typing import Any
 
 from pipeline.cards.catalog import Card
@@ -12,6 +13,19 @@ from pipeline.cards.forwarding import ForwardingAbility
 from pipeline.cards.moves import Move
 from pipeline.rules.actions import AbilityTag
 from pipeline.rules.hooks import AbilityHooks, TableControls
+
+
+class FlipCause(StrEnum):
+    """Why a two-sided card turned over: the payload of its flip event (``Move.FLIP`` or
+    ``Move.FLIP_AFTER_EXTRA_TURN``); each value is the log's wording."""
+
+    RIGHT_GUESS = "right guess"            # the front's family guess was right
+    OWN_RIICHI = "riichi"                  # the holder declared riichi (the front up)
+    A_RIICHI = "a riichi"                  # any riichi (the back up)
+    A_CALL = "a call"                      # any call (the back up)
+    NEW_FAMILY = "a new family discarded"  # the back's extra turn offered (flip when offered)
+    EXTRA_TURN_DECLINED = "the extra turn declined"
+    EXTRA_TURN_OVER = "the extra turn over"
 
 
 class FlipCard(CardEffect):
@@ -113,11 +127,11 @@ class FlipAbility(ForwardingAbility):
             return True
         return hook in self.OWN_HOOKS or any(side.listens(hook) for side in self.sides)
 
-    def _flip(self, why: str, tag: Move = Move.FLIP) -> None:
+    def _flip(self, why: FlipCause, tag: Move = Move.FLIP) -> None:
         self.up = 1 - self.up
         if self.table is not None:
             self.table.note(self.side.seat, self.sides[1 - self.up].name,
-                            f"flips to {self.side.name} ({why})", tag)
+                            f"flips to {self.side.name} ({why})", tag, payload=why)
             self._start()
 
     def _start(self) -> None:
@@ -143,23 +157,23 @@ class FlipAbility(ForwardingAbility):
         self.side.after_draw(view)  # the front's guess revealed (FamilyGuess)
         if self.up == 0 and "right_guess" in self.flips[0] and self.side.turns_card_over():
             self._turn_down(1)
-            self._flip("right guess")
+            self._flip(FlipCause.RIGHT_GUESS)
 
     def riichi(self, view: Any, table: TableControls) -> None:
         self.side.riichi(view, table)
         if self.up == 0 and view.seat == self.side.seat and "own_riichi" in self.flips[0]:
             self._turn_down(self.riichi_face_down)
-            self._flip("riichi")
+            self._flip(FlipCause.OWN_RIICHI)
             # the declaration tile was Mairu's discard: it earns the back side nothing
             self.front_discard = next((e.tile for e in reversed(table.events())
                                        if e.kind == "discard" and e.seat == view.seat), None)
         elif self.up == 1 and "any_call_or_riichi" in self.flips[1]:
-            self._flip("a riichi")
+            self._flip(FlipCause.A_RIICHI)
 
     def claim_made(self, view: Any) -> None:
         self.side.claim_made(view)
         if self.up == 1 and "any_call_or_riichi" in self.flips[1]:
-            self._flip("a call")
+            self._flip(FlipCause.A_CALL)
 
     def extra_turn(self, view: Any) -> bool:
         if self.up == 0 or view.seat != self.side.seat:
@@ -169,7 +183,7 @@ class FlipAbility(ForwardingAbility):
         earned = self.side.extra_turn(view)
         if earned and "after_new_family_discard" in self.flips[1]:
             if self.flip_when_offered:
-                self._flip("a new family discarded")
+                self._flip(FlipCause.NEW_FAMILY)
             else:
                 self.flip_pending = True
         return earned
@@ -184,11 +198,11 @@ class FlipAbility(ForwardingAbility):
         if self.flip_pending and action.tag is AbilityTag.EXTRA_TURN:
             self.flip_pending = False
             if self.up == 1:
-                self._flip("the extra turn declined", Move.FLIP_AFTER_EXTRA_TURN)
+                self._flip(FlipCause.EXTRA_TURN_DECLINED, Move.FLIP_AFTER_EXTRA_TURN)
 
     def discard_made(self, view: Any, table: TableControls) -> None:
         self.side.discard_made(view, table)
         if self.in_extra_turn and view.seat == self.side.seat:
             self.in_extra_turn = False
             if self.up == 1:
-                self._flip("the extra turn over", Move.FLIP_AFTER_EXTRA_TURN)
+                self._flip(FlipCause.EXTRA_TURN_OVER, Move.FLIP_AFTER_EXTRA_TURN)

@@ -15,6 +15,7 @@ from pipeline.cards.effects.base import (
     TurnContext,
 )
 from pipeline.cards.memory import MatchMemory
+from pipeline.cards.moves import Move
 from pipeline.rules.actions import AbilityTag, Action, ability_action
 from pipeline.rules.scoring import ScoringModifiers
 
@@ -132,7 +133,8 @@ class StakeRule(CardEffect):
                 if value > w.points and won > 0:
                     self.imposed.append((w.seat, won, "a tsumo worth less than her hand"))
                     table.note(w.seat, self.card, f"must stake {won} points next hand "
-                               f"(her tsumo {value} > {w.points})")
+                               f"(her tsumo {value} > {w.points})", Move.STAKE_DUE,
+                               payload=won)
 
     def remember(self, memory: MatchMemory) -> None:
         if self.inazuma:

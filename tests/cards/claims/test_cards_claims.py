@@ -11,6 +11,7 @@ from pipeline.rules.actions import AbilityTag, Action, ActionKind, ability_actio
 from pipeline.rules.agents import Observation
 from pipeline.rules.hand import HandState
 from pipeline.rules.preset import load_preset
+from pipeline.rules.records import DrawSource
 from pipeline.rules.scenario import ScriptAgent, scenario_start
 from pipeline.tiles import parse_tiles, parse_types
 
@@ -97,8 +98,9 @@ def test_c22_yuu_pons_a_red_dragon_from_the_pond_beating_a_ron() -> None:
     pond0 = state.players[0].discards
     assert pond0[0].tile // 4 == 33 and pond0[0].called          # the earlier red dragon
     assert pond0[1].tile // 4 == parse_types("5p")[0] and not pond0[1].called
-    assert any(e.kind == "ability" and e.detail == "yuu_matsumi: priority pon"
-               for e in rec.events)
+    priority = [e for e in rec.events if e.kind == "ability" and e.tag is AbilityTag.PRIORITY]
+    assert [(e.seat, e.card) for e in priority] == [(2, "yuu_matsumi")]
+    assert rec.events[rec.events.index(priority[0]) + 1] == pons[0]  # the pon it won
     # the turn goes to her, as after any pon
     after = rec.events[rec.events.index(pons[0]) + 1:]
     assert next(e for e in after if e.kind == "discard").seat == 2
@@ -144,7 +146,8 @@ def test_seiko_takes_the_fourth_copy_from_a_pond_as_her_next_draw() -> None:
     # the wall tile she did not take is the next wall draw (after her kan's replacement)
     draws = [e for e in rec.events if e.kind == "draw"]
     after = [e for e in draws if rec.events.index(e) > rec.events.index(took[0])]
-    assert after[0].tile == took[0].tile and after[1].detail == "rinshan"
+    assert after[0].tile == took[0].tile and after[0].drawn_from is DrawSource.POND
+    assert after[1].drawn_from is DrawSource.RINSHAN
     assert after[2].seat == 3 and after[2].tile // 4 == parse_types("5m")[0]
 
 
@@ -189,11 +192,11 @@ def test_yoshiko_repeats_a_discard_nobody_may_call_and_draws_a_replacement() -> 
     assert repeat and (repeat[0].card, repeat[0].tag) == ("yoshiko_kainou", AbilityTag.REPEAT)
     discards = [e for e in rec.events if e.kind == "discard"]
     assert [(e.seat, e.tile // 4) for e in discards[:2]] == [(0, 26), (0, 26)]
-    assert "unclaimable (yoshiko_kainou)" in discards[1].detail
-    assert any(e.kind == "ability" and e.detail == "yoshiko_kainou: repeated discard"
+    assert (discards[1].tag, discards[1].card) == (AbilityTag.REPEAT, "yoshiko_kainou")
+    assert any(e.kind == "ability" and (e.tag, e.card) == (AbilityTag.REPEAT, "yoshiko_kainou")
                for e in rec.events)  # counted as a trigger in the hand's summary
-    draws = [(e.seat, e.tile // 4, e.detail) for e in rec.events if e.kind == "draw"]
-    assert draws[1] == (0, parse_types("5z")[0], "replacement")
+    draws = [(e.seat, e.tile // 4, e.drawn_from) for e in rec.events if e.kind == "draw"]
+    assert draws[1] == (0, parse_types("5z")[0], DrawSource.REPLACEMENT)
     assert draws[2][0] == 1  # then play goes on to P1
     assert len(state.players[0].concealed) == 13
 

@@ -36,8 +36,9 @@ def offered(agent: ScriptAgent, kind: ActionKind, tile: str | None = None) -> li
             if a.kind == kind and (t is None or a.tile // 4 == t)]
 
 
-def details(rec) -> list[str]:
-    return [e.detail for e in rec.events if e.kind == "ability"]
+def fired(rec) -> list[tuple]:
+    """What the ability events say in their typed fields: (card, tag, what it names)."""
+    return [(e.card, e.tag, e.payload) for e in rec.events if e.kind == "ability"]
 
 
 def deltas(rec) -> list[int]:
@@ -69,7 +70,7 @@ def test_sumire_rons_the_previous_discard_of_a_player_whose_discard_nobody_claim
     win = rec.wins[0]
     assert (win.seat, win.from_seat) == (2, 0)
     assert rec.events[-1].kind == "ron" and rec.events[-1].tile // 4 == parse_types("7m")[0]
-    assert "sumire_hirose: ron on P0's previous discard" in details(rec)
+    assert ("sumire_hirose", AbilityTag.LATE, 0) in fired(rec)  # on P0's previous discard
     # tanyao 1 han + 1 extra han (not a yaku, rule C-12), 40 fu (closed ron 30 + tanki 2):
     # 2 han 40 fu off a non-dealer is 2,600 on the standard table
     assert [n for n, _ in win.yaku] == ["Tanyao"]
@@ -118,7 +119,7 @@ def test_sumire_late_ron_follows_the_furiten_rules() -> None:
     start = scenario_start(["", "", SUMIRE_HAND, ""], draws="1z2z1s3z" "7m4z5z6z" "1p",
                            dora="9s")
     rec, agents, _ = play(start, [[], [], ["pass", "ron"], []], cards(p2="sumire_hirose"))
-    assert "sumire_hirose: ron on P0's previous discard" in details(rec)
+    assert ("sumire_hirose", AbilityTag.LATE, 0) in fired(rec)  # on P0's previous discard
 
 
 def test_sumire_late_ron_after_a_riichi_collects_its_stick() -> None:
@@ -144,7 +145,7 @@ def test_c22_yukiko_chi_from_any_player_beats_a_ron() -> None:
     assert not rec.wins
     chi = [e for e in rec.events if e.kind == "chi"]
     assert [(e.seat, e.source) for e in chi] == [(2, 0)]
-    assert "yukiko_maya: priority chi" in details(rec)
+    assert ("yukiko_maya", AbilityTag.PRIORITY, None) in fired(rec)
     # without the card she may not chi from P0 and the ron wins
     rec, agents, _ = play(start, [[], ["ron"], ["chi"], []], [None] * 4)
     assert [w.seat for w in rec.wins] == [1] and not offered(agents[2], ActionKind.CHI)
@@ -190,7 +191,7 @@ def test_hiroe_in_damaten_pays_nothing_for_another_players_tsumo() -> None:
     rec, _, _ = play(start, [[], ["tsumo"], [], []], cards(p2="hiroe_atago"))
     assert rec.wins and rec.wins[0].seat == 1 and rec.wins[0].han == 2
     assert deltas(rec) == [-1000, 1500, 0, -500]
-    assert any("damaten: pays nothing" in d for d in details(rec))
+    assert ("hiroe_atago", AbilityTag.EXEMPT, None) in fired(rec)
     # not tenpai (no damaten): she pays her share
     start = scenario_start(["", TANKI, "159m159p159s1234z", ""], draws=draws, dora="9s")
     rec, _, _ = play(start, [[], ["tsumo"], [], []], cards(p2="hiroe_atago"))
@@ -248,7 +249,7 @@ def test_sae_names_a_player_who_may_not_call_or_ron_unless_in_riichi() -> None:
     start = scenario_start([TANKI, ITTSU, "", ""], draws="1z2z3z5z", dora="9s")
     sae = cards(p0="sae_usuzawa")
     rec, agents, _ = play(start, [Naming(1, ["riichi 1z"]), ["ron"], [], []], sae)
-    assert "sae_usuzawa: block P1" in details(rec)
+    assert ("sae_usuzawa", Move.BLOCK, 1) in fired(rec)
     assert not offered(agents[1], ActionKind.RON) and not offered(agents[1], ActionKind.PON)
     # naming P2 instead, P1 rons
     rec, agents, _ = play(start, [Naming(2, ["riichi 1z"]), ["ron"], [], []],
@@ -271,7 +272,8 @@ def test_c20_sae_riichi_switches_abilities_off_and_a_noten_riichi_is_chombo() ->
     both = cards(p0="sae_usuzawa", p1="kaori_senoo")
     rec, _, _ = play(start, [Naming(3, ["riichi 2z"]), ["riichi 9m"], [], []], both)
     assert rec.seats[0].riichi and rec.seats[1].riichi
-    switched = [e for e in rec.events if e.detail == "sae_usuzawa: P1's ability switched off"]
+    switched = [e for e in rec.events if (e.card, e.tag, e.payload)
+                == ("sae_usuzawa", AbilityTag.SWITCHED_OFF, 1)]
     assert [e.seat for e in switched] == [0]  # logged as her doing (her triggers)
     assert any(e.kind == "chombo" and e.seat == 1 for e in rec.events)
     assert not rec.seats[1].tenpai_at_end and rec.seats[0].tenpai_at_end
@@ -291,7 +293,7 @@ def test_sae_riichi_switches_off_a_priority_chi() -> None:
     fives = [e.tile for e in rec.events if e.kind == "discard" and e.seat == 0][:2]
     chi_on = {a.tile for a in offered(agents[2], ActionKind.CHI)}
     assert fives[0] in chi_on and fives[1] not in chi_on
-    assert "sae_usuzawa: P2's ability switched off" in details(rec)
+    assert ("sae_usuzawa", AbilityTag.SWITCHED_OFF, 2) in fired(rec)
 
 
 # ---------------------------------------------------------------------- Megan Davin
@@ -304,8 +306,8 @@ def test_megan_duel_opponent_loses_its_ability() -> None:
     start = scenario_start(["", kaori, "", ""], draws="1z2z3z7z", dora="9s")
     rec, agents, _ = play(start, [Naming(1), ["ron"], [], []],
                           cards(p0="megan_davin", p1="kaori_senoo"))
-    assert "megan_davin: duel P1" in details(rec)
-    assert "megan_davin: P1's ability switched off" in details(rec)
+    assert ("megan_davin", Move.DUEL, 1) in fired(rec)
+    assert ("megan_davin", AbilityTag.SWITCHED_OFF, 1) in fired(rec)
     assert not offered(agents[1], ActionKind.RON, "7z")
     rec, agents, _ = play(start, [Naming(2), ["ron"], [], []],
                           cards(p0="megan_davin", p1="kaori_senoo"))
@@ -338,8 +340,8 @@ def test_megan_a_riichi_outside_the_duel_ends_it() -> None:
     start = scenario_start([TANKI, "", ITTSU, ""], draws="1z2z3z4z" "6z7m", dora="9s")
     rec, _, _ = play(start, [Naming(1, ["ron"]), [], ["riichi 3z"], []],
                      cards(p0="megan_davin"))
-    assert "megan_davin: P2's riichi ends the duel" in details(rec)
-    assert "megan_davin: P1's ability works again" in details(rec)
+    assert ("megan_davin", Move.DUEL_ENDED, 2) in fired(rec)      # P2's riichi ends it
+    assert ("megan_davin", AbilityTag.SWITCHED_ON, 1) in fired(rec)
     assert deltas(rec) == [2000 + 1000, -2000, -1000, 0]
 
 
@@ -388,8 +390,8 @@ def test_aislinn_a_player_who_opens_their_hand_stakes_1500() -> None:
     # tanyao, 500/1,000 from P0 the dealer) and collects the stake
     start = scenario_start(["", "", "11z", TANKI], draws="1z7m", dora="9s")
     rec, _, _ = play(start, [[], [], ["pon"], ["tsumo"]], cards(p0="aislinn_wishart"))
-    stakes = [e for e in rec.events if e.kind == "ability" and "stake" in e.detail]
-    assert [e.seat for e in stakes] == [2] and "stakes 1500" in stakes[0].detail
+    stakes = [e for e in rec.events if e.tag is AbilityTag.STAKED]
+    assert [(e.seat, e.card, e.payload) for e in stakes] == [(2, "aislinn_wishart", 1500)]
     assert deltas(rec) == [-1000, -500, -1500 - 500, 2000 + 1500]
 
 
@@ -398,12 +400,12 @@ def test_aislinn_stake_once_per_player_and_not_for_herself() -> None:
     start = scenario_start(["11z", "", "22z33z1p", ""], draws="4z2z6z3z", dora="9s")
     rec, _, _ = play(start, [[], [], ["pon", "1p", "pon"], []], cards(p0="aislinn_wishart"))
     assert len([e for e in rec.events if e.kind == "pon" and e.seat == 2]) == 2
-    stakes = [e for e in rec.events if e.kind == "ability" and "stake" in e.detail]
+    stakes = [e for e in rec.events if e.tag is AbilityTag.STAKED]
     assert [e.seat for e in stakes] == [2]
     start = scenario_start(["11z", "1z", "", ""], draws="2z1z", dora="9s")
     rec, _, _ = play(start, [["pon"], [], [], []], cards(p0="aislinn_wishart"))
     assert [e.seat for e in rec.events if e.kind == "pon"] == [0]
-    assert not [e for e in rec.events if e.kind == "ability" and "stake" in e.detail]
+    assert not [e for e in rec.events if e.tag is AbilityTag.STAKED]
 
 
 def test_c22_aislinn_extra_turns() -> None:

@@ -119,8 +119,8 @@ def test_arata_tsumo_in_play_scores_the_bonus_and_logs_the_trigger() -> None:
     assert rec.wins[0].han == 5 and rec.wins[0].points == 8000       # +2 for 9 pinzu
     assert rec.seats[1].delta == 8000
     logged = [e for e in rec.events if e.kind == "ability"]
-    assert len(logged) == 1 and "+2 han" in logged[0].detail and "arata_sagimori" in \
-        logged[0].detail
+    assert [(e.tag, e.card, e.payload) for e in logged] == [
+        (AbilityTag.SCORED, "arata_sagimori", +2)]   # the win's value: +2 han
 
 
 @pytest.mark.parametrize("seed", range(6))
@@ -187,7 +187,8 @@ def test_komaki_plays_face_up_from_the_start_of_the_hand() -> None:
     others_view_of_komaki, others_view_of_seat2 = seen[0]
     assert others_view_of_komaki is not None and len(others_view_of_komaki) == 13
     assert others_view_of_seat2 is None
-    assert any(e.kind == "ability" and "hand revealed" in e.detail for e in state.events)
+    assert [(e.seat, e.card) for e in state.events if e.tag is AbilityTag.HAND_REVEALED] == [
+        (1, "komaki_jindai")]
 
 
 class FaceDownFirst(ScriptAgent):
@@ -301,10 +302,11 @@ def _haru_hand(draws: str, scripts=None, agents=None):
 def test_c15_c17_extra_turn_is_optional_and_never_twice_in_a_row() -> None:
     # Haru discards 2m: extra turn; in it she discards 2p, which would earn another: not given
     rec, agents = _haru_hand("7z6z5z4z7z6z", scripts=["2m", "2p"])
-    seq = [(e.seat, e.kind, e.detail) for e in rec.events if e.kind in ("discard", "ability")]
-    i = seq.index((1, "ability", "haru_takimi: extra turn"))
+    seq = [(e.seat, e.kind, e.card, e.tag, e.tsumogiri) for e in rec.events
+           if e.kind in ("discard", "ability")]
+    i = seq.index((1, "ability", "haru_takimi", AbilityTag.EXTRA_TURN, False))
     assert seq[i - 1][0] == 1 and seq[i + 1][0] == 1        # she discards again at once
-    assert seq[i + 1][2] == ""                              # 2p, which would earn one...
+    assert seq[i + 1][1:] == ("discard", "", None, False)   # 2p, which would earn one...
     assert seq[i + 2][0] == 2                               # ...but play moves on: C-15
     declined, _ = _haru_hand("7z6z5z4z7z6z", agents=[ScriptAgent(), ScriptAgent(["2m"]),
                                                     ScriptAgent(), ScriptAgent()])

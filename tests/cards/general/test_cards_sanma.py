@@ -20,6 +20,7 @@ from pipeline.cards.effects.duel import routed_noten
 from pipeline.cards.effects.open_hands import last_place
 from pipeline.cards.sanma import SANMA_CHANGES, SANMA_UNPLAYABLE, sanma_status
 from pipeline.cards.table import CardTable
+from pipeline.rules.actions import AbilityTag
 from pipeline.rules.hand import play_hand
 from pipeline.rules.match import derive_seed, play_match
 from pipeline.rules.preset import load_preset
@@ -167,6 +168,5 @@ def test_c23_sae_riichi_switches_off_the_two_other_seats_only() -> None:
     abilities = [CardAbility(CATALOG.card(cards[s]), s) for s in sorted(cards)]
     rec = play_hand(begin, SANMA, agents, abilities)
     assert rec.seats[0].riichi
-    off = [e for e in rec.events if e.kind == "ability" and "switched off" in e.detail]
-    assert sorted(e.detail for e in off) == ["sae_usuzawa: P1's ability switched off",
-                                             "sae_usuzawa: P2's ability switched off"]
+    off = [e for e in rec.events if e.tag is AbilityTag.SWITCHED_OFF]
+    assert sorted((e.card, e.payload) for e in off) == [("sae_usuzawa", 1), ("sae_usuzawa", 2)]

@@ -34,6 +34,7 @@ from pipeline.bots.heuristic import HeuristicBot
 from pipeline.cards.abilities import CardAbility
 from pipeline.cards.match_duties import match_duties
 from pipeline.cards.memory import MatchMemory
+from pipeline.cards.moves import Move
 from pipeline.cards.table import CardTable, table_deck
 from pipeline.rules.agents import Agent, RandomAgent
 from pipeline.rules.match import derive_seed
@@ -122,8 +123,8 @@ class FamilyTable(SeededTable):
 
 def declarations(rec: HandRecord) -> dict[int, frozenset[str]]:
     """The yaku Ryuuka Shimizudani declared, by seat."""
-    return {e.seat: frozenset(e.detail.split("declares ", 1)[1].split("+"))
-            for e in rec.events if e.kind == "ability" and ": declares " in e.detail}
+    return {e.seat: frozenset(e.payload) for e in rec.events
+            if e.kind == "ability" and e.tag is Move.DECLARE}
 
 
 def play_case(folder: Path, base: str, card: str, table: str, index: int, tally: Tally,

@@ -9,7 +9,7 @@ from pipeline.bots.pick import card_value, choose
 from pipeline.cards import registry
 from pipeline.cards.abilities import CardAbility, effect_implemented
 from pipeline.cards.catalog import load_catalog
-from pipeline.cards.effects.flip_card import FlipAbility
+from pipeline.cards.effects.flip_card import FlipAbility, FlipCause
 from pipeline.cards.moves import Move
 from pipeline.cards.table import CardTable
 from pipeline.cards.teams import deck_for
@@ -17,7 +17,7 @@ from pipeline.rules.actions import AbilityTag, ActionKind
 from pipeline.rules.hand import HandState
 from pipeline.rules.hooks import PickView
 from pipeline.rules.preset import load_preset
-from pipeline.rules.records import HandStart
+from pipeline.rules.records import DrawSource, HandStart
 from pipeline.rules.scenario import ScriptAgent, scenario_start
 from pipeline.tiles import parse_tiles, tile_type
 
@@ -109,7 +109,7 @@ def saki_ron_on_a_rinshan_tile(abilities: list):
 
 def test_saki_rons_another_players_rinshan_tile_and_no_other_copy() -> None:
     rec, agents = saki_ron_on_a_rinshan_tile(seats_with("saki_miyanaga", 1))
-    rinshan_tile = next(e.tile for e in rec.events if e.kind == "draw" and e.detail == "rinshan")
+    rinshan_tile = next(e.tile for e in rec.events if e.drawn_from is DrawSource.RINSHAN)
     assert tile_type(rinshan_tile) == tile_type(parse_tiles("9p")[0])
     win = rec.wins[0]
     assert win.seat == 1 and win.from_seat == 0
@@ -253,10 +253,10 @@ def test_maho_draws_two_cards_copies_one_and_keeps_both() -> None:
     assert "komaki_jindai" not in table.state.deck and "arata_sagimori" not in table.state.deck
     state = HandState(start, preset, agents, abilities)
     rec = state.play()
-    details = [e.detail for e in rec.events if e.kind == "ability" and e.seat == 0]
-    assert "maho_yumeno: draws komaki_jindai and arata_sagimori, copies komaki_jindai" \
-        in details
-    assert "komaki_jindai: hand revealed, played face up" in details  # the copy acts
+    fired = [(e.card, e.tag, e.payload) for e in rec.events if e.kind == "ability"
+             and e.seat == 0]
+    assert ("maho_yumeno", Move.COPY, "komaki_jindai") in fired
+    assert ("komaki_jindai", AbilityTag.HAND_REVEALED, None) in fired  # the copy acts
     assert rec.wins and rec.wins[0].seat == 0
 
 
@@ -345,8 +345,15 @@ def mairu_play(start: HandStart, scripts: Sequence[Sequence[str]], guesses: Sequ
     return state.play(), agents
 
 
-def details(rec, seat: int = 0) -> list[str]:
-    return [e.detail for e in rec.events if e.kind == "ability" and e.seat == seat]
+def fired(rec, seat: int = 0) -> list[tuple]:
+    """The seat's ability events by their typed fields: (card, tag, what it names)."""
+    return [(e.card, e.tag, e.payload) for e in rec.events if e.kind == "ability"
+            and e.seat == seat]
+
+
+MAIRU_ID, HIMEKO_ID = "mairu_shirouzu", "himeko_tsuruta"
+SHOWN = (MAIRU_ID, AbilityTag.TILE_SHOWN, None)   # her draw revealed
+TURNED_DOWN = (MAIRU_ID, AbilityTag.TURNED_FACE_DOWN, 0)  # a tile of her own pond
 
 
 def test_mairu_right_guess_turns_her_first_discard_down_and_flips_to_himeko() -> None:
@@ -357,18 +364,19 @@ def test_mairu_right_guess_turns_her_first_discard_down_and_flips_to_himeko() ->
     hand = "123456789m1p2p3p4s"
     start = scenario_start([hand, "", "", ""], draws="1s5z6z7z2s1z2z3z4z", dora="9p")
     rec, agents = mairu_play(start, [[], [], [], []], ["honors", "sou"], mairu_seats())
-    log = details(rec)
-    assert log[:2] == ["mairu_shirouzu: names honors", "mairu_shirouzu: reveals a sou tile"]
-    assert log[2:6] == ["mairu_shirouzu: names sou", "mairu_shirouzu: reveals a sou tile",
-                        "mairu_shirouzu: turns P0's discard face down",
-                        "mairu_shirouzu: flips to himeko_tsuruta (right guess)"]
-    down = next(e for e in rec.events if "turns P0's discard face down" in e.detail)
+    log = fired(rec)
+    assert log[:2] == [(MAIRU_ID, Move.FAMILY, "honors"), SHOWN]
+    assert log[2:6] == [(MAIRU_ID, Move.FAMILY, "sou"), SHOWN, TURNED_DOWN,
+                        (MAIRU_ID, Move.FLIP, FlipCause.RIGHT_GUESS)]
+    shown = [e.tile for e in rec.events if e.tag is AbilityTag.TILE_SHOWN]
+    assert [tile_type(t) for t in shown[:2]] == [tile_type(t) for t in parse_tiles("1s2s")]
+    down = next(e for e in rec.events if e.tag is AbilityTag.TURNED_FACE_DOWN)
     first = next(e for e in rec.events if e.kind == "discard" and e.seat == 0)
     assert down.tile == first.tile and tile_type(first.tile) == tile_type(parse_tiles("1s")[0])
     assert any((a.card, a.tag) == ("himeko_tsuruta", AbilityTag.EXTRA_TURN)
                for o in agents[0].offers for a in o)
-    assert log[6] == "himeko_tsuruta: flips to mairu_shirouzu (the extra turn declined)"
-    assert log[7] == "mairu_shirouzu: names man"  # the front is up again: she names again
+    assert log[6] == (HIMEKO_ID, Move.FLIP_AFTER_EXTRA_TURN, FlipCause.EXTRA_TURN_DECLINED)
+    assert log[7] == (MAIRU_ID, Move.FAMILY, "man")  # the front is up again: she names again
 
 
 def test_himeko_stays_up_through_her_extra_turn_and_flips_back_after_it() -> None:
@@ -378,16 +386,17 @@ def test_himeko_stays_up_through_her_extra_turn_and_flips_back_after_it() -> Non
     hand = "123456789m1p2p3p4s"
     start = scenario_start([hand, "", "", ""], draws="1s5z6z7z2s1z2z3z4z", dora="9p")
     rec, agents = mairu_play(start, [["extra"], [], [], []], ["honors", "sou"], mairu_seats())
-    log = details(rec)
-    assert log[5] == "mairu_shirouzu: flips to himeko_tsuruta (right guess)"
-    assert log[6] == "himeko_tsuruta: extra turn"
-    assert log[7] == "himeko_tsuruta: flips to mairu_shirouzu (the extra turn over)"
+    log = fired(rec)
+    assert log[5] == (MAIRU_ID, Move.FLIP, FlipCause.RIGHT_GUESS)
+    assert log[6] == (HIMEKO_ID, AbilityTag.EXTRA_TURN, None)
+    assert log[7] == (HIMEKO_ID, Move.FLIP_AFTER_EXTRA_TURN, FlipCause.EXTRA_TURN_OVER)
     draws = [i for i, e in enumerate(rec.events) if e.kind == "draw" and e.seat == 0]
-    turn = next(i for i, e in enumerate(rec.events) if "extra turn" in e.detail)
-    flip = next(i for i, e in enumerate(rec.events) if "the extra turn over" in e.detail)
+    turn = next(i for i, e in enumerate(rec.events) if e.kind == "ability"
+                and e.tag is AbilityTag.EXTRA_TURN)
+    flip = next(i for i, e in enumerate(rec.events) if e.payload is FlipCause.EXTRA_TURN_OVER)
     between = [i for i in draws if turn < i < flip]
     assert between, "the extra turn's draw comes before the flip"
-    assert not any("names" in e.detail for e in rec.events[turn:between[0]])
+    assert not any(e.tag is Move.FAMILY for e in rec.events[turn:between[0]])
 
 
 def test_himeko_when_offered_reading_flips_back_as_the_extra_turn_is_offered() -> None:
@@ -397,7 +406,7 @@ def test_himeko_when_offered_reading_flips_back_as_the_extra_turn_is_offered() -
     seats = mairu_seats(back=CATALOG.card("himeko_tsuruta").with_param(
         "flip", "flip_back", "when_offered"))
     rec, agents = mairu_play(start, [[], [], [], []], ["honors", "sou"], seats)
-    assert details(rec)[6] == "himeko_tsuruta: flips to mairu_shirouzu (a new family discarded)"
+    assert fired(rec)[6] == (HIMEKO_ID, Move.FLIP, FlipCause.NEW_FAMILY)
 
 
 def test_mairu_riichi_turns_two_discards_down_and_a_call_flips_himeko_back() -> None:
@@ -406,14 +415,14 @@ def test_mairu_riichi_turns_two_discards_down_and_a_call_flips_himeko_back() -> 
     start = scenario_start([MAIRU, "55z", "", ""], draws="9s1z2z3z8s1z2z3z7z6z5z",
                            dora="9p")
     rec, _ = mairu_play(start, [["riichi 7z"], ["pon"], [], []], [], mairu_seats())
-    log = details(rec)
-    flip = log.index("mairu_shirouzu: flips to himeko_tsuruta (riichi)")
-    assert log[flip - 2:flip] == ["mairu_shirouzu: turns P0's discard face down"] * 2
-    assert "turns P0's discard face down" not in " ".join(log[:flip - 2])  # no right guess
-    down = [e.tile for e in rec.events if "turns P0's discard face down" in e.detail][:2]
+    log = fired(rec)
+    flip = log.index((MAIRU_ID, Move.FLIP, FlipCause.OWN_RIICHI))
+    assert log[flip - 2:flip] == [TURNED_DOWN] * 2
+    assert TURNED_DOWN not in log[:flip - 2]  # no right guess
+    down = [e.tile for e in rec.events if e.tag is AbilityTag.TURNED_FACE_DOWN][:2]
     discards = [e.tile for e in rec.events if e.kind == "discard" and e.seat == 0]
     assert down == discards[:2]
-    assert log[flip + 1] == "himeko_tsuruta: flips to mairu_shirouzu (a call)"
+    assert log[flip + 1] == (HIMEKO_ID, Move.FLIP, FlipCause.A_CALL)
     assert any(e.kind == "pon" and e.seat == 1 for e in rec.events)
 
 

@@ -9,7 +9,7 @@ from pipeline.cards.abilities import CardAbility
 from pipeline.cards.catalog import load_catalog
 from pipeline.cards.effects.flip_card import FlipAbility
 from pipeline.cards.moves import Move
-from pipeline.rules.actions import ActionKind
+from pipeline.rules.actions import AbilityTag, ActionKind
 from pipeline.rules.hand import HandState
 from pipeline.rules.preset import load_preset
 from pipeline.rules.scenario import ScriptAgent, scenario_start
@@ -62,7 +62,7 @@ def test_mairu_revealed_draw_is_named_in_the_log() -> None:
     rec, _ = play_reveals()
     drawn = [e.tile for e in rec.events if e.kind == "draw" and e.seat == MAIRU]
     reveals = [e for e in rec.events if e.kind == "ability" and e.seat == MAIRU
-               and "reveals" in e.detail]
+               and e.tag is AbilityTag.TILE_SHOWN]
     assert [e.tile for e in reveals[:2]] == drawn[:2]
     assert [tile_type(e.tile) for e in reveals[:2]] == [tile_type(t) for t in
                                                        parse_tiles("1s2s")]

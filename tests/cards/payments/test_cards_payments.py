@@ -14,6 +14,7 @@ from pipeline.cards.effects.dora_multiplier import known_dora_discarded
 from pipeline.cards.effects.honba_by_han import added_honba
 from pipeline.cards.effects.payment_per_out import live_outs
 from pipeline.cards.memory import MatchMemory
+from pipeline.cards.moves import Move
 from pipeline.cards.table import CardTable
 from pipeline.rules.actions import AbilityTag, ActionKind
 from pipeline.rules.hooks import WinView
@@ -36,8 +37,9 @@ def conserved(rec: HandRecord) -> bool:
     return sum(deltas(rec)) == table
 
 
-def triggers(rec: HandRecord, card: str) -> list[str]:
-    return [e.detail for e in rec.events if e.kind == "ability" and card in e.detail]
+def triggers(rec: HandRecord, card: str) -> list[tuple]:
+    """The card's ability events by their typed fields: (tag, what it names)."""
+    return [(e.tag, e.payload) for e in rec.events if e.kind == "ability" and e.card == card]
 
 
 def pads(n: int, *used: str, avoid: str = "1s4s") -> str:
@@ -62,7 +64,8 @@ def test_kei_each_other_player_pays_100_per_live_out_on_her_ron():
     rec, _, _ = play(*KEI_RON, cards={1: "kei_arakawa"}, scripts=[(), ["ron"]])
     assert rec.wins[0].points == 1000
     assert deltas(rec) == [-1000 - 800, 1000 + 3 * 800, -800, -800]
-    assert conserved(rec) and any("8 live outs" in t for t in triggers(rec, "kei_arakawa"))
+    # 8 live outs: each of the three others pays 800
+    assert conserved(rec) and triggers(rec, "kei_arakawa") == [(AbilityTag.SETTLED, 3 * 800)]
 
 
 def test_kei_a_visible_copy_is_not_a_live_out():
@@ -262,7 +265,7 @@ def test_kirame_first_drop_below_zero_stays_at_zero_once_per_match():
                 scores=(1500, 30000, 30000, 38500))
     rec, _, abilities = play(*KEI_RON, **args)
     assert rec.seats[0].end_score == 0 and rec.seats[1].delta == 1500 and conserved(rec)
-    assert triggers(rec, "kirame_hanada")
+    assert triggers(rec, "kirame_hanada") == [(AbilityTag.FLOOR_AT_ZERO, None)]
     memory.end_of_hand(rec, abilities)
     again, _, _ = play(*KEI_RON, **args)
     assert again.seats[0].end_score == -500 and again.seats[1].delta == 2000
@@ -370,7 +373,7 @@ def test_m03_teru_counter_reading_the_added_honba_stay_on_the_table_count():
     assert kept.honba_added == 0 and next_honba(kept) == 3
     lasting = teru_riichi_then_draw("counter")
     assert lasting.honba_added == 1 and next_honba(lasting) == 4
-    assert any("honba added to the table's count" in t for t in triggers(lasting, "teru"))
+    assert (AbilityTag.HONBA_ADDED, 1) in triggers(lasting, "teru_miyanaga")
     # after a non-dealer's win the count goes back to 0 (M-03), the added honba too
     won, _, _ = play([NOTEN[0], PINFU, NOTEN[2], NOTEN[3]],
                      riichi_draws([NOTEN[0], PINFU, NOTEN[2], NOTEN[3]], ron=True),
@@ -403,7 +406,7 @@ def test_kana_inazuma_riichi_stakes_5000_and_is_worth_5_han():
                                   ura="1z", scores=(25000, 40000, 25000, 25000))
     assert rec.wins[0].points == 12000
     assert deltas(rec) == [-6000, 12000, -3000, -3000] and conserved(rec)
-    assert any("stakes 5000" in t for t in triggers(rec, "kana_ikeda"))
+    assert (AbilityTag.STAKED, 5000) in triggers(rec, "kana_ikeda")
     memory.end_of_hand(rec, abilities)
     _, again, _ = play(hands, draws, cards={1: "kana_ikeda"}, memory=memory,
                        scripts=[(), ["riichi 6z"]])
@@ -443,7 +446,7 @@ def test_c22_kuro_a_known_dora_discarded_outside_riichi_loses_dora_for_the_match
     rec, _, abilities = play(hands, "5z2m4s", cards={1: "kuro_matsumi"}, memory=memory,
                              scripts=[(), ["2m", "ron"]], dora="1m")
     assert rec.wins[0].points == 1000 and rec.wins[0].dora == 0
-    assert any("0 han" in t for t in triggers(rec, "kuro_matsumi"))
+    assert (Move.DORA_LOST, None) in triggers(rec, "kuro_matsumi")  # 0 han for the match
     memory.end_of_hand(rec, abilities)
     assert 1 in memory.dora_lost
     later, _, _ = play(*KEI_RON, cards={1: "kuro_matsumi"}, scripts=[(), ["ron"]], dora="1m",
@@ -524,7 +527,7 @@ def test_hitomi_a_cheaper_tsumo_than_hers_is_staked_in_the_next_hand():
     memory.end_of_hand(rec, abilities)
     nxt, _, _ = play(NOTEN, memory=memory)  # whatever P1 plays (here: no character)
     assert nxt.stakes_end == 1500 and deltas(nxt) == [0, -1500, 0, 0] and conserved(nxt)
-    assert any("stakes 1500" in t for t in triggers(nxt, "hitomi_ezaki"))
+    assert (AbilityTag.STAKED, 1500) in triggers(nxt, "hitomi_ezaki")
 
 
 def test_hitomi_a_tsumo_worth_more_than_hers_stakes_nothing():

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from pipeline.cards.abilities import CardAbility
 from pipeline.cards.catalog import load_catalog
-from pipeline.rules.actions import ActionKind
+from pipeline.rules.actions import AbilityTag, ActionKind
 from pipeline.rules.hand import HandState
 from pipeline.rules.preset import load_preset
 from pipeline.rules.scenario import ScriptAgent, scenario_start
@@ -120,8 +120,8 @@ def test_koromo_wildcard_ready_rons_the_last_discard_as_her_wait() -> None:
     win = rec.wins[0]
     assert win.seat == 1 and win.from_seat != 1
     assert "Houtei Raoyui" in [n for n, _ in win.yaku]
-    notes = [e.detail for e in rec.events if e.kind == "ability"]
-    assert any("valued as the winning tile 3s" in n for n in notes)
+    valued = [e.payload for e in rec.events if e.tag is AbilityTag.ALWAYS_WINNING]
+    assert valued == list(parse_types("3s"))  # valued as the winning tile 3s
     assert state.wall.live_left == 0
 
 

@@ -113,7 +113,7 @@ def takami_takes_back_her_winning_tile(card):
 def test_takami_wins_by_tsumo_on_a_tile_taken_back() -> None:
     # card takami_shibuya, reading taken_tile_tsumo = "allowed" (the default)
     rec, takami = takami_takes_back_her_winning_tile(CATALOG.card("takami_shibuya"))
-    assert ability_events(rec, "draws from P0's pond")
+    assert [e.payload for e in ability_events(rec, AbilityTag.FROM_POND)] == [0]  # P0's pond
     assert rec.wins and rec.wins[0].seat == 0 and rec.wins[0].from_seat == 0
 
 
@@ -137,7 +137,8 @@ def test_yuuko_restriction_lifts_with_her_ability_by_default() -> None:
     abilities = [CardAbility(CATALOG.card("megan_davin"), 0),
                  CardAbility(CATALOG.card("yuuko_mase"), 1), None, None]
     rec, agents, _ = duel_play(start, [Naming(1), [], ["5z"], []], abilities)
-    assert "megan_davin: P1's ability switched off" in [e.detail for e in rec.events]
+    assert ("megan_davin", AbilityTag.SWITCHED_OFF, 1) in [(e.card, e.tag, e.payload)
+                                                          for e in rec.events]
     assert any(a.kind == ActionKind.PON for o in agents[1].offers for a in o)
 
 
@@ -149,7 +150,8 @@ def test_yuuko_restriction_stays_reading_keeps_her_from_calling_pon() -> None:
     abilities = [CardAbility(CATALOG.card("megan_davin"), 0), CardAbility(card, 1), None,
                  None]
     rec, agents, _ = duel_play(start, [Naming(1), [], ["5z"], []], abilities)
-    assert "megan_davin: P1's ability switched off" in [e.detail for e in rec.events]
+    assert ("megan_davin", AbilityTag.SWITCHED_OFF, 1) in [(e.card, e.tag, e.payload)
+                                                          for e in rec.events]
     assert not any(a.kind == ActionKind.PON for o in agents[1].offers for a in o)
     assert CardAbility(card, 1).while_switched_off() is not None
     assert CardAbility(CATALOG.card("yuuko_mase"), 1).while_switched_off() is None

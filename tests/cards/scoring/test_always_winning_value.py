@@ -13,6 +13,7 @@ from mahjong.tile import TilesConverter
 
 from pipeline.cards.abilities import CardAbility
 from pipeline.cards.catalog import load_catalog
+from pipeline.rules.actions import AbilityTag
 from pipeline.rules.hand import HandState
 from pipeline.rules.preset import load_preset
 from pipeline.rules.scenario import ScriptAgent, scenario_start, spare_tiles
@@ -112,8 +113,11 @@ def test_hiroe_damaten_kanchan_is_paid_her_hand_completed_by_her_wait() -> None:
     # P1 paid its riichi stick and the ron; she collects both; points are conserved
     assert deltas(rec) == [0, -1000 - 2600, 2600 + 1000, 0]
     assert sum(s.end_score for s in rec.seats) == sum(s.start_score for s in rec.seats)
-    notes = [e.detail for e in rec.events if e.kind == "ability"]
-    assert "always-winning tile: valued as the winning tile 5s of the hand's wait" in notes
+    valued = [e for e in rec.events if e.tag is AbilityTag.ALWAYS_WINNING]
+    assert [(e.seat, e.payload) for e in valued] == [(2, parse_types("5s")[0])]
+    # wording: the log as people read it
+    assert valued[0].detail == "always-winning tile: valued as the winning tile 5s of the " \
+        "hand's wait"
 
 
 def test_hiroe_damaten_win_had_no_value_read_without_a_shape() -> None:
@@ -223,8 +227,8 @@ def test_koromo_not_in_tenpai_wins_the_last_tile_shapeless() -> None:
     assert (win.han, win.fu, win.dora, win.points) == (2, 30, 1, 2000)
     assert deltas(rec) == [-1000, -500, 2000, -500]
     assert sum(deltas(rec)) == 0
-    notes = [e.detail for e in rec.events if e.kind == "ability"]
-    assert "always-winning tile: the hand wins whatever its shape" in notes
+    valued = [e for e in rec.events if e.tag is AbilityTag.ALWAYS_WINNING]
+    assert [(e.seat, e.payload) for e in valued] == [(2, None)]  # whatever its shape
 
 
 def test_koromo_not_in_tenpai_cannot_win_the_last_tile_as_a_wildcard() -> None:

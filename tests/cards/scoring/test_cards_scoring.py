@@ -394,7 +394,7 @@ def test_momoko_third_row_of_discards_goes_face_down() -> None:
     assert len(mine) == 18, rec.log_text()
     down = [(e.tag, e.card) == (AbilityTag.FACE_DOWN, "momoko_touyoko") for e in mine]
     assert down == [False] * 12 + [True] * 6
-    assert not any("face down" in e.detail for e in rec.events
+    assert not any(e.tag is AbilityTag.FACE_DOWN for e in rec.events
                    if e.kind == "discard" and e.seat != 0)
     assert not momoko.forced_face_down(OwnTurnView(0, (1,), True, False, 11, ()))
     assert momoko.forced_face_down(OwnTurnView(0, (1,), True, False, 12, ()))

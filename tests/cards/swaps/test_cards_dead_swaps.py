@@ -115,7 +115,8 @@ def test_c22_yumi_may_take_kaoris_honor_sequence() -> None:
     assert [(a.tile // 4, a.tiles[0] // 4) for a in yumi.meld_offers[0]] == [(t("8m"), t("5z"))]
     assert meld_types(state, 3) == [(t("5z"), t("6z"), t("7z"))]
     assert meld_types(state, 2) == [(t("8m"),) * 3]
-    assert "yumi_kajiki: swaps a meld with P2's" in [e.detail for e in rec.events]
+    assert ("yumi_kajiki", AbilityTag.SWAPPED, 2) in [(e.card, e.tag, e.payload)
+                                                     for e in rec.events]  # with P2's meld
     places = [x for p in state.players for x in (*p.concealed, *(y for m in p.melds
                                                                   for y in m.tiles))]
     assert len(set(places)) == len(places)   # every tile in one place
@@ -281,8 +282,8 @@ def test_c22_ryuuka_ron_with_menzen_tsumo_declared_is_offered_and_is_a_dealer_ch
     assert [(a.tile // 4, a.card, a.tag) for a in me.rons] == [(t("6s"), RYUUKA,
                                                                  AbilityTag.CHOMBO)]
     assert not rec.wins and rec.draw_kind == "chombo"
-    assert [(e.seat, e.detail) for e in rec.events if e.kind == "chombo"] == [
-        (0, "an illegal ron off P1: reverse mangan")]
+    chombo = [(e.seat, e.source) for e in rec.events if e.kind == "chombo"]
+    assert chombo == [(0, 1)]  # her illegal ron off P1
     assert deltas(rec) == [-12000, 4000, 4000, 4000]
     assert rec.sticks_end == 1 and rec.stakes_end == 0
     assert sum(s.end_score for s in rec.seats) + 1000 * rec.sticks_end == \

@@ -121,7 +121,7 @@ def table_tiles(state: HandState) -> Counter:
 
 
 def swap_events(rec) -> list:
-    return [e for e in rec.events if e.kind == "ability" and "swaps" in e.detail]
+    return [e for e in rec.events if e.kind == "ability" and e.tag is AbilityTag.SWAPPED]
 
 
 def ron_tiles(rec) -> list[tuple[int, int]]:
@@ -456,8 +456,9 @@ def test_satoha_swaps_the_next_wall_tile_when_another_player_calls_chi() -> None
     assert {out for out, _ in pairs} == set(parse_types(SATOHA_HAND))  # any tile of her hand
     assert draws_after(2, rec)[0] // 4 == t("4p")
     assert t("7z") in satoha.hands[0] and t("4p") not in satoha.hands[0]
-    assert [e.detail for e in swap_events(rec)] == [
-        "satoha_tsujigaito: swaps a hand tile with the next wall tile"]
+    # a hand tile for the next wall tile: private, the event names no tile and no seat
+    assert [(e.card, e.tile, e.tiles, e.payload) for e in swap_events(rec)] == [
+        ("satoha_tsujigaito", None, (), None)]
     assert sum(table_tiles(state).values()) == NUM_TILES
 
 
@@ -542,7 +543,7 @@ def test_yumi_swaps_the_meld_just_made_with_another_players_meld() -> None:
     assert yumi.meld_offers[0] == {(t("1m"), t("9p"))}
     assert [m.tiles[0] // 4 for m in state.players[1].melds] == [t("9p")]
     assert [m.tiles[0] // 4 for m in state.players[2].melds] == [t("1m")]
-    assert [e.detail for e in swap_events(rec)] == ["yumi_kajiki: swaps a meld with P2's"]
+    assert [(e.card, e.payload) for e in swap_events(rec)] == [("yumi_kajiki", 2)]  # P2's meld
     assert added_honba(rec.events) == 2 + 1          # two pons and her meld swap (C-22 Teru)
     assert sum(table_tiles(state).values()) == NUM_TILES
 

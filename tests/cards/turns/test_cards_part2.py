@@ -43,8 +43,16 @@ def play(card: str, hands, draws: str, scripts, *, seat: int = 1, dealer: int = 
     return state.play(), agents, state
 
 
-def ability_details(rec) -> list[str]:
-    return [e.detail for e in rec.events if e.kind == "ability"]
+def fired(rec) -> list[tuple]:
+    """The ability events by their typed fields: (card, tag, what it names)."""
+    return [(e.card, e.tag, e.payload) for e in rec.events if e.kind == "ability"]
+
+
+def face_down(e) -> bool:
+    return e.kind == "discard" and e.tag is AbilityTag.FACE_DOWN
+
+
+REVEALED = ("mihoko_fukuji", AbilityTag.HAND_REVEALED, None)
 
 
 # ------------------------------------------------------------------------ Shiromi Kosegawa
@@ -114,9 +122,8 @@ def test_shiromi_genbutsu_discard_against_riichi_gives_an_extra_turn_with_face_d
     shiromi = agents[1]
     assert shiromi.offered("extra_turn") == [1]
     assert shiromi.offered("face_down", upto=99) == [1]   # only in the extra turn
-    assert "shiromi_kosegawa: extra turn" in ability_details(rec)
-    down = [e for e in rec.events if e.kind == "discard" and e.seat == 1 and "face down" in
-            e.detail]
+    assert ("shiromi_kosegawa", AbilityTag.EXTRA_TURN, None) in fired(rec)
+    down = [e for e in rec.events if face_down(e) and e.seat == 1]
     assert [e.tile // 4 for e in down] == parse_types("8p")
     # rule C-15: the face-down discard of the extra turn earns no second one; P2 plays next
     i = rec.events.index(down[0])
@@ -178,10 +185,10 @@ def test_mihoko_in_last_place_others_play_face_up_until_she_leaves_it() -> None:
     scores = (25000, 20000, 25000, 20500)
     rec, agents, state = play("mihoko_fukuji", ["", "", "", TENPAI_P0], "1s2s3s5z4s",
                               [[], [], [], ["riichi 5z"]], scores=scores)
-    details = ability_details(rec)
-    assert details[:3] == ["mihoko_fukuji: hand revealed, played face up"] * 3
-    assert sorted(e.seat for e in rec.events if "hand revealed" in e.detail) == [0, 2, 3]
-    assert details.count("mihoko_fukuji: hand hidden again") == 3
+    details = fired(rec)
+    assert details[:3] == [REVEALED] * 3
+    assert sorted(e.seat for e in rec.events if e.tag is AbilityTag.HAND_REVEALED) == [0, 2, 3]
+    assert details.count(("mihoko_fukuji", AbilityTag.HAND_HIDDEN, None)) == 3
     watcher = agents[0]
     assert watcher.seen[0] == (True, False, True, True)   # P0 sees P2 and P3, not Mihoko
     assert watcher.seen[-1] == (True, False, False, False)
@@ -194,9 +201,11 @@ def test_mihoko_reveal_starts_when_she_drops_to_last_during_the_hand() -> None:
     scores = (25000, 25000, 25000, 24500)
     rec, agents, state = play("mihoko_fukuji", ["", TENPAI_P0, "", ""], "1s2s3s4s",
                               [[], ["riichi 2s"]], scores=scores)
-    kinds = [(e.kind, e.detail) for e in rec.events if e.kind in ("riichi", "ability")]
-    assert kinds[0] == ("riichi", "double")               # nothing revealed before it
-    assert kinds[1:4] == [("ability", "mihoko_fukuji: hand revealed, played face up")] * 3
+    kinds = [(e.kind, e.seat, e.card, e.tag) for e in rec.events
+             if e.kind in ("riichi", "ability")]
+    assert kinds[0] == ("riichi", 1, "", None)            # nothing revealed before it
+    assert state.players[1].double_riichi
+    assert [k[2:] for k in kinds[1:4]] == [REVEALED[:2]] * 3
     assert agents[0].seen[0] == (True, False, False, False)   # P0 before: only itself
     assert agents[0].seen[-1] == (True, False, True, True)    # after: P2 and P3 too
     assert state.revealed == {0, 2, 3}
@@ -206,9 +215,9 @@ def test_mihoko_c21_on_equal_points_the_seat_farther_from_the_dealer_is_last() -
     # rule C-21: Mihoko (seat 1) and P3 both on 20,000
     scores = (25000, 20000, 25000, 20000)
     rec, _, _ = play("mihoko_fukuji", ["", "", "", ""], "", [], scores=scores)   # dealer P0
-    assert not any("hand revealed" in d for d in ability_details(rec))   # P3 is last
+    assert REVEALED not in fired(rec)   # P3 is last
     rec, _, _ = play("mihoko_fukuji", ["", "", "", ""], "", [], scores=scores, dealer=2)
-    assert any("hand revealed" in d for d in ability_details(rec))       # she is last
+    assert REVEALED in fired(rec)       # she is last
 
 
 def test_a_reveal_that_stops_leaves_another_abilitys_reveal_alone() -> None:
@@ -257,9 +266,9 @@ def test_kasumi_names_a_family_before_her_first_discard() -> None:
     first = next(o for o in agents[1].offers if o[0].kind == ActionKind.ABILITY)
     assert sorted((a.card, a.tag, a.payload) for a in first) == [
         ("kasumi_iwato", Move.FAMILY, f) for f in ("honors", "man", "pin", "sou")]
-    details = ability_details(rec)
-    assert "kasumi_iwato: family sou" in details
-    assert sum("kept face up" in d for d in details) == 3
+    details = fired(rec)
+    assert ("kasumi_iwato", Move.FAMILY, "sou") in details
+    assert sum(tag is AbilityTag.TYPES_SHOWN for _, tag, _ in details) == 3
     assert sum(1 for offer in agents[1].offers for a in offer if a.tag is Move.FAMILY) == 4
 
 
@@ -308,7 +317,7 @@ def test_heuristic_kasumi_names_the_family_she_sees_least_of() -> None:
     agents = [HeuristicBot(s) for s in range(4)]
     abilities = [None, CardAbility(CATALOG.card("kasumi_iwato"), 1), None, None]
     rec = HandState(start, PRESET, agents, abilities=abilities).play()
-    assert "kasumi_iwato: family sou" in ability_details(rec)
+    assert ("kasumi_iwato", Move.FAMILY, "sou") in fired(rec)
 
 
 class _Table:
@@ -352,9 +361,9 @@ def test_jun_takes_400_from_the_player_she_called_from_and_gets_an_extra_turn() 
     after_pon = jun.scores[[i for i, o in enumerate(jun.offers)
                             if any(a.kind == ActionKind.PON for a in o)][0] + 1]
     assert after_pon == (24600, 25400, 25000, 25000)      # points conserved: 100,000
-    assert "jun_inoue: call payment: P0 pays 400, +400 points" in ability_details(rec)
+    assert ("jun_inoue", AbilityTag.PAID, 0) in fired(rec)   # P0 pays her (the 400 above)
     assert jun.offered("extra_turn", upto=1) == [1]
-    assert "jun_inoue: extra turn" in ability_details(rec)
+    assert ("jun_inoue", AbilityTag.EXTRA_TURN, None) in fired(rec)
     assert jun.offered("face_down", upto=99) == []        # nobody's ippatsu was at stake
 
 
@@ -366,11 +375,10 @@ def test_jun_call_that_breaks_an_ippatsu_allows_a_face_down_discard_instead() ->
                           [[], ["2s", "pon", "fd 1m"], [], ["riichi 5z"]])
     jun = agents[1]
     assert jun.offered("face_down", upto=99) == [1]
-    down = next(e for e in rec.events if e.kind == "discard" and e.seat == 1
-                and "face down" in e.detail)
+    down = next(e for e in rec.events if face_down(e) and e.seat == 1)
     i = rec.events.index(down)
     assert next(e.seat for e in rec.events[i + 1:] if e.kind == "draw") == 2
-    assert "jun_inoue: extra turn" not in ability_details(rec)
+    assert ("jun_inoue", AbilityTag.EXTRA_TURN, None) not in fired(rec)
     # the same call with no riichi on the table: no face-down discard
     _, agents, _ = play("jun_inoue", hands, "1s2s3s5z6z", [[], ["2s", "pon"], [], ["5z"]])
     assert agents[1].offered("face_down", upto=99) == []
@@ -411,7 +419,7 @@ def test_tomoe_in_riichi_wins_on_a_drawn_white_dragon_whatever_the_shape() -> No
     assert win.han == 8 and win.points == 16000
     assert {"Riichi", "Ippatsu", "Menzen Tsumo", "Yakuhai (round wind east)",
             "Chantai"} == {n for n, _ in win.yaku}
-    assert any("always-winning tile" in d for d in ability_details(rec))
+    assert any(tag is AbilityTag.ALWAYS_WINNING for _, tag, _ in fired(rec))
 
 
 def test_tomoe_white_dragon_tsumo_bonus_on_a_complete_hand_without_riichi() -> None:
@@ -444,8 +452,7 @@ def test_tomoe_rons_a_white_dragon_discarded_face_down() -> None:
     abilities = [None, CardAbility(CATALOG.card("tomoe_karijuku"), 1),
                  CardAbility(CATALOG.card("nodoka_haramura"), 2), None]
     rec = HandState(start, PRESET, agents, abilities=abilities).play()
-    assert any(e.kind == "discard" and e.seat == 2 and "face down" in e.detail
-               for e in rec.events)
+    assert any(face_down(e) and e.seat == 2 for e in rec.events)
     win = rec.wins[0]
     assert (win.seat, win.from_seat, win.han, win.points) == (1, 2, 5, 8000)
     # rule C-13: without the always-winning tile nobody may ron a face-down tile

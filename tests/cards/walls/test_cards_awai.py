@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from pipeline.bots.heuristic import HeuristicBot
 from pipeline.cards.abilities import OPTIONAL_EFFECTS, CardAbility
 from pipeline.cards.moves import Move
-from pipeline.rules.actions import Action, ActionKind, MeldKind, ability_action
+from pipeline.rules.actions import AbilityTag, Action, ActionKind, MeldKind, ability_action
 from pipeline.rules.agents import Observation
 from pipeline.rules.hand import HandState
 from pipeline.rules.scenario import ScriptAgent, scenario_start
@@ -70,8 +70,13 @@ def run(start, agents, awai_seat: int = 0):
     return state.play(), state
 
 
-def abilities_log(state: HandState) -> list[str]:
-    return [e.detail for e in state.events if e.kind == "ability"]
+def abilities_log(state: HandState) -> list[tuple]:
+    """The ability events by their typed fields: (tag, what it names)."""
+    return [(e.tag, e.payload) for e in state.events if e.kind == "ability"]
+
+
+def tags(state: HandState) -> list:
+    return [tag for tag, _ in abilities_log(state)]
 
 
 HAND = "1111m234p567s789s"
@@ -88,7 +93,7 @@ def test_rinshan_draw_reveals_three_and_puts_two_at_the_end_of_the_live_wall() -
     # 5p and 7p at the end of the live wall, in order (7p drawn last); 70 - 1 - 1 live tiles
     assert first["live"][:2] == [t("7p"), t("5p")] and len(first["live"]) == 68
     assert first["melds"][0].kind == MeldKind.ANKAN
-    assert any("reveals 3 wall tiles" in d for d in abilities_log(state))
+    assert (AbilityTag.WALL_REVEALED, 3) in abilities_log(state)
 
 
 def test_revealed_tile_swapped_with_a_dora_indicator() -> None:
@@ -99,7 +104,8 @@ def test_revealed_tile_swapped_with_a_dora_indicator() -> None:
     # the 7p became an indicator (next to the kan's new one); the old 1p indicator was taken
     assert after["dora"][0] == t("7p") and t("1p") in after["hand"]
     assert after["live"][:2] == [t("6p"), t("5p")]
-    assert any("swaps a revealed tile with a dora indicator" in d for d in abilities_log(state))
+    swap = next(e for e in state.events if e.tag is AbilityTag.SWAPPED)
+    assert [x // 4 for x in swap.tiles] == [t("7p"), t("1p")]  # revealed tile, indicator
 
 
 def test_ippatsu_draw_is_revealed() -> None:
@@ -135,7 +141,7 @@ def test_open_kan_becomes_closed_and_its_draw_is_revealed() -> None:
     assert snap["melds"][0].kind == MeldKind.ANKAN
     assert t("8m") in snap["hand"] and awai.revealed == [parse_types("7m8m9m")]
     assert state.players[1].is_closed
-    assert any("becomes a closed kan" in d for d in abilities_log(state))
+    assert AbilityTag.CLOSED_KAN in tags(state)
 
 
 def test_added_kan_can_be_robbed_before_it_closes() -> None:
@@ -151,7 +157,7 @@ def test_added_kan_can_be_robbed_before_it_closes() -> None:
     assert awai.was_offered(ActionKind.KAKAN) and rob.was_offered(ActionKind.RON)
     assert [e.seat for e in state.events if e.kind == "ron"] == [2]
     assert state.players[1].melds[0].kind == MeldKind.PON   # robbed: it never closed
-    assert not any("becomes a closed kan" in d for d in abilities_log(state))
+    assert AbilityTag.CLOSED_KAN not in tags(state)
 
 
 def test_kan_on_a_discard_in_riichi_only_when_the_wait_stays() -> None:
@@ -178,7 +184,7 @@ def test_other_seats_draw_as_usual() -> None:
     _, state = run(start, [dealer, Awai(), None, None], awai_seat=1)
     dealer_draws = [e.tile // 4 for e in state.events if e.kind == "draw" and e.seat == 0]
     assert dealer_draws[:2] == [t("1z"), t("9m")]   # the rinshan tile itself
-    assert not any("reveals" in d for d in abilities_log(state))
+    assert AbilityTag.WALL_REVEALED not in tags(state)
 
 
 def test_dora_swap_is_registered_optional() -> None:
@@ -227,4 +233,5 @@ def test_tile_taken_instead_of_the_rinshan_tile_wins_as_rinshan() -> None:
     awai = Awai(["ankan 1m", "tsumo"], [("take", "1z")])
     _, state = run(start, [awai, None, None, None])
     wins = [e for e in state.events if e.kind == "tsumo"]
-    assert [e.seat for e in wins] == [0] and "Rinshan" in wins[0].detail
+    assert [e.seat for e in wins] == [0]
+    assert "Rinshan Kaihou" in [name for name, _ in state.record.wins[0].yaku]

@@ -104,11 +104,13 @@ def test_pool_is_the_next_ten_live_tiles_set_aside_face_up() -> None:
     rec, state = play(start, [me, watcher, ScriptAgent(), ScriptAgent()])
     pool = tuple(start.wall[52:62])             # the ten tiles after the deal
     assert sorted(t // 4 for t in pool) == sorted(parse_types(POOL))
-    shown = [e for e in rec.events if e.kind == "ability" and "sets aside 10" in e.detail]
+    shown = [e for e in rec.events if e.tag is AbilityTag.SET_ASIDE_FACE_UP]
     assert len(shown) == 1 and shown[0].tiles == pool    # the public log names them
     assert watcher.seen[0] and set(watcher.seen[0]) <= set(pool)  # another seat sees them
     assert me.seen_pool[0] == pool                # her first draw offer shows all ten
-    assert any("declares Tanyao" in e.detail for e in rec.events)
+    assert [(e.card, e.payload) for e in rec.events
+            if e.kind == "ability" and e.tag is Move.DECLARE] == [
+        ("ryuuka_shimizudani", ("Tanyao",))]
 
 
 def test_pool_draws_replace_the_wall_in_her_order_with_no_pass() -> None:
@@ -121,8 +123,8 @@ def test_pool_draws_replace_the_wall_in_her_order_with_no_pass() -> None:
     assert len(me.draw_offers[0]) == 10 and len(me.draw_offers[-1]) == 1  # one offer a type
     her_draws = [e.tile // 4 for e in rec.events if e.kind == "draw" and e.seat == 0]
     assert her_draws[:10] == list(parse_types(order))
-    assert [e.tile // 4 for e in rec.events
-            if e.kind == "ability" and "face-up tile" in e.detail] == list(parse_types(order))
+    assert [e.tile // 4 for e in rec.events  # a face-up tile: the event names it
+            if e.kind == "ability" and e.tag is AbilityTag.DRAW] == list(parse_types(order))
 
 
 def test_no_win_while_the_pool_holds_tiles_then_tsumo_with_the_declared_yaku_only() -> None:

@@ -10,7 +10,7 @@ from pipeline.cards.effects.noten_double_wall import ending_wall, wall_owner
 from pipeline.rules.actions import ActionKind
 from pipeline.rules.hand import HandState
 from pipeline.rules.preset import load_preset
-from pipeline.rules.records import HandStart, Outcome
+from pipeline.rules.records import DrawSource, HandStart, Outcome
 from pipeline.rules.scenario import ScriptAgent, scenario_start, spare_tiles
 from pipeline.rules.wall import INDICATORS, URA, Wall
 from pipeline.tiles import parse_types
@@ -33,7 +33,7 @@ def play(start: HandStart, scripts: list[list[str]], abilities: list):
 
 
 def live_draws(rec) -> list[int]:
-    return [e.tile for e in rec.events if e.kind == "draw" and e.detail == ""]
+    return [e.tile for e in rec.events if e.drawn_from is DrawSource.WALL]
 
 
 # ------------------------------------------------------------------ whose wall

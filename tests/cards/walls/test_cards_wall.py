@@ -17,6 +17,7 @@ from pipeline.cards.teams import deck_for
 from pipeline.rules.actions import AbilityTag, Action, ActionKind, ability_action
 from pipeline.rules.agents import Observation
 from pipeline.rules.preset import load_preset
+from pipeline.rules.records import DrawSource
 from pipeline.rules.scenario import ScriptAgent, scenario_start, spare_tiles
 from pipeline.rules.wall import DEAL_SIZE, LIVE_END
 from pipeline.tiles import parse_tiles, parse_types
@@ -28,9 +29,13 @@ def own_discard_offers(agent: Steps) -> list[tuple[list[Action], list[int], tupl
     return [h for h in agent.hands if any(a.kind == ActionKind.DISCARD for a in h[0])]
 
 
+# a turn's draw: from the live wall, or a pond or beside the hand instead
+TURN_DRAWS = (DrawSource.WALL, DrawSource.POND, DrawSource.ASIDE)
+
+
 def wall_draws(rec) -> list[int]:
-    """Tiles drawn from the live wall in order (turn draws, not rinshan or ability draws)."""
-    return [e.tile for e in rec.events if e.kind == "draw" and e.detail == ""]
+    """Tiles drawn in turn order (turn draws, not rinshan or an ability's extra draws)."""
+    return [e.tile for e in rec.events if e.kind == "draw" and e.drawn_from in TURN_DRAWS]
 
 
 def ability_offers(agent: ScriptAgent) -> list[list[Action]]:
@@ -59,8 +64,8 @@ def test_yuuki_puts_four_tiles_at_the_end_of_the_live_wall_and_draws_four() -> N
     order = [a.tile for a in agents[0].chosen]
     assert rec.draw_kind == "exhaustive"
     assert wall_draws(rec)[-4:] == order
-    assert ability_events(rec, "puts 4 tiles at the end of the live wall")
-    assert len(ability_events(rec, "draws 4 tiles")) == 1
+    assert [e.payload for e in ability_events(rec, AbilityTag.PUT_LIVE_END)] == [4]
+    assert [e.payload for e in ability_events(rec, AbilityTag.WALL_DRAWN)] == [4]
 
 
 def test_yuuki_does_nothing_in_the_south_round() -> None:
@@ -69,7 +74,7 @@ def test_yuuki_does_nothing_in_the_south_round() -> None:
     rec, agents, _ = play(start, [Steps(), [], [], []], ability("yuuki_kataoka", 0))
     assert not ability_offers(agents[0])
     assert kinds(own_discard_offers(agents[0])[0][1]) == kinds(parse_tiles(YUUKI_HAND + "3z"))
-    assert not ability_events(rec, "yuuki_kataoka")
+    assert not [e for e in rec.events if e.kind == "ability" and e.card == "yuuki_kataoka"]
 
 
 def test_c10_yuuki_and_kazue_are_left_out_of_east_only_decks() -> None:
@@ -115,7 +120,7 @@ def test_kazue_draws_two_tiles_then_puts_two_at_the_end_of_the_dead_wall() -> No
     put = [a.tile for a in agents[1].chosen[:2]]
     assert state.wall.dead_end[:2] == put          # out of play: nobody draws them
     assert not set(put) & set(wall_draws(rec)[2:])
-    assert ability_events(rec, "puts 2 tiles at the end of the dead wall")
+    assert 2 in [e.payload for e in ability_events(rec, AbilityTag.PUT_DEAD_END)]
 
 
 def test_c22_kazue_repeats_once_on_her_own_turn_after_a_second_row() -> None:
@@ -127,8 +132,8 @@ def test_c22_kazue_repeats_once_on_her_own_turn_after_a_second_row() -> None:
     steps = [("put_dead", None)] * 4
     rec, agents, state = play(start, [Steps(steps=steps), [], [], []],
                               ability("kazue_nanpo", 0))
-    exchanges = [i for i, e in enumerate(rec.events) if e.kind == "ability"
-                 and "draws 2 tiles" in e.detail]
+    exchanges = [i for i, e in enumerate(rec.events) if e.tag is AbilityTag.WALL_DRAWN
+                 and e.payload == 2]
     assert len(exchanges) == 2
     before = rec.events[:exchanges[1]]
     discards = [e.seat for e in before if e.kind == "discard"]
@@ -147,7 +152,7 @@ def test_kazue_in_riichi_puts_back_the_two_tiles_she_just_drew() -> None:
     rec, agents, state = play(start, [kazue, [], [], []], ability("kazue_nanpo", 0))
     assert state.players[0].riichi
     repeat = [o for o in ability_offers(kazue) if o[0].tag is Move.PUT_DEAD][2:]
-    drawn = [e.tile for e in rec.events if e.kind == "draw" and e.detail == "kazue_nanpo"][2:]
+    drawn = [e.tile for e in rec.events if e.drawn_from is DrawSource.ABILITY][2:]
     assert len(drawn) == 2 and {a.tile for a in repeat[0]} == set(drawn)
     assert sorted(state.wall.dead_end[2:]) == sorted(drawn)
 
@@ -170,7 +175,7 @@ def test_takami_draws_from_her_own_pond_and_must_discard_another_type() -> None:
     start = scenario_start([TAKAMI_HAND, "", "", ""], draws=draws)
     takami = Steps(["1m"], steps=[("draw", "1m")])
     rec, agents, state = play(start, [takami, [], [], []], ability("takami_shibuya", 0))
-    taken = ability_events(rec, "draws from P0's pond")
+    taken = [e for e in ability_events(rec, AbilityTag.FROM_POND) if e.payload == 0]
     assert taken and taken[0].tile // 4 == parse_types("1m")[0]
     second = own_discard_offers(takami)[1]
     assert kinds(second[1]) == kinds(parse_tiles(TAKAMI_HAND + "1m"))
@@ -256,6 +261,9 @@ def test_c22_toki_keeps_an_extra_tile_beside_her_hand_seen_by_her_alone_and_swap
     p2 = next(e.tile for e in rec.events if e.kind == "draw" and e.seat == 2)
     assert p2 == start.wall[DEAL_SIZE + 3]
     assert state.aside[1] and state.aside[1][0] // 4 == 27
+    # the log's draw says where the tile went: beside her hand, not into it
+    assert [(e.seat, e.tile) for e in rec.events if e.drawn_from is DrawSource.SET_ASIDE] == [
+        (1, six)]
 
 
 def test_c22_teru_counts_a_honba_for_tokis_swap() -> None:
@@ -282,7 +290,10 @@ def test_toki_takes_her_extra_tile_instead_of_the_wall_draw() -> None:
     # the wall tile she did not draw (7s) is P2's second draw
     p2 = [e.tile for e in rec.events if e.kind == "draw" and e.seat == 2]
     assert p2[1] // 4 == parse_types("7s")[0]
-    assert ability_events(rec, "draws the tile beside her hand")
+    beside = ability_events(rec, AbilityTag.DRAW)  # private: the event names no tile
+    assert beside and beside[0].tile is None
+    after = rec.events[rec.events.index(beside[0]) + 1]
+    assert (after.kind, after.drawn_from) == ("draw", DrawSource.ASIDE)
 
 
 def test_toki_takes_her_extra_tile_instead_of_a_rinshan_draw_and_wins_rinshan_kaihou() -> None:

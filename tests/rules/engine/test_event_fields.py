@@ -1,7 +1,8 @@
 """What a program needs of an event is in its typed fields, not its text: the seat a call or a
-ron took its tile from (``source``), a discard of the tile just drawn (``tsumogiri``), what an
-ability's event did (``effect``) and whose card it was (``card``); an offer's ``tag`` is what
-was taken. The tables' and the export's attribution read these fields."""
+ron (or an illegal ron's chombo) took its tile from (``source``), a discard of the tile just
+drawn (``tsumogiri``), what an ability's event did (``effect``) and whose card it was
+(``card``); an offer's ``tag`` is what was taken. The tables' and the export's attribution
+read these fields (a draw's source and an event's payload: ``test_event_payloads.py``)."""
 
 from __future__ import annotations
 
@@ -53,6 +54,8 @@ def test_calls_and_rons_name_the_seat_they_took_from(preset: str, card_hands) ->
             elif e.kind in ("chi", "pon", "minkan", "ron"):
                 assert e.source == fed and e.source != e.seat, e
                 checked += 1
+            elif e.kind == "chombo":  # rule C-20: an illegal ron names its discarder too
+                assert e.source in (None, fed) and e.source != e.seat, e
             else:
                 assert e.source is None, e
     assert checked > 20

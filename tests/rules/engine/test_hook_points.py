@@ -279,8 +279,8 @@ def test_repeat_discard_is_unclaimable_gives_furiten_and_draws_a_replacement() -
     rec, agents, state = play(start, [TakeAbility(), watch, ["pon"], []], [Repeat()])
     assert not offered(watch, ActionKind.RON) and not offered(agents[2], ActionKind.PON)
     discards = [e for e in rec.events if e.kind == "discard" and e.seat == 0]
-    assert discards[1].tile // 4 == parse_types("9s")[0] and "unclaimable (again)" in \
-        discards[1].detail
+    assert discards[1].tile // 4 == parse_types("9s")[0]
+    assert (discards[1].tag, discards[1].card) == (AbilityTag.REPEAT, "again")  # unclaimable
     # P0 draws a replacement (2z), then P1 draws 3z: P0 keeps 13 tiles
     draws = [(e.seat, e.tile // 4) for e in rec.events if e.kind == "draw"]
     assert draws[:3] == [(0, parse_types("5z")[0]), (0, parse_types("2z")[0]),

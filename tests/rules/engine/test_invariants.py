@@ -30,7 +30,7 @@ from pipeline.rules.agents import Agent, Observation, RandomAgent
 from pipeline.rules.hand import HandState
 from pipeline.rules.match import derive_seed, play_match
 from pipeline.rules.preset import Preset, list_presets, load_preset
-from pipeline.rules.records import HandRecord
+from pipeline.rules.records import DrawSource, HandRecord
 from pipeline.tiles import NUM_TILES, RED_FIVE_IDS, tile_to_str
 from tests.support.rule_checks import (
     OWN_TURN,
@@ -141,7 +141,7 @@ def check_hand_sizes(state: HandState, seat: int, legal: list[Action]) -> None:
     assert kans == state.kan_count
     # rule S-03: the draws after a kita replace too (a North just set aside, offered to be
     # robbed, has none yet)
-    replaced = kans + sum(1 for e in state.events if e.kind == "draw" and e.detail == "kita")
+    replaced = kans + sum(1 for e in state.events if e.drawn_from is DrawSource.KITA)
     assert len(state.wall.rinshan) == max(0, 4 - replaced)
     assert len(state.wall.reserve) == min(replaced, 4)
 

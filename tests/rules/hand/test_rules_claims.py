@@ -19,10 +19,17 @@ from dataclasses import replace
 import pytest
 
 from pipeline.rules.actions import ActionKind
+from pipeline.rules.hand import HandState
 from pipeline.rules.match import MatchProgress, advance
 from pipeline.rules.preset import load_preset
-from pipeline.rules.records import Outcome
-from pipeline.rules.scenario import play_scenario, scenario_start, scenario_wall, spare_tiles
+from pipeline.rules.records import DrawSource, Outcome
+from pipeline.rules.scenario import (
+    WatchingScriptAgent,
+    play_scenario,
+    scenario_start,
+    scenario_wall,
+    spare_tiles,
+)
 from pipeline.rules.wall import Wall
 from pipeline.tiles import format_tiles, format_types, parse_types
 
@@ -54,7 +61,7 @@ def play_log(rec) -> list[str]:
         if e.kind == "deal":
             continue
         who = f"P{e.seat} " if e.seat is not None else ""
-        extra = " rinshan" if e.kind == "draw" and e.detail == "rinshan" else ""
+        extra = " rinshan" if e.drawn_from is DrawSource.RINSHAN else ""
         out.append(f"{who}{e.kind}{extra}")
     return out[1:]  # drop the first indicator
 
@@ -245,8 +252,10 @@ def test_h06_concealed_kan_draws_a_replacement_and_keeps_the_hand_closed():
     assert format_tiles([rinshan_draw.tile]) == "5z"
     assert any(a.kind == ActionKind.RIICHI for a in agents[0].offers[1])
     # rule K-01: the kan interrupted the first go-around, so this is no double riichi.
-    riichi = next(e for e in rec.events if e.kind == "riichi")
-    assert riichi.detail == ""
+    agents = [WatchingScriptAgent(s) for s in (["ankan 1m", "riichi 4z"], (), (), ())]
+    state = HandState(start, ONLINE, agents)
+    state.play()
+    assert state.players[0].riichi and not state.players[0].double_riichi
 
 
 def test_h06_open_kan_on_a_discard_draws_a_replacement():
@@ -546,7 +555,7 @@ def test_k07_a_hand_with_one_kan_has_one_live_draw_less():
     start = scenario_start([ANKAN_HAND, "", "", ""], "1m", rinshan="6z", dora="9m")
     rec, agents = play_scenario(start, SINGLE, [["ankan 1m"]])
     assert [v[0] for v in agents[0].views[:2]] == [69, 68]
-    live_draws = [e for e in rec.events if e.kind == "draw" and e.detail != "rinshan"]
+    live_draws = [e for e in rec.events if e.drawn_from is DrawSource.WALL]
     assert len(live_draws) == 69
     assert rec.draw_kind == "exhaustive"
 

@@ -18,7 +18,7 @@ from pipeline.rules.hand import HandState, play_hand
 from pipeline.rules.hooks import AbilityHooks
 from pipeline.rules.match import MatchProgress, advance, final_results, play_match
 from pipeline.rules.preset import PresetError, load_preset, preset_from_dict
-from pipeline.rules.records import HandStart
+from pipeline.rules.records import DrawSource, HandStart
 from pipeline.rules.scenario import (
     ScenarioError,
     ScriptAgent,
@@ -103,11 +103,11 @@ def test_s03_kita_sets_the_north_aside_and_draws_from_the_dead_wall() -> None:
     i = next(i for i, e in enumerate(rec.events) if e.kind == "kita")
     assert rec.events[i].seat == 0 and rec.events[i].tile // 4 == 30
     after = rec.events[i + 1]
-    assert after.kind == "draw" and after.detail == "kita" and after.tile // 4 == 26, events
+    assert after.drawn_from is DrawSource.KITA and after.tile // 4 == 26, events
     assert rec.events[i + 2].kind == "discard"  # no dora event after a kita
     assert kinds(rec).count("dora") == 1
     # P1 and P2 draw 55 - 1 live tiles between them and P0: the hand drew one tile less
-    live_draws = sum(1 for e in rec.events if e.kind == "draw" and not e.detail)
+    live_draws = sum(1 for e in rec.events if e.drawn_from is DrawSource.WALL)
     assert live_draws == 54 and rec.draw_kind == "exhaustive"
 
 
