@@ -257,7 +257,8 @@ def main() -> None:
                              "trial": str(args.trial), "reps": args.reps,
                              "values": kind, "measure": args.measure,
                              "zone": args.zone, "threshold": args.threshold,
-                             "shape": args.shape, "budget": args.budget}
+                             "shape": args.shape, "budget": args.budget,
+                             "rate": args.rate}
     print(f"({time.perf_counter() - began:.0f} s)")
     print(json.dumps(figures, indent=2))
     results.save_if(args.save, "decide", figures)

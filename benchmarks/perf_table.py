@@ -102,7 +102,8 @@ def _decide(f: dict[str, Any]) -> tuple[str, str]:
     return (f"hands to decide every card, resampling a deck trial's {_n(pop['matches'])} "
             f"matches ({pop['cards']} cards, {pop['reps']} replicates, zone +/-"
             f"{pop['zone']:.0f})",
-            f"racing {_n(r['hands'])} hands ({r['minutes']:.1f} min at 420 hands/s), "
+            f"racing {_n(r['hands'])} hands ({r['minutes']:.1f} min at "
+            f"{pop.get('rate', 420):g} hands/s), "
             f"{r['undecided']:.1f} cards undecided, {r['wrong_share']:.1%} of verdicts wrong; "
             f"precision to +/-{pop['zone']:.0f} then one look {_n(p['hands'])} hands "
             f"({p['minutes']:.1f} min), {p['undecided']:.1f} undecided, {p['wrong_share']:.1%} "
