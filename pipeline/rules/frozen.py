@@ -26,7 +26,12 @@ class FrozenFields:
         """Each field is set once, by ``__init__`` (compiled, straight into the object)."""
         if hasattr(self, name):
             raise FrozenInstanceError(f"cannot assign to field {name!r}")
-        object.__setattr__(self, name, value)
+        # through the field's slot: ``object.__setattr__`` refuses a pure-Python class (the
+        # card layer's contexts) whose compiled base defines ``__setattr__``
+        field = getattr(type(self), name, None)
+        if field is None:
+            raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+        field.__set__(self, value)
 
     def __delattr__(self, name: str) -> None:
         raise FrozenInstanceError(f"cannot delete field {name!r}")

@@ -107,6 +107,14 @@ def test_a_changed_declarations_file_makes_the_build_stale(small_tree: Path) -> 
     assert result.stdout.split()[0] == "stale"
 
 
+def test_a_build_of_a_module_no_longer_compiled_is_not_used(small_tree: Path) -> None:
+    listing = small_tree / "pipeline" / "_compiled.py"
+    listing.write_text(listing.read_text().replace('"pipeline.tiles",', ""))
+    result = run(CHOSEN, small_tree)
+    how, path = result.stdout.split()
+    assert (how, Path(path).name) == ("unlisted", "tiles.py")
+
+
 def test_a_build_without_a_stamp_is_not_trusted(small_tree: Path) -> None:
     assert _compiled.built_hash(str(small_tree / "nothing.so")) is None
     stamp = _compiled.built_hash(str(built("pipeline.tiles", small_tree)[0]))
