@@ -16,7 +16,7 @@ from pipeline.rules.records import (
     HandRecord,
 )
 
-if TYPE_CHECKING:  # agents.py reads this module's types where compiled (agents.pxd):
+if TYPE_CHECKING:
     pass  # imported here for the annotations only
 
 from pipeline.rules.legal_actions import LegalActions, _any_always_wins, _offer

@@ -4,9 +4,9 @@ contexts.
 They were frozen dataclasses; made by the thousand every hand, each paid for a dict of its own
 and for setting every field through ``object.__setattr__``. :class:`FrozenFields` keeps what a
 frozen dataclass gives them (fields set once, then read-only; equality, hash and repr by
-field) with slots, and where compiled each of them is an extension type (``frozen.pxd`` and the
-``.pxd`` beside each module that declares them) whose ``__init__`` sets its fields straight into
-the object.
+field) with slots, and where compiled each of them is an extension type (``frozen.pxd`` for
+this base; ``@cython.cclass`` on each value class, its fields its ``__slots__``:
+:mod:`pipeline._pxd`) whose ``__init__`` sets its fields straight into the object.
 """
 
 from __future__ import annotations

@@ -10,8 +10,10 @@ contexts (:mod:`~pipeline.rules.hand_table`), valuing and paying wins and draws
 (:mod:`~pipeline.rules.hand_end`), the table controls' backend
 (:mod:`~pipeline.rules.hand_controls`), own-turn actions (:mod:`~pipeline.rules.legal_actions`),
 claims and calls (:mod:`~pipeline.rules.claims`), and here the turns themselves. A single chain
-rather than mixins: compiled, each layer is an extension type (its ``.pxd``), and a hot method
-of an earlier layer is called straight from C by the later ones.
+rather than mixins: compiled, each layer is an extension type (the first, which holds the
+fields of the hand's state in its ``__slots__``, by ``@cython.cclass``; each later one by the
+``.pxd`` beside it, which holds its hot methods and never a field), and a hot method of an
+earlier layer is called straight from C by the later ones.
 """
 
 from __future__ import annotations
@@ -48,7 +50,7 @@ from pipeline.tiles import (
     WIND_TYPES,
 )
 
-if TYPE_CHECKING:  # agents.py reads this module's types where compiled (agents.pxd):
+if TYPE_CHECKING:
     from pipeline.rules.agents import Agent  # imported here for the annotations only
 
 from pipeline.rules.claims import KOKUSHI_NAME, Claims, kuikae_types

@@ -8,6 +8,11 @@ calls these methods at the right moments. Nothing here names a character.
 
 from __future__ import annotations
 
+try:
+    import cython
+except ImportError:  # no Cython: its decorators do nothing (pipeline/_cython.py)
+    from pipeline import _cython as cython
+
 from typing import TYPE_CHECKING
 
 from pipeline.rules.actions import AbilityTag, Action, ActionKind, Meld, MeldKind
@@ -34,15 +39,46 @@ from pipeline.rules.scoring import WinContext
 if TYPE_CHECKING:
     from pipeline.rules.hand import HandState, PlayerState
     from pipeline.rules.hooks import AbilityHooks
-    from pipeline.rules.records import HandRecord
+    from pipeline.rules.records import Event, HandRecord
 
 _DRAWS = (AbilityTag.DRAW, AbilityTag.DRAW_INSTEAD)  # offers that replace a live draw
 KAN_KINDS = (ActionKind.ANKAN, ActionKind.KAKAN)
 
 
+@cython.cclass
 class HookPoints:
-    """Shape, claim and draw hooks for :class:`HandState` (see the module docstring)."""
+    """Shape, claim and draw hooks for :class:`HandState` (see the module docstring).
 
+    Compiled, this first layer of the hand's chain is an extension type that holds the fields
+    of the hand's state (set by ``HandState.__init__``), so that the hook calls and every later
+    layer read them straight from the object; the containers every step reads are typed, their
+    items read with the list's, dict's and set's own calls. What the hook calls keep by name in
+    the instance dict (``every_ability``, ``_switchers``, ``_base_shapes``, ``_switched_off``:
+    read with ``__dict__.get``) stays there, with anything else set on the state."""
+
+    __slots__ = (
+        "__dict__", "_last_valued", "_listeners", "_others_of", "_lying", "_lying_ponds",
+        "_pond_views", "_revealed_by", "_ura_done", "agents", "current_claim_from", "dealer",
+        "discard_count", "hand_number", "honba", "kan_count", "kita_draw", "last_kan_from",
+        "late_claim", "n", "pending_dora", "pond_changes", "pond_lists", "preset", "record",
+        "round_wind", "rules", "sanma", "stakes", "start", "sticks", "uninterrupted", "wall",
+        "abilities", "events", "players", "scores", "aside", "shown_ids", "shown_types",
+        "aside_face_up", "revealed",
+    )
+    _lying: list[tuple]
+    _lying_ponds: list[list[tuple]]
+    _pond_views: list[list[tuple]]
+    abilities: list[AbilityHooks]
+    events: list[Event]
+    players: list[PlayerState]
+    scores: list[int]
+    aside: dict[int, list[int]]
+    shown_ids: dict[int, set[int]]
+    shown_types: dict[int, frozenset[int]]
+    aside_face_up: set[int]
+    revealed: set[int]
+
+    @cython.ccall
     def _listening(self: HandState, hook: str) -> list[AbilityHooks]:
         """The abilities in play that listen to ``hook`` (``listens``), in play order: the
         others would do nothing, so they are not asked and no view is built for them. Kept
@@ -58,6 +94,7 @@ class HookPoints:
         found = by_hook[hook] = [a for a in self.abilities if listens(a, hook)]
         return found
 
+    @cython.ccall
     def _own_listeners(self: HandState, hook: str, seat: int) -> list[AbilityHooks]:
         """The seat's abilities in play that listen to ``hook``, in play order (its view is
         built only when there is one); kept with :meth:`_listening`'s lists (not to be
@@ -112,6 +149,7 @@ class HookPoints:
 
     # ------------------------------------------------------------------ claims
 
+    @cython.ccall
     def _pond_tiles(self: HandState, face_down: bool = False) -> tuple[tuple[int, ...], ...]:
         """Tiles lying in each pond (called or taken tiles left out; face-down ones on request).
         Kept until a pond grows or changes (``pond_changes``); then only that pond is read.
@@ -144,6 +182,7 @@ class HookPoints:
         self._lying[face_down] = (sizes, changes, found)
         return found
 
+    @cython.ccall
     def _filter_claims(self: HandState, seat: int, discarder: int | None, tile: int | None,
                        legal: list[Action], unclaimable: bool = False,
                        kan_tile: bool = False) -> list[Action]:
@@ -160,6 +199,7 @@ class HookPoints:
             legal = ability.claim_filter(view, legal)
         return legal
 
+    @cython.ccall
     def _filter_own_kans(self: HandState, seat: int, acts: list[Action]) -> list[Action]:
         """The seat's own kan declarations through the claim filters; other actions unchanged."""
         if not self._listening("claim_filter"):  # nothing filters: no kan is dropped
@@ -170,6 +210,7 @@ class HookPoints:
         kept = self._filter_claims(seat, None, None, kans)
         return [a for a in acts if a.kind not in KAN_KINDS or a in kept]
 
+    @cython.ccall
     def _kans_closed(self: HandState, seat: int) -> bool:
         """Whether the seat's open and added kans become closed kans (``kans_closed``)."""
         for a in self.abilities:  # a loop: no generator (compiled)
@@ -266,6 +307,7 @@ class HookPoints:
 
     # ------------------------------------------------------------------ draws
 
+    @cython.ccall
     def _live_draw(self: HandState, seat: int) -> tuple[int, str]:
         """The seat's live draw: from the wall, or from a source an ability offers
         (``before_draw``); returns the tile and its source."""
@@ -291,6 +333,7 @@ class HookPoints:
                 return replaced, "rinshan"
         return self.wall.draw_rinshan(), "rinshan"
 
+    @cython.ccall
     def _replaced_draw(self: HandState, seat: int, source: str) -> int | None:
         """A draw the seat's ability makes in its own way (``replace_draw``), if any."""
         own = self._own_listeners("replace_draw", seat)  # kept per seat (hot path: each draw)
@@ -304,6 +347,7 @@ class HookPoints:
                 return tile
         return None
 
+    @cython.ccall
     def _offered_draw(self: HandState, seat: int, source: str) -> tuple[int, str] | None:
         """A draw from a source the seat's abilities offer (a pond tile, or on a rinshan draw
         only a tile beside the hand), if the seat takes one."""
@@ -338,6 +382,7 @@ class HookPoints:
                  tag=AbilityTag.FROM_POND, card=owner.name)
         return choice.tile, "pond"
 
+    @cython.ccall
     def _after_draw(self: HandState, seat: int, tile: int, source: str) -> None:
         listening = self._listening("after_draw")
         if not listening:
@@ -348,6 +393,7 @@ class HookPoints:
 
     # ------------------------------------------------------------------ discards
 
+    @cython.ccall
     def _discard_made(self: HandState, seat: int, tile: int, tsumogiri: bool,
                       after_call: tuple[str, int] | None, face_down: bool) -> None:
         """Every ability's ``discard_made`` hook, before the claims on the discard."""
@@ -359,6 +405,7 @@ class HookPoints:
         for ability in listening:
             ability.discard_made(view, controls)
 
+    @cython.ccall
     def _discard_passed(self: HandState, seat: int, tile: int) -> None:
         """Every ability's ``discard_passed`` hook, once nobody claimed or ronned the discard."""
         listening = self._listening("discard_passed")
@@ -396,6 +443,7 @@ class HookPoints:
         self.log("draw", seat, tile, detail="replacement")
         self._after_draw(seat, tile, "wall")
 
+    @cython.ccall
     def _others_closed(self: HandState, seat: int) -> bool:
         """Whether every other seat's hand is closed (a loop: no generator, compiled)."""
         for q in self.players:
@@ -403,6 +451,7 @@ class HookPoints:
                 return False
         return True
 
+    @cython.ccall
     def _discard_view(self: HandState, seat: int, tile: int, tsumogiri: bool,
                       after_call: tuple[str, int] | None, face_down: bool,
                       previous: int | None = None) -> DiscardView:

@@ -27,7 +27,7 @@ from pipeline.tiles import (
     counts34,
 )
 
-if TYPE_CHECKING:  # agents.py reads this module's types where compiled (agents.pxd):
+if TYPE_CHECKING:
     pass  # imported here for the annotations only
 
 from pipeline.rules.hand_controls import HandControls
