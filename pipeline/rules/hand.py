@@ -300,8 +300,8 @@ class HandState(Claims):
         if not own:
             return
         p = self.players[seat]
-        view = OwnTurnView(seat, (), drew, p.riichi, p.turns, (), None, (),
-                           tuple(self.scores))  # positional (see self_actions)
+        view = OwnTurnView(seat, (), drew=drew, in_riichi=p.riichi, turns=p.turns,
+                           opponents_ippatsu=(), scores=tuple(self.scores))
         for ability in own:
             offers = ability.turn_choices(view)
             if offers:
@@ -317,7 +317,8 @@ class HandState(Claims):
         if not own:
             return None
         p = self.players[seat]
-        view = OwnTurnView(seat, (tile,), p.drawn is not None, p.riichi, p.turns, ())
+        view = OwnTurnView(seat, (tile,), drew=p.drawn is not None, in_riichi=p.riichi,
+                           turns=p.turns, opponents_ippatsu=())
         for ability in own:
             if ability.forced_face_down(view):
                 return ability.name

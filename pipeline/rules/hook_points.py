@@ -191,10 +191,9 @@ class HookPoints:
         if not listening:
             return legal
         p = self.players[seat]
-        # the views of the hot hooks are built with positional arguments: a class called with
-        # keywords gets them in a new dict, which its compiled __init__ then parses
-        view = ClaimView(seat, discarder, tile, tuple(p.concealed), p.riichi,
-                         self.wall.last_discard, self._pond_tiles(), unclaimable, kan_tile)
+        view = ClaimView(seat, discarder, tile, tuple(p.concealed), in_riichi=p.riichi,
+                         last_discard=self.wall.last_discard, ponds=self._pond_tiles(),
+                         unclaimable=unclaimable, kan_tile=kan_tile)
         for ability in listening:
             legal = ability.claim_filter(view, legal)
         return legal
@@ -339,8 +338,8 @@ class HookPoints:
         own = self._own_listeners("replace_draw", seat)  # kept per seat (hot path: each draw)
         if not own:
             return None
-        view = DrawView(seat, self.wall.live_left, self._pond_tiles(), None, source,
-                        self.players[seat].ippatsu)  # positional (see _filter_claims)
+        view = DrawView(seat, self.wall.live_left, self._pond_tiles(), source=source,
+                        ippatsu=self.players[seat].ippatsu)
         for ability in own:
             tile = ability.replace_draw(view, WallControls(self))
             if tile is not None:
@@ -456,11 +455,13 @@ class HookPoints:
                       after_call: tuple[str, int] | None, face_down: bool,
                       previous: int | None = None) -> DiscardView:
         p = self.players[seat]
-        # seat, tile, tsumogiri, after_call, face_down, scores, start_points, others_closed,
-        # first_discard, dealer, concealed, previous: positional (see _filter_claims)
-        return DiscardView(seat, tile, tsumogiri, after_call, face_down, tuple(self.scores),
-                           self.preset.start_points, self._others_closed(seat), p.turns == 1,
-                           self.dealer, tuple(p.concealed), previous)
+        # made at every discard: by position (keywords cost a third of a microsecond more
+        # each, compiled), every argument a name of the field it fills
+        scores, start_points, dealer = tuple(self.scores), self.preset.start_points, self.dealer
+        others_closed, first_discard, concealed = (self._others_closed(seat), p.turns == 1,
+                                                   tuple(p.concealed))
+        return DiscardView(seat, tile, tsumogiri, after_call, face_down, scores, start_points,
+                           others_closed, first_discard, dealer, concealed, previous)
 
     # ------------------------------------------------------------------ late claims
 
