@@ -9,8 +9,10 @@ instead, with one warning naming it, so an edit in an editable install is never 
 old build. ``SAKI_PURE_PYTHON=1`` imports every module from its ``.py`` (and turns the bots' C
 kernel off, see :mod:`pipeline.bots.shanten`).
 
-This file imports nothing from the lab: ``setup.py`` reads :data:`COMPILED` and calls
-:func:`source_hash` from it before the package exists.
+Each module declares its types in its ``.py`` (Cython's pure-Python mode; ``setup.py`` writes
+the ``.pxd`` from it: :mod:`pipeline._pxd`, docs/architecture.md). This file imports nothing
+from the lab: ``setup.py`` reads :data:`COMPILED` and calls :func:`source_hash` from it before
+the package exists.
 """
 
 from __future__ import annotations
@@ -76,8 +78,10 @@ def pure_python() -> bool:
 
 
 def source_hash(source: Path) -> str:
-    """The hash a compiled module carries: of its ``.py`` and of the ``.pxd`` beside it (the
-    Cython declarations), if there is one."""
+    """The hash a compiled module carries: of its ``.py`` (which declares its extension types,
+    their fields and ``cpdef`` functions: the ``.pxd`` written from it at build time,
+    :mod:`pipeline._pxd`, follows from it) and of the hand-written ``.pxd`` beside it (cimports
+    and ``cpdef`` methods only), if there is one."""
     digest = hashlib.sha256(source.read_bytes())
     declarations = source.with_suffix(".pxd")
     if declarations.exists():
