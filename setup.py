@@ -1,6 +1,9 @@
 """Builds the optional compiled parts: the bots' kernel (pipeline/bots/_kernel.c), the rules' waits
 (pipeline/rules/_waits.c) and the engine, card and bot modules listed in pipeline/_compiled.py,
-compiled with Cython from their .py files.
+compiled with Cython from their .py files. Their declarations (extension types, their fields
+and cpdef functions) are in the .py too: pipeline/_pxd.py writes each module's .pxd from it
+under build/pxd/ before Cython runs; a hand-written .pxd beside a module holds cimports and
+cpdef methods only, never fields.
 
 Everything else is configured in pyproject.toml. Every extension is optional: without a C
 compiler (or without Cython) the install still succeeds and the lab runs its pure-Python
@@ -17,7 +20,10 @@ from pathlib import Path
 from setuptools import Extension, setup
 
 COMPILED = runpy.run_path("pipeline/_compiled.py")
+DECLARATIONS = runpy.run_path("pipeline/_pxd.py")
 STAMPS = Path("build/cython/stamps")
+# each module's Cython declarations, written from its .py (pipeline/_pxd.py), never tracked
+GENERATED_PXD = Path("build/pxd")
 
 
 def c_extension(name: str, source: Path, macro: str) -> Extension:
@@ -61,6 +67,8 @@ def compiled_modules() -> list[Extension]:
     except ImportError:  # no Cython: the pure-Python modules only
         print("Cython is not installed: the lab's modules stay pure Python")
         return []
+    # the declarations first: a module's cimports read the others'
+    DECLARATIONS["write_all"](COMPILED["COMPILED"], Path("."), GENERATED_PXD)
     extensions = []
     for name in COMPILED["COMPILED"]:
         source = Path(*name.split(".")).with_suffix(".py")
@@ -72,9 +80,15 @@ def compiled_modules() -> list[Extension]:
         generated = Path("build/cython", source.with_suffix(".c"))
         made_from = generated.with_name(generated.name + ".source-hash")
         want = COMPILED["source_hash"](source)
+        # its own declarations written under build/pxd, which Cython does not count among the
+        # module's dependencies (it does count those of the modules it cimports)
+        declared = GENERATED_PXD / source.with_suffix(".pxd")
+        if declared.exists():
+            want += " " + hashlib.sha256(declared.read_bytes()).hexdigest()[:16]
         fresh = made_from.exists() and made_from.read_text() == want
         try:
             built = cythonize([extension], build_dir="build/cython", quiet=True,
+                              include_path=[str(GENERATED_PXD), "."],
                               compiler_directives=DIRECTIVES, force=not fresh)
             made_from.parent.mkdir(parents=True, exist_ok=True)
             made_from.write_text(want)

@@ -16,6 +16,11 @@ reverse mangan or leaves a hand that cannot win (rule C-20), for nothing in retu
 
 from __future__ import annotations
 
+try:
+    import cython
+except ImportError:  # no Cython: its decorators do nothing (pipeline/_cython.py)
+    from pipeline import _cython as cython
+
 import random
 from collections.abc import Sequence
 
@@ -103,11 +108,13 @@ THREAT_WIN_SHARE = 0.5
 SANMA_KITA_VALUE = 2000
 
 
+@cython.ccall
 def _seats(obs: Observation) -> int:
     """Seats at the table (4, or 3: S-01); an observation that does not say has four."""
     return getattr(obs, "players", 4)
 
 
+@cython.ccall
 def _sanma(obs: Observation) -> bool:
     """Whether the table plays three-player rules (S-01, S-05)."""
     return getattr(obs, "sanma", False)
@@ -132,6 +139,7 @@ _FAMILY_TYPES = {"man": range(0, 9), "pin": range(9, 18), "sou": range(18, 27),
                  "honors": range(27, 34)}
 
 
+@cython.cclass
 class Sight:
     """The tiles one seat can see, counted on first use: a discard far from tenpai with no
     threat on the table needs none."""
@@ -156,12 +164,13 @@ class Sight:
         return self._unseen
 
 
+@cython.cclass
 class Threat:
     """An opponent that may be ready to win: its seat, how likely it is ready (riichi = 1),
     what a deal-in would cost, the types that cannot deal in to it, its exact winning types when
     its hand lies face up, and the types its face-up family tiles rule out."""
 
-    # slots, and an extension type where compiled (heuristic.pxd): threats are read at every
+    # slots, and an extension type where compiled (``@cython.cclass``): threats are read at every
     # decision under a threat
     __slots__ = ("seat", "weight", "value", "safe", "waits", "cleared")
 
@@ -232,6 +241,8 @@ def _unseen_kept(obs: Observation, kept: list[list[int]]) -> list[int]:
     return kept[0]
 
 
+@cython.ccall
+@cython.returns(cython.bint)
 def _closed(melds: Sequence[Meld]) -> bool:
     """No open meld (closed kans kept): a loop, not all(...), since a compiled generator is
     an object made at every decision."""
@@ -241,6 +252,10 @@ def _closed(melds: Sequence[Meld]) -> bool:
     return True
 
 
+@cython.ccall
+@cython.locals(sh=cython.int, accept=cython.double, draws_left=cython.int, players=cython.int,
+               turns=object, per_turn=object)
+@cython.returns(cython.double)
 def win_chance(sh: int, accept: int, draws_left: int, players: int = 4) -> float:
     """Rough chance that a hand at this shanten and acceptance wins before the wall runs out
     (``players`` share the draws)."""
@@ -257,6 +272,10 @@ def win_chance(sh: int, accept: int, draws_left: int, players: int = 4) -> float
     return 0.03 * min(1.0, turns / 14)
 
 
+@cython.ccall
+@cython.locals(t=cython.int, c=cython.int, n=cython.int, d=cython.int, link=cython.double,
+               w=cython.double)
+@cython.returns(cython.double)
 def connectivity_accept(counts: Sequence[int], t: int) -> float:
     """A cheap stand-in for acceptance far from tenpai: the less a tile connects to the rest of
     the hand, the more the hand keeps by letting it go. ``counts`` still holds ``t``."""
@@ -280,6 +299,9 @@ RED_KEEP = 2.5
 _FAMILIES = (range(0, 9), range(9, 18), range(18, 27), range(27, 31), range(31, 34))
 
 
+@cython.ccall
+@cython.locals(weight=cython.double, w=cython.double, keep=cython.double)
+@cython.returns(dict)
 def keep_values(weight: float, types: Sequence[int], counts: Sequence[int],
                 dora: Sequence[int], values: set[int], direction: str | None,
                 tiles: Sequence[int]) -> dict[int, float]:
@@ -380,18 +402,22 @@ def _guarded(options: list[Action], dora: Sequence[int]) -> list[Action]:
     return kept or options
 
 
-# the bot's own fields (in the object where compiled): what a copy carries
-_BOT_FIELDS = ("rng", "style", "playing", "extra", "declared", "keep", "incentives", "sides",
-               "_safe_kept")
-
-
 def _new_bot(cls: type) -> HeuristicBot:
     """An empty bot of ``cls``, its state set next by ``__setstate__`` (copy and pickle)."""
     return cls.__new__(cls)
 
 
+@cython.cclass
 class HeuristicBot:
-    """The project's main player model. Style knobs come from ``pipeline/data/bots/styles.toml``."""
+    """The project's main player model. Style knobs come from ``pipeline/data/bots/styles.toml``.
+
+    Its fields are its ``__slots__`` (in the object where compiled, an extension type whose
+    decisions' methods are called from C: pipeline/_pxd.py); its instance dict holds what a
+    subclass or a caller adds. A copy and a pickle carry both (``__getstate__``)."""
+
+    __slots__ = ("__dict__", "rng", "style", "playing", "extra", "declared", "keep",
+                 "incentives", "sides", "_safe_kept")
+    _safe_kept: dict[int, tuple]
 
     def __init__(self, seed: int = 0, bot_style: BotStyle | str = "default") -> None:
         self.rng = random.Random(seed)
@@ -411,12 +437,13 @@ class HeuristicBot:
     def __getstate__(self) -> dict[str, object]:
         """A copy (the paired replay's snapshot) or a pickle leaves the kept safe tiles behind:
         they are a cache of the ponds this bot read, answers are the same without it, and
-        copying the pond views it holds cost more than the rest of the bot. Compiled, the
-        bot's fields are in the object (heuristic.pxd): they are named here, and what a
+        copying the pond views it holds cost more than the rest of the bot. Its fields are
+        its ``__slots__`` (in the object, where no default protocol sees them), and what a
         subclass or a caller added comes from its instance dict."""
         state: dict[str, object] = dict(getattr(self, "__dict__", None) or {})
-        for name in _BOT_FIELDS:
-            state[name] = getattr(self, name)
+        for name in HeuristicBot.__slots__:
+            if name != "__dict__":
+                state[name] = getattr(self, name)
         state["_safe_kept"] = {}
         return state
 
@@ -431,6 +458,8 @@ class HeuristicBot:
 
     # ------------------------------------------------------------------ the agent contract
 
+    @cython.ccall
+    @cython.locals(a=Action, first=Action)
     def decide(self, obs: Observation, legal: list[Action]) -> Action:
         if self.sides:
             self.incentives = self._side_up(obs)
@@ -455,6 +484,7 @@ class HeuristicBot:
                 return inc
         return self.incentives
 
+    @cython.ccall
     def _card_step(self, obs: Observation, legal: list[Action]) -> Action | None:
         """The answer to a choice a card offers, or None when ``legal`` is none of those: the
         policy of its first action's tag (:data:`pipeline.bots.choices.CHOICE_POLICIES`), when
@@ -800,6 +830,8 @@ class HeuristicBot:
 
     # ------------------------------------------------------------------ table reading
 
+    @cython.ccall
+    @cython.returns(cython.bint)
     def _any_threat(self, obs: Observation) -> bool:
         """Whether :meth:`_threats` would name any opponent, without working out what each is
         worth or which tiles are safe (a claim or a card's choice asks no more)."""
@@ -817,6 +849,9 @@ class HeuristicBot:
                 return True
         return False
 
+    @cython.ccall
+    @cython.locals(obs=Observation)
+    @cython.returns(list)
     def _threats(self, obs: Observation) -> list[Threat]:
         """The opponents that may be ready to win, each with what a deal-in would cost and the
         tiles safe against it."""
@@ -865,6 +900,8 @@ class HeuristicBot:
                                       self._safe(obs, s, None), cleared=cleared))
         return threats
 
+    @cython.ccall
+    @cython.locals(obs=Observation)
     def _safe(self, obs: Observation, s: int, order: int | None) -> set[int]:
         """The types safe against seat ``s`` (:func:`safe_types`): its own discards and, after
         its riichi discard numbered ``order``, every other seat's. Kept by seat between
@@ -932,6 +969,9 @@ class HeuristicBot:
         _FACE_UP_KEPT[key] = threat
         return threat
 
+    @cython.ccall
+    @cython.locals(th=Threat)
+    @cython.returns(cython.double)
     def _danger(self, t: int, threats: list[Threat], visible: Sequence[int]) -> float:
         danger = 0.0
         for th in threats:
@@ -957,6 +997,8 @@ class HeuristicBot:
 
     # ------------------------------------------------------------------ own turn
 
+    @cython.ccall
+    @cython.locals(obs=Observation, a=Action, plain=Action)
     def _own_turn(self, obs: Observation, legal: list[Action]) -> Action:
         # one pass over the legal actions (hot path): plain discards, riichi discards, and
         # face-down discards (an ability's), each in the order offered
@@ -1100,23 +1142,30 @@ class HeuristicBot:
 
     # shanten and acceptance as this hand's character counts them (extra sequences: shaped.py)
 
+    @cython.ccall
     def _shanten(self, counts: list[int], nm: int) -> int:
         return shaped_shanten(counts, nm, self.extra) if self.extra else shanten(counts, nm)
 
+    @cython.ccall
     def _discard_shanten(self, counts: list[int], nm: int) -> dict[int, int]:
         return (shaped_discard_shanten(counts, nm, self.extra) if self.extra
                 else discard_shanten(counts, nm))
 
+    @cython.ccall
     def _discard_acceptance(self, counts: list[int], nm: int, discards: list[int],
                             unseen: list[int]) -> dict[int, int]:
         if self.extra:
             return shaped_discard_acceptance(counts, nm, discards, unseen, self.extra)
         return discard_acceptance(counts, nm, discards, unseen)
 
+    @cython.ccall
     def _outs(self, counts: list[int], nm: int, unseen: list[int]) -> int:
         return (shaped_acceptance(counts, nm, unseen, self.extra) if self.extra
                 else winning_outs(counts, nm, unseen))
 
+    @cython.ccall
+    @cython.locals(obs=Observation, th=Threat)
+    @cython.returns(tuple)
     def _best_discard(self, obs: Observation, counts: list[int], melds: Sequence[Meld],
                       sight: Sight, threats: list[Threat], allowed: set[int]
                       ) -> tuple[int, bool]:
@@ -1203,6 +1252,9 @@ class HeuristicBot:
                 best, best_first, best_second = t, first, second
         return best, True  # types are distinct: no ties
 
+    @cython.ccall
+    @cython.locals(obs=Observation)
+    @cython.returns(cython.bint)
     def _wants_riichi(self, obs: Observation, counts: list[int], melds: Sequence[Meld],
                       unseen: list[int], t: int, threats: list[Threat]) -> bool:
         counts[t] -= 1
@@ -1270,6 +1322,8 @@ class HeuristicBot:
                 change -= len([x for x in obs.concealed if x // 4 == before])
         return change
 
+    @cython.ccall
+    @cython.locals(obs=Observation, a=Action, passing=Action)
     def _claim(self, obs: Observation, legal: list[Action]) -> Action:
         passing = legal[-1]
         options = [a for a in legal if a.kind is _PON or a.kind is _CHI or a.kind is _MINKAN]

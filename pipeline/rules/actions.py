@@ -2,6 +2,11 @@
 
 from __future__ import annotations
 
+try:
+    import cython
+except ImportError:  # no Cython: its decorators do nothing (pipeline/_cython.py)
+    from pipeline import _cython as cython
+
 from enum import StrEnum
 
 from pipeline.rules.frozen import FrozenFields
@@ -87,13 +92,14 @@ class AbilityTag(StrEnum):
 
 
 
+@cython.cclass
 class Action(FrozenFields):
     """One legal decision. Compare actions by value; agents return one of the offered ones.
 
     An ability's action says what it is by ``tag`` (an :class:`AbilityTag`, or a card's own
     tag), whose ability it is by ``card`` and what it names by ``payload``; ``detail`` is
     the text people read (``"<card>:<what>"``). A frozen value (:mod:`pipeline.rules.frozen`):
-    slots, an extension type where compiled (``actions.pxd``), read at every decision."""
+    slots, an extension type where compiled (``@cython.cclass``), read at every decision."""
 
     __slots__ = ("kind", "seat", "tile", "tiles", "detail", "tag", "card", "payload")
     kind: ActionKind
@@ -164,6 +170,7 @@ class MeldKind(StrEnum):
     ANKAN = "ankan"     # concealed kan
 
 
+@cython.cclass
 class Meld(FrozenFields):
     """A declared set. ``tiles`` are sorted; ``called`` is the claimed tile (None for ankan);
     ``added`` the tile added to make a kakan. A frozen value, as :class:`Action`."""

@@ -2,10 +2,16 @@
 
 from __future__ import annotations
 
+try:
+    import cython
+except ImportError:  # no Cython: its decorators do nothing (pipeline/_cython.py)
+    from pipeline import _cython as cython
+
 import random
 from typing import TYPE_CHECKING, Protocol
 
 from pipeline.rules.actions import Action, Meld
+from pipeline.rules.seats import PlayerState
 
 if TYPE_CHECKING:
     from pipeline.rules.hand import DiscardInfo, HandState
@@ -15,6 +21,7 @@ ALL_TYPES = frozenset(range(34))
 _NO_TYPES: frozenset[int] = frozenset()
 
 
+@cython.cclass
 class Observation:
     """What one seat may see: its own tiles and everything public. Nothing else is reachable."""
 
@@ -53,6 +60,8 @@ class Observation:
         """The Norths a seat set aside (public; three players, S-03)."""
         return tuple(self._state.players[seat].kita)
 
+    @cython.ccall
+    @cython.locals(p=PlayerState)
     def melds(self, seat: int) -> tuple[Meld, ...]:
         melds = self._melds[seat]
         if melds is None:
@@ -60,10 +69,12 @@ class Observation:
             melds = self._melds[seat] = tuple(p.melds)
         return melds
 
+    @cython.ccall
     def discards(self, seat: int) -> tuple[int, ...]:
         """A seat's discarded tiles that this seat can see (others' face-down tiles are hidden)."""
         return self._state.pond_view(seat, seat == self.seat)[1]
 
+    @cython.ccall
     def pond(self, seat: int) -> tuple[DiscardInfo, ...]:
         """A seat's discards with their public details (tsumogiri, riichi, called, order);
         another seat's face-down discards are left out, since their tiles are unknown."""
@@ -76,6 +87,7 @@ class Observation:
             return tuple(state.players[seat].concealed)
         return None
 
+    @cython.ccall
     def shown_tiles(self, seat: int) -> tuple[int, ...]:
         """Another seat's concealed tiles that lie face up (a whole hand played face up, or the
         tiles of a family it must show); the seat's own tiles for itself."""
@@ -83,6 +95,7 @@ class Observation:
             return tuple(self._state.players[seat].concealed)
         return self._state.shown_tiles(seat)
 
+    @cython.ccall
     def shown_types(self, seat: int) -> frozenset[int]:
         """The tile types another seat must keep face up: every type while its whole hand is
         revealed. Public, and exact: a type in this set that the seat does not show, it does not
@@ -97,6 +110,7 @@ class Observation:
         """Tiles this seat keeps beside its hand (an ability's), which only it can see."""
         return tuple(getattr(self._state, "aside", {}).get(self.seat, ()))
 
+    @cython.ccall
     def face_up_aside(self, seat: int) -> tuple[int, ...]:
         """Tiles lying face up beside a seat's hand (an ability's pool): public."""
         state = self._state
@@ -104,6 +118,7 @@ class Observation:
             return ()
         return tuple(state.aside.get(seat, ()))
 
+    @cython.ccall
     def others_face_up(self) -> tuple[int, ...]:
         """Every tile another seat shows face up outside its melds and pond: a hand or a family
         played face up, a revealed draw, a pool lying face up beside a hand (cards' doing).
@@ -125,10 +140,13 @@ class Observation:
         turned face down): ponds that only grew since a count keep every tile seen then."""
         return self._state.pond_changes
 
+    @cython.ccall
+    @cython.locals(p=PlayerState)
     def in_riichi(self, seat: int) -> bool:
         p = self._state.players[seat]
         return p.riichi
 
+    @cython.ccall
     def riichi_order(self, seat: int) -> int | None:
         """Table-wide number of the discard that declared riichi, or None."""
         for d in self._state.players[seat].discards:

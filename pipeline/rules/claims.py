@@ -16,7 +16,7 @@ from pipeline.rules.records import (
     HandRecord,
 )
 
-if TYPE_CHECKING:  # agents.py reads this module's types where compiled (agents.pxd):
+if TYPE_CHECKING:
     pass  # imported here for the annotations only
 
 from pipeline.rules.legal_actions import LegalActions, _any_always_wins, _offer
@@ -137,10 +137,9 @@ class Claims(LegalActions):
         own = self._own_listeners("always_wins", seat)
         if not own:
             return False
-        # seat, tile, tsumo, in_riichi, rinshan, face_down, last, waits, closed: positional
-        # (see self_actions)
-        view = WinTileView(seat, tile, False, p.riichi, False, face_down,
-                           self.wall.at_last_tile and not chankan, waits, p.is_closed)
+        view = WinTileView(seat, tile, tsumo=False, in_riichi=p.riichi, rinshan=False,
+                           face_down=face_down, last=self.wall.at_last_tile and not chankan,
+                           waits=waits, closed=p.is_closed)
         return _any_always_wins(own, view)
 
     def _always_type(self, p: PlayerState, tile: int) -> bool:
@@ -149,8 +148,8 @@ class Claims(LegalActions):
         own = self._own_listeners("always_wins", p.seat)
         if not own:
             return False
-        view = WinTileView(p.seat, tile, False, p.riichi, False, False, False, p.waits(),
-                           p.is_closed, True)  # positional (see _always_wins)
+        view = WinTileView(p.seat, tile, tsumo=False, in_riichi=p.riichi, waits=p.waits(),
+                           closed=p.is_closed, furiten_probe=True)
         return _any_always_wins(own, view)
 
     def _always_furiten(self, p: PlayerState, waits: frozenset[int]) -> bool:
@@ -165,7 +164,7 @@ class Claims(LegalActions):
             if d.face_down or t in asked:  # rule C-13: face-down tiles are no furiten
                 continue
             asked.add(t)
-            view = WinTileView(p.seat, d.tile, False, p.riichi, waits=waits,
+            view = WinTileView(p.seat, d.tile, tsumo=False, in_riichi=p.riichi, waits=waits,
                                closed=p.is_closed, furiten_probe=True)
             if _any_always_wins(own, view):
                 return True
@@ -189,8 +188,8 @@ class Claims(LegalActions):
             robbing = [Action(ActionKind.RON, s, tile)] if self._can_ron(
                 s, tile, chankan=not kita, kokushi_only=kokushi_only) else []
             if robbing and self.abilities:  # the claim filters may block a ron on the kan tile
-                robbing = [a for a in self._filter_claims(s, kan_seat, tile, robbing, False,
-                                                          True)  # a kan's tile
+                robbing = [a for a in self._filter_claims(s, kan_seat, tile, robbing,
+                                                          unclaimable=False, kan_tile=True)
                            if a.kind == ActionKind.RON]
             if robbing:
                 choice = self.ask(s, [robbing[0], Action(ActionKind.PASS, s)])

@@ -4,9 +4,9 @@ contexts.
 They were frozen dataclasses; made by the thousand every hand, each paid for a dict of its own
 and for setting every field through ``object.__setattr__``. :class:`FrozenFields` keeps what a
 frozen dataclass gives them (fields set once, then read-only; equality, hash and repr by
-field) with slots, and where compiled each of them is an extension type (``frozen.pxd`` and the
-``.pxd`` beside each module that declares them) whose ``__init__`` sets its fields straight into
-the object.
+field) with slots, and where compiled each of them is an extension type (``frozen.pxd`` for
+this base; ``@cython.cclass`` on each value class, its fields its ``__slots__``:
+:mod:`pipeline._pxd`) whose ``__init__`` sets its fields straight into the object.
 """
 
 from __future__ import annotations
@@ -26,7 +26,12 @@ class FrozenFields:
         """Each field is set once, by ``__init__`` (compiled, straight into the object)."""
         if hasattr(self, name):
             raise FrozenInstanceError(f"cannot assign to field {name!r}")
-        object.__setattr__(self, name, value)
+        # through the field's slot: ``object.__setattr__`` refuses a pure-Python class (the
+        # card layer's contexts) whose compiled base defines ``__setattr__``
+        field = getattr(type(self), name, None)
+        if field is None:
+            raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+        field.__set__(self, value)
 
     def __delattr__(self, name: str) -> None:
         raise FrozenInstanceError(f"cannot delete field {name!r}")

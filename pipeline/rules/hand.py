@@ -10,8 +10,10 @@ contexts (:mod:`~pipeline.rules.hand_table`), valuing and paying wins and draws
 (:mod:`~pipeline.rules.hand_end`), the table controls' backend
 (:mod:`~pipeline.rules.hand_controls`), own-turn actions (:mod:`~pipeline.rules.legal_actions`),
 claims and calls (:mod:`~pipeline.rules.claims`), and here the turns themselves. A single chain
-rather than mixins: compiled, each layer is an extension type (its ``.pxd``), and a hot method
-of an earlier layer is called straight from C by the later ones.
+rather than mixins: compiled, each layer is an extension type (the first, which holds the
+fields of the hand's state in its ``__slots__``, by ``@cython.cclass``; each later one by the
+``.pxd`` beside it, which holds its hot methods and never a field), and a hot method of an
+earlier layer is called straight from C by the later ones.
 """
 
 from __future__ import annotations
@@ -49,7 +51,7 @@ from pipeline.tiles import (
     WIND_TYPES,
 )
 
-if TYPE_CHECKING:  # agents.py reads this module's types where compiled (agents.pxd):
+if TYPE_CHECKING:
     from pipeline.rules.agents import Agent  # imported here for the annotations only
 
 from pipeline.rules.claims import KOKUSHI_NAME, Claims, kuikae_types
@@ -300,8 +302,8 @@ class HandState(Claims):
         if not own:
             return
         p = self.players[seat]
-        view = OwnTurnView(seat, (), drew, p.riichi, p.turns, (), None, (),
-                           tuple(self.scores))  # positional (see self_actions)
+        view = OwnTurnView(seat, (), drew=drew, in_riichi=p.riichi, turns=p.turns,
+                           opponents_ippatsu=(), scores=tuple(self.scores))
         for ability in own:
             offers = ability.turn_choices(view)
             if offers:
@@ -317,7 +319,8 @@ class HandState(Claims):
         if not own:
             return None
         p = self.players[seat]
-        view = OwnTurnView(seat, (tile,), p.drawn is not None, p.riichi, p.turns, ())
+        view = OwnTurnView(seat, (tile,), drew=p.drawn is not None, in_riichi=p.riichi,
+                           turns=p.turns, opponents_ippatsu=())
         for ability in own:
             if ability.forced_face_down(view):
                 return ability.name

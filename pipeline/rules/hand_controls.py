@@ -14,7 +14,7 @@ from pipeline.tiles import (
     type_to_str,
 )
 
-if TYPE_CHECKING:  # agents.py reads this module's types where compiled (agents.pxd):
+if TYPE_CHECKING:
     pass  # imported here for the annotations only
 
 from pipeline.rules.hand_end import HandEnd

@@ -44,7 +44,7 @@ from pipeline.tiles import (
     is_terminal_or_honor_type,
 )
 
-if TYPE_CHECKING:  # agents.py reads this module's types where compiled (agents.pxd):
+if TYPE_CHECKING:
     pass  # imported here for the annotations only
 
 from pipeline.rules.hand_table import HandTable

@@ -24,7 +24,7 @@ from pipeline.rules.scoring import (
 )
 from pipeline.rules.seats import DiscardInfo
 
-if TYPE_CHECKING:  # agents.py reads this module's types where compiled (agents.pxd):
+if TYPE_CHECKING:
     pass  # imported here for the annotations only
 
 

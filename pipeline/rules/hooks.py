@@ -64,6 +64,11 @@ What a character is worth to pick is no hook: the bots estimate it from the card
 
 from __future__ import annotations
 
+try:
+    import cython
+except ImportError:  # no Cython: its decorators do nothing (pipeline/_cython.py)
+    from pipeline import _cython as cython
+
 from collections.abc import Callable, Iterable, Sequence
 from enum import StrEnum
 
@@ -83,6 +88,7 @@ HOOKS = ("hand_start", "hand_shapes", "before_draw", "replace_draw", "after_draw
          "match_end")
 
 
+@cython.cclass
 class WinView(FrozenFields):
     """What the scoring hook may read about a (possible) win."""
 
@@ -501,6 +507,7 @@ class SwapControls(WallControls):
         return taken
 
 
+@cython.cclass
 class OwnTurnView(FrozenFields):
     """What the own-turn hook may read when adding actions."""
 
@@ -532,6 +539,7 @@ class OwnTurnView(FrozenFields):
         self.scores = scores
 
 
+@cython.cclass
 class DiscardView(FrozenFields):
     """What the discard hook may read about a discard nobody claimed."""
 
@@ -571,6 +579,7 @@ class DiscardView(FrozenFields):
         self.previous = previous
 
 
+@cython.cclass
 class ClaimView(FrozenFields):
     """What the claim filter may read: one seat's chance to call."""
 
@@ -603,6 +612,7 @@ class ClaimView(FrozenFields):
         self.kan_tile = kan_tile
 
 
+@cython.cclass
 class DrawView(FrozenFields):
     """A seat's draw: before it (other sources) or after it (``tile``, ``source``)."""
 
@@ -624,6 +634,7 @@ class DrawView(FrozenFields):
         self.ippatsu = ippatsu
 
 
+@cython.cclass
 class WinTileView(FrozenFields):
     """A tile that might win for a seat whatever its hand's shape (an always-winning tile)."""
 
@@ -660,6 +671,7 @@ class WinTileView(FrozenFields):
         self.furiten_probe = furiten_probe
 
 
+@cython.cclass
 class CallView(FrozenFields):
     """A call just made."""
 
@@ -686,6 +698,7 @@ def face_down_actions(view: OwnTurnView, owner: str) -> list[Action]:
     return [ability_action(view.seat, owner, AbilityTag.FACE_DOWN, t) for t in view.discard_tiles]
 
 
+@cython.cclass
 class PickView(FrozenFields):
     """What a seat knows when it picks its character (after the deal, rule C-03)."""
 

@@ -27,7 +27,7 @@ from pipeline.tiles import (
     counts34,
 )
 
-if TYPE_CHECKING:  # agents.py reads this module's types where compiled (agents.pxd):
+if TYPE_CHECKING:
     pass  # imported here for the annotations only
 
 from pipeline.rules.hand_controls import HandControls
@@ -85,16 +85,14 @@ class LegalActions(HandControls):
         own = self._own_listeners("own_actions", seat)
         if own:
             p = self.players[seat]
-            # seat, discard_tiles, drew, in_riichi, turns, opponents_ippatsu, after_call,
-            # riichi_tiles, scores: positional, as the hot hooks' views are (a class called
-            # with keywords gets them in a new dict, which its compiled __init__ parses)
-            discard_tiles = tuple([a.tile for a in acts if a.kind == _DISCARD])
-            after_call = p.last_call[0] if p.last_call else None
             view = OwnTurnView(
-                seat, discard_tiles, drew, p.riichi, p.turns,
-                tuple([q.seat for q in self.players if q.seat != seat and q.ippatsu]),
-                after_call, tuple([a.tile for a in acts if a.kind == _RIICHI]),
-                tuple(self.scores))
+                seat, tuple([a.tile for a in acts if a.kind == _DISCARD]), drew=drew,
+                in_riichi=p.riichi, turns=p.turns,
+                opponents_ippatsu=tuple([q.seat for q in self.players
+                                         if q.seat != seat and q.ippatsu]),
+                after_call=p.last_call[0] if p.last_call else None,
+                riichi_tiles=tuple([a.tile for a in acts if a.kind == _RIICHI]),
+                scores=tuple(self.scores))
             for ability in own:
                 acts.extend(ability.own_actions(view))
         return self._filter_own_kans(seat, acts)
@@ -205,7 +203,7 @@ class LegalActions(HandControls):
         own = self._own_listeners("always_wins", p.seat)
         if not own:
             return False
-        view = WinTileView(p.seat, p.drawn, True, p.riichi, rinshan=rinshan,
+        view = WinTileView(p.seat, p.drawn, tsumo=True, in_riichi=p.riichi, rinshan=rinshan,
                            last=self.wall.at_last_tile and not rinshan,
                            waits=p.waits_before_draw(), closed=p.is_closed)
         return _any_always_wins(own, view)

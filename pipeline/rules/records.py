@@ -2,6 +2,11 @@
 
 from __future__ import annotations
 
+try:
+    import cython
+except ImportError:  # no Cython: its decorators do nothing (pipeline/_cython.py)
+    from pipeline import _cython as cython
+
 from dataclasses import dataclass, field
 from enum import StrEnum
 
@@ -55,10 +60,11 @@ class DrawSource(StrEnum):
 Payload = int | str | tuple[str, ...] | None
 
 
+@cython.cclass
 class Event(FrozenFields):
     """One thing that happened at the table, in play order. ``detail`` is for people; what a
     program needs is in the typed fields. A frozen value (:mod:`pipeline.rules.frozen`): slots,
-    an extension type where compiled (``records.pxd``), made for every event of every hand."""
+    an extension type where compiled (``@cython.cclass``), made for every event of every hand."""
 
     __slots__ = ("kind", "seat", "tile", "tiles", "detail", "tag", "card", "effect", "source",
                  "tsumogiri", "drawn_from", "payload")

@@ -5,6 +5,11 @@ them at every step of play, the bots through every observation).
 
 from __future__ import annotations
 
+try:
+    import cython
+except ImportError:  # no Cython: its decorators do nothing (pipeline/_cython.py)
+    from pipeline import _cython as cython
+
 from pipeline.rules.actions import Meld, MeldKind
 from pipeline.rules.agari import is_complete, tenpai_discards, winning_types
 from pipeline.rules.hand_shapes import (
@@ -21,12 +26,13 @@ _ANKAN_MELD = MeldKind.ANKAN
 _DISCARD_FIELDS = ("tile", "tsumogiri", "riichi", "called", "order", "face_down")
 
 
+@cython.cclass
 class DiscardInfo:
     """One tile in a pond. ``order`` counts discards across the table, so a seat can tell which
     tiles went out after someone's riichi (safe against that player).
 
     One per discard, read at every decision: slots, and an extension type where compiled
-    (``seats.pxd``). Compared field by field."""
+    (``@cython.cclass``). Compared field by field."""
 
     __slots__ = _DISCARD_FIELDS
 
@@ -59,10 +65,11 @@ _PLAYER_FIELDS = ("seat", "concealed", "melds", "discards", "drawn", "riichi", "
                   "shapes")
 
 
+@cython.cclass
 class PlayerState:
     """One seat in a hand: its tiles, melds, pond and the flags the rules keep for it.
 
-    Slots, and an extension type where compiled (``seats.pxd``): the engine reads and writes
+    Slots, and an extension type where compiled (``@cython.cclass``): the engine reads and writes
     these fields at every step of play, the bots read them through every observation."""
 
     __slots__ = (*_PLAYER_FIELDS, "_held_key", "_held", "_waits_key", "_waits", "_ready_key",
@@ -130,6 +137,7 @@ class PlayerState:
         """Drop the cached counts, waits and tenpai discards (the seat's shapes changed)."""
         self._held_key = self._waits_key = self._ready_key = None
 
+    @cython.ccall
     def held(self) -> list[int]:
         """Type counts of the concealed tiles, cached until the hand changes (hot path: read
         only, never modify the list)."""
@@ -145,6 +153,7 @@ class PlayerState:
             self._held_key, self._held = key, held
         return self._held
 
+    @cython.ccall
     def waits(self) -> frozenset[int]:
         """Winning tile types of a 3k+1 hand; cached until the hand changes (hot path). A hand
         that comes back (after a tsumogiri) finds its waits still cached."""
@@ -155,6 +164,7 @@ class PlayerState:
             self._waits_key = list(self.concealed)
         return self._waits
 
+    @cython.ccall
     def ready(self) -> dict[int, frozenset[int]]:
         """For a 3k+2 hand: each discard type that leaves it tenpai, with its waits; cached
         until the hand changes."""
@@ -178,6 +188,7 @@ class PlayerState:
         held = counts34(rest)
         return shaped_winning_types(held, self.shapes) if self.shapes else winning_types(held)
 
+    @cython.ccall
     def drawn_completes(self) -> bool:
         """Whether the hand with its drawn tile is complete. The waits of the hand before the
         draw are usually cached (every discard checks them for a ron), and the drawn tile
@@ -189,6 +200,7 @@ class PlayerState:
         held = self.held()
         return shaped_is_complete(held, self.shapes) if self.shapes else is_complete(held)
 
+    @cython.ccall
     def remove_discard(self, tile: int) -> None:
         """Take a discarded tile out of the hand. When the tenpai discards of the hand were
         worked out (to offer riichi), they hold the waits left by this discard: an absent type

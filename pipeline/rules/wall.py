@@ -20,6 +20,11 @@ the tiles the live wall handed to the dead wall are drawn, oldest first.
 
 from __future__ import annotations
 
+try:
+    import cython
+except ImportError:  # no Cython: its decorators do nothing (pipeline/_cython.py)
+    from pipeline import _cython as cython
+
 import random
 
 from pipeline.tiles import NUM_TILES, SANMA_TILES
@@ -81,10 +86,11 @@ _WALL_FIELDS = ("order", "live", "rinshan", "indicators", "ura", "reserve", "rev
                 "dead_end", "drawn", "to_indicator", "extension")
 
 
+@cython.cclass
 class Wall:
     """The tiles of one hand in their order: the live wall, the replacement tiles, the dora and
-    ura indicators. Slots, and an extension type where compiled (``wall.pxd``): the engine asks
-    how many tiles are left at every step. Compared field by field."""
+    ura indicators. Slots, and an extension type where compiled (``@cython.cclass``): the engine
+    asks how many tiles are left at every step. Compared field by field."""
 
     __slots__ = (*_WALL_FIELDS, "seats")
 

@@ -4,16 +4,14 @@ never used."""
 
 from __future__ import annotations
 
-import os
 import shutil
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
 from pipeline import _compiled
 from pipeline.datafiles import PROJECT_ROOT
+from tests.support.python_run import run
 
 PLAY = """
 import json
@@ -23,13 +21,6 @@ digests = [bots_matches("cards-hanchan", "heuristic", 2), bots_matches("online-h
            "heuristic", 2)]
 print(json.dumps({"digests": digests, "compiled": _compiled.compiled_modules()}))
 """
-
-
-def run(code: str, cwd: Path, **env: str) -> subprocess.CompletedProcess[str]:
-    environ = {k: v for k, v in os.environ.items() if k != _compiled.PURE_ENV}
-    environ.update(env, PYTHONPATH=str(cwd))
-    return subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                          cwd=cwd, env=environ, timeout=600)
 
 
 def built(module: str, root: Path = PROJECT_ROOT) -> list[Path]:
@@ -107,7 +98,63 @@ def test_a_changed_declarations_file_makes_the_build_stale(small_tree: Path) -> 
     assert result.stdout.split()[0] == "stale"
 
 
+def test_a_build_of_a_module_no_longer_compiled_is_not_used(small_tree: Path) -> None:
+    listing = small_tree / "pipeline" / "_compiled.py"
+    listing.write_text(listing.read_text().replace('"pipeline.tiles",', ""))
+    result = run(CHOSEN, small_tree)
+    how, path = result.stdout.split()
+    assert (how, Path(path).name) == ("unlisted", "tiles.py")
+
+
 def test_a_build_without_a_stamp_is_not_trusted(small_tree: Path) -> None:
     assert _compiled.built_hash(str(small_tree / "nothing.so")) is None
     stamp = _compiled.built_hash(str(built("pipeline.tiles", small_tree)[0]))
     assert stamp == _compiled.source_hash(small_tree / "pipeline" / "tiles.py")
+
+
+COPY_BOT = """
+import copy, json, pickle
+from pipeline import _compiled
+from pipeline.bots.heuristic import HeuristicBot
+bot = HeuristicBot(7, "default")
+fields = [name for name in HeuristicBot.__slots__ if name != "__dict__"]
+undeclared = sorted(vars(bot))  # what __init__ set outside the declared fields
+for name in fields:
+    if name not in ("rng", "style"):
+        setattr(bot, name, {"marked": name} if name == "_safe_kept" else ("marked", name))
+bot.rng.random()
+bot.added = "by a caller"
+twins = {"copy": copy.copy(bot), "deepcopy": copy.deepcopy(bot),
+         "pickle": pickle.loads(pickle.dumps(bot))}
+print(json.dumps({
+    "compiled": "pipeline.bots.heuristic" in _compiled.compiled_modules(),
+    "fields": fields, "undeclared": undeclared,
+    "twins": {how: {"fields": {name: repr(getattr(twin, name)) for name in fields
+                               if name not in ("rng", "style")},
+                    "rng": twin.rng.getstate() == bot.rng.getstate(),
+                    "style": twin.style == bot.style, "added": twin.added}
+              for how, twin in twins.items()}}))
+"""
+
+
+@pytest.mark.parametrize("pure", ["0", "1"], ids=["compiled", "pure"])
+def test_a_copied_or_pickled_bot_keeps_every_field(pure: str) -> None:
+    """The bot's fields are declared once, in its ``__slots__`` (pipeline/_pxd.py makes them
+    the extension type's where compiled): every field its ``__init__`` sets is one, and a copy
+    and a pickle carry each (the kept safe tiles, a cache, left behind) with what a caller
+    added, in both builds."""
+    import json
+
+    result = run(COPY_BOT, PROJECT_ROOT, SAKI_PURE_PYTHON=pure)
+    assert result.returncode == 0, result.stderr
+    got = json.loads(result.stdout)
+    if pure == "0" and not got["compiled"]:
+        pytest.skip("pipeline/bots/heuristic is not compiled here (no compiler or no Cython)")
+    assert got["compiled"] is (pure == "0")
+    assert got["undeclared"] == []
+    assert {"rng", "style", "playing", "incentives", "_safe_kept"} <= set(got["fields"])
+    for how, twin in got["twins"].items():
+        expected = {name: repr(("marked", name)) for name in got["fields"]
+                    if name not in ("rng", "style", "_safe_kept")}
+        assert twin["fields"] == {**expected, "_safe_kept": "{}"}, how
+        assert (twin["rng"], twin["style"], twin["added"]) == (True, True, "by a caller"), how

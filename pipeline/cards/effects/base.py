@@ -21,6 +21,11 @@ controls ``hand_start`` handed it (``open_hands``, showing the family named;
 
 from __future__ import annotations
 
+try:
+    import cython
+except ImportError:  # no Cython: its decorators do nothing (pipeline/_cython.py)
+    from pipeline import _cython as cython
+
 from collections.abc import Mapping, Sequence
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple, Protocol
@@ -51,6 +56,7 @@ if TYPE_CHECKING:
 
 
 
+@cython.cclass
 class ScoringContext(FrozenFields):
     """A win to value (any seat's: ``win.seat``), for the effect of ``seat``'s card; the
     table's controls once the hand has started (None for a win valued outside a hand)."""
@@ -71,6 +77,7 @@ class ScoringContext(FrozenFields):
         return self.win.seat == self.seat
 
 
+@cython.cclass
 class PaymentContext(FrozenFields):
     """A hand's payments being settled (a win's, or a draw's noten payments): the transfers
     to change (``settlement``), and the table's controls once the hand has started."""
@@ -84,6 +91,7 @@ class PaymentContext(FrozenFields):
         self.table = table
 
 
+@cython.cclass
 class HandStartContext(FrozenFields):
     """The deal is done, the dealer has not discarded: the table's controls for ``seat``."""
 
@@ -98,6 +106,7 @@ class HandStartContext(FrozenFields):
         self.card = card
 
 
+@cython.cclass
 class TurnContext(FrozenFields):
     """The seat's own turn, before it acts: what it may do (``view``); the table's controls
     once the hand has started."""
@@ -111,6 +120,7 @@ class TurnContext(FrozenFields):
         self.table = table
 
 
+@cython.cclass
 class DrawContext(FrozenFields):
     """A draw about to be made (``view``; ``source`` "rinshan" for a replacement tile), with
     the wall's controls for an effect that makes the draw itself."""
@@ -124,6 +134,7 @@ class DrawContext(FrozenFields):
         self.wall = wall
 
 
+@cython.cclass
 class BeforeDrawContext(FrozenFields):
     """Before one of the seat's draws (``view``; ``source`` "rinshan" for a replacement tile):
     other sources may be offered. The table's controls once the hand has started."""
@@ -137,19 +148,21 @@ class BeforeDrawContext(FrozenFields):
         self.table = table
 
 
+@cython.cclass
 class ClaimContext(FrozenFields):
     """A seat's possible claims of a discard (``view``), as the engine and earlier effects left
     them (``actions``)."""
 
     __slots__ = ("view", "actions")
     view: ClaimView
-    actions: list[Action]
+    actions: Sequence[Action]  # read only: an effect answers with a list of its own
 
     def __init__(self, view: ClaimView, actions: list[Action]) -> None:
         self.view = view
         self.actions = actions
 
 
+@cython.cclass
 class WinCheckContext(FrozenFields):
     """A possible win (any seat's: ``win.seat``), to allow or to mark as a chombo, for the
     effect of ``seat``'s card; the table's controls once the hand has started."""
@@ -165,6 +178,7 @@ class WinCheckContext(FrozenFields):
         self.table = table
 
 
+@cython.cclass
 class DiscardContext(FrozenFields):
     """A discard (``view``): just made, or passed by everyone (the hook says which); the
     table's controls once the hand has started."""
@@ -178,6 +192,7 @@ class DiscardContext(FrozenFields):
         self.table = table
 
 
+@cython.cclass
 class DrawnContext(FrozenFields):
     """Any seat's draw just made (``view.tile``, ``view.source``); the table's controls."""
 
@@ -190,6 +205,7 @@ class DrawnContext(FrozenFields):
         self.table = table
 
 
+@cython.cclass
 class CallContext(FrozenFields):
     """Any seat's call (chi, pon, open kan) just made, before the caller discards."""
 
@@ -202,6 +218,7 @@ class CallContext(FrozenFields):
         self.table = table
 
 
+@cython.cclass
 class RiichiContext(FrozenFields):
     """Any seat's riichi just accepted (its stick paid)."""
 
@@ -214,6 +231,7 @@ class RiichiContext(FrozenFields):
         self.table = table
 
 
+@cython.cclass
 class WinTileContext(FrozenFields):
     """A tile that might win for the card holder whatever her hand's shape (``view``; see
     :meth:`~pipeline.rules.hooks.AbilityHooks.always_wins`)."""
@@ -227,6 +245,7 @@ class WinTileContext(FrozenFields):
         self.table = table
 
 
+@cython.cclass
 class FuritenContext(FrozenFields):
     """A ron the card holder might make in furiten: whether she is in riichi."""
 
@@ -237,6 +256,7 @@ class FuritenContext(FrozenFields):
         self.in_riichi = in_riichi
 
 
+@cython.cclass
 class HandEndContext(FrozenFields):
     """The hand is over and paid (``view``): stakes for later, what the match must remember."""
 

@@ -156,3 +156,24 @@ def test_a_frozen_value_is_copied_with_some_fields_changed() -> None:
     assert changed.replace(tile=12, ippatsu=True) == view
     with pytest.raises(TypeError):
         view.replace(colour="red")
+
+
+class _PlainValue(FrozenFields):
+    """A value class of plain Python over the base as imported (compiled where built), as an
+    edited card module's contexts run while their build is stale."""
+
+    __slots__ = ("view", "table")
+
+    def __init__(self, view: object, table: object) -> None:
+        self.view = view
+        self.table = table
+
+
+def test_a_plain_python_value_over_the_compiled_base_sets_its_fields_once() -> None:
+    value = _PlainValue(1, None)
+    assert (value.view, value.table) == (1, None)
+    assert value == _PlainValue(1, None) and value.replace(table=2) == _PlainValue(1, 2)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        value.view = 2
+    with pytest.raises(AttributeError, match="no attribute 'other'"):
+        value.other = 3
