@@ -1261,7 +1261,7 @@ def balance(
         "to reach per card, in points per hand")] = None,
     trial_budget: Annotated[int | None, typer.Option(
         min=1, help="Trials: most hands of trial matches in all (default 230,000 racing, "
-        "about 15 minutes on 2 cores; 5,000 with --trial-target)")] = None,
+        "about 20 minutes on 2 cores; 5,000 with --trial-target)")] = None,
     band: Annotated[str | None, typer.Option(
         help="The balance band LO:HI in points per hand (default: the deck's average card "
         "plus or minus --threshold), e.g. --band 0:600")] = None,

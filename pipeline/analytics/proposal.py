@@ -236,10 +236,11 @@ def search_card(card: Card, axes: Sequence[Axis], target: tuple[float, float],
     number played at its value and one step each way (``play``, on the same matches), the
     curve fitted, and where the best value lies beyond the played ones, that value played too
     (up to :data:`MAX_PROBES` times a number) before it is trusted. A change that keeps the
-    effect alive first (:func:`zeroes`), then fewest steps, the smallest relative change, and
-    the prediction nearest the target's middle; the others are kept as ``alternatives``. When no
-    value lands in ``target``, one predicted inside ``band`` will do: the one nearest
-    ``target``."""
+    effect alive first (:func:`zeroes`), even when only inside ``band`` and not ``target``;
+    then one predicted in ``target``, a number before a reading, the fewest steps, the
+    smallest relative change, and the prediction nearest the target's middle; the others are
+    kept as ``alternatives``. A number with no value in ``target`` offers its value predicted
+    inside ``band`` nearest ``target``."""
     found = CardSearch(card.id, target)
     for axis in axes:
         measured = dict(play(axis, first_probes(axis)))
@@ -252,13 +253,16 @@ def search_card(card: Card, axes: Sequence[Axis], target: tuple[float, float],
             measured.update(play(axis, [pick.value]))
         found.tried[axis.address] = measured
         found.crossings[axis.address] = _crossing(axis, measured, target)
-    picks = [(a, _best_on(a, found.tried[a.address], target)) for a in axes]
-    ranked = [(_rank(a, c, target), c) for a, c in picks if c is not None]
-    if not ranked and band is not None:  # the value most safely inside the band will do
-        inside = [_safest_on(a, found.tried[a.address], band, target) for a in axes]
-        ranked = [((zeroes(a.origin, c.value), _short_of(c.predicted, target),
-                    *_rank(a, c, target)[1:]), c)
-                  for a, c in zip(axes, inside, strict=True) if c is not None]
+    ranked = []
+    for a in axes:
+        pick = _best_on(a, found.tried[a.address], target)
+        in_target = pick is not None
+        if pick is None and band is not None:  # else the value most safely inside the band
+            pick = _safest_on(a, found.tried[a.address], band, target)
+        if pick is not None:
+            switches_off, reading, *rest = _rank(a, pick, target)
+            ranked.append(((switches_off, not in_target, reading, _short_of(pick.predicted, target),
+                            *rest), pick))
     if ranked:
         ranked.sort(key=lambda r: r[0])
         found.change = ranked[0][1]

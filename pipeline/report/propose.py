@@ -10,9 +10,8 @@ The steps (docs/propose.md says why this search and what it costs):
    land the card inside the band chosen; locked cards and cards past ``--max-changes`` are
    left alone and listed.
 3. **Joint round**: the proposed deck's racing trial on the search seed of the changed cards
-   and those whose first interval reaches into an edge's zone of the band the changes are
-   predicted to make (:func:`joint_cards`), the others' first measurements carried: every
-   card judged against the proposed deck's own band (the deck average and the picks move with
+   (:func:`joint_cards`), the others' first measurements carried: every card judged against
+   the proposed deck's own band (the deck average and the picks move with
    the changes); the cards still out are searched once more from the proposal. Two rounds at
    most.
 4. **Confirmation** on a fresh seed (:attr:`ProposeConfig.confirm_seed`): the final deck's
@@ -281,17 +280,16 @@ class _Proposal:
 
     def _joint(self, catalog: Catalog, band: BandSpec, folder: Path,
                before: Sequence[dict[str, Any]], changes: dict[str, Change], r: int) -> Any:
-        """The joint round: a racing trial of the proposed deck's changed cards and of those
-        whose first interval reaches into an edge's zone of the band the changes are
-        predicted to make (:func:`joint_cards`); the others' first measurements are carried,
-        and every card judged as one deck (its average card, Benjamini-Hochberg)."""
+        """The joint round: a racing trial of the proposed deck's changed cards
+        (:func:`joint_cards`); the others' first measurements are carried, and every card
+        judged as one deck (its average card, Benjamini-Hochberg)."""
         c = self.config
-        played = joint_cards(before, changes, band, self._deck_size())
+        played = joint_cards(before, changes)
         carried = tuple(x["card"] for x in before if x["card"] not in played)
         first = self.out / "round-1" / "verdicts"
         self.say(f"round {r} (the joint round, seed {c.seed}): {len(played)} card(s) played "
-                 f"again (the changed ones and those near an edge), {len(carried)} carried "
-                 "from round 1")
+                 f"again (the changed ones), {len(carried)} carried from round 1 and judged "
+                 "again against the proposed deck's band")
         evidence = folder_evidence(first, carried, c.measure) if carried else []
         trial = TrialConfig(preset=c.preset, catalog=catalog, seed=c.seed, cards=played,
                             bots=c.bots, budget_hands=c.verdict_budget, band=band,
@@ -302,9 +300,6 @@ class _Proposal:
         table = joint_verdict_table([(folder, played), (first, carried)], band, c.measure)
         self.measured += int(table.filter(pl.col("card").is_in(played))["hands"].sum())
         return table
-
-    def _deck_size(self) -> int:
-        return len(self.config.cards)
 
     def _fixed_band(self, band: BandSpec, rows: Sequence[dict[str, Any]]) -> BandSpec:
         """With ``--only`` and the deck's band, the band the catalog's verdicts were judged
@@ -446,30 +441,14 @@ class _Proposal:
                      (json.dumps(body, indent=2, default=str) + "\n").encode())
 
 
-def joint_cards(before: Sequence[dict[str, Any]], changes: dict[str, Change],
-                band: BandSpec, deck_size: int) -> tuple[str, ...]:
-    """The cards a joint round plays again: every changed card, every card without a
-    decided verdict in the first round (``at_edge`` or ``undecided``), and every card whose
-    first 95% interval reaches into an edge's zone once the band has moved as the changes
-    are predicted to move the deck's average card (for the deck's band; an absolute band
-    does not move). The others' verdicts cannot turn on what the changes do to the average."""
-    was = {x["card"]: x for x in before}
-    shift = 0.0
-    if not band.absolute and deck_size:
-        shift = sum(ch.predicted - (was[card]["value"] or 0.0)
-                    for card, ch in changes.items() if card in was) / deck_size
-    out = []
-    for x in before:
-        card, lo, hi = x["card"], x.get("value_lo"), x.get("value_hi")
-        if card in changes or x["verdict"] not in ("above", "below", "inside") or \
-                lo is None or hi is None or x["band_lo"] is None or x["band_hi"] is None:
-            out.append(card)
-            continue
-        for edge in (x["band_lo"] + shift, x["band_hi"] + shift):
-            if lo < edge + band.zone and hi > edge - band.zone:
-                out.append(card)
-                break
-    return tuple(out)
+def joint_cards(before: Sequence[dict[str, Any]], changes: dict[str, Change]
+                ) -> tuple[str, ...]:
+    """The cards a joint round plays again: the changed ones. Every other card is carried
+    from the first round and judged again, with its own data, against the proposed deck's
+    band (which moves with the changes): played again on the same seed it would give nearly
+    the same data, since only its opponents' teams changed; that effect is what the
+    confirmation, the whole deck on fresh seeds, measures."""
+    return tuple(x["card"] for x in before if x["card"] in changes)
 
 
 def apply_changes(catalog: Catalog, changes: Sequence[Change] | Any, version: str) -> Catalog:
@@ -578,7 +557,7 @@ def plan_words(config: ProposeConfig, workers: int | None = None) -> str:
     seconds = (verdicts + probes) / (TRIAL_HANDS_PER_SECOND * cores / 2)
     return (f"will play: racing trials of {len(config.cards)} card(s) against "
             f"{config.band.describe()} on seed {config.seed} (the verdicts, then the joint "
-            f"round of the changed cards and those near an edge) and on the fresh seed "
+            f"round of the changed cards) and on the fresh seed "
             f"{config.confirm_seed} (the confirmation), at most "
             f"{config.verdict_budget:,} hands each; a search of each card out of the band, at "
             f"most {config.probe_budget:,} hands per value played (about "

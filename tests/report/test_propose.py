@@ -134,6 +134,18 @@ def test_a_change_that_keeps_the_effect_alive_beats_one_that_zeroes_it() -> None
     assert zeroes(1, 0) and not zeroes(3, 6) and not zeroes(0, 0) and zeroes([1, 2], [])
 
 
+def test_a_change_inside_the_band_that_keeps_the_effect_beats_one_in_the_target_that_does_not(
+        ) -> None:
+    """As the default proposal found Kasumi: han = 0 predicted in the target (here +300) but
+    switching her bonus off, per = 6 only inside the band (+700, past the target +225 to
+    +675): per = 6 is proposed, han = 0 shown as the alternative."""
+    play = planted({"per": lambda x: 1600 - 300 * (x - 3), "han": lambda x: 300 + 1300 * x},
+                   [])
+    found = search_card(KASUMI, axes_of(KASUMI, 3), target_of(0, 900, 100), play, (0, 900))
+    assert (found.change.param, found.change.value) == ("per", 6)
+    assert [(a.param, a.value) for a in found.alternatives] == [("han", 0)]
+
+
 def test_a_reading_is_a_lever_after_the_numbers() -> None:
     """Nelly's numbers planted flat at +1,500 (none reaches the target -31 to +569 aims at),
     her reading of "draws" at +1,500 for any draw and +300 for exhaustive draws only: the
