@@ -289,15 +289,15 @@ def _pair(axes: Sequence[Axis], found: CardSearch, target: tuple[float, float],
     options = []
     numbers = [a for a in axes if not a.reading]
     for i, a in enumerate(numbers):
+        base = found.tried[a.address].get(show_value(a.present))
+        if base is None:
+            continue
         for b in numbers[i + 1:]:
             if (a.effect, a.param) == (b.effect, b.param):
                 continue
             for ca in _moves(a, found.tried[a.address]):
                 for cb in _moves(b, found.tried[b.address]):
-                    base = _present_value(a, found.tried[a.address])
-                    if base is None:
-                        continue
-                    guess = ca.predicted + cb.predicted - base
+                    guess = ca.predicted + cb.predicted - base.value
                     goal = target if target[0] <= guess <= target[1] else band
                     if goal is None or not goal[0] <= guess <= goal[1]:
                         continue
@@ -324,13 +324,17 @@ def _pair(axes: Sequence[Axis], found: CardSearch, target: tuple[float, float],
 
 
 def _moves(axis: Axis, measured: dict[str, Point]) -> list[Change]:
-    """Every value of one number other than its present one, with the card's value there
-    (measured, or read off the fitted curve)."""
+    """Every value of one number other than its present one, with the card's value there."""
+    present = show_value(axis.present)
+    return [c for c in _values_on(axis, measured) if show_value(c.value) != present]
+
+
+def _values_on(axis: Axis, measured: dict[str, Point]) -> list[Change]:
+    """Every value of one number with the card's value there: measured, or read off the
+    fitted curve (values the curve cannot tell are left out)."""
     points = [(axis.xs[axis.at(_value_of(axis, k))], p) for k, p in measured.items()]
     out = []
     for v, x, st in zip(axis.values, axis.xs, axis.steps, strict=True):
-        if show_value(v) == show_value(axis.present):
-            continue
         here = measured.get(show_value(v))
         guess = (here.value, here.lo, here.hi) if here is not None else predict(points, x)
         if guess is None or guess[0] is None:
@@ -338,11 +342,6 @@ def _moves(axis: Axis, measured: dict[str, Point]) -> list[Change]:
         out.append(Change(axis.card, axis.effect, axis.param, axis.origin, v, st, guess[0],
                           guess[1], guess[2], here is not None))
     return out
-
-
-def _present_value(axis: Axis, measured: dict[str, Point]) -> float | None:
-    here = measured.get(show_value(axis.present))
-    return None if here is None else here.value
 
 
 def _rank(axis: Axis, change: Change, goal: tuple[float, float]
@@ -366,35 +365,22 @@ def zeroes(origin: Any, value: Any) -> bool:
         isinstance(value, list | tuple) and not value and bool(origin)
 
 
-def _best_on(axis: Axis, measured: dict[str, Point], target: tuple[float, float],
-             only: Any = None) -> Change | None:
-    """The fewest steps' value of one number predicted inside ``target`` (or ``only`` that
-    value, if it is)."""
-    points = [(axis.xs[axis.at(_value_of(axis, k))], p) for k, p in measured.items()]
-    choices = []
-    for v, x, s in zip(axis.values, axis.xs, axis.steps, strict=True):
-        if s == 0 or (only is not None and show_value(v) != show_value(only)):
-            continue
-        here = measured.get(show_value(v))
-        guess = (here.value, here.lo, here.hi) if here is not None else predict(points, x)
-        if guess is None or guess[0] is None or not target[0] <= guess[0] <= target[1]:
-            continue
-        choices.append((s, Change(axis.card, axis.effect, axis.param, axis.origin, v, s,
-                                  guess[0], guess[1], guess[2], here is not None)))
+def _best_on(axis: Axis, measured: dict[str, Point], target: tuple[float, float]
+             ) -> Change | None:
+    """The fewest steps' value of one number predicted inside ``target``."""
+    choices = [c for c in _values_on(axis, measured)
+               if c.steps != 0 and target[0] <= c.predicted <= target[1]]
     if not choices:
         return None
-    return min(choices, key=lambda c: (c[0], abs(c[1].predicted - sum(target) / 2)))[1]
+    return min(choices, key=lambda c: (c.steps, abs(c.predicted - sum(target) / 2)))
 
 
 def _safest_on(axis: Axis, measured: dict[str, Point], band: tuple[float, float],
                target: tuple[float, float]) -> Change | None:
     """Of the values predicted inside ``band``, the one nearest ``target`` (fewest steps on
     a tie)."""
-    options = []
-    for v in axis.values:
-        pick = _best_on(axis, measured, band, only=v)
-        if pick is not None:
-            options.append(pick)
+    options = [c for c in _values_on(axis, measured)
+               if c.steps != 0 and band[0] <= c.predicted <= band[1]]
     if not options:
         return None
     return min(options, key=lambda c: (_short_of(c.predicted, target), c.steps))

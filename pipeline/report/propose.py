@@ -268,15 +268,22 @@ class _Proposal:
                   what: str) -> Any:
         c = self.config
         self.say(f"{what}: a racing trial of {len(c.cards)} card(s) in {folder}")
-        trial = TrialConfig(preset=c.preset, catalog=catalog, seed=seed, cards=c.cards,
-                            bots=c.bots, budget_hands=c.verdict_budget, band=band,
-                            measure=c.measure)
-        summary = run_trial(trial, folder, executor=self.executor, say=self.on_round,
-                            on_match=self.on_match)
-        self.hands += summary.hands_played
+        self._race(catalog, seed, band, folder, c.cards)
         table = verdict_table(folder, band, c.cards, measure=c.measure)
         self.measured += int(table["hands"].sum())
         return table
+
+    def _race(self, catalog: Catalog, seed: int, band: BandSpec, folder: Path,
+              cards: tuple[str, ...], carried: Sequence[Any] = ()) -> None:
+        """A racing trial of ``cards`` into ``folder`` (``carried``: the deck's other cards'
+        measurements, :func:`pipeline.sim.trial.run_trial`)."""
+        c = self.config
+        trial = TrialConfig(preset=c.preset, catalog=catalog, seed=seed, cards=cards,
+                            bots=c.bots, budget_hands=c.verdict_budget, band=band,
+                            measure=c.measure)
+        summary = run_trial(trial, folder, executor=self.executor, say=self.on_round,
+                            on_match=self.on_match, carried=carried)
+        self.hands += summary.hands_played
 
     def _joint(self, catalog: Catalog, band: BandSpec, folder: Path,
                before: Sequence[dict[str, Any]], changes: dict[str, Change], r: int) -> Any:
@@ -291,12 +298,7 @@ class _Proposal:
                  f"again (the changed ones), {len(carried)} carried from round 1 and judged "
                  "again against the proposed deck's band")
         evidence = folder_evidence(first, carried, c.measure) if carried else []
-        trial = TrialConfig(preset=c.preset, catalog=catalog, seed=c.seed, cards=played,
-                            bots=c.bots, budget_hands=c.verdict_budget, band=band,
-                            measure=c.measure)
-        summary = run_trial(trial, folder, executor=self.executor, say=self.on_round,
-                            on_match=self.on_match, carried=evidence)
-        self.hands += summary.hands_played
+        self._race(catalog, c.seed, band, folder, played, evidence)
         table = joint_verdict_table([(folder, played), (first, carried)], band, c.measure)
         self.measured += int(table.filter(pl.col("card").is_in(played))["hands"].sum())
         return table
