@@ -20,6 +20,7 @@ from pipeline.report.balance import (
 )
 from pipeline.rules.preset import describe_options, list_presets, load_preset
 from pipeline.sim import SimError
+from pipeline.verdicts import RACE_BUDGET_HANDS
 
 app = typer.Typer(
     help="Saki Mahjong Cards balance lab: rules engine, simulations and balance reports.",
@@ -573,7 +574,8 @@ def trial(
         "per card, in points per hand, e.g. --target 100")] = None,
     budget_hands: Annotated[int | None, typer.Option(
         min=1, help="Most hands of trial matches in all (each also replayed without the "
-        "ability; default 250,000 racing, 20,000 with --target), e.g. --budget-hands 50000")
+        f"ability; default {RACE_BUDGET_HANDS:,} racing, 20,000 with --target), e.g. "
+        "--budget-hands 50000")
     ] = None,
     band: Annotated[str | None, typer.Option(
         help="The balance band LO:HI in points per hand (default: the deck's average card "
@@ -631,7 +633,6 @@ def trial(
     from pipeline.sim.trial import (
         DEFAULT_BUDGET_HANDS,
         DEFAULT_TARGET,
-        RACE_BUDGET_HANDS,
         TrialConfig,
         TrialTicker,
         run_trial,
@@ -906,7 +907,8 @@ def propose(
     seed: Annotated[int, typer.Option(
         help="Search seed; the confirmation plays seed + 1,000,003")] = 1,
     budget_hands: Annotated[int | None, typer.Option(
-        min=1, help="Most hands of each racing trial of the verdicts (default 230,000)")] = None,
+        min=1, help="Most hands of each racing trial of the verdicts (default "
+        f"{RACE_BUDGET_HANDS:,})")] = None,
     probe_hands: Annotated[int | None, typer.Option(
         min=1, help="Most hands of trial matches per value the search plays (default "
         "1,500)")] = None,
@@ -1260,8 +1262,9 @@ def balance(
         help="Trials: a precision run instead of racing to verdicts, the interval half-width "
         "to reach per card, in points per hand")] = None,
     trial_budget: Annotated[int | None, typer.Option(
-        min=1, help="Trials: most hands of trial matches in all (default 230,000 racing, "
-        "about 20 minutes on 2 cores; 5,000 with --trial-target)")] = None,
+        min=1, help="Trials: most hands of trial matches in all (default "
+        f"{RACE_BUDGET_HANDS:,} racing, "
+        "about 10 minutes on 2 cores; 5,000 with --trial-target)")] = None,
     band: Annotated[str | None, typer.Option(
         help="The balance band LO:HI in points per hand (default: the deck's average card "
         "plus or minus --threshold), e.g. --band 0:600")] = None,

@@ -5,21 +5,32 @@ A designer asks which cards are out of balance and how sure we are. Each card's 
 band: the deck's average card ``m`` plus or minus a threshold ``T`` (the deck's mean is itself
 measured, and its uncertainty is carried into the edges), or an absolute band ``LO:HI``.
 
-Per card, four one-sided tests on the position ``x`` (``v - m`` for the deck's band, ``v`` for
-an absolute one) against the edges ``lo`` and ``hi``, each a Student t test with ``G - 1``
-degrees of freedom:
+Per card, one-sided Student t tests (``G - 1`` degrees of freedom) on the position ``x``
+(``v - m`` for the deck's band, ``v`` for an absolute one) against the edges ``lo`` and ``hi``,
+each edge with its indifference zone ``z`` (a difference of less than ``z`` from an edge does
+not matter for the decision: the thresholding bandit's precision, Locatelli, Gutzeit and
+Carpentier 2016, "An optimal algorithm for the thresholding bandit problem", whose APT rule
+classifies an arm once its interval leaves ``[edge - z, edge + z]`` on one side):
 
-- ``above``: rejects ``x <= hi``;
-- ``below``: rejects ``x >= lo``;
-- ``inside``: rejects ``x >= hi`` and ``x <= lo`` (the larger of the two one-sided p-values:
-  an intersection-union test);
-- ``at_edge``: rejects ``|x - e| >= zone`` for the nearer edge ``e`` (two one-sided tests, as
-  for equivalence): the card sits on the edge, within the indifference zone, and more hands
-  would not tell the two sides apart for a difference that matters.
+- ``above``: rejects ``x <= hi - z`` (the card is beyond the upper edge, or less than ``z``
+  inside it); said as *beyond the edge* when ``x <= hi`` is rejected too;
+- ``below``: rejects ``x >= lo + z`` (likewise at the lower edge);
+- ``inside``: rejects ``x >= hi + z`` and ``x <= lo - z`` (the larger of the two one-sided
+  p-values: an intersection-union test); *within both edges* when ``x >= hi`` and ``x <= lo``
+  are rejected too;
+- ``at_edge``: rejects ``|x - e| >= z`` for the nearer edge ``e`` (two one-sided tests, as
+  for equivalence): the card sits on the edge, within the indifference zone.
 
-Only one of them can be rejected at a sensible level; the card's p-value is the smallest and its
-verdict that test's. The p-values of all cards go through Benjamini-Hochberg: among the verdicts
-given, the expected share of wrong ones stays under ``alpha`` (5%).
+A verdict is wrong only when the card's true position is outside both edges' zones and on
+the other side (``above`` for a card more than ``z`` inside the upper edge, ``at_edge`` for one
+more than ``z`` from it): inside a zone either side is an acceptable answer, which is what lets
+every card be decided once its interval is about ``z`` wide, where asking for the strict side
+(or for the whole interval inside the zone) would sample a card that sits ``z / 2`` from an
+edge until its interval is ``z / 2`` wide, four times the hands. Of the tests that reject, the
+verdict names the most telling: a strict side, else ``at_edge``, else the side within the zone
+(its ``reason`` says so). The card's p-value is the smallest of its tests'; the p-values of all
+cards go through Benjamini-Hochberg: among the verdicts given, the expected share of wrong ones
+stays under ``alpha`` (5%).
 
 **Repeated looks.** A racing trial (:mod:`pipeline.sim.trial`) looks at a card after each of
 its rounds and stops sampling it once decided; testing each look at 5% would be wrong more
@@ -63,6 +74,9 @@ MIN_MATCHES = 8         # fewer matches: no t test at all (the first racing look
 LOOK_GROWTH = 2         # a racing trial's card doubles its matches from look to look
 MAX_LOOKS = 8           # ... for at most this many looks (8 matches to 1,024)
 LOOK_SHAPE = 0.4        # the boundary's shape (Wang-Tsiatis Delta: 0.5 flat, 0 O'Brien-Fleming)
+# a racing trial's default budget in hands (saki trial --band, saki balance, saki propose's
+# verdicts): about 10 minutes on 2 quiet cores at 197 trial hands/s (docs/trials.md)
+RACE_BUDGET_HANDS = 115_000
 _NORMAL = NormalDist()
 _PATHS = 400_000        # simulated random walks behind the crossing probability
 _RESOLVED = 100         # below this many crossings the simulation gives way to a bound
@@ -356,13 +370,19 @@ def decide(evidence: Sequence[Evidence], band: BandSpec, reference: Reference | 
         drafts.append((e, _test(e, lo, hi, centre, edge_se, x_se, band, n_cards)))
     tested = [v.p_value for _, v in drafts]
     qs = _bh(tested)
+    # Benjamini-Hochberg's cut-off, k alpha / m with k of the m tested cards decided: every
+    # test of a decided card at or under it rejects too (which picks its most telling verdict)
+    m = sum(not math.isnan(p) for p in tested)
+    cut = sum(not math.isnan(q) and q <= a for q in qs) * a / max(m, 1)
     out = []
     for (e, v), q in zip(drafts, qs, strict=True):
         if v.verdict != UNDECIDED and math.isnan(v.p_value):  # decided by the bound
             out.append(v)
             continue
         if not math.isnan(q) and q <= a:
-            out.append(_replace(v, verdict=_best(v.p), q_value=q))
+            verdict, near = _best(v.p, cut)
+            out.append(_replace(v, verdict=verdict, q_value=q,
+                                reason=_within_zone(verdict, band) if near else ""))
         else:
             out.append(_replace(v, q_value=q, **_undecided(e, v, band)))
     return out
@@ -380,9 +400,32 @@ def _replace(v: Verdict, **changes: object) -> Verdict:
     return replace(v, **changes)
 
 
-def _best(p: dict[str, float]) -> str:
-    return min((k for k in (ABOVE, BELOW, INSIDE, AT_EDGE) if not math.isnan(p[k])),
-               key=lambda k: p[k])
+# the strict form of each side's test: the side itself, not within the zone of its edge
+_STRICT = {ABOVE: "above_edge", BELOW: "below_edge", INSIDE: "inside_edges"}
+
+
+def _best(p: dict[str, float], cut: float) -> tuple[str, bool]:
+    """The most telling verdict whose test rejects at ``cut`` (the Benjamini-Hochberg cut-off
+    among the cards): a strict side, else ``at_edge``, else a side within the zone of its
+    edge; and whether it is the latter."""
+    sides = [k for k in (ABOVE, BELOW, INSIDE) if not math.isnan(p[k])]
+    strict = [k for k in sides if p[_STRICT[k]] <= cut]
+    if strict:
+        return min(strict, key=lambda k: p[_STRICT[k]]), False
+    if p[AT_EDGE] <= cut:
+        return AT_EDGE, False
+    return min(sides, key=lambda k: p[k]), True
+
+
+def _within_zone(verdict: str, band: BandSpec) -> str:
+    """The reason of a side decided only to the zone's precision."""
+    z = f"{band.zone:,.{band.digits}f} {band.unit}"
+    return {ABOVE: f"above the band, or less than {z} inside its upper edge (the "
+                   "indifference zone): not beyond the edge for sure",
+            BELOW: f"below the band, or less than {z} inside its lower edge (the "
+                   "indifference zone): not beyond the edge for sure",
+            INSIDE: f"inside the band, or less than {z} beyond an edge (the indifference "
+                    "zone): not within both edges for sure"}[verdict]
 
 
 def _test(e: Evidence, lo: float, hi: float, centre: float, edge_se: float, x_se: float,
@@ -406,9 +449,12 @@ def _test(e: Evidence, lo: float, hi: float, centre: float, edge_se: float, x_se
         return one_sided_p((edge - x) / x_se, df, looks, fraction, shape)
 
     nearer = hi if abs(x - hi) <= abs(x - lo) else lo
-    p = {ABOVE: p_up(hi), BELOW: p_down(lo), INSIDE: max(p_down(hi), p_up(lo)),
-         AT_EDGE: max(p_up(nearer - zone), p_down(nearer + zone))}
-    return _replace(base, p=p, p_value=min(p.values()))
+    p = {ABOVE: p_up(hi - zone), BELOW: p_down(lo + zone),
+         INSIDE: max(p_down(hi + zone), p_up(lo - zone)),
+         AT_EDGE: max(p_up(nearer - zone), p_down(nearer + zone)),
+         _STRICT[ABOVE]: p_up(hi), _STRICT[BELOW]: p_down(lo),
+         _STRICT[INSIDE]: max(p_down(hi), p_up(lo))}
+    return _replace(base, p=p, p_value=min(p[k] for k in (ABOVE, BELOW, INSIDE)))
 
 
 def _bounded(e: Evidence, base: Verdict, lo: float, hi: float, x_se: float, band: BandSpec,
@@ -426,12 +472,22 @@ def _bounded(e: Evidence, base: Verdict, lo: float, hi: float, x_se: float, band
     centre = e.value - base.x  # the deck's mean (0 for an absolute band)
     low, high = -bound - centre - slack, bound - centre + slack
     b = _replace(base, bound=bound)
-    if lo < low and high < hi:
-        return _replace(b, verdict=INSIDE, reason=_few(e, bound))
+    z = band.zone
+    for verdict, holds in ((INSIDE, lo < low and high < hi), (ABOVE, low > hi),
+                           (BELOW, high < lo)):
+        if holds:
+            return _replace(b, verdict=verdict, reason=_few(e, bound))
     for edge in (lo, hi):
-        if edge - band.zone < low and high < edge + band.zone:
+        if edge - z < low and high < edge + z:
             return _replace(b, verdict=AT_EDGE, reason=_few(e, bound))
-    more = _hands_for_bound(e, level, band.zone / 2)
+    # to the zone's precision, as the tests (the module's docstring)
+    for verdict, holds in ((INSIDE, lo - z < low and high < hi + z), (ABOVE, low > hi - z),
+                           (BELOW, high < lo + z)):
+        if holds:
+            return _replace(b, verdict=verdict,
+                            reason=f"{_few(e, bound)}; {_within_zone(verdict, band)}")
+    # settled once the bound leaves the nearer edge's zone on one side
+    more = _hands_for_bound(e, level, min(abs(lo + centre), abs(hi + centre)) + z - slack)
     return _replace(b, reason=f"its ability changed only {e.changed} of {e.hands:,} hands; "
                     f"its value is bounded by +/-{bound:,.0f}, not yet inside the band or an "
                     "edge's zone", settle_hands=more)
@@ -468,8 +524,8 @@ def _undecided(e: Evidence, v: Verdict, band: BandSpec) -> dict[str, object]:
         return {"verdict": UNDECIDED, "reason": "not tested"}
     edges = (-band.threshold, band.threshold) if not band.absolute else (band.lo, band.hi)
     gap = min(abs(v.x - edge) for edge in edges)
-    # a gap beyond half the zone is settled by a side, a smaller one by the zone
-    room = max(gap, band.zone - gap)
+    # settled once the interval leaves the nearer edge's zone on one side
+    room = gap + band.zone
     z = -_NORMAL.inv_cdf(band.alpha / 2 / max(e.looks, 1))
     need = (z * v.x_se / room) ** 2 if room > 0 else math.inf
     more = int(math.ceil(e.hands * (need - 1))) if math.isfinite(need) else None
@@ -479,6 +535,7 @@ def _undecided(e: Evidence, v: Verdict, band: BandSpec) -> dict[str, object]:
 
 
 __all__ = ["ABOVE", "ALPHA", "AT_EDGE", "BELOW", "DEFAULT_THRESHOLD", "DEFAULT_ZONE", "INSIDE",
-           "LOOK_GROWTH", "LOOK_SHAPE", "MAX_LOOKS", "UNDECIDED", "VERDICTS", "BandSpec",
+           "LOOK_GROWTH", "LOOK_SHAPE", "MAX_LOOKS", "RACE_BUDGET_HANDS", "UNDECIDED", "VERDICTS",
+           "BandSpec",
            "Evidence", "Reference", "Verdict", "crossing_probability", "decide", "one_sided_p",
            "poisson_upper", "t_quantile", "t_sf"]

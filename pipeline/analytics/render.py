@@ -179,7 +179,8 @@ def verdict_notes(df: pl.DataFrame) -> list[str]:
         more = (f"; about {r['settle_hands']:,} more hands would settle it"
                 if r["settle_hands"] is not None else "")
         lines.append(f"{r['name']}: undecided, {r['reason']}{more}")
-    for r in df.filter(pl.col("bound").is_not_null() & (pl.col("verdict") != "undecided")
+    # decided by the few-changes bound, or to the indifference zone's precision: say which
+    for r in df.filter((pl.col("reason").fill_null("") != "") & (pl.col("verdict") != "undecided")
                        ).iter_rows(named=True):
         lines.append(f"{r['name']}: {VERDICT_WORDS[r['verdict']]}, {r['reason']}")
     return lines

@@ -18,6 +18,7 @@ from pipeline.cards.catalog import load_catalog
 from pipeline.cards.table import check_deck
 from pipeline.rules.preset import load_preset
 from pipeline.sim import SimError
+from pipeline.verdicts import RACE_BUDGET_HANDS
 
 DEFAULT_PRESET = "cards-hanchan"
 DEFAULT_CATALOG = "1.2"
@@ -34,16 +35,15 @@ DEFAULT_SEED = 1
 # budget (saki balance --trial-budget 50000) or a smaller target narrows them.
 DEFAULT_TRIAL_BUDGET = 5000
 DEFAULT_TRIAL_TARGET = 150.0
-# The job's default decides: racing trials until every card has a verdict, within a budget
-# sized to finish in about 10 minutes on 2 quiet cores when the trials ran at about 420 hands/s
-# with their replays (the natural run at about 630: benchmarks/results/bench_verdict.json and
-# the README). Each trial match is now also played to its end without the ability, 1.6 to 1.7
-# times the CPU when played from the match's first hand, 3% less played on from the first hand
-# the ability changed (benchmarks/bench_whole_match.py --cost-only): about 260 hands/s was the
-# projection. Measured on 2 quiet cores (2026-12-06, the default proposal's first round, a racing
-# trial of the 53 cards of catalog 1.2, seed 1): 229,000 trial hands in 19 min 23 s, 197 hands/s.
-DEFAULT_RACE_BUDGET = 230_000
-TRIAL_HANDS_PER_SECOND = 197.0   # on 2 quiet cores, for the projected time
+# The job's default decides: racing trials until every card has a verdict, within the racing
+# trials' default budget (pipeline.verdicts.RACE_BUDGET_HANDS), sized to finish in about 10
+# minutes on 2 quiet cores. Each trial match is also played to its end without the ability
+# (benchmarks/bench_whole_match.py --cost-only). Measured on 2 quiet cores (2026-12-06, the
+# default job, seed 1: 114,609 trial hands in 7 rounds at 180.9 hands/s, 11 min 13 s in all;
+# the racing trial of the same deck to 229,000 hands ran at 197, its later rounds, with the
+# cards left near an edge, are the slower ones).
+DEFAULT_RACE_BUDGET = RACE_BUDGET_HANDS
+TRIAL_HANDS_PER_SECOND = 181.0   # on 2 quiet cores, for the projected time
 RUN_HANDS_PER_SECOND = 630.0
 HANDS_PER_MATCH = 10.9           # cards-hanchan
 # --quick: a preview of about a minute that decides nothing

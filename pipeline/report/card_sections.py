@@ -184,7 +184,7 @@ def trial_summary(row: dict[str, Any]) -> str:
         more = (f"; about {fmt.count(row['settle_hands'])} more of its hands would settle it"
                 if row.get("settle_hands") is not None else "")
         where = f"undecided ({row.get('reason')}{more})"
-    if row.get("bound") is not None and verdict != "undecided":
+    if row.get("reason") and verdict != "undecided":  # a bound, or a side within the zone
         where += f" ({row.get('reason')})"
     span = "" if row.get("degenerate") else \
         fmt.interval(row.get("value_lo"), row.get("value_hi"), "pts", True)

@@ -60,13 +60,13 @@ from pipeline.sim.output_lock import OutputLock
 from pipeline.sim.run import _canonical, atomic_write, code_version, source_hash
 from pipeline.sim.trial import TrialConfig, TrialRound, run_trial
 from pipeline.sim.tune import Lever, TuneConfig, run_tune, slug_of
-from pipeline.verdicts import BandSpec
+from pipeline.verdicts import RACE_BUDGET_HANDS, BandSpec
 
 PROPOSALS_DIR = USER_DATA / "proposals"
 PROPOSE_FILE = "propose.json"
 CONFIRM_OFFSET = 1_000_003   # the confirmation's seed: the search seed plus this
 ROUNDS = 2                   # searches at most: the first, and one after the joint round
-VERDICT_BUDGET = 230_000     # hands of a racing trial of the deck (saki balance's default)
+VERDICT_BUDGET = RACE_BUDGET_HANDS  # hands of a racing trial of the deck (saki balance's)
 PROBE_BUDGET = 1_500         # hands of trial matches per value a search plays
 PROBE_TARGET = 150.0         # ... or fewer, once the value's half-width is this (points)
 MAX_STEP = 3                 # steps of saki tune a number may move, by default

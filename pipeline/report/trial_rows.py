@@ -88,7 +88,8 @@ def _trial_candidates(rows: list[dict[str, Any]], verdict: str) -> list[dict[str
              "why": f"ability value {fmt.pts(r.get('relative'), True)} per hand against the "
                     f"deck's average card "
                     f"{fmt.interval(r.get('relative_lo'), r.get('relative_hi'), 'pts', True)}"
-                    .strip() if r.get("bound") is None else str(r.get("reason"))}
+                    .strip() + (f" ({r['reason']})" if r.get("reason") else "")
+                    if r.get("bound") is None else str(r.get("reason"))}
             for r in rows if r.get("verdict") == verdict]
 
 

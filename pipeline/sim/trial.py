@@ -80,6 +80,7 @@ from pipeline.verdicts import (
     LOOK_GROWTH,
     LOOK_SHAPE,
     MAX_LOOKS,
+    RACE_BUDGET_HANDS,
     VERDICTS,
     BandSpec,
     Evidence,
@@ -99,7 +100,6 @@ MIN_CHANGED = 10     # ... and with this many pairs that differ: an interval fro
 MAX_ROUNDS = 12
 DEFAULT_TARGET = 150.0        # points per hand: the interval half-width aimed at
 DEFAULT_BUDGET_HANDS = 20_000  # hands of trial matches in all (each is also replayed once)
-RACE_BUDGET_HANDS = 250_000    # a racing trial's default: about 10 minutes on 2 cores
 CHANGED_QUANTILE = 0.99        # what a changed hand is worth, for the few-changes bound
 OVERSHOOT = 1.15     # ask for a little more than the spread says, to save rounds
 

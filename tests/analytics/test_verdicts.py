@@ -132,13 +132,15 @@ def test_the_deck_band_needs_a_whole_deck_reference() -> None:
 
 
 def test_the_deck_means_uncertainty_widens_the_edges() -> None:
-    """A card 380 above a deck mean known to +/-0 is above the +300 edge; the same card against
-    a mean known only to +/-118 (se 60) is not decided."""
-    card = evidence("k", 380.0, 25.0, matches=400)
+    """A card 290 above a deck mean known to +/-0 sits on the +300 edge (within its zone); the
+    same card against a mean known only to +/-157 (se 80) is not decided; 380 above an exact
+    mean is beyond the edge."""
+    card = evidence("k", 290.0, 25.0, matches=400)
     sure = Reference(0.0, 0.0, {}, "exact")
-    unsure = Reference(0.0, 60.0, {}, "noisy")
-    assert decide([card], BandSpec(), sure)[0].verdict == ABOVE
+    unsure = Reference(0.0, 80.0, {}, "noisy")
+    assert decide([card], BandSpec(), sure)[0].verdict == AT_EDGE
     assert decide([card], BandSpec(), unsure)[0].verdict == UNDECIDED
+    assert decide([evidence("k", 420.0, 25.0, matches=400)], BandSpec(), sure)[0].verdict == ABOVE
 
 
 def test_few_matches_use_the_t_quantile() -> None:
@@ -149,13 +151,18 @@ def test_few_matches_use_the_t_quantile() -> None:
 
 def test_an_ability_that_changes_almost_no_hand_is_bounded_inside() -> None:
     """Kirame's case: 3 changed hands of 1,608; with changed hands worth at most 8,000 her value
-    is within about +/-68: inside a band of -300:+300, at the edge of one ending at +50."""
+    is within about +/-39: inside a band of -300:+300, at the edge of one starting at +20."""
     e = Evidence("kirame", -1.0, 1.0, 147, 1608, 3, magnitude=8000.0)
     inside = decide([e], BandSpec(lo=-300.0, hi=300.0), None)[0]
     assert inside.verdict == INSIDE and "changed 3 of 1,608" in inside.reason
     assert 0 < inside.bound < 100
-    assert decide([e], BandSpec(lo=50.0, hi=600.0), None)[0].verdict == AT_EDGE
-    far = decide([e], BandSpec(lo=40.0, hi=600.0, zone=30.0), None)[0]
+    assert decide([e], BandSpec(lo=20.0, hi=600.0), None)[0].verdict == AT_EDGE
+    # within +/-39 against a lower edge at 120: below it for sure; at 30 (zone 30) below it
+    # to the zone's precision (at most 9 inside it), which the reason says
+    assert decide([e], BandSpec(lo=120.0, hi=600.0, zone=30.0), None)[0].verdict == BELOW
+    near = decide([e], BandSpec(lo=30.0, hi=600.0, zone=30.0), None)[0]
+    assert near.verdict == BELOW and "not beyond the edge for sure" in near.reason
+    far = decide([e], BandSpec(lo=30.0, hi=600.0, zone=5.0), None)[0]
     assert far.verdict == UNDECIDED and far.settle_hands and far.settle_hands > 0
     unknown = decide([Evidence("k", 0.0, 1.0, 147, 1608, 3)], BandSpec(lo=-300.0, hi=300.0),
                      None)[0]
@@ -268,3 +275,21 @@ def test_racing_with_the_looks_counted_keeps_its_error() -> None:
         given_naive += sum(v != UNDECIDED for v in got.values())
         naive += sum(wrong(v, truths[c], 0.0, 600.0, 100.0) for c, v in got.items())
     assert counted / given_counted <= 0.05 < naive / given_naive
+
+
+def test_a_card_near_an_edge_is_decided_once_its_interval_is_about_the_zone_wide() -> None:
+    """The zone is the verdicts' precision (Locatelli et al.'s thresholding bandit): a card 40
+    beyond the upper edge with an interval +/-90 wide is `above` to the zone's precision (its
+    reason says it may be less than the zone inside), where the strict side (+/-40) and the
+    whole interval inside the zone (+/-60) would each ask for more hands; 40 inside the edge it
+    is `inside` the same way; 200 beyond it with the same interval is above for sure."""
+    band = BandSpec(lo=0.0, hi=600.0)
+    up = decide([evidence("up", 640.0, 45.0, matches=600)], band, None)[0]
+    assert up.verdict == ABOVE and "not beyond the edge for sure" in up.reason
+    down = decide([evidence("down", 560.0, 45.0, matches=600)], band, None)[0]
+    assert down.verdict == INSIDE and "not within both edges for sure" in down.reason
+    sure = decide([evidence("sure", 800.0, 45.0, matches=600)], band, None)[0]
+    assert sure.verdict == ABOVE and sure.reason == ""
+    # and an interval wider than the zone on the edge stays open, with the hands to settle it
+    wide = decide([evidence("wide", 610.0, 80.0, matches=600)], band, None)[0]
+    assert wide.verdict == UNDECIDED and wide.settle_hands and wide.settle_hands > 0
