@@ -101,6 +101,18 @@ class Change:
         """Every number this change moves: itself, and its ``also``."""
         return (self,) if self.also is None else (self, *self.also.parts)
 
+    def on_top_of(self, earlier: Change) -> Change:
+        """This change made in a catalog that already holds ``earlier`` (a card searched again
+        after a joint round: its search played on the catalog with the earlier change made):
+        every number of both, this one's value where both move the same number."""
+        mine = {ch.address for ch in self.parts}
+        chain = [*self.parts, *(ch for ch in earlier.parts if ch.address not in mine)]
+        out: Change | None = None
+        for ch in reversed(chain):
+            out = replace(ch, also=out)
+        assert out is not None
+        return out
+
 
 @dataclass
 class CardSearch:

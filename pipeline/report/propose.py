@@ -236,7 +236,10 @@ class _Proposal:
                 s = self._search(catalog, x, r)
                 searches[card] = s
                 if s.change is not None:
-                    changes[card] = s.change
+                    # searched again after the joint round: on the catalog with its earlier
+                    # change made, which the new one keeps (else the proposal would drop it)
+                    earlier = changes.get(card)
+                    changes[card] = s.change if earlier is None else s.change.on_top_of(earlier)
                     skipped.pop(card, None)
                     found_new = True
             if not found_new:

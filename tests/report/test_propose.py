@@ -17,6 +17,7 @@ from typer.testing import CliRunner
 import cli
 from pipeline.analytics.proposal import (
     Axis,
+    Change,
     Point,
     axes_of,
     first_probes,
@@ -200,6 +201,24 @@ def test_two_numbers_together_when_neither_alone_reaches_the_band() -> None:
     found = search_card(KASUMI, axes_of(KASUMI, 3), target_of(0, 900, 100), play, (0, 900),
                         worse)
     assert found.change is None and "measured +1,500: outside the band" in found.note
+
+
+def test_a_card_searched_again_keeps_its_earlier_change() -> None:
+    """After the joint round a changed card may be searched again, on the catalog with its
+    first change made: the proposal holds both numbers (a first run lost Kasumi's han 1 -> 0
+    when her second search moved per, and the fresh seeds measured per 3 -> 2 alone, a buff);
+    where both move the same number the second value stands."""
+    def change(param: str, current: int, value: int) -> Change:
+        return Change("kasumi_iwato", "shown", param, current, value, 1.0, 0.0, None, None,
+                      True)
+
+    first, second = change("han", 1, 0), change("per", 3, 4)
+    both = second.on_top_of(first)
+    assert [(c.param, c.value) for c in both.parts] == [("per", 4), ("han", 0)]
+    shown = apply_changes(CATALOG, [both], "t").card("kasumi_iwato").effect("shown").params
+    assert (shown["per"], shown["han"]) == (4, 0)
+    again = change("han", 1, 2).on_top_of(both)
+    assert sorted((c.param, c.value) for c in again.parts) == [("han", 2), ("per", 4)]
 
 
 # --- the command's refusals ---------------------------------------------------------------
