@@ -420,12 +420,12 @@ def _best(p: dict[str, float], cut: float) -> tuple[str, bool]:
 def _within_zone(verdict: str, band: BandSpec) -> str:
     """The reason of a side decided only to the zone's precision."""
     z = f"{band.zone:,.{band.digits}f} {band.unit}"
-    return {ABOVE: f"above the band, or less than {z} inside its upper edge (the "
-                   "indifference zone): not beyond the edge for sure",
-            BELOW: f"below the band, or less than {z} inside its lower edge (the "
-                   "indifference zone): not beyond the edge for sure",
-            INSIDE: f"inside the band, or less than {z} beyond an edge (the indifference "
-                    "zone): not within both edges for sure"}[verdict]
+    return {ABOVE: f"above the band or less than {z} inside its upper edge, within the "
+                   "indifference zone; not beyond the edge for sure",
+            BELOW: f"below the band or less than {z} inside its lower edge, within the "
+                   "indifference zone; not beyond the edge for sure",
+            INSIDE: f"inside the band or less than {z} beyond an edge, within the "
+                    "indifference zone; not within both edges for sure"}[verdict]
 
 
 def _test(e: Evidence, lo: float, hi: float, centre: float, edge_se: float, x_se: float,
