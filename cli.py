@@ -1264,7 +1264,7 @@ def balance(
     trial_budget: Annotated[int | None, typer.Option(
         min=1, help="Trials: most hands of trial matches in all (default "
         f"{RACE_BUDGET_HANDS:,} racing, "
-        "about 10 minutes on 2 cores; 5,000 with --trial-target)")] = None,
+        "about 12 minutes on 2 cores; 5,000 with --trial-target)")] = None,
     band: Annotated[str | None, typer.Option(
         help="The balance band LO:HI in points per hand (default: the deck's average card "
         "plus or minus --threshold), e.g. --band 0:600")] = None,

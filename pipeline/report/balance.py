@@ -36,12 +36,11 @@ DEFAULT_SEED = 1
 DEFAULT_TRIAL_BUDGET = 5000
 DEFAULT_TRIAL_TARGET = 150.0
 # The job's default decides: racing trials until every card has a verdict, within the racing
-# trials' default budget (pipeline.verdicts.RACE_BUDGET_HANDS), sized to finish in about 10
-# minutes on 2 quiet cores. Each trial match is also played to its end without the ability
-# (benchmarks/bench_whole_match.py --cost-only). Measured on 2 quiet cores (2026-12-06, the
-# default job, seed 1: 114,609 trial hands in 7 rounds at 180.9 hands/s, 11 min 13 s in all;
-# the racing trial of the same deck to 229,000 hands ran at 197, its later rounds, with the
-# cards left near an edge, are the slower ones).
+# trials' default budget (pipeline.verdicts.RACE_BUDGET_HANDS). Each trial match is also played
+# to its end without the ability (benchmarks/bench_whole_match.py --cost-only). Measured on 2
+# quiet cores (2026-12-06, the default job, seed 1): with a budget of 115,000, 114,609 trial
+# hands in 7 rounds at 180.9 hands/s, 11 min 13 s in all, 5 cards undecided; with 150,000,
+# every card decided in 133,753 hands at 194.7 hands/s, 12 min 8 s.
 DEFAULT_RACE_BUDGET = RACE_BUDGET_HANDS
 TRIAL_HANDS_PER_SECOND = 181.0   # on 2 quiet cores, for the projected time
 RUN_HANDS_PER_SECOND = 630.0
