@@ -73,7 +73,8 @@ from pipeline.verdicts import (  # noqa: E402
 def load_population(folder: Path, measure: str = "points"
                     ) -> tuple[dict[str, np.ndarray], float, str]:
     """Per card, an array of its matches (value sum in ``measure``, its weight, changed
-    pairs), as a trial's rounds read them (:func:`pipeline.sim.trial.measure`); the pooled
+    pairs, hands replayed: none past a card's replayed blocks), as a trial's rounds read
+    them (:func:`pipeline.sim.trial.measure`); the pooled
     99th percentile of a changed pair's |value| (what the few-changes bound reads); and what
     the values are ("whole match" or "pairs", for a folder without the whole-match arm)."""
     import polars as pl
@@ -84,11 +85,11 @@ def load_population(folder: Path, measure: str = "points"
         tables = card_tables(folder, card, int(blocks), ("pairs", "whole"))
         pairs, whole = tables["pairs"], tables.get("whole")
         value = pair_value_expr(pairs.columns)
-        changed = pairs.group_by("match_id").agg(c=(value != 0).sum())
+        changed = pairs.group_by("match_id").agg(c=(value != 0).sum(), r=pl.len())
         clusters = value_clusters(pairs, whole, measure)
         per = (clusters.join(changed, on="match_id", how="left")
-               .with_columns(pl.col("c").fill_null(0)).sort("match_id"))
-        out[card] = per.select("s", "n", "c").to_numpy().astype(float)
+               .with_columns(pl.col("c", "r").fill_null(0)).sort("match_id"))
+        out[card] = per.select("s", "n", "c", "r").to_numpy().astype(float)
         frames.append(pairs)
         kinds.add("whole match" if whole is not None and whole.height else "pairs")
     return out, changed_magnitude(frames), " and ".join(sorted(kinds))
@@ -111,20 +112,20 @@ def truth(pop: dict[str, np.ndarray], band: BandSpec) -> dict[str, str | None]:
 
 def estimate(card: str, rows: np.ndarray, looks: int, magnitude: float,
              shape: float = LOOK_SHAPE) -> Evidence:
-    s, n, c = rows[:, 0], rows[:, 1], rows[:, 2]
+    s, n, c, r = rows[:, 0], rows[:, 1], rows[:, 2], rows[:, 3]
     total = n.sum()
     mean = s.sum() / total
     k = len(rows)
     se = math.sqrt(k / (k - 1) * float(((s - mean * n) ** 2).sum())) / total if k > 1 else \
         math.nan
     return Evidence(card, mean, se, k, int(total), int(c.sum()), looks, magnitude,
-                    grid_fraction(k // BLOCK, looks), shape)
+                    grid_fraction(k // BLOCK, looks), shape, int(r.sum()))
 
 
 def progress_of(e: Evidence, blocks: int) -> CardProgress:
     half = 1.96 * e.se if math.isfinite(e.se) and e.changed else math.nan
     return CardProgress(e.card, blocks, e.matches, e.hands, e.value, e.value - half,
-                        e.value + half, e.changed)
+                        e.value + half, e.changed, e.replayed)
 
 
 def reference(evidence: list[Evidence], band: BandSpec) -> Reference | None:

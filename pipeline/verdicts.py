@@ -261,6 +261,13 @@ class Evidence:
     # the first look's, the largest boundary (never too small a p-value)
     fraction: float = 0.0
     shape: float = LOOK_SHAPE  # the looks' boundary shape the trial raced with
+    # hands replayed without the ability, which ``changed`` counts among (None: every hand; a
+    # trial replays a card's first matches only: pipeline/sim/trial.py REPLAYED_BLOCKS)
+    replayed: int | None = None
+
+    @property
+    def replayed_hands(self) -> int:
+        return self.hands if self.replayed is None else self.replayed
 
 
 @dataclass(frozen=True)
@@ -463,11 +470,12 @@ def _bounded(e: Evidence, base: Verdict, lo: float, hi: float, x_se: float, band
     """The few-changes argument: |value| <= upper share of changed hands x a changed hand's
     worth (the deck's 99th percentile), at level alpha / cards (a Bonferroni share, so it
     counts as one of Benjamini-Hochberg's smallest), with the looks counted too."""
-    if not math.isfinite(e.magnitude) or e.hands == 0:
-        return _replace(base, reason=f"its ability changed only {e.changed} of {e.hands:,} "
-                        "hands, and no deck trial tells what a changed hand is worth")
+    if not math.isfinite(e.magnitude) or e.replayed_hands == 0:
+        return _replace(base, reason=f"its ability changed only {e.changed} of "
+                        f"{e.replayed_hands:,} hands, and no deck trial tells what a changed "
+                        "hand is worth")
     level = band.alpha / (n_cards * max(e.looks, 1))
-    bound = poisson_upper(e.changed, level) / e.hands * e.magnitude
+    bound = poisson_upper(e.changed, level) / e.replayed_hands * e.magnitude
     # the band's edges are uncertain too: the deck's mean may be off by z of its errors
     slack = -_NORMAL.inv_cdf(level) * (base.edge_se if math.isfinite(base.edge_se) else 0.0)
     centre = e.value - base.x  # the deck's mean (0 for an absolute band)
@@ -489,14 +497,15 @@ def _bounded(e: Evidence, base: Verdict, lo: float, hi: float, x_se: float, band
                             reason=f"{_few(e, bound)}; {_within_zone(verdict, band)}")
     # settled once the bound leaves the nearer edge's zone on one side
     more = _hands_for_bound(e, level, min(abs(lo + centre), abs(hi + centre)) + z - slack)
-    return _replace(b, reason=f"its ability changed only {e.changed} of {e.hands:,} hands; "
+    return _replace(b, reason=f"its ability changed only {e.changed} of "
+                    f"{e.replayed_hands:,} hands; "
                     f"its value is bounded by +/-{bound:,.0f}, not yet inside the band or an "
                     "edge's zone", settle_hands=more)
 
 
 def _few(e: Evidence, bound: float) -> str:
-    return (f"its ability changed {e.changed} of {e.hands:,} hands: its value is within "
-            f"+/-{bound:,.0f} points per hand (a changed hand counted at the deck's 99th "
+    return (f"its ability changed {e.changed} of {e.replayed_hands:,} hands: its value is "
+            f"within +/-{bound:,.0f} points per hand (a changed hand counted at the deck's 99th "
             f"percentile, {e.magnitude:,.0f})")
 
 
@@ -505,13 +514,14 @@ def _hands_for_bound(e: Evidence, level: float, target: float) -> int | None:
     the rate seen (None when that rate alone is worth more than ``target``)."""
     if target <= 0 or not math.isfinite(e.magnitude):
         return None
-    rate = e.changed / max(e.hands, 1)
+    seen = e.replayed_hands  # a card with few changes keeps every hand replayed
+    rate = e.changed / max(seen, 1)
     if rate * e.magnitude >= target:
         return None
-    n = max(e.hands, 1)
+    n = max(seen, 1)
     for _ in range(30):
         if poisson_upper(math.floor(rate * n), level) / n * e.magnitude <= target:
-            return max(n - e.hands, 0)
+            return max(n - seen, 0)
         n *= 2
     return None
 

@@ -117,6 +117,12 @@ def _paired(r: dict[str, Any]) -> str:
     return f"{_pts(r['paired_effect'])} {_span(r['paired_lo'], r['paired_hi'])}"
 
 
+def _replayed(r: dict) -> int:
+    """The hands a trial row's ``changed`` counts among (its replayed ones)."""
+    replayed = r.get("replayed")
+    return int(r["hands"] if replayed is None else replayed)
+
+
 def trial_text(df: pl.DataFrame) -> str:
     """A trial's cards for a terminal, best value first: the value the verdicts read (its
     measure's), the hand's paired value, the placement value and rank gain beside it."""
@@ -139,7 +145,7 @@ def trial_text(df: pl.DataFrame) -> str:
         verdict = [VERDICT_WORDS.get(r["verdict"], r["verdict"])] if judged else []
         rows.append([r["name"], *verdict, f"{r['hands']:,}", f"{r['matches']:,}", value,
                      _pts(r.get("pair_value")), place, _signed(r.get("rank_gain"), digits=2),
-                     _pct(r["changed"] / r["hands"] if r["hands"] else None, 0),
+                     _pct(r["changed"] / _replayed(r) if _replayed(r) else None, 0),
                      _pct(r["win_rate"]), _pct(r["win_rate_without"]),
                      _pct(r["deal_in_rate"]), _pct(r["deal_in_rate_without"]),
                      _pct(r["call_rate"], 0), _pct(r["riichi_rate"], 0),

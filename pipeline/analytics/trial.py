@@ -11,6 +11,10 @@ of that seat's hands played again without the ability. Per card:
   value there. When no pair differs at all the spread is zero, which says nothing about the
   ability (it never acted, or never moved points): ``degenerate`` is true, the interval is
   null, never a certain zero, and ``changed`` (pairs that differ) is 0;
+- ``replayed``: the hands replayed without the ability, which ``changed``, the pair value and
+  the rates without the ability are read from (a card's first matches,
+  :data:`pipeline.sim.trial.REPLAYED_BLOCKS` blocks, or every hand of a card whose replays
+  changed few hands; ``hands`` counts every hand the holder played);
 - ``pair_value`` (``pair_lo``, ``pair_hi``, ``pair_se``): the mean of the pairs' values, the
   hand's ability value (points per hand with the ability minus without, same deal, with a
   quarter of the points it left on the table: :mod:`pipeline.analytics.paired`);
@@ -61,7 +65,7 @@ WHOLE_COLUMNS = (*_MEASURED, "whole_matches")  # read from the whole-match arm
 PAIR_COLUMNS = ("pair_value", "pair_lo", "pair_hi", "pair_se")
 
 COLUMNS = ("card", "name", "hands", "matches", "value", "value_lo", "value_hi", "value_se",
-           "half_width", "changed", "degenerate", *PAIR_COLUMNS, *WHOLE_COLUMNS,
+           "half_width", "changed", "replayed", "degenerate", *PAIR_COLUMNS, *WHOLE_COLUMNS,
            "win_rate", "win_rate_without",
            "deal_in_rate", "deal_in_rate_without", "call_rate", "riichi_rate", "placement",
            "result", "points_per_hand", "triggers_per_hand", "bookkeeping_per_hand",
@@ -153,7 +157,7 @@ def in_measure(table: pl.DataFrame, measure: str = "points") -> pl.DataFrame:
 
 
 def _schema() -> dict[str, pl.DataType]:
-    ints = {"hands", "matches", "changed", "whole_matches"}
+    ints = {"hands", "matches", "changed", "replayed", "whole_matches"}
     schema: dict[str, pl.DataType] = {}
     for c in COLUMNS:
         schema[c] = (pl.String if c in ("card", "name") else pl.Boolean if c == "degenerate"
@@ -182,10 +186,10 @@ def _card_row(card: str, t: dict[str, pl.DataFrame], block: int = BLOCK) -> dict
 
     half = (hi - lo) / 2 if lo is not None and hi is not None else None
     return {
-        "card": card, "name": card, "hands": pairs.height, "matches": matches.height,
+        "card": card, "name": card, "hands": n, "matches": matches.height,
         "value": est["mean"], "value_lo": lo, "value_hi": hi, "value_se": se,
         "half_width": half if half is None or math.isfinite(half) else None,
-        "changed": changed, "degenerate": degenerate,
+        "changed": changed, "replayed": pairs.height, "degenerate": degenerate,
         "pair_value": pair["mean"], "pair_lo": None if degenerate else pair["lo"],
         "pair_hi": None if degenerate else pair["hi"], "pair_se": None if degenerate
         else pair["se"],

@@ -136,7 +136,8 @@ def evidence_of(out: Path, doc: dict[str, Any], table: pl.DataFrame, measure: st
     blocks = doc.get("blocks", {})
     return [Evidence(r["card"], r["value"], _num(r["value_se"]), r["matches"], r["hands"],
                      r["changed"], looks, magnitude,
-                     grid_fraction(int(blocks.get(r["card"], 0)), looks), shape)
+                     grid_fraction(int(blocks.get(r["card"], 0)), looks), shape,
+                     r.get("replayed"))
             for r in table.iter_rows(named=True)]
 
 

@@ -104,16 +104,21 @@ class PairedTable:
     (:mod:`pipeline.sim.prefix`): a replay starts from what both sides share, and a hand the
     ability never changed is its own replay. ``share_prefix=False`` replays every hand from
     the deal, as the watch is checked against (the same pairs, decision for decision).
+    ``replay=False`` keeps the watch (where each hand's ability first made a difference, which
+    a trial's match without the ability starts from: :mod:`pipeline.sim.whole_match`) but plays
+    no replay and collects no pairs: the real match is the same either way.
     """
 
     def __init__(self, table: CardTable, preset: Preset,
-                 seats: Collection[int] | None = None, *, share_prefix: bool = True) -> None:
+                 seats: Collection[int] | None = None, *, share_prefix: bool = True,
+                 replay: bool = True) -> None:
         """``seats``: the seats whose hands are replayed (default every seat with a pick; a card
         trial replays its holder's only)."""
         self.table = table
         self.preset = preset
         self.seats = None if seats is None else frozenset(seats)
         self.share_prefix = share_prefix
+        self.replay = replay or not share_prefix  # without the watch there is nothing to keep
         self.pairs: list[HandPair] = []
         self.shared = 0   # replays that were the real hand itself (the ability changed nothing)
         self.resumed = 0  # replays played on from the first difference
@@ -157,7 +162,7 @@ class PairedTable:
 
     def hand_done(self, rec: HandRecord) -> None:
         assert self._start is not None, "hand_done before abilities_for"
-        seats = self._replayed()
+        seats = self._replayed() if self.replay else []
         for seat in seats:
             pick = self.table.picks[seat]
             replay = (self._replay_shared(rec, seat) if self.share_prefix

@@ -262,6 +262,7 @@ def policy_gap(preset: Preset, catalog: Catalog, card: str, policies: Sequence[s
     per_policy: dict[str, tuple[dict[int, tuple[float, int]], Any]] = {}
     for name in names:
         config = TrialConfig(preset=preset, catalog=catalog, seed=seed, cards=(card,),
+                             replayed_blocks=None,  # the gap reads the pairs of every match
                              holder_policy="" if name == SHIPPED else name)
         folder = base / name
         previous = _prepare(folder, config, False)

@@ -54,6 +54,9 @@ class ShardTask:
     # ... from the first hand the ability changed (False: from the match's first hand, the
     # same tables, as the shared start is checked and timed against)
     share_start: bool = True
+    # a paired task's hands replayed without the ability (False: watched only, for the match
+    # without it; no pairs: a trial's blocks past its replayed ones, pipeline/sim/trial.py)
+    replay: bool = True
 
     @property
     def name(self) -> str:
@@ -61,7 +64,7 @@ class ShardTask:
 
     @property
     def tables(self) -> tuple[str, ...]:
-        return tuple(run_tables(self.paired, self.whole))
+        return tuple(run_tables(self.paired and self.replay, self.whole))
 
 
 @dataclass(frozen=True)
@@ -116,8 +119,8 @@ def play_shard(task: ShardTask, report: Callable[[int], None] | None = None) -> 
     """
     settle_long_lived()
     began = time.perf_counter()
-    rows = ShardRows(task.run_id, red_fives=task.preset.red_fives, paired=task.paired,
-                     whole=task.whole)
+    rows = ShardRows(task.run_id, red_fives=task.preset.red_fives,
+                     paired=task.paired and task.replay, whole=task.whole)
     match_hands: list[int] = []
     catalog = _catalog(task.catalog_path, task.catalog_toml) if task.catalog_toml else None
     seats = task.preset.players  # three players use the first three seats' bots (S-01)
@@ -163,7 +166,8 @@ def play_task_match(task: ShardTask, m: int, catalog: Catalog | None, *,
         table = CardTable(task.preset, agents, task.seed, m, catalog, holder=held)
         if task.paired:
             table = PairedTable(table, task.preset,
-                                seats=None if held is None else (held[0],))
+                                seats=None if held is None else (held[0],),
+                                replay=task.replay)
             if whole and share_start:
                 table = SharedStart(table, m % seats)
     try:

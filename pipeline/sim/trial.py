@@ -102,6 +102,10 @@ DEFAULT_TARGET = 150.0        # points per hand: the interval half-width aimed a
 DEFAULT_BUDGET_HANDS = 20_000  # hands of trial matches in all (each is also replayed once)
 CHANGED_QUANTILE = 0.99        # what a changed hand is worth, for the few-changes bound
 OVERSHOOT = 1.15     # ask for a little more than the spread says, to save rounds
+# a card's blocks whose hands are all replayed without the ability (64 matches): what the
+# in-hand figures read (pair value, changed hands, rates without the ability); later blocks
+# play the match with the ability and without it only, which is what the value reads
+REPLAYED_BLOCKS = 16
 
 
 @dataclass(frozen=True)
@@ -120,6 +124,9 @@ class TrialConfig:
     holder_policy: str = ""
     band: BandSpec | None = None   # set: a racing trial, hands only for undecided cards
     measure: str = "points"        # what the rounds read: pipeline.sim.card_value.MEASURES
+    # a card's first blocks replayed hand by hand (None: every block; a card whose replays
+    # show fewer than MIN_CHANGED changed hands keeps replaying, for the few-changes bound)
+    replayed_blocks: int | None = REPLAYED_BLOCKS
 
     @property
     def racing(self) -> bool:
@@ -179,6 +186,7 @@ class TrialConfig:
             "seed": self.seed,
             "bots": list(self.bots),
             "block": self.block,
+            "replayed_blocks": self.replayed_blocks,
             # named only when set, so a plain trial's folder and shards are those of before
             **({"holder_policy": self.holder_policy} if self.holder_policy else {}),
         })
@@ -196,14 +204,18 @@ class TrialConfig:
     def default_out(self) -> Path:
         return RUNS_DIR / f"trial-{self.preset.name}-{self.catalog.version}-s{self.seed}"
 
-    def task(self, out: Path, card: str, block: int) -> ShardTask:
-        """The shard of ``card``'s block ``block`` (matches ``4 block`` to ``4 block + 3``)."""
+    def task(self, out: Path, card: str, block: int, rare: bool = False) -> ShardTask:
+        """The shard of ``card``'s block ``block`` (matches ``4 block`` to ``4 block + 3``);
+        its hands replayed without the ability among the card's first
+        :attr:`replayed_blocks`, or when the card's replays so far changed too few hands to
+        judge it by (``rare``)."""
+        replay = rare or self.replayed_blocks is None or block < self.replayed_blocks
         return ShardTask(out=str(card_folder(out, card)), run_id=self.run_id(card),
                          index=block, start=block * self.block, stop=(block + 1) * self.block,
                          seed=self.seed, preset=self.preset, bots=self.bots,
                          catalog_path=str(self.catalog.path), catalog_toml=self._catalog_toml,
                          paired=True, holder=card, holder_policy=self.holder_policy,
-                         whole=True)
+                         whole=True, replay=replay)
 
     @cached_property
     def _catalog_toml(self) -> bytes:
@@ -242,6 +254,11 @@ class CardProgress:
     lo: float          # nan when the interval is undefined (one match, or all pairs equal)
     hi: float
     changed: int       # pairs whose two sides differ in points
+    replayed: int | None = None  # hands replayed without the ability (None: every hand)
+
+    @property
+    def replayed_hands(self) -> int:
+        return self.hands if self.replayed is None else self.replayed
 
     @property
     def half_width(self) -> float:
@@ -250,7 +267,7 @@ class CardProgress:
     @property
     def degenerate(self) -> bool:
         """All pairs equal: the spread is zero, which says nothing about the ability."""
-        return self.hands > 0 and self.changed == 0
+        return self.replayed_hands > 0 and self.changed == 0
 
     def meets(self, target: float) -> bool:
         return (self.blocks >= MIN_BLOCKS and self.changed >= MIN_CHANGED
@@ -261,7 +278,7 @@ def measure(pairs: pl.DataFrame, card: str, blocks: int, block: int = BLOCK,
             whole: pl.DataFrame | None = None, measure_: str = "points") -> CardProgress:
     """The card's value in ``measure_`` (:mod:`pipeline.sim.card_value`, what the trial's
     table reports) from its first ``blocks`` blocks of ``block`` matches (cluster = match);
-    ``changed`` counts the pairs that differ."""
+    ``changed`` counts the pairs that differ (of the hands replayed)."""
     matches = blocks * block
     rows = pairs.filter(pl.col("match_id") < matches)
     if whole is not None:
@@ -271,7 +288,9 @@ def measure(pairs: pl.DataFrame, card: str, blocks: int, block: int = BLOCK,
     value = pair_value_expr(rows.columns)
     changed = int(rows.select((value != 0).sum()).item()) if rows.height else 0
     lo, hi = (est.low, est.high) if changed else (math.nan, math.nan)
-    return CardProgress(card, blocks, matches, rows.height, est.value, lo, hi, changed)
+    hands = int(whole["hands_with"].sum()) if whole is not None and whole.height \
+        else rows.height
+    return CardProgress(card, blocks, matches, hands, est.value, lo, hi, changed, rows.height)
 
 
 def plan_round(progress: Sequence[CardProgress], target: float, hands_left: float
@@ -313,7 +332,7 @@ def card_evidence(p: CardProgress, looks: int = 1, magnitude: float = math.nan,
     where on the grid of ``looks`` its blocks are)."""
     se = p.half_width / Z95 if math.isfinite(p.half_width) else math.nan
     return Evidence(p.card, p.value, se, p.matches, p.hands, p.changed, looks, magnitude,
-                    grid_fraction(p.blocks, looks), shape)
+                    grid_fraction(p.blocks, looks), shape, p.replayed_hands)
 
 
 def grid_fraction(blocks: int, looks: int) -> float:
@@ -546,12 +565,14 @@ def _run_trial(config: TrialConfig, out: Path, executor: LocalExecutor | DaskExe
     pairs: dict[str, pl.DataFrame] = {}
     wholes: dict[str, pl.DataFrame | None] = {}
     stored = _stored_reference(config, out) if config.racing else None
+    rare: set[str] = set()  # cards whose replays changed too few hands: they keep replaying
     for index in range(MAX_LOOKS if config.racing else MAX_ROUNDS):
-        played += _play(out, config, executor, blocks, added, on_match)
+        played += _play(out, config, executor, blocks, added, on_match, rare=rare)
         for card in added:
             pairs[card], wholes[card] = _tables(out, card)
         progress = [measure(pairs[c], c, blocks[c], config.block, wholes[c], config.measure)
                     for c in config.cards]
+        rare = {p.card for p in progress if p.changed < MIN_CHANGED}
         if config.racing:
             verdicts = race_verdicts(config, progress, pairs.values(), stored, carried)
         rounds_doc.append({"round": index, "added": added,
@@ -631,14 +652,15 @@ def _forget_damaged(out: Path, config: TrialConfig) -> None:
 def _play(out: Path, config: TrialConfig, executor: LocalExecutor | DaskExecutor,
           blocks: dict[str, int], added: dict[str, int],
           on_match: Callable[[int], None] | None,
-          play: Callable[..., ShardOutput] = play_shard) -> int:
+          play: Callable[..., ShardOutput] = play_shard, rare: set[str] | None = None) -> int:
     """Play the round's new blocks that are not already in the folder, all cards in one go
-    on the executor (each task by ``play``: a team trial passes its own); return the hands
-    played."""
+    on the executor (each task by ``play``: a team trial passes its own; ``rare``: a card
+    trial's cards that keep every hand replayed); return the hands played."""
     todo = []
     for card, n in added.items():
         for block in range(blocks[card] - n, blocks[card]):
-            task = config.task(out, card, block)
+            task = (config.task(out, card, block) if rare is None
+                    else config.task(out, card, block, rare=card in rare))
             if read_manifest(Path(task.out), task) is None:
                 todo.append(task)
     hands = 0

@@ -169,6 +169,17 @@ def test_an_ability_that_changes_almost_no_hand_is_bounded_inside() -> None:
     assert unknown.verdict == UNDECIDED and "what a changed hand is worth" in unknown.reason
 
 
+def test_the_few_changes_bound_counts_the_replayed_hands_only() -> None:
+    """A trial replays a card's first matches hand by hand: 3 changed of 400 replayed hands
+    bound the value four times as wide as 3 of 1,600, whatever the hands played in all."""
+    played = Evidence("kirame", -1.0, 1.0, 147, 1600, 3, magnitude=8000.0)
+    sampled = Evidence("kirame", -1.0, 1.0, 147, 1600, 3, magnitude=8000.0, replayed=400)
+    band = BandSpec(lo=-300.0, hi=300.0)
+    wide, narrow = (decide([e], band, None)[0] for e in (sampled, played))
+    assert wide.bound == pytest.approx(4 * narrow.bound)
+    assert "changed 3 of 400 hands" in wide.reason
+
+
 # --- simulations: the error rate of the verdicts ---------------------------------------------
 
 SPREAD = 1000.0   # per-match spread of a card's value, points per hand (trial matches: ~700)

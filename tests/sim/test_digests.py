@@ -35,7 +35,9 @@ RECORDED = {
     # Arata, Yuu, Yoshiko, Kurumi and Yuuko, Shiromi's dora before the indicators (opponents'
     # decisions), then for the call evaluation reading them (Shiromi's calls), then for Kei's
     # winners' tiles kept and Himeko's new-family discards (opponents' decisions)
-    "bench_trials three cards": "81a7d471ef7e668e",
+    # ... and for the table's new column ``replayed`` (the hands replayed: every hand here);
+    # every value as before
+    "bench_trials three cards": "3bb1502999f781ae",
     # the matches played again with the ability off throughout (the trial's whole-match arm),
     # recorded with the card incentives in play (discards, riichi and calls); re-recorded for
     # Kei's and Himeko's incentives

@@ -237,3 +237,42 @@ def test_fit_picks_names_a_folder_that_is_no_trial(tmp_path: Path) -> None:
     result = CliRunner().invoke(cli.app, ["bots", "fit-picks", str(tmp_path)])
     assert result.exit_code == 2
     assert "no trial here" in result.output and "saki trial" in result.output
+
+
+def test_blocks_past_the_replayed_ones_play_the_match_twice_but_replay_no_hand(
+        tmp_path: Path) -> None:
+    """A card's later blocks play its matches with the ability and without it (what the value
+    reads) but replay no hand: those matches and the value are the same as when every hand is
+    replayed; a card whose replays changed too few hands (plain: none) keeps replaying."""
+    import dataclasses
+
+    base = make_config(tmp_path, budget=400)
+    runs = {}
+    for name, replayed in (("few", FIRST_BLOCKS), ("every", None)):
+        run_trial(dataclasses.replace(base, replayed_blocks=replayed), tmp_path / name,
+                  workers=1)
+        runs[name] = tmp_path / name
+    blocks = {name: read_trial(folder)["blocks"] for name, folder in runs.items()}
+    quad = min(blocks["few"]["quad_a"], blocks["every"]["quad_a"])
+    assert quad > FIRST_BLOCKS
+    tables = {name: card_tables(folder, "quad_a", quad, ("hands", "whole", "pairs"))
+              for name, folder in runs.items()}
+    for table in ("hands", "whole"):
+        assert tables["few"][table].drop("run_id").equals(tables["every"][table].drop("run_id"))
+    few_pairs, every_pairs = tables["few"]["pairs"], tables["every"]["pairs"]
+    assert every_pairs.height == tables["every"]["whole"]["hands_with"].sum()
+    assert 0 < few_pairs.height < every_pairs.height
+    assert few_pairs.drop("run_id").equals(
+        every_pairs.filter(pl.col("match_id").is_in(few_pairs["match_id"].unique().to_list()))
+        .drop("run_id"))
+    measured = {name: measure(t["pairs"], "quad_a", quad, BLOCK, t["whole"])
+                for name, t in tables.items()}
+    assert measured["few"].value == measured["every"].value
+    assert measured["few"].hands == measured["every"].hands
+    assert measured["few"].replayed == few_pairs.height < measured["few"].hands
+    # plain_a never changed a hand: every block of it replayed
+    plain = card_tables(runs["few"], "plain_a", blocks["few"]["plain_a"], ("hands", "pairs"))
+    held = plain["hands"].filter(pl.col("seat") == pl.col("match_id") % BLOCK)
+    assert plain["pairs"].height == held.height
+    row = trial_table(runs["few"]).filter(pl.col("card") == "quad_a").row(0, named=True)
+    assert row["replayed"] == few_pairs.height and row["hands"] > row["replayed"]
