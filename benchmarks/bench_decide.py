@@ -16,7 +16,7 @@ draws every card's matches with replacement and plays two allocations on them:
   half-width is at most ``--zone`` (the interval then fits inside an edge's zone), the
   sample sizes planned by :func:`pipeline.sim.trial.plan_round`; then one look of verdicts;
 - **racing** (:func:`pipeline.sim.trial.plan_race`): only the undecided cards are sampled,
-  doubling, the verdicts' p-values counting the looks.
+  up to the grid's next look, the verdicts' p-values counting the looks.
 
 For each: hands spent, minutes at ``--rate`` trial hands per second (the balance job's
 projection: 420 measured by ``bench_verdict.py`` before the whole-match arm, over its cost
@@ -60,6 +60,7 @@ from pipeline.verdicts import (  # noqa: E402
     ABOVE,
     BELOW,
     INSIDE,
+    LOOK_GRID,
     LOOK_SHAPE,
     MAX_LOOKS,
     UNDECIDED,
@@ -212,7 +213,7 @@ def main() -> None:
           f"{sum(len(m) for m in pop.values()):,} matches, values of the {kind}")
     true = truth(pop, band)
     rng = np.random.default_rng(args.seed)
-    most = FIRST_BLOCKS * 2 ** (MAX_LOOKS - 1) * BLOCK
+    most = LOOK_GRID[-1] * BLOCK
     figures: dict[str, dict[str, float]] = {}
     for name, method in (("precision", precision), ("racing", race)):
         hands, given, wrong, undecided = [], 0, 0, []

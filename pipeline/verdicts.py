@@ -32,20 +32,22 @@ verdict names the most telling: a strict side, else ``at_edge``, else the side w
 cards go through Benjamini-Hochberg: among the verdicts given, the expected share of wrong ones
 stays under ``alpha`` (5%).
 
-**Repeated looks.** A racing trial (:mod:`pipeline.sim.trial`) looks at a card after each of
-its rounds and stops sampling it once decided; testing each look at 5% would be wrong more
-often than 5%. The looks are on a grid fixed in advance (the card's matches double from look
-to look, :data:`LOOK_GROWTH`), so the statistic at the looks is a Gaussian random walk observed
-at known times. The boundary is of Wang and Tsiatis's power family (group-sequential tests,
-Jennison and Turnbull ch. 2): a look at information fraction ``t`` (the card's matches over the
-grid's last look's) rejects when ``z >= C t^(shape - 1/2)``, so an early look asks for a larger
-``z`` and the last looks a smaller one than a flat (Pocock, ``shape`` 1/2) boundary would:
-:data:`LOOK_SHAPE` spends little of the error on the first, cheap looks, where a card far from an
-edge is decided anyway, and keeps it for the last ones, where the cards near an edge are. The
-chance that the weighted statistic ``z t^(1/2 - shape)`` *ever* reaches a level is computed once
-by simulation (:func:`crossing_probability`); a test's p-value is that chance at its weighted
-statistic: a valid p-value whatever look the trial stopped at, so Benjamini-Hochberg applies to
-them as to single looks.
+**Repeated looks.** A racing trial (:mod:`pipeline.sim.trial`) looks at a card after each of its
+rounds and stops sampling it once decided; testing each look at 5% would be wrong more often
+than 5%. The looks are on a grid fixed in advance (:data:`LOOK_GRID`: the card's blocks of
+matches grow by about 1.41 from look to look; doubling would sample a card that a look just
+missed deciding up to twice as long as it needed, 1.44 times on average, this grid 1.2 times,
+for a slightly higher boundary over its more looks), so the statistic at the looks is a Gaussian
+random walk observed at known times. The boundary is of Wang and Tsiatis's power family
+(group-sequential tests, Jennison and Turnbull ch. 2): a look at information fraction ``t`` (the
+card's matches over the grid's last look's) rejects when ``z >= C t^(shape - 1/2)``, so an early
+look asks for a larger ``z`` and the last looks a smaller one than a flat (Pocock, ``shape``
+1/2) boundary would: :data:`LOOK_SHAPE` spends little of the error on the first, cheap looks,
+where a card far from an edge is decided anyway, and keeps it for the last ones, where the cards
+near an edge are. The chance that the weighted statistic ``z t^(1/2 - shape)`` *ever* reaches a
+level is computed once by simulation (:func:`crossing_probability`); a test's p-value is that
+chance at its weighted statistic: a valid p-value whatever look the trial stopped at, so
+Benjamini-Hochberg applies to them as to single looks.
 
 **Cards whose ability changes almost no hand.** With a handful of pairs that differ, the
 clustered interval is not to be trusted (too narrow). Such a card is judged by a bound: its
@@ -71,8 +73,10 @@ DEFAULT_THRESHOLD = 300.0   # the band's half-width around the deck's average ca
 DEFAULT_ZONE = 100.0    # indifference zone around each edge, points per hand
 MIN_CHANGED = 10        # fewer pairs that differ: the bound of the few-changes argument instead
 MIN_MATCHES = 8         # fewer matches: no t test at all (the first racing look has 8)
-LOOK_GROWTH = 2         # a racing trial's card doubles its matches from look to look
-MAX_LOOKS = 8           # ... for at most this many looks (8 matches to 1,024)
+# a racing trial's card's blocks of matches at its looks (x sqrt 2 a look, rounded: 8 to 1,024
+# matches); the verdicts' p-values count the looks of this grid
+LOOK_GRID = (2, 3, 4, 6, 8, 11, 16, 23, 32, 45, 64, 91, 128, 181, 256)
+MAX_LOOKS = len(LOOK_GRID)
 LOOK_SHAPE = 0.4        # the boundary's shape (Wang-Tsiatis Delta: 0.5 flat, 0 O'Brien-Fleming)
 # a racing trial's default budget in hands (saki trial --band, saki balance, saki propose's
 # verdicts): the default balance job decided every card of catalog 1.2 in 133,753 hands,
@@ -155,7 +159,8 @@ def t_quantile(p: float, df: float) -> float:
 def _max_statistics(looks: int, shape: float = LOOK_SHAPE) -> tuple[float, ...]:
     """Sorted maxima over ``looks`` looks of the weighted statistic ``z t^(1/2 - shape)`` of a
     standardized Gaussian random walk observed at times 1, g, g^2, ... (g =
-    :data:`LOOK_GROWTH`; ``t`` the time over the last look's), from a fixed seed: the same on
+    :data:`LOOK_GRID`'s first ``looks`` points; ``t`` the time over the last look's), from a
+    fixed seed: the same on
     every machine."""
     import numpy as np
 
@@ -163,22 +168,23 @@ def _max_statistics(looks: int, shape: float = LOOK_SHAPE) -> tuple[float, ...]:
     walk = np.zeros(_PATHS)
     best = np.full(_PATHS, -np.inf)
     time = 0.0
-    last = LOOK_GROWTH ** (looks - 1)
+    last = LOOK_GRID[looks - 1]
     for k in range(looks):
-        step = LOOK_GROWTH ** k - time
+        step = LOOK_GRID[k] - time
         walk += rng.standard_normal(_PATHS) * math.sqrt(step)
-        time = LOOK_GROWTH ** k
+        time = float(LOOK_GRID[k])
         weight = (time / last) ** (0.5 - shape)
         best = np.maximum(best, walk / math.sqrt(time) * weight)
     return tuple(np.sort(best).tolist())
 
 
 def crossing_probability(w: float, looks: int, shape: float = LOOK_SHAPE) -> float:
-    """The chance that the weighted statistic (``z t^(1/2 - shape)``, the module's docstring)
-    of a test looked at ``looks`` times on the doubling grid ever reaches ``w`` under the null:
-    the p-value of a one-sided test with repeated looks. One look is the plain normal tail;
-    beyond the simulation's resolution the union bound over the looks takes over (each look's
-    tail at its own boundary; both are upper bounds there, the smaller is used)."""
+    """The chance that the weighted statistic (``z t^(1/2 - shape)``, the module's
+    docstring) of a test looked at ``looks`` times on the grid (:data:`LOOK_GRID`) ever
+    reaches ``w`` under the null: the p-value of a one-sided test with repeated looks. One
+    look is the plain normal tail; beyond the simulation's resolution the union bound over
+    the looks takes over (each look's tail at its own boundary; both are upper bounds there,
+    the smaller is used)."""
     single = _NORMAL.cdf(-w) if w < 40 else 0.0
     if looks <= 1:
         return single
@@ -191,8 +197,8 @@ def crossing_probability(w: float, looks: int, shape: float = LOOK_SHAPE) -> flo
     resolved = maxima[len(maxima) - _RESOLVED]  # the largest w the simulation still resolves
     if w < resolved:
         return single
-    last = LOOK_GROWTH ** (looks - 1)
-    union = sum(_NORMAL.cdf(-min(w / (LOOK_GROWTH ** k / last) ** (0.5 - shape), 40.0))
+    last = LOOK_GRID[looks - 1]
+    union = sum(_NORMAL.cdf(-min(w / (LOOK_GRID[k] / last) ** (0.5 - shape), 40.0))
                 for k in range(looks))
     return min(_RESOLVED / len(maxima), union)
 
@@ -208,7 +214,7 @@ def one_sided_p(t: float, df: float, looks: int = 1, fraction: float = 0.0,
     if looks <= 1:
         return p
     z = 40.0 if p <= 0 else -_NORMAL.inv_cdf(min(max(p, 1e-300), 1 - 1e-16))
-    first = 1.0 / LOOK_GROWTH ** (looks - 1)
+    first = LOOK_GRID[0] / LOOK_GRID[looks - 1]
     weight = min(max(fraction, first), 1.0) ** (0.5 - shape)
     return crossing_probability(z * weight, looks, shape)
 
@@ -546,7 +552,7 @@ def _undecided(e: Evidence, v: Verdict, band: BandSpec) -> dict[str, object]:
 
 
 __all__ = ["ABOVE", "ALPHA", "AT_EDGE", "BELOW", "DEFAULT_THRESHOLD", "DEFAULT_ZONE", "INSIDE",
-           "LOOK_GROWTH", "LOOK_SHAPE", "MAX_LOOKS", "RACE_BUDGET_HANDS", "UNDECIDED", "VERDICTS",
+           "LOOK_GRID", "LOOK_SHAPE", "MAX_LOOKS", "RACE_BUDGET_HANDS", "UNDECIDED", "VERDICTS",
            "BandSpec",
            "Evidence", "Reference", "Verdict", "crossing_probability", "decide", "one_sided_p",
            "poisson_upper", "t_quantile", "t_sf"]

@@ -552,10 +552,9 @@ def plan_words(config: ProposeConfig, workers: int | None = None) -> str:
     cores = min(workers or os.cpu_count() or 2, os.cpu_count() or 2)
     out_cards = min(len(config.cards), PROJECTED_OUT_CARDS)
     from pipeline.report.balance import HANDS_PER_MATCH
-    from pipeline.sim.trial import FIRST_BLOCKS
-    from pipeline.verdicts import LOOK_GROWTH, MAX_LOOKS
+    from pipeline.verdicts import LOOK_GRID
 
-    last = FIRST_BLOCKS * LOOK_GROWTH ** (MAX_LOOKS - 1) * config.preset.players
+    last = LOOK_GRID[-1] * config.preset.players
     per_trial = min(config.verdict_budget, len(config.cards) * last * HANDS_PER_MATCH)
     verdicts = (ROUNDS + 1) * per_trial
     probes = ROUNDS * out_cards * PROJECTED_NUMBERS * PROJECTED_VALUES * config.probe_budget

@@ -77,7 +77,7 @@ from pipeline.sim.run import (
 from pipeline.sim.tables import PAIRS, SCHEMA_VERSION, WHOLE
 from pipeline.stats import Z95, clustered_ratio
 from pipeline.verdicts import (
-    LOOK_GROWTH,
+    LOOK_GRID,
     LOOK_SHAPE,
     MAX_LOOKS,
     RACE_BUDGET_HANDS,
@@ -92,7 +92,7 @@ from pipeline.verdicts import (
 TRIAL_FILE = "trial.json"
 CARDS_DIR = "cards"
 BLOCK = 4            # matches per shard: the holder sits once in every seat
-FIRST_BLOCKS = 2     # every card's first round
+FIRST_BLOCKS = 2     # every card's first round (a racing trial's first look: LOOK_GRID[0])
 MIN_BLOCKS = 4       # a card meets the target only with this many (16 matches: fewer
 #                      clusters make the clustered interval itself unreliable)
 MIN_CHANGED = 10     # ... and with this many pairs that differ: an interval from a handful of
@@ -337,7 +337,7 @@ def card_evidence(p: CardProgress, looks: int = 1, magnitude: float = math.nan,
 
 def grid_fraction(blocks: int, looks: int) -> float:
     """A card's information fraction on the racing grid: its blocks over the last look's."""
-    return blocks / (FIRST_BLOCKS * LOOK_GROWTH ** (max(looks, 1) - 1))
+    return blocks / LOOK_GRID[min(max(looks, 1), MAX_LOOKS) - 1]
 
 
 def changed_magnitude(frames: Iterable[pl.DataFrame]) -> float:
@@ -359,13 +359,13 @@ def reference_of(progress: Sequence[CardProgress], source: str) -> Reference:
 def plan_race(progress: Sequence[CardProgress], verdicts: Sequence[Verdict],
               hands_left: float) -> dict[str, int]:
     """Racing (Maron and Moore's Hoeffding races; a thresholding bandit in Locatelli et al.'s
-    terms): only the cards still undecided get hands, each doubling its blocks (the grid of
-    looks the verdicts' p-values count, :data:`pipeline.verdicts.MAX_LOOKS` at most). When
-    the budget cannot double them all, the cards closest to a verdict (fewest hands to settle)
-    go first, so the budget settles as many cards as it can."""
+    terms): only the cards still undecided get hands, each up to the next look of the grid
+    the verdicts' p-values count (:data:`pipeline.verdicts.LOOK_GRID`). When the budget
+    cannot take them all there, the cards closest to a verdict (fewest hands to settle) go
+    first, so the budget settles as many cards as it can."""
     open_cards = {v.card: v for v in verdicts}
-    cost = {p.card: p.blocks * BLOCK * max(p.hands / max(p.matches, 1), 1.0)
-            for p in progress}
+    cost = {p.card: (next_look(p.blocks) - p.blocks) * BLOCK
+            * max(p.hands / max(p.matches, 1), 1.0) for p in progress}
     todo = sorted((p for p in progress if p.card in open_cards
                    and _can_settle(open_cards[p.card], p.blocks)),
                   key=lambda p: (_settle_key(open_cards[p.card]), p.card))
@@ -373,16 +373,20 @@ def plan_race(progress: Sequence[CardProgress], verdicts: Sequence[Verdict],
     left = hands_left
     for p in todo:
         if cost[p.card] <= left:
-            asks[p.card] = p.blocks * (LOOK_GROWTH - 1)
+            asks[p.card] = next_look(p.blocks) - p.blocks
             left -= cost[p.card]
     return asks
+
+
+def next_look(blocks: int) -> int:
+    """The racing grid's next look after ``blocks`` (:data:`pipeline.verdicts.LOOK_GRID`)."""
+    return next((g for g in LOOK_GRID if g > blocks), LOOK_GRID[-1])
 
 
 def _can_settle(v: Verdict, blocks: int) -> bool:
     """More hands may settle an undecided card that has a band to be judged against (none
     without the deck's reference) and looks left on the grid."""
-    last = FIRST_BLOCKS * LOOK_GROWTH ** (MAX_LOOKS - 1)
-    return not v.decided and math.isfinite(v.band_lo) and blocks < last
+    return not v.decided and math.isfinite(v.band_lo) and blocks < LOOK_GRID[-1]
 
 
 def _settle_key(v: Verdict) -> float:
@@ -482,7 +486,7 @@ class TrialSummary:
         counts = {k: sum(v.verdict == k for v in self.verdicts) for k in VERDICTS}
         said = ", ".join(f"{n} {k.replace('_', ' ')}" for k, n in counts.items() if n)
         open_ = [v for v in self.verdicts if not v.decided]
-        last = FIRST_BLOCKS * LOOK_GROWTH ** (MAX_LOOKS - 1)
+        last = LOOK_GRID[-1]
         why = ("every card has a verdict" if not open_ else
                "the hand budget ran out" if self.budget_spent else
                "the undecided cards cannot be settled by more hands here" if not any(

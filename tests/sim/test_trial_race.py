@@ -22,15 +22,25 @@ from pipeline.cards.catalog import load_catalog
 from pipeline.rules.preset import load_preset
 from pipeline.sim.trial import (
     FIRST_BLOCKS,
+    REPLAYED_BLOCKS,
     CardProgress,
     TrialConfig,
     TrialRound,
     TrialTicker,
+    next_look,
     plan_race,
     read_trial,
     run_trial,
 )
-from pipeline.verdicts import ABOVE, INSIDE, UNDECIDED, BandSpec, Verdict
+from pipeline.verdicts import (
+    ABOVE,
+    INSIDE,
+    LOOK_GRID,
+    MAX_LOOKS,
+    UNDECIDED,
+    BandSpec,
+    Verdict,
+)
 from tests.support.paired_runs import write_catalog, write_preset
 
 CARDS = ("plain_a", "plain_b", "quad_a", "quad_b")
@@ -61,12 +71,13 @@ def test_decided_cards_stop_and_undecided_ones_get_the_hands(raced: Path) -> Non
         table.filter(pl.col("card") == "plain_a")["reason"][0]
     blocks = doc["blocks"]
     assert blocks["plain_a"] > blocks["quad_a"] >= FIRST_BLOCKS
-    assert doc["allocation"] == "racing" and doc["looks"] == 8
+    assert doc["allocation"] == "racing" and doc["looks"] == MAX_LOOKS
     assert doc["deck"] == list(CARDS)
-    # every round doubles the cards it plays (the grid the p-values count)
+    # every round takes the cards it plays to the grid's next look (the p-values count them)
     for before, after in zip(doc["rounds"], doc["rounds"][1:], strict=False):
         for card, n in after["added"].items():
-            assert n == before["blocks"][card]
+            assert before["blocks"][card] + n == next_look(before["blocks"][card])
+            assert before["blocks"][card] + n in LOOK_GRID
 
 
 def test_the_same_verdicts_for_two_workers_and_after_a_kill(raced: Path,
@@ -110,7 +121,7 @@ def test_a_subset_with_the_others_carried_is_judged_as_one_deck(raced: Path,
     others = ("plain_a", "plain_b", "quad_b")
     sub = tmp_path / "apart" / "quad-again"
     sub.parent.mkdir()
-    run_trial(config(tmp_path, ("quad_a",), budget=400, band=BandSpec()), sub, workers=1,
+    run_trial(config(tmp_path, ("quad_a",), budget=800, band=BandSpec()), sub, workers=1,
               carried=folder_evidence(raced, others))
     joint = joint_verdict_table([(sub, ("quad_a",)), (raced, others)], BandSpec())
     assert sorted(joint["card"]) == sorted(CARDS)
@@ -172,16 +183,19 @@ def verdict(card: str, kind: str = UNDECIDED, settle: int | None = 100,
     return Verdict(card, kind, band, band + 600, 0.0, 0.0, 1.0, settle_hands=settle)
 
 
-def test_plan_race_doubles_the_undecided_closest_first_within_the_budget() -> None:
+def test_plan_race_takes_the_undecided_closest_first_to_the_next_look_within_the_budget(
+        ) -> None:
     cards = [progress("a", 2), progress("b", 4), progress("c", 8), progress("d", 2),
-             progress("e", 256)]
+             progress("e", LOOK_GRID[-1])]
     verdicts = [verdict("a", settle=5000), verdict("b", settle=10), verdict("c", INSIDE),
                 verdict("d", band=math.nan), verdict("e")]
-    # c is decided, d has no band to be judged against, e reached the last look
-    assert plan_race(cards, verdicts, 1e9) == {"a": 2, "b": 4}
-    # a block of a card costs 4 matches x 11 hands: b's doubling (176) fits, a's (88) after
-    assert plan_race(cards, verdicts, 200) == {"b": 4}
-    assert plan_race(cards, verdicts, 80) == {}
+    # c is decided, d has no band to be judged against, e reached the last look; the grid's
+    # next looks: a 2 -> 3 blocks, b 4 -> 6
+    assert plan_race(cards, verdicts, 1e9) == {"a": 1, "b": 2}
+    # a block of a card costs 4 matches x 11 hands: b's step (88) fits, a's (44) after
+    assert plan_race(cards, verdicts, 100) == {"b": 2}
+    assert plan_race(cards, verdicts, 40) == {}
+    assert FIRST_BLOCKS == LOOK_GRID[0] and REPLAYED_BLOCKS in LOOK_GRID
 
 
 def test_the_ticker_speaks_every_five_seconds() -> None:
