@@ -79,9 +79,10 @@ LOOK_GRID = (2, 3, 4, 6, 8, 11, 16, 23, 32, 45, 64, 91, 128, 181, 256)
 MAX_LOOKS = len(LOOK_GRID)
 LOOK_SHAPE = 0.4        # the boundary's shape (Wang-Tsiatis Delta: 0.5 flat, 0 O'Brien-Fleming)
 # a racing trial's default budget in hands (saki trial --band, saki balance, saki propose's
-# verdicts): the default balance job decided every card of catalog 1.2 in 133,753 hands,
-# 12 minutes on 2 quiet cores (115,000 left 5 undecided in 11: docs/trials.md)
-RACE_BUDGET_HANDS = 150_000
+# verdicts), sized for the default balance job to end within about 10 minutes on 2 quiet cores:
+# it decided every card of catalog 1.2 in 120,592 hands, 9 min 23 s (docs/trials.md);
+# resampling that trial, 130,000 leaves 0.3 cards undecided on average, 150,000 0.2
+RACE_BUDGET_HANDS = 130_000
 _NORMAL = NormalDist()
 _PATHS = 400_000        # simulated random walks behind the crossing probability
 _RESOLVED = 100         # below this many crossings the simulation gives way to a bound

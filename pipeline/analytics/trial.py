@@ -40,6 +40,7 @@ import hashlib
 import io
 import json
 import math
+from functools import lru_cache
 from pathlib import Path
 
 import polars as pl
@@ -127,10 +128,36 @@ def trial_table(out: Path, cards: tuple[str, ...] | None = None) -> pl.DataFrame
         if card not in blocks:
             raise AnalyticsError(f"{out}: card {card!r} was not tried here; run "
                                  f"'saki trial --only {card}' with this --out")
-        t = card_tables(out, card, int(blocks[card]), ("pairs", "hands", "matches", "whole"))
-        rows.append({**_card_row(card, t, int(doc.get("block", BLOCK))),
+        rows.append({**_measured_row(Path(out), card, int(blocks[card]),
+                                     int(doc.get("block", BLOCK))),
                      "name": names.get(card, card)})
     return pl.DataFrame(rows, schema=_schema(), orient="row")
+
+
+def _measured_row(out: Path, card: str, blocks: int, block: int) -> dict:
+    """A card's row, kept while its shards stay as they are (a report and the job that wrote
+    it read the same trial more than once; reading a deck's shards costs seconds)."""
+    return dict(_row_of(str(out.resolve()), card, blocks, block, _stamp(out / CARDS_DIR / card)))
+
+
+def _stamp(folder: Path) -> tuple[int, int, int]:
+    """The card folder's files as they are (count, latest change, total size): a shard
+    written, replaced or damaged changes it."""
+    count = latest = size = 0
+    for path in folder.glob("*/part-*"):
+        try:
+            st = path.stat()
+        except OSError:
+            continue
+        count, latest, size = count + 1, max(latest, st.st_mtime_ns), size + st.st_size
+    return count, latest, size
+
+
+@lru_cache(maxsize=512)
+def _row_of(out: str, card: str, blocks: int, block: int, stamp: tuple[int, int, int]
+            ) -> tuple:
+    t = card_tables(Path(out), card, blocks, ("pairs", "hands", "matches", "whole"))
+    return tuple(_card_row(card, t, block).items())
 
 
 def in_measure(table: pl.DataFrame, measure: str = "points") -> pl.DataFrame:

@@ -38,11 +38,12 @@ DEFAULT_TRIAL_TARGET = 150.0
 # The job's default decides: racing trials until every card has a verdict, within the racing
 # trials' default budget (pipeline.verdicts.RACE_BUDGET_HANDS). Each trial match is also played
 # to its end without the ability (benchmarks/bench_whole_match.py --cost-only). Measured on 2
-# quiet cores (2026-12-06, the default job, seed 1): with a budget of 115,000, 114,609 trial
-# hands in 7 rounds at 180.9 hands/s, 11 min 13 s in all, 5 cards undecided; with 150,000,
-# every card decided in 133,753 hands at 194.7 hands/s, 12 min 8 s.
+# quiet cores (2026-12-06, the default job, seed 1, a card's hands replayed on its first 64
+# matches only, the looks about x1.41 apart): every card decided in 120,592 trial hands in 15
+# rounds at 225.5 and 226.3 hands/s (two runs), 9 min 23 s and 9 min 31 s in all. (Before,
+# every hand replayed and the looks doubling: 133,753 hands at 194.7 hands/s, 12 min 8 s.)
 DEFAULT_RACE_BUDGET = RACE_BUDGET_HANDS
-TRIAL_HANDS_PER_SECOND = 181.0   # on 2 quiet cores, for the projected time
+TRIAL_HANDS_PER_SECOND = 220.0   # on 2 quiet cores, for the projected time
 RUN_HANDS_PER_SECOND = 630.0
 HANDS_PER_MATCH = 10.9           # cards-hanchan
 # --quick: a preview of about a minute that decides nothing

@@ -13,7 +13,7 @@ import json
 import os
 import shutil
 import subprocess
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from datetime import UTC, datetime
 from functools import lru_cache
 from pathlib import Path
@@ -96,8 +96,19 @@ def load_shards(out: Path, table: str) -> pl.DataFrame:
     """One table from the finished, intact shards of a folder (a run's, or one card's folder
     of a trial), in shard order; a file that no longer matches its manifest is an error."""
     out = Path(out)
+    return _load(out, table, sorted((out / MANIFEST_DIR).glob("part-*.json")))
+
+
+def load_blocks(out: Path, table: str, indices: Iterable[int]) -> pl.DataFrame:
+    """One table from the shards ``indices`` of a folder (those finished and holding it), in
+    that order: what a trial's round adds, read once instead of the whole folder again."""
+    out = Path(out)
+    return _load(out, table, [out / MANIFEST_DIR / f"part-{i:05d}.json" for i in indices])
+
+
+def _load(out: Path, table: str, manifests: Sequence[Path]) -> pl.DataFrame:
     frames = []
-    for path in sorted((out / MANIFEST_DIR).glob("part-*.json")):
+    for path in manifests:
         try:
             entry = json.loads(path.read_text())["tables"][table]
         except (OSError, ValueError, KeyError, TypeError):

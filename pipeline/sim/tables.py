@@ -183,8 +183,8 @@ TRIAL_TABLES: dict[str, dict[str, pl.DataType]] = {**ALL_TABLES, WHOLE: WHOLE_SC
 def run_tables(paired: bool, whole: bool = False) -> dict[str, dict[str, pl.DataType]]:
     """The tables a run writes: the four of every run, plus ``pairs`` for a paired run and
     ``whole`` for a card trial's shard."""
-    if whole:
-        return TRIAL_TABLES
+    if whole:  # a trial's block past its replayed ones has no pairs
+        return TRIAL_TABLES if paired else {k: v for k, v in TRIAL_TABLES.items() if k != PAIRS}
     return ALL_TABLES if paired else TABLES
 
 # Engine log kinds that become event rows, and the table's kind for each.

@@ -74,6 +74,7 @@ from pipeline.sim.run import (
     source_hash,
     write_shard,
 )
+from pipeline.sim.run_folder import load_blocks
 from pipeline.sim.tables import PAIRS, SCHEMA_VERSION, WHOLE
 from pipeline.stats import Z95, clustered_ratio
 from pipeline.verdicts import (
@@ -432,6 +433,34 @@ def _tables(folder: Path, card: str) -> tuple[pl.DataFrame, pl.DataFrame | None]
     return load_shards(card_folder(folder, card), PAIRS), whole if whole.height else None
 
 
+class CardFrames:
+    """Each card's pairs and whole-match tables over the blocks measured so far, a round's new
+    blocks read and appended (reading every block again after each round cost a trial of the
+    deck about a minute with the workers idle)."""
+
+    def __init__(self, folder: Path) -> None:
+        self.folder = folder
+        self.pairs: dict[str, pl.DataFrame] = {}
+        self.wholes: dict[str, pl.DataFrame] = {}
+        self.read: dict[str, int] = {}  # blocks read per card
+
+    def add(self, card: str, blocks: int) -> None:
+        """Read ``card``'s blocks up to ``blocks`` not read yet."""
+        start = self.read.get(card, 0)
+        if blocks <= start:
+            return
+        where = card_folder(self.folder, card)
+        for name, frames in ((PAIRS, self.pairs), (WHOLE, self.wholes)):
+            new = load_blocks(where, name, range(start, blocks))
+            frames[card] = pl.concat([frames[card], new]) if card in frames else new
+        self.read[card] = blocks
+
+    def whole(self, card: str) -> pl.DataFrame | None:
+        """The card's whole-match table (None for a folder written without it)."""
+        frame = self.wholes.get(card)
+        return frame if frame is not None and frame.height else None
+
+
 def _width_key(progress: Sequence[CardProgress], card: str) -> float:
     p = next(x for x in progress if x.card == card)
     return math.inf if not math.isfinite(p.half_width) else p.half_width
@@ -566,19 +595,18 @@ def _run_trial(config: TrialConfig, out: Path, executor: LocalExecutor | DaskExe
     budget_spent = False
     progress: list[CardProgress] = []
     verdicts: list[Verdict] = []
-    pairs: dict[str, pl.DataFrame] = {}
-    wholes: dict[str, pl.DataFrame | None] = {}
+    frames = CardFrames(out)
     stored = _stored_reference(config, out) if config.racing else None
     rare: set[str] = set()  # cards whose replays changed too few hands: they keep replaying
     for index in range(MAX_LOOKS if config.racing else MAX_ROUNDS):
         played += _play(out, config, executor, blocks, added, on_match, rare=rare)
         for card in added:
-            pairs[card], wholes[card] = _tables(out, card)
-        progress = [measure(pairs[c], c, blocks[c], config.block, wholes[c], config.measure)
-                    for c in config.cards]
+            frames.add(card, blocks[card])
+        progress = [measure(frames.pairs[c], c, blocks[c], config.block, frames.whole(c),
+                            config.measure) for c in config.cards]
         rare = {p.card for p in progress if p.changed < MIN_CHANGED}
         if config.racing:
-            verdicts = race_verdicts(config, progress, pairs.values(), stored, carried)
+            verdicts = race_verdicts(config, progress, frames.pairs.values(), stored, carried)
         rounds_doc.append({"round": index, "added": added,
                            "blocks": dict(blocks)})
         _write_doc(out, config, previous, rounds_doc, "running")

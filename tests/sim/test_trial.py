@@ -276,3 +276,34 @@ def test_blocks_past_the_replayed_ones_play_the_match_twice_but_replay_no_hand(
     assert plain["pairs"].height == held.height
     row = trial_table(runs["few"]).filter(pl.col("card") == "quad_a").row(0, named=True)
     assert row["replayed"] == few_pairs.height and row["hands"] > row["replayed"]
+
+
+def test_a_rounds_new_blocks_are_read_once_and_give_the_folders_tables(trial: Path) -> None:
+    """The rounds read each block once (CardFrames): two steps give what reading the card's
+    whole folder gives, in the same order."""
+    from pipeline.sim.trial import CardFrames
+
+    blocks = read_trial(trial)["blocks"]
+    frames = CardFrames(trial)
+    for card in CARDS:
+        frames.add(card, 1)
+        frames.add(card, int(blocks[card]))
+        frames.add(card, 1)  # nothing new
+        folder = card_folder(trial, card)
+        assert frames.pairs[card].equals(load_shards(folder, "pairs"))
+        assert frames.whole(card) is not None
+        assert frames.whole(card).equals(load_shards(folder, "whole"))
+
+
+def test_the_trial_table_is_read_again_when_a_shard_changes(trial: Path, tmp_path: Path
+                                                           ) -> None:
+    """The table is kept while a card's shards stay as they are: a damaged file is still
+    refused the next time it is read."""
+    from pipeline.analytics.runs import AnalyticsError
+
+    copy = tmp_path / "copy"
+    shutil.copytree(trial, copy)
+    assert trial_table(copy).equals(trial_table(trial))
+    (card_folder(copy, "quad_a") / "whole" / "part-00000.parquet").write_bytes(b"damaged")
+    with pytest.raises(AnalyticsError, match="damaged"):
+        trial_table(copy)
