@@ -573,7 +573,7 @@ def trial(
         help="A precision run instead of racing to verdicts: the interval half-width to reach "
         "per card, in points per hand, e.g. --target 100")] = None,
     budget_hands: Annotated[int | None, typer.Option(
-        min=1, help="Most hands of trial matches in all (each also replayed without the "
+        min=1, help="Most hands of trial matches in all (each match also played without the "
         f"ability; default {RACE_BUDGET_HANDS:,} racing, 20,000 with --target), e.g. "
         "--budget-hands 50000")
     ] = None,
@@ -616,8 +616,9 @@ def trial(
         "data/runs/team-trial-<preset>-<catalog>-s<seed>)")] = "ability",
 ) -> None:
     """Measure each card's ability value and decide it against the balance band: one seat
-    holds the card and plays it every hand, every hand is replayed without the ability, and
-    hands go to the cards still undecided until every card is above, inside, below or at an
+    holds the card and plays it every hand, each match is played again without the ability
+    (and the hands of a card's first 64 matches replayed without it, for the in-hand figures),
+    and hands go to the cards still undecided until every card is above, inside, below or at an
     edge of the band (docs/trials.md). --target makes it a precision run instead. --kind team
     measures each card's worth in a team instead: team_value, team_lo, team_hi, pick_share.
 

@@ -136,7 +136,13 @@ class LocalExecutor:
         except BaseException:
             for worker in set(mp.active_children()) - self._before:  # this pool's workers only
                 worker.terminate()
+            # the pool's manager thread sees its workers gone and closes its wake-up pipe; the
+            # interpreter's exit wakes every manager thread through that pipe, so one still
+            # closing it then fails with "Bad file descriptor": let it end first (bounded)
+            manager = getattr(pool, "_executor_manager_thread", None)
             pool.shutdown(wait=False, cancel_futures=True)
+            if manager is not None:
+                manager.join(timeout=10)
             self._pool = None
             raise
         if not self.reuse:

@@ -100,7 +100,7 @@ MIN_CHANGED = 10     # ... and with this many pairs that differ: an interval fro
 #                      nonzero differences is too narrow to trust
 MAX_ROUNDS = 12
 DEFAULT_TARGET = 150.0        # points per hand: the interval half-width aimed at
-DEFAULT_BUDGET_HANDS = 20_000  # hands of trial matches in all (each is also replayed once)
+DEFAULT_BUDGET_HANDS = 20_000  # hands of trial matches in all (each match also played without)
 CHANGED_QUANTILE = 0.99        # what a changed hand is worth, for the few-changes bound
 OVERSHOOT = 1.15     # ask for a little more than the spread says, to save rounds
 # a card's blocks whose hands are all replayed without the ability (64 matches): what the
@@ -492,7 +492,7 @@ class TrialSummary:
     # how describe() names the trial, its hands and its replays (a team trial says its own)
     WHAT: ClassVar[str] = "trial"
     HANDS: ClassVar[str] = "hands"
-    REPLAYED: ClassVar[str] = "each also replayed without the ability"
+    REPLAYED: ClassVar[str] = "each match also played without the ability"
 
     def describe(self) -> str:
         if self.config.racing:
@@ -525,7 +525,7 @@ class TrialSummary:
         rate = self.hands_played / self.seconds if self.seconds > 0 else 0.0
         return (f"trial complete: {len(self.progress)} cards, {self.hands:,} hands in "
                 f"{self.rounds} rounds ({self.hands_played:,} played now, {rate:.1f} hands/s, "
-                f"each also replayed without the ability); verdicts against "
+                f"{self.REPLAYED}); verdicts against "
                 f"{self.config.band.describe() if self.config.band else ''}: {said}; "
                 f"stopped because {why}; in {self.out}")
 
@@ -553,7 +553,7 @@ class TrialTicker:
             where = (f"; {self.decided[0]} of {self.decided[1]} cards decided"
                      if self.decided else "")
             self.write(f"trial round {self.rounds + 1}: {self.hands:,} hands played "
-                       f"({rate:,.0f} hands/s, each also replayed){where}")
+                       f"({rate:,.0f} hands/s){where}")
 
     def round(self, r: TrialRound) -> None:
         self.rounds = r.index + 1
