@@ -77,6 +77,9 @@ MIN_MATCHES = 8         # fewer matches: no t test at all (the first racing look
 # matches); the verdicts' p-values count the looks of this grid
 LOOK_GRID = (2, 3, 4, 6, 8, 11, 16, 23, 32, 45, 64, 91, 128, 181, 256)
 MAX_LOOKS = len(LOOK_GRID)
+# the grid of the trials raced before 2026-12-07 (the matches doubling from look to look): a
+# folder raced then keeps its p-values (pipeline.sim.trial.look_grid)
+DOUBLING_GRID = (2, 4, 8, 16, 32, 64, 128, 256)
 LOOK_SHAPE = 0.4        # the boundary's shape (Wang-Tsiatis Delta: 0.5 flat, 0 O'Brien-Fleming)
 # a racing trial's default budget in hands (saki trial --band, saki balance, saki propose's
 # verdicts), sized for the default balance job to end within about 10 minutes on 2 quiet cores:
@@ -157,29 +160,30 @@ def t_quantile(p: float, df: float) -> float:
 
 
 @cache
-def _max_statistics(looks: int, shape: float = LOOK_SHAPE) -> tuple[float, ...]:
+def _max_statistics(looks: int, shape: float = LOOK_SHAPE,
+                    grid: tuple[int, ...] = LOOK_GRID) -> tuple[float, ...]:
     """Sorted maxima over ``looks`` looks of the weighted statistic ``z t^(1/2 - shape)`` of a
-    standardized Gaussian random walk observed at times 1, g, g^2, ... (g =
-    :data:`LOOK_GRID`'s first ``looks`` points; ``t`` the time over the last look's), from a
-    fixed seed: the same on
-    every machine."""
+    standardized Gaussian random walk observed at the times of ``grid``'s first ``looks``
+    points (:data:`LOOK_GRID`'s by default; ``t`` the time over the last look's), from a
+    fixed seed: the same on every machine."""
     import numpy as np
 
     rng = np.random.Generator(np.random.PCG64(20261206))
     walk = np.zeros(_PATHS)
     best = np.full(_PATHS, -np.inf)
     time = 0.0
-    last = LOOK_GRID[looks - 1]
+    last = grid[looks - 1]
     for k in range(looks):
-        step = LOOK_GRID[k] - time
+        step = grid[k] - time
         walk += rng.standard_normal(_PATHS) * math.sqrt(step)
-        time = float(LOOK_GRID[k])
+        time = float(grid[k])
         weight = (time / last) ** (0.5 - shape)
         best = np.maximum(best, walk / math.sqrt(time) * weight)
     return tuple(np.sort(best).tolist())
 
 
-def crossing_probability(w: float, looks: int, shape: float = LOOK_SHAPE) -> float:
+def crossing_probability(w: float, looks: int, shape: float = LOOK_SHAPE,
+                         grid: tuple[int, ...] = LOOK_GRID) -> float:
     """The chance that the weighted statistic (``z t^(1/2 - shape)``, the module's
     docstring) of a test looked at ``looks`` times on the grid (:data:`LOOK_GRID`) ever
     reaches ``w`` under the null: the p-value of a one-sided test with repeated looks. One
@@ -191,21 +195,21 @@ def crossing_probability(w: float, looks: int, shape: float = LOOK_SHAPE) -> flo
         return single
     import bisect
 
-    maxima = _max_statistics(looks, shape)
+    maxima = _max_statistics(looks, shape, grid)
     above = len(maxima) - bisect.bisect_left(maxima, w)
     if above >= _RESOLVED:
         return above / len(maxima)
     resolved = maxima[len(maxima) - _RESOLVED]  # the largest w the simulation still resolves
     if w < resolved:
         return single
-    last = LOOK_GRID[looks - 1]
-    union = sum(_NORMAL.cdf(-min(w / (LOOK_GRID[k] / last) ** (0.5 - shape), 40.0))
+    last = grid[looks - 1]
+    union = sum(_NORMAL.cdf(-min(w / (grid[k] / last) ** (0.5 - shape), 40.0))
                 for k in range(looks))
     return min(_RESOLVED / len(maxima), union)
 
 
 def one_sided_p(t: float, df: float, looks: int = 1, fraction: float = 0.0,
-                shape: float = LOOK_SHAPE) -> float:
+                shape: float = LOOK_SHAPE, grid: tuple[int, ...] = LOOK_GRID) -> float:
     """P-value of a one-sided t statistic (large ``t`` is evidence) with repeated looks, seen
     at information ``fraction`` of the grid's last look (unknown, 0: the first look's, the
     largest boundary)."""
@@ -215,9 +219,10 @@ def one_sided_p(t: float, df: float, looks: int = 1, fraction: float = 0.0,
     if looks <= 1:
         return p
     z = 40.0 if p <= 0 else -_NORMAL.inv_cdf(min(max(p, 1e-300), 1 - 1e-16))
-    first = LOOK_GRID[0] / LOOK_GRID[looks - 1]
+    looks = min(looks, len(grid))
+    first = grid[0] / grid[looks - 1]
     weight = min(max(fraction, first), 1.0) ** (0.5 - shape)
-    return crossing_probability(z * weight, looks, shape)
+    return crossing_probability(z * weight, looks, shape, grid)
 
 
 # --- the band ---------------------------------------------------------------------------------
@@ -271,6 +276,7 @@ class Evidence:
     # hands replayed without the ability, which ``changed`` counts among (None: every hand; a
     # trial replays a card's first matches only: pipeline/sim/trial.py REPLAYED_BLOCKS)
     replayed: int | None = None
+    grid: tuple[int, ...] = LOOK_GRID  # the grid of looks the trial raced on
 
     @property
     def replayed_hands(self) -> int:
@@ -455,13 +461,13 @@ def _test(e: Evidence, lo: float, hi: float, centre: float, edge_se: float, x_se
         return _replace(base, reason=f"only {e.matches} matches: too few for an interval")
     df = max(e.matches - 1, 1)
     zone = band.zone
-    looks, fraction, shape = e.looks, e.fraction, e.shape
+    looks, fraction, shape, grid = e.looks, e.fraction, e.shape, e.grid
 
     def p_up(edge: float) -> float:    # evidence that x > edge
-        return one_sided_p((x - edge) / x_se, df, looks, fraction, shape)
+        return one_sided_p((x - edge) / x_se, df, looks, fraction, shape, grid)
 
     def p_down(edge: float) -> float:  # evidence that x < edge
-        return one_sided_p((edge - x) / x_se, df, looks, fraction, shape)
+        return one_sided_p((edge - x) / x_se, df, looks, fraction, shape, grid)
 
     nearer = hi if abs(x - hi) <= abs(x - lo) else lo
     p = {ABOVE: p_up(hi - zone), BELOW: p_down(lo + zone),
@@ -553,7 +559,8 @@ def _undecided(e: Evidence, v: Verdict, band: BandSpec) -> dict[str, object]:
 
 
 __all__ = ["ABOVE", "ALPHA", "AT_EDGE", "BELOW", "DEFAULT_THRESHOLD", "DEFAULT_ZONE", "INSIDE",
-           "LOOK_GRID", "LOOK_SHAPE", "MAX_LOOKS", "RACE_BUDGET_HANDS", "UNDECIDED", "VERDICTS",
+           "DOUBLING_GRID", "LOOK_GRID", "LOOK_SHAPE", "MAX_LOOKS", "RACE_BUDGET_HANDS",
+           "UNDECIDED", "VERDICTS",
            "BandSpec",
            "Evidence", "Reference", "Verdict", "crossing_probability", "decide", "one_sided_p",
            "poisson_upper", "t_quantile", "t_sf"]

@@ -28,7 +28,13 @@ import polars as pl
 from pipeline.analytics.trial import card_tables, in_measure, read_trial_doc, trial_table
 from pipeline.bots.expert import EXPERT_STYLE
 from pipeline.bots.policies import EXPERT_POLICY
-from pipeline.sim.trial import CHANGED_QUANTILE, find_deck_trial, grid_fraction, look_shape
+from pipeline.sim.trial import (
+    CHANGED_QUANTILE,
+    find_deck_trial,
+    grid_fraction,
+    look_grid,
+    look_shape,
+)
 from pipeline.verdicts import MIN_CHANGED, BandSpec, Evidence, Reference, Verdict, decide
 
 VERDICT_COLUMNS = ("verdict", "band_lo", "band_hi", "edge_se", "relative", "relative_se",
@@ -132,12 +138,12 @@ def evidence_of(out: Path, doc: dict[str, Any], table: pl.DataFrame, measure: st
     magnitude = math.nan
     if measure == "points" and (table["changed"] < MIN_CHANGED).any():
         magnitude = changed_magnitude(out, [c for c in deck if c in doc.get("blocks", {})])
-    looks, shape = int(doc.get("looks", 1)), look_shape(doc)
+    looks, shape, grid = int(doc.get("looks", 1)), look_shape(doc), look_grid(doc)
     blocks = doc.get("blocks", {})
     return [Evidence(r["card"], r["value"], _num(r["value_se"]), r["matches"], r["hands"],
                      r["changed"], looks, magnitude,
-                     grid_fraction(int(blocks.get(r["card"], 0)), looks), shape,
-                     r.get("replayed"))
+                     grid_fraction(int(blocks.get(r["card"], 0)), looks, grid), shape,
+                     r.get("replayed"), grid)
             for r in table.iter_rows(named=True)]
 
 

@@ -78,6 +78,7 @@ from pipeline.sim.run_folder import load_blocks
 from pipeline.sim.tables import PAIRS, SCHEMA_VERSION, WHOLE
 from pipeline.stats import Z95, clustered_ratio
 from pipeline.verdicts import (
+    DOUBLING_GRID,
     LOOK_GRID,
     LOOK_SHAPE,
     MAX_LOOKS,
@@ -336,9 +337,9 @@ def card_evidence(p: CardProgress, looks: int = 1, magnitude: float = math.nan,
                     grid_fraction(p.blocks, looks), shape, p.replayed_hands)
 
 
-def grid_fraction(blocks: int, looks: int) -> float:
+def grid_fraction(blocks: int, looks: int, grid: tuple[int, ...] = LOOK_GRID) -> float:
     """A card's information fraction on the racing grid: its blocks over the last look's."""
-    return blocks / LOOK_GRID[min(max(looks, 1), MAX_LOOKS) - 1]
+    return blocks / grid[min(max(looks, 1), len(grid)) - 1]
 
 
 def changed_magnitude(frames: Iterable[pl.DataFrame]) -> float:
@@ -821,6 +822,7 @@ def _write_doc(out: Path, config: TrialConfig, previous: dict[str, Any] | None,
     # the boundary of the looks the data were chosen by (a folder raced before the shape was
     # kept raced with the flat one)
     shape = LOOK_SHAPE if config.racing else look_shape(before)
+    grid = LOOK_GRID if config.racing else look_grid(before)
     band = config.band
     measure = {"target": config.target, "budget_hands": config.budget_hands}
     measures = {**card_measures(before), **{c: measure for c in config.cards}}
@@ -828,7 +830,7 @@ def _write_doc(out: Path, config: TrialConfig, previous: dict[str, Any] | None,
            "names": names, "target": config.target, "budget_hands": config.budget_hands,
            "measures": measures,
            "allocation": "racing" if config.racing else "precision", "looks": looks,
-           "look_shape": shape,
+           "look_shape": shape, "look_grid": list(grid),
            "band": None if band is None else {"threshold": band.threshold, "lo": band.lo,
                                               "hi": band.hi, "zone": band.zone},
            "deck": trial_deck(config.catalog, config.preset),
@@ -845,6 +847,15 @@ def look_shape(doc: dict[str, Any]) -> float:
     return 0.5 if int(doc.get("looks", 1)) > 1 else LOOK_SHAPE
 
 
+def look_grid(doc: dict[str, Any]) -> tuple[int, ...]:
+    """The grid of looks a trial folder was raced on, in blocks (:data:`LOOK_GRID` when it
+    never raced; for a folder raced before the grid was recorded, the doubling one, whose 8
+    looks it counts)."""
+    if doc.get("look_grid"):
+        return tuple(int(g) for g in doc["look_grid"])
+    return DOUBLING_GRID if int(doc.get("looks", 1)) == len(DOUBLING_GRID) else LOOK_GRID
+
+
 def trial_blocks(out: Path) -> dict[str, int]:
     """Blocks measured per card by the trial last run in ``out``."""
     return {c: int(n) for c, n in read_trial(out).get("blocks", {}).items()}
@@ -853,7 +864,7 @@ def trial_blocks(out: Path) -> dict[str, int]:
 __all__ = ["BLOCK", "DEFAULT_BUDGET_HANDS", "DEFAULT_TARGET", "RACE_BUDGET_HANDS",
            "CardProgress", "TrialConfig", "TrialRound", "TrialSummary", "TrialTicker",
            "card_evidence", "card_folder", "changed_magnitude", "find_deck_trial", "grid_fraction",
-           "look_shape", "measure",
+           "look_grid", "look_shape", "measure",
            "other_configuration", "plan_race", "plan_round", "played_by_this_code",
            "race_verdicts", "read_trial", "reference_of", "run_trial", "trial_blocks",
            "trial_deck"]

@@ -14,6 +14,7 @@ from pipeline.verdicts import (
     ABOVE,
     AT_EDGE,
     BELOW,
+    DOUBLING_GRID,
     INSIDE,
     LOOK_GRID,
     LOOK_SHAPE,
@@ -87,6 +88,24 @@ def test_the_crossing_probability_holds_for_an_independent_simulation() -> None:
     assert boundary(1.0, 0.5) == pytest.approx(2.49, abs=0.03)
     assert boundary(1 / 128, 0.5) == pytest.approx(2.49, abs=0.03)
     assert boundary(1.0, LOOK_SHAPE) < 2.1 < 3.0 < boundary(1 / 128, LOOK_SHAPE)
+
+
+def test_a_folder_raced_on_the_doubling_grid_keeps_its_p_values() -> None:
+    """The looks' grid a trial raced on is read back with it: the doubling grid of the trials
+    raced before the finer one has Pocock's 2.37 over its 8 looks, and the same statistic is
+    less significant on the finer grid's 15."""
+    def boundary(grid: tuple[int, ...]) -> float:
+        return next(z for z in np.arange(1.6, 8.0, 0.005)
+                    if one_sided_p(z, math.inf, len(grid), 1.0, 0.5, grid) <= 0.05)
+
+    assert boundary(DOUBLING_GRID) == pytest.approx(2.37, abs=0.03)
+    assert boundary(LOOK_GRID) == pytest.approx(2.49, abs=0.03)
+    old = Evidence("k", 480.0, 50.0, 1024, 11_000, 500, looks=len(DOUBLING_GRID),
+                   fraction=1.0, grid=DOUBLING_GRID)
+    new = Evidence("k", 480.0, 50.0, 1024, 11_000, 500, looks=MAX_LOOKS, fraction=1.0)
+    band = BandSpec(lo=0.0, hi=600.0)
+    p_old, p_new = (decide([e], band, None)[0].p["inside"] for e in (old, new))
+    assert p_old < p_new
 
 
 def test_an_unknown_place_on_the_grid_is_read_as_the_first_look() -> None:

@@ -27,6 +27,7 @@ from pipeline.sim.trial import (
     TrialConfig,
     TrialRound,
     TrialTicker,
+    look_grid,
     next_look,
     plan_race,
     read_trial,
@@ -34,6 +35,7 @@ from pipeline.sim.trial import (
 )
 from pipeline.verdicts import (
     ABOVE,
+    DOUBLING_GRID,
     INSIDE,
     LOOK_GRID,
     MAX_LOOKS,
@@ -72,6 +74,11 @@ def test_decided_cards_stop_and_undecided_ones_get_the_hands(raced: Path) -> Non
     blocks = doc["blocks"]
     assert blocks["plain_a"] > blocks["quad_a"] >= FIRST_BLOCKS
     assert doc["allocation"] == "racing" and doc["looks"] == MAX_LOOKS
+    assert tuple(doc["look_grid"]) == LOOK_GRID == look_grid(doc)
+    # a folder raced before the grid was recorded was raced on the doubling one
+    older = {k: v for k, v in doc.items() if k != "look_grid"}
+    assert look_grid({**older, "looks": 8}) == DOUBLING_GRID
+    assert look_grid({**older, "looks": 1}) == LOOK_GRID
     assert doc["deck"] == list(CARDS)
     # every round takes the cards it plays to the grid's next look (the p-values count them)
     for before, after in zip(doc["rounds"], doc["rounds"][1:], strict=False):
