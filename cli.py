@@ -971,10 +971,11 @@ def propose(
 
     def say(text: str) -> None:
         typer.echo(text, err=True)
+        ticker.phase("playing")  # a search or the next trial: not the last trial's round
 
+    ticker = TrialTicker(lambda text: typer.echo(text, err=True))
     say(plan_words(config, workers))
     runner = make_executor(executor, workers=workers, scheduler=scheduler)
-    ticker = TrialTicker(say)
     try:
         result = run_propose(config, where, executor=runner, say=say, on_match=ticker.match,
                              on_round=ticker.round)

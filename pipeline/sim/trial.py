@@ -544,6 +544,7 @@ class TrialTicker:
         self.hands = 0
         self.rounds = 0
         self.decided: tuple[int, int] | None = None
+        self.label: str | None = None  # set by :meth:`phase`: the lines name it, not a round
 
     def match(self, hands: int) -> None:
         self.hands += hands
@@ -552,14 +553,20 @@ class TrialTicker:
             self.last = now
             rate = self.hands / (now - self.began) if now > self.began else 0.0
             where = (f"; {self.decided[0]} of {self.decided[1]} cards decided"
-                     if self.decided else "")
-            self.write(f"trial round {self.rounds + 1}: {self.hands:,} hands played "
-                       f"({rate:,.0f} hands/s){where}")
+                     if self.decided and self.label is None else "")
+            what = self.label or f"trial round {self.rounds + 1}"
+            self.write(f"{what}: {self.hands:,} hands played ({rate:,.0f} hands/s){where}")
 
     def round(self, r: TrialRound) -> None:
         self.rounds = r.index + 1
+        self.label = None
         if r.verdicts:
             self.decided = (sum(v.decided for v in r.verdicts), len(r.verdicts))
+
+    def phase(self, label: str) -> None:
+        """Another step plays now (a command of several trials, e.g. a proposal's search): its
+        lines say ``label`` until the next trial round, not the last trial's round and cards."""
+        self.label = label
 
 
 def run_trial(config: TrialConfig, out: Path | None = None, *,

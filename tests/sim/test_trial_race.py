@@ -217,3 +217,12 @@ def test_the_ticker_speaks_every_five_seconds() -> None:
     now[0] += 6.0
     ticker.match(10)
     assert "round 2" in said[-1] and "1 of 2 cards decided" in said[-1]
+    # another step of a longer command (a proposal's search) is not the last trial's round
+    ticker.phase("playing")
+    now[0] += 6.0
+    ticker.match(10)
+    assert said[-1].startswith("playing: 120 hands played") and "decided" not in said[-1]
+    ticker.round(TrialRound(0, {}, (), (verdict("a", ABOVE), verdict("b"))))
+    now[0] += 6.0
+    ticker.match(10)
+    assert said[-1].startswith("trial round 2:") and "1 of 2 cards decided" in said[-1]
