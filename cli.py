@@ -17,6 +17,7 @@ from pipeline.report import ReportError
 from pipeline.report.balance import (
     DEFAULT_GAMES,
     DEFAULT_PRESET,
+    TRIAL_HANDS_PER_SECOND,
 )
 from pipeline.rules.preset import describe_options, list_presets, load_preset
 from pipeline.sim import SimError
@@ -1265,8 +1266,9 @@ def balance(
         "to reach per card, in points per hand")] = None,
     trial_budget: Annotated[int | None, typer.Option(
         min=1, help="Trials: most hands of trial matches in all (default "
-        f"{RACE_BUDGET_HANDS:,} racing, "
-        "about 12 minutes on 2 cores; 5,000 with --trial-target)")] = None,
+        f"{RACE_BUDGET_HANDS:,} racing, about "
+        f"{RACE_BUDGET_HANDS / TRIAL_HANDS_PER_SECOND / 60:.0f} minutes at most on 2 cores; "
+        "5,000 with --trial-target)")] = None,
     band: Annotated[str | None, typer.Option(
         help="The balance band LO:HI in points per hand (default: the deck's average card "
         "plus or minus --threshold), e.g. --band 0:600")] = None,

@@ -63,8 +63,13 @@ class ShardTask:
         return shard_name(self.index)
 
     @property
+    def writes_pairs(self) -> bool:
+        """Whether the shard has a ``pairs`` table (paired, and its hands replayed)."""
+        return self.paired and self.replay
+
+    @property
     def tables(self) -> tuple[str, ...]:
-        return tuple(run_tables(self.paired and self.replay, self.whole))
+        return tuple(run_tables(self.writes_pairs, self.whole))
 
 
 @dataclass(frozen=True)
@@ -120,7 +125,7 @@ def play_shard(task: ShardTask, report: Callable[[int], None] | None = None) -> 
     settle_long_lived()
     began = time.perf_counter()
     rows = ShardRows(task.run_id, red_fives=task.preset.red_fives,
-                     paired=task.paired and task.replay, whole=task.whole)
+                     paired=task.writes_pairs, whole=task.whole)
     match_hands: list[int] = []
     catalog = _catalog(task.catalog_path, task.catalog_toml) if task.catalog_toml else None
     seats = task.preset.players  # three players use the first three seats' bots (S-01)
